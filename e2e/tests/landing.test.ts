@@ -1,0 +1,105 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../src/accessibility.js';
+import { expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
+
+const browser = useBrowser();
+const SESSION = { token: 'stored-session-token', email: 'asha@example.in' };
+
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+const pageBottom = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+
+describe('the scroll button', () => {
+  it('takes the reader to the bottom, then back to the top, changing its arrow', async () => {
+    const { page } = await browser.open('/', { viewport: VIEWPORTS.phone });
+    const down = page.getByRole('button', { name: 'Scroll to bottom' });
+    await down.click();
+    await expect.poll(async () => (await pageBottom(page)) - (await scrollY(page))).toBeLessThan(2);
+    const up = page.getByRole('button', { name: 'Scroll to top' });
+    await up.waitFor();
+    expect(await down.count()).toBe(0);
+    await up.click();
+    await expect.poll(() => scrollY(page)).toBe(0);
+    await page.getByRole('button', { name: 'Scroll to bottom' }).waitFor();
+    await page.close();
+  });
+});
+
+/** The landing page with a stored session, after a login button has opened the 'Use existing email?' modal. */
+async function openExistingEmailModal(button: string) {
+  const { page } = await browser.open('/', { session: SESSION });
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: 'Use existing email?' });
+  await dialog.waitFor();
+  return { page, dialog };
+}
+
+describe('signing in from the landing page', () => {
+  it('goes straight to the identity provider when no session is stored', async () => {
+    const { page } = await browser.open('/');
+    await page.getByRole('button', { name: 'Join our community' }).click();
+    await page.waitForURL(/\/dev\/idp\?return_to=%2F$/);
+    await page.close();
+  });
+
+  it("asks 'Use existing email?' when a token and email are stored, and the close icon dismisses it", async () => {
+    const { page, dialog } = await openExistingEmailModal('Already a member? login');
+    expect(await dialog.textContent()).toContain('Do you want to use the email asha@example.in to log in?');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.close();
+  });
+
+  it('keeps keyboard focus inside the modal and closes it with Esc', async () => {
+    const { page, dialog } = await openExistingEmailModal('Join our community');
+    for (let press = 0; press < 6; press++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it("'Use Different Email' starts sign-in with the provider afresh", async () => {
+    const { page } = await openExistingEmailModal('Join our community');
+    await page.getByRole('button', { name: 'Use Different Email' }).click();
+    await page.waitForURL(/\/dev\/idp\?return_to=%2F$/);
+    await page.close();
+  });
+
+  it("'Use Same Email' fetches the profile with the stored token, and signs in afresh when it is refused", async () => {
+    const { page } = await openExistingEmailModal('Join our community');
+    const profileRequest = page.waitForRequest((request) => request.url().endsWith('/user/get-profile'));
+    await page.getByRole('button', { name: 'Use Same Email' }).click();
+    const request = await profileRequest;
+    expect(request.method()).toBe('POST');
+    expect(request.headers().authorization).toBe(SESSION.token);
+    await page.waitForURL(/\/dev\/idp\?return_to=%2F$/);
+    await page.close();
+  });
+});
+
+describe('links that carry navigation state', () => {
+  it("'See the Wall of ELTS' opens the wall, and the /elts menu switches to the merch page", async () => {
+    const { page } = await browser.open('/');
+    await page.getByRole('link', { name: 'See the Wall of ELTS' }).click();
+    await page.waitForURL(/\/elts$/);
+    await expectHeading(page, 'Wall of ELTS');
+    await page.getByRole('navigation', { name: 'Wall of ELTS menu' }).getByRole('link', { name: 'Merch' }).click();
+    await expectHeading(page, 'Merch');
+    expect(await page.getByRole('button', { name: 'Sign up' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("the about page's Merch link opens /elts on the merch page", async () => {
+    const { page } = await browser.open('/about');
+    await page.getByRole('link', { name: 'Merch', exact: true }).click();
+    await page.waitForURL(/\/elts$/);
+    await expectHeading(page, 'Merch');
+    await page.close();
+  });
+});

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { type RemotesManifest, SERVICE_NAMES, type ServiceName } from '@elts/contracts';
+import {
+  type BootedService,
+  bootService,
+  type Infrastructure,
+  inProcessUpstream,
+  type Logger,
+  type NodeEnv,
+  openInfrastructure,
+  type Upstream,
+} from '@elts/platform';
+import type { Hono } from 'hono';
+import { createGatewayApp } from './gateway-app.js';
+import type { ThirdParties } from './security-headers.js';
+import { SERVICE_MODULES } from './services.js';
+import { edgeOptions } from './settings.js';
+
+export interface AllInOneOptions {
+  logger: Logger;
+  nodeEnv: NodeEnv;
+  dataDir: string;
+  databaseUrl?: string;
+  natsUrl?: string;
+  natsNamespace?: string;
+  env: Record<string, string | undefined>;
+  web: { webDir: string; remotes: RemotesManifest; thirdParties?: ThirdParties };
+}
+
+export interface AllInOne {
+  gateway: Hono<any>;
+  services: Record<ServiceName, BootedService>;
+  infrastructure: Infrastructure;
+  stop(): Promise<void>;
+}
+
+/**
+ * Every service and the gateway in one process: one PGlite (a schema per service) and the in-process bus by
+ * default, services calling each other and the gateway calling them through their apps' fetch.
+ */
+export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne> {
+  const infrastructure = await openInfrastructure({
+    dataDir: options.dataDir,
+    logger: options.logger,
+    connectionName: `all-in-one:${process.pid}`,
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(options.natsUrl ? { natsUrl: options.natsUrl } : {}),
+    ...(options.natsNamespace ? { natsNamespace: options.natsNamespace } : {}),
+  });
+  // Nothing outside this process can reach /internal, but the services still check the token: same code path.
+  const serviceToken = randomBytes(32).toString('hex');
+  const services = {} as Record<ServiceName, BootedService>;
+  try {
+    for (const name of SERVICE_NAMES) {
+      services[name] = await bootService(SERVICE_MODULES[name], {
+        ...infrastructure,
+        logger: options.logger,
+        nodeEnv: options.nodeEnv,
+        serviceToken,
+        env: options.env,
+        resolveService: (target) => ({
+          fetch: (request) => {
+            const booted = services[target as ServiceName];
+            if (!booted) throw new Error(`Unknown service ${target}`);
+            return booted.instance.app.fetch(request);
+          },
+        }),
+      });
+    }
+    for (const name of SERVICE_NAMES) await services[name].instance.start?.();
+  } catch (error) {
+    await stopServices(services);
+    await infrastructure.close();
+    throw error;
+  }
+  const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, inProcessUpstream(name, services[name].instance.app)])) as Record<
+    ServiceName,
+    Upstream
+  >;
+  const gateway = createGatewayApp({
+    logger: options.logger.child({ service: 'gateway' }),
+    upstreams,
+    production: options.nodeEnv === 'production',
+    serviceToken,
+    ...options.web,
+    ...edgeOptions(options.env),
+  });
+  return {
+    gateway,
+    services,
+    infrastructure,
+    async stop() {
+      await stopServices(services);
+      await infrastructure.close();
+    },
+  };
+}
+
+async function stopServices(services: Partial<Record<ServiceName, BootedService>>): Promise<void> {
+  await Promise.all(Object.values(services).map((booted) => booted?.instance.stop?.()));
+}

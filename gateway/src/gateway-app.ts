@@ -1,0 +1,79 @@
+import { REMOTES_MANIFEST_PATH, type RemotesManifest, type ServiceName, WEB_ROUTES } from '@elts/contracts';
+import { type AppEnv, createForwarder, createServiceApp, type Logger, type Upstream } from '@elts/platform';
+import type { Hono } from 'hono';
+import { createRateLimiter } from './rate-limits/rate-limiter.js';
+import { ownerOf } from './routes.js';
+import { securityHeaders, type ThirdParties } from './security-headers.js';
+import { WebAssets } from './web-assets.js';
+
+export interface GatewayOptions {
+  logger: Logger;
+  upstreams: Record<ServiceName, Upstream>;
+  production: boolean;
+  bodyLimitBytes?: number;
+  /** The `web/` folder holding the three builds. */
+  webDir: string;
+  /** Where the shell loads its remotes from (the gateway's own copies unless deployed elsewhere). */
+  remotes: RemotesManifest;
+  /** Shared with the services: it vouches for the principal the gateway forwards. */
+  serviceToken: string;
+  /** Outside scripts the pages may load when configured (Google sign-in, Cashfree checkout). */
+  thirdParties?: ThirdParties;
+  /** Abuse limits on sign-in, contact, giveaway, orders, pincode checks (on unless a test rig turns them off). */
+  rateLimits?: boolean;
+  trustedProxyHops?: number;
+}
+
+const webRoutes = new Set(WEB_ROUTES);
+
+/** A browser navigating (rather than a script calling the API): same paths may be both, like /admin/users. */
+function isNavigation(request: Request): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const mode = request.headers.get('sec-fetch-mode');
+  return mode === 'navigate' || (request.headers.get('accept') ?? '').startsWith('text/html');
+}
+
+/**
+ * The one public origin: serves the web apps, and routes each spec API path to the service that owns it.
+ * `/internal/*` is never exposed.
+ */
+export function createGatewayApp(options: GatewayOptions): Hono<AppEnv> {
+  const readiness = Object.fromEntries(Object.entries(options.upstreams).map(([service, upstream]) => [service, () => upstream.ready()]));
+  const app = createServiceApp({
+    name: 'gateway',
+    logger: options.logger,
+    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    readiness,
+    middleware: [securityHeaders(options.production, options.thirdParties)],
+  });
+
+  const web = new WebAssets(options.webDir);
+  const forward = createForwarder({
+    identity: options.upstreams.identity,
+    serviceToken: options.serviceToken,
+    logger: options.logger,
+    trustedProxyHops: options.trustedProxyHops ?? 0,
+    ...(options.rateLimits === false ? {} : { admit: createRateLimiter() }),
+  });
+  app.get(REMOTES_MANIFEST_PATH, (c) => {
+    c.header('cache-control', 'no-cache');
+    return c.json(options.remotes);
+  });
+
+  app.all('*', async (c, next) => {
+    const path = c.req.path.length > 1 ? c.req.path.replace(/\/$/, '') : c.req.path;
+    const navigation = isNavigation(c.req.raw);
+    if (navigation && webRoutes.has(path)) return web.page(c.req.raw, 200);
+    const service = ownerOf(c.req.path);
+    if (!service) {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+        const asset = await web.asset(c.req.path, c.req.raw);
+        if (asset) return asset;
+      }
+      return navigation ? web.page(c.req.raw, 404) : next();
+    }
+    return forward(c, options.upstreams[service]);
+  });
+
+  return app;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ownerOf } from '../src/routes.js';
+
+describe('gateway route table', () => {
+  it.each([
+    ['/user/login', 'identity'],
+    ['/user/get-profile', 'identity'],
+    ['/dev/idp/id-token', 'identity'],
+    ['/admin/login', 'identity'],
+    ['/admin/users', 'admin-bff'],
+    ['/admin/drops', 'catalog'],
+    ['/admin/drops/d-1', 'catalog'],
+    ['/admin/early-access/a%40b.in', 'catalog'],
+    ['/admin/dropsy', 'admin-bff'],
+    ['/admin/payments/timeout-analysis', 'admin-bff'],
+    ['/product/list', 'catalog'],
+    ['/product/abc123/variants', 'catalog'],
+    ['/product/create', 'catalog'],
+    ['/product/toggle-status/9', 'catalog'],
+    ['/product/order', 'orders'],
+    ['/product/order/ord_1/gateway-status', 'orders'],
+    ['/product/orders/user', 'orders'],
+    ['/shipping/bluedart/pincode/403001', 'orders'],
+    ['/subscription/current', 'payments'],
+    ['/api/subscription/details', 'payments'],
+    ['/pay/simulator/sessions/s1', 'payments'],
+    ['/webhooks/cashfree', 'payments'],
+  ])('%s goes to %s', (path, service) => {
+    expect(ownerOf(path)).toBe(service);
+  });
+
+  it.each(['/internal/sessions', '/users', '/productx/list', '/administrator', '/', '/about'])('%s has no owning service', (path) => {
+    expect(ownerOf(path)).toBeUndefined();
+  });
+
+  it('matches whole segments only', () => {
+    expect(ownerOf('/product/orderly')).toBe('catalog');
+    expect(ownerOf('/usera')).toBeUndefined();
+    expect(ownerOf('/internal/anything')).toBeUndefined();
+  });
+});

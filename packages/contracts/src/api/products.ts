@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/** The product form's categories and preset brands (spec section 5). */
+export const PRODUCT_CATEGORIES = [
+  'Electronics',
+  'Clothing',
+  'Home & Garden',
+  'Sports & Outdoors',
+  'Beauty & Personal Care',
+  'Books',
+  'Toys & Games',
+  'Automotive',
+] as const;
+export const PRESET_BRANDS = [
+  'Apple',
+  'Samsung',
+  'Sony',
+  'LG',
+  'Dell',
+  'HP',
+  'Lenovo',
+  'Asus',
+  'Nike',
+  'Adidas',
+  'Puma',
+  'Canon',
+  'Nikon',
+] as const;
+
+const money = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} must be at least 0`)
+    .max(10_000_000, `${label} is too large`)
+    .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), `${label} may have at most 2 decimals`);
+
+const isoDate = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' });
+
+/**
+ * The admin's product form (`POST /product/create`, `PUT /product/update/{id}`), in the spec's field names. Prices
+ * are rupees with up to 2 decimals on the wire and paise inside. Descriptions are plain text.
+ */
+export const productFormSchema = z.strictObject({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  price: money('Price'),
+  amazonPrice: money('Amazon price').nullable().optional(),
+  category: z.enum(PRODUCT_CATEGORIES, { error: `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}` }),
+  brand: z.string().trim().max(60).optional().default(''),
+  stock: z
+    .number({ error: 'Stock must be a number' })
+    .int('Stock must be a whole number')
+    .min(0, 'Stock must be at least 0')
+    .max(1_000_000),
+  images: z.array(z.string().trim().max(2000)).max(10).default([]),
+  descriptions: z
+    .array(z.strictObject({ title: z.string().trim().max(200).default(''), content: z.string().trim().max(5000).default('') }))
+    .max(20)
+    .default([]),
+  sku: z.string().trim().max(64).optional().default(''),
+  variantGroup: z.string().trim().max(64).nullable().optional(),
+  isVariantPrimary: z.boolean().optional().default(false),
+  saleStartAt: isoDate.nullable().optional(),
+  saleEndAt: isoDate.nullable().optional(),
+  isEnabled: z.boolean().optional().default(true),
+  exclusive: z.boolean().optional().default(false),
+  dropId: z.string().max(64).nullable().optional(),
+});
+
+export type ProductForm = z.output<typeof productFormSchema>;
+
+/** A product as the spec's screens read it (`GET /product/list`'s `data.products`). Prices in rupees. */
+export interface ProductView {
+  id: string;
+  name: string;
+  images: string[];
+  price: number;
+  amazonPrice: number | null;
+  category: string;
+  brand: string;
+  stock: number;
+  descriptions: { title: string; content: string }[];
+  sku: string;
+  variantGroup: string | null;
+  isVariantPrimary: boolean;
+  saleStartAt: string | null;
+  saleEndAt: string | null;
+  isEnabled: boolean;
+  exclusive: boolean;
+  dropId: string | null;
+  /** Deals board only: which section placed it, and for list matches, which Need or Greed item matched. */
+  section?: 'lists' | 'trending' | 'exclusive';
+  matchedItem?: string;
+}
+
+// Internal calls between orders and catalog (`/internal/*`, with the service token) -------------------------------
+
+/** What orders needs to know of a product before placing an order: price and window come from the catalog only. */
+export interface ProductForOrder {
+  id: string;
+  name: string;
+  brand: string;
+  category: string;
+  images: string[];
+  pricePaise: number;
+  amazonPricePaise: number | null;
+  isEnabled: boolean;
+  /** The window that applies (the product's own, else its drop's); null ends mean open. */
+  saleStartAt: string | null;
+  saleEndAt: string | null;
+  available: number;
+}
+
+/** `POST /internal/stock/hold`: idempotent per order id (a repeat answers as the first did). */
+export const stockHoldSchema = z.strictObject({
+  orderId: z.string().min(1).max(64),
+  productId: z.string().min(1).max(64),
+  quantity: z.number().int().min(1).max(100),
+  /** Until when the units stay held unless committed; longer than the payment timeout. */
+  holdUntil: z.iso.datetime(),
+});
+
+export type StockHoldResult =
+  | { held: true; productId: string; quantity: number; holdUntil: string }
+  | { held: false; reason: 'out_of_stock' | 'not_buyable' | 'not_found' };
+
+/** `POST /internal/stock/release` and `/internal/stock/commit`: idempotent per order id. */
+export const stockOrderSchema = z.strictObject({ orderId: z.string().min(1).max(64) });
+
+export type StockMoveResult = { state: 'held' | 'released' | 'committed' | 'expired' | 'none' };

@@ -1,0 +1,102 @@
+import type { z } from 'zod';
+
+/**
+ * An event type and its schema history. `version` is the current schema version; `upcast[n]` turns the data of
+ * version n into version n+1. Old versions are never edited: a change of shape adds a version and an upcaster.
+ */
+export interface EventDefinition<Type extends string = string, Schema extends z.ZodType = z.ZodType> {
+  type: Type;
+  version: number;
+  schema: Schema;
+  upcast?: Record<number, (data: unknown) => unknown>;
+}
+
+export function defineEvent<const Type extends string, Schema extends z.ZodType>(
+  definition: EventDefinition<Type, Schema>,
+): EventDefinition<Type, Schema> {
+  for (let from = 1; from < definition.version; from++) {
+    if (!definition.upcast?.[from]) throw new Error(`${definition.type}: missing upcaster from version ${from}`);
+  }
+  return definition;
+}
+
+export type EventData<D> = D extends EventDefinition<string, infer S> ? z.output<S> : never;
+
+export class UnknownEventTypeError extends Error {
+  constructor(
+    readonly service: string,
+    readonly type: string,
+  ) {
+    super(`Unknown event type ${service}.${type}`);
+    this.name = 'UnknownEventTypeError';
+  }
+}
+
+export class InvalidEventError extends Error {
+  constructor(
+    readonly type: string,
+    readonly schemaVersion: number,
+    detail: string,
+  ) {
+    super(`Event ${type} v${schemaVersion} does not match its schema: ${detail}`);
+    this.name = 'InvalidEventError';
+  }
+}
+
+/** The events one service publishes. Validates on the way in (append) and upcasts and validates on the way out. */
+export class EventRegistry {
+  private readonly byType = new Map<string, EventDefinition>();
+
+  constructor(
+    readonly service: string,
+    definitions: EventDefinition[],
+  ) {
+    for (const definition of definitions) {
+      if (this.byType.has(definition.type)) throw new Error(`${service}: event type ${definition.type} defined twice`);
+      this.byType.set(definition.type, definition);
+    }
+  }
+
+  has(type: string): boolean {
+    return this.byType.has(type);
+  }
+
+  get types(): string[] {
+    return [...this.byType.keys()];
+  }
+
+  currentVersion(type: string): number {
+    return this.definition(type).version;
+  }
+
+  private definition(type: string): EventDefinition {
+    const definition = this.byType.get(type);
+    if (!definition) throw new UnknownEventTypeError(this.service, type);
+    return definition;
+  }
+
+  /** Validates new event data against the current schema; returns what to store. */
+  encode(type: string, data: unknown): { schemaVersion: number; data: unknown } {
+    const definition = this.definition(type);
+    const parsed = definition.schema.safeParse(data);
+    if (!parsed.success) throw new InvalidEventError(type, definition.version, parsed.error.message);
+    return { schemaVersion: definition.version, data: parsed.data };
+  }
+
+  /** Brings stored data of any past version up to the current schema, then validates it. */
+  decode(type: string, schemaVersion: number, data: unknown): unknown {
+    const definition = this.definition(type);
+    if (schemaVersion > definition.version) {
+      throw new InvalidEventError(type, schemaVersion, `newer than this code knows (v${definition.version})`);
+    }
+    let current = data;
+    for (let version = schemaVersion; version < definition.version; version++) {
+      const upcaster = definition.upcast?.[version];
+      if (!upcaster) throw new InvalidEventError(type, schemaVersion, `no upcaster from v${version}`);
+      current = upcaster(current);
+    }
+    const parsed = definition.schema.safeParse(current);
+    if (!parsed.success) throw new InvalidEventError(type, schemaVersion, parsed.error.message);
+    return parsed.data;
+  }
+}

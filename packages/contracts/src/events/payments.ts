@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { defineEvent, EventRegistry } from './define.js';
+
+export const SUBSCRIPTION_STATUSES = ['active', 'pending', 'expired', 'failed', 'cancelled', 'revoked'] as const;
+export const PAYMENT_TYPES = ['subscription', 'product_order', 'refund'] as const;
+export const PAYMENT_METHODS = ['upi', 'card', 'netbanking', 'other'] as const;
+
+const memberId = z.uuid();
+const paise = z.number().int().min(0);
+const method = z.enum(PAYMENT_METHODS);
+
+/** A member's membership changed state: the one event other services need to follow memberships. */
+export const SubscriptionStatusChanged = defineEvent({
+  type: 'SubscriptionStatusChanged',
+  version: 1,
+  schema: z.object({
+    subscriptionId: z.string(),
+    memberId,
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    validUntil: z.string().nullable(),
+  }),
+});
+
+// Payments ------------------------------------------------------------------------------------------------------
+
+export const PaymentInitiated = defineEvent({
+  type: 'PaymentInitiated',
+  version: 1,
+  schema: z.object({
+    paymentId: z.string(),
+    orderId: z.string(),
+    memberId,
+    amountPaise: paise,
+    currency: z.literal('INR'),
+    paymentType: z.enum(PAYMENT_TYPES),
+    gateway: z.enum(['cashfree', 'simulator']),
+    /** What the money is for: a membership's first payment, its renewal, or a product order. */
+    purpose: z.enum(['membership', 'renewal', 'product_order']),
+    subscriptionId: z.string().nullable(),
+    atRiskAt: z.string().nullable(),
+    timeoutAt: z.string().nullable(),
+  }),
+});
+
+export const PaymentProcessing = defineEvent({ type: 'PaymentProcessing', version: 1, schema: z.object({ paymentId: z.string() }) });
+
+export const PaymentAtRisk = defineEvent({
+  type: 'PaymentAtRisk',
+  version: 1,
+  schema: z.object({ paymentId: z.string(), minutesPending: z.number().int() }),
+});
+
+export const PaymentSucceeded = defineEvent({
+  type: 'PaymentSucceeded',
+  version: 1,
+  schema: z.object({
+    paymentId: z.string(),
+    orderId: z.string(),
+    memberId,
+    amountPaise: paise,
+    paymentType: z.enum(PAYMENT_TYPES),
+    method,
+    gatewayPaymentId: z.string().nullable(),
+    bankReference: z.string().nullable(),
+    /** It came after the payment had been failed by its timeout: reconciled, not lost. */
+    late: z.boolean(),
+  }),
+});
+
+export const PaymentFailed = defineEvent({
+  type: 'PaymentFailed',
+  version: 1,
+  schema: z.object({
+    paymentId: z.string(),
+    orderId: z.string(),
+    memberId,
+    paymentType: z.enum(PAYMENT_TYPES),
+    reason: z.string(),
+    method: method.nullable(),
+    autoFailed: z.boolean(),
+    timeoutMinutes: z.number().int().nullable(),
+  }),
+});
+
+export const PaymentRefunded = defineEvent({
+  type: 'PaymentRefunded',
+  version: 1,
+  schema: z.object({ paymentId: z.string(), orderId: z.string(), memberId, refundId: z.string(), amountPaise: paise, reason: z.string() }),
+});
+
+// Subscriptions ---------------------------------------------------------------------------------------------------
+
+export const SubscriptionRequested = defineEvent({
+  type: 'SubscriptionRequested',
+  version: 1,
+  schema: z.object({
+    subscriptionId: z.string(),
+    memberId,
+    planType: z.literal('annual'),
+    frequency: z.literal('yearly'),
+    amountPaise: paise,
+    currency: z.literal('INR'),
+    autoRenewal: z.boolean(),
+    paymentId: z.string(),
+    gateway: z.enum(['cashfree', 'simulator']),
+    sessionId: z.string(),
+    authorizationLink: z.string().nullable(),
+  }),
+});
+
+export const MandateAuthorized = defineEvent({
+  type: 'MandateAuthorized',
+  version: 1,
+  schema: z.object({ subscriptionId: z.string(), memberId, mandateId: z.string(), method, maxAmountPaise: paise }),
+});
+
+const cycle = {
+  subscriptionId: z.string(),
+  memberId,
+  cycle: z.number().int().positive(),
+  startDate: z.string(),
+  endDate: z.string(),
+  paymentId: z.string(),
+};
+export const SubscriptionActivated = defineEvent({ type: 'SubscriptionActivated', version: 1, schema: z.object(cycle) });
+export const SubscriptionRenewed = defineEvent({ type: 'SubscriptionRenewed', version: 1, schema: z.object(cycle) });
+
+export const RenewalNoticeSent = defineEvent({
+  type: 'RenewalNoticeSent',
+  version: 1,
+  schema: z.object({
+    subscriptionId: z.string(),
+    memberId,
+    cycle: z.number().int().positive(),
+    attempt: z.number().int().positive(),
+    paymentId: z.string(),
+    amountPaise: paise,
+    chargeOn: z.string(),
+  }),
+});
+
+export const RenewalChargeFailed = defineEvent({
+  type: 'RenewalChargeFailed',
+  version: 1,
+  schema: z.object({
+    subscriptionId: z.string(),
+    memberId,
+    cycle: z.number().int(),
+    attempt: z.number().int(),
+    paymentId: z.string(),
+    reason: z.string(),
+  }),
+});
+
+export const SubscriptionFailed = defineEvent({
+  type: 'SubscriptionFailed',
+  version: 1,
+  schema: z.object({ subscriptionId: z.string(), memberId, reason: z.string() }),
+});
+export const SubscriptionExpired = defineEvent({
+  type: 'SubscriptionExpired',
+  version: 1,
+  schema: z.object({ subscriptionId: z.string(), memberId }),
+});
+export const SubscriptionCancelled = defineEvent({
+  type: 'SubscriptionCancelled',
+  version: 1,
+  schema: z.object({ subscriptionId: z.string(), memberId, reason: z.string(), revoked: z.boolean() }),
+});
+export const AutoRenewalChanged = defineEvent({
+  type: 'AutoRenewalChanged',
+  version: 1,
+  schema: z.object({ subscriptionId: z.string(), memberId, autoRenewal: z.boolean() }),
+});
+
+// Invoices and membership credit ----------------------------------------------------------------------------------
+
+export const InvoiceIssued = defineEvent({
+  type: 'InvoiceIssued',
+  version: 1,
+  schema: z.object({
+    invoiceNumber: z.string().max(16),
+    paymentId: z.string(),
+    memberId,
+    financialYear: z.string(),
+    issuedAt: z.string(),
+    description: z.string(),
+    sac: z.string(),
+    taxablePaise: paise,
+    cgstPaise: paise,
+    sgstPaise: paise,
+    igstPaise: paise,
+    totalPaise: paise,
+    placeOfSupply: z.object({ state: z.string(), code: z.string() }),
+    recipient: z.object({ name: z.string(), address: z.string().nullable(), gstin: z.string().nullable(), state: z.string().nullable() }),
+    supplier: z.object({ name: z.string(), address: z.string(), gstin: z.string(), state: z.string() }),
+  }),
+});
+
+export const MembershipCreditGranted = defineEvent({
+  type: 'MembershipCreditGranted',
+  version: 1,
+  schema: z.object({ memberId, subscriptionId: z.string(), cycle: z.number().int(), amountPaise: paise, expiresAt: z.string() }),
+});
+export const MembershipCreditSpent = defineEvent({
+  type: 'MembershipCreditSpent',
+  version: 1,
+  schema: z.object({ memberId, orderId: z.string(), amountPaise: paise }),
+});
+export const MembershipCreditReleased = defineEvent({
+  type: 'MembershipCreditReleased',
+  version: 1,
+  schema: z.object({ memberId, orderId: z.string(), amountPaise: paise }),
+});
+
+export const paymentsEvents = new EventRegistry('payments', [
+  SubscriptionStatusChanged,
+  PaymentInitiated,
+  PaymentProcessing,
+  PaymentAtRisk,
+  PaymentSucceeded,
+  PaymentFailed,
+  PaymentRefunded,
+  SubscriptionRequested,
+  MandateAuthorized,
+  SubscriptionActivated,
+  SubscriptionRenewed,
+  RenewalNoticeSent,
+  RenewalChargeFailed,
+  SubscriptionFailed,
+  SubscriptionExpired,
+  SubscriptionCancelled,
+  AutoRenewalChanged,
+  InvoiceIssued,
+  MembershipCreditGranted,
+  MembershipCreditSpent,
+  MembershipCreditReleased,
+]);

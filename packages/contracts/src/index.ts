@@ -1,0 +1,140 @@
+export { CONTACT_OPTIONS, type ContactOption, type ContactRequest, contactRequestSchema } from './api/contact.js';
+export { GIVEAWAY_QUESTIONS, type GiveawayEntryRequest, giveawayAnswersCorrect, giveawayEntrySchema } from './api/giveaway.js';
+export {
+  GENDERS,
+  type Gender,
+  GST_PROFESSIONS,
+  LIST_ITEM_MAX_LENGTH,
+  LIST_SLOTS,
+  loginRequestSchema,
+  ONBOARDING_NEED_LIST_MINIMUM,
+  type OnboardingProgress,
+  PERSONAS,
+  type Persona,
+  PROFESSIONS,
+  type Profession,
+  type Profile,
+  type SubscriptionStatus,
+  type UpdateProfileRequest,
+  updateProfileSchema,
+  welcomeEmailRequestSchema,
+  wishListSchema,
+} from './api/members.js';
+export { type DeliveryAddress, ORDER_STATUSES, type OrderPayload, type OrderStatus, orderPayloadSchema } from './api/orders.js';
+export {
+  PRESET_BRANDS,
+  PRODUCT_CATEGORIES,
+  type ProductForm,
+  type ProductForOrder,
+  type ProductView,
+  productFormSchema,
+  type StockHoldResult,
+  type StockMoveResult,
+  stockHoldSchema,
+  stockOrderSchema,
+} from './api/products.js';
+export {
+  cancelSubscriptionSchema,
+  createMandateSchema,
+  createSubscriptionSchema,
+  MEMBERSHIP_CREDIT,
+  toggleAutoRenewalSchema,
+} from './api/subscriptions.js';
+export { brandNameFrom, DEFAULT_BRAND_NAME, socialHandleOf } from './brand.js';
+export { COPY } from './copy.js';
+export {
+  catalogEvents,
+  DropCancelled,
+  DropMoved,
+  DropScheduled,
+  EarlyAccessGranted,
+  EarlyAccessRevoked,
+  ProductCreated,
+  ProductDisabled,
+  ProductEnabled,
+  ProductUpdated,
+  StockAdjusted,
+} from './events/catalog.js';
+export {
+  defineEvent,
+  type EventData,
+  type EventDefinition,
+  EventRegistry,
+  InvalidEventError,
+  UnknownEventTypeError,
+} from './events/define.js';
+export {
+  ContactMessageReceived,
+  GiveawayEntered,
+  InvitationCreated,
+  InvitationRedeemed,
+  identityEvents,
+  ListsUpdated,
+  MemberRegistered,
+  PersonaChosen,
+  PersonalDetailsUpdated,
+  ShippingDetailsUpdated,
+  WallVisibilityChanged,
+} from './events/identity.js';
+export { OrderCompleted, OrderFailed, OrderPaymentStarted, OrderPlaced, OrderRefunded, ordersEvents } from './events/orders.js';
+export {
+  AutoRenewalChanged,
+  InvoiceIssued,
+  MandateAuthorized,
+  MembershipCreditGranted,
+  MembershipCreditReleased,
+  MembershipCreditSpent,
+  PAYMENT_METHODS,
+  PAYMENT_TYPES,
+  PaymentAtRisk,
+  PaymentFailed,
+  PaymentInitiated,
+  PaymentProcessing,
+  PaymentRefunded,
+  PaymentSucceeded,
+  paymentsEvents,
+  RenewalChargeFailed,
+  RenewalNoticeSent,
+  SUBSCRIPTION_STATUSES,
+  SubscriptionActivated,
+  SubscriptionCancelled,
+  SubscriptionExpired,
+  SubscriptionFailed,
+  SubscriptionRenewed,
+  SubscriptionRequested,
+  SubscriptionStatusChanged,
+} from './events/payments.js';
+export { eventRegistries } from './events/registries.js';
+export {
+  gstStateCode,
+  INDIAN_STATE_NAMES,
+  INDIAN_STATES,
+  type IndianStateName,
+  indianStateNamed,
+  LAUNCH_STATES,
+  type PincodeServiceability,
+} from './india-states.js';
+export { DEALS_BOARD, MEMBER_CAPS, SUBSCRIPTION_PRICE } from './membership.js';
+export { GATEWAY_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from './services.js';
+export { SESSION_COOKIES } from './sessions.js';
+export {
+  ageOn,
+  dateOfBirthSchema,
+  gstinCheckCharacter,
+  gstinSchema,
+  indianMobileSchema,
+  isValidGstin,
+  MINIMUM_MEMBER_AGE,
+  normaliseIndianMobile,
+  PINCODE_PATTERN,
+  pincodeSchema,
+  todayInIndia,
+} from './validation/india.js';
+export {
+  ADMIN_ROUTES,
+  MEMBER_ROUTES,
+  PUBLIC_ROUTES,
+  REMOTES_MANIFEST_PATH,
+  type RemotesManifest,
+  WEB_ROUTES,
+} from './web-routes.js';

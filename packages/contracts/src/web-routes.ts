@@ -1,0 +1,27 @@
+/**
+ * The pages of the spec's route table (plus the back office's Audit and Messages pages). The shell routes these;
+ * the gateway answers a browser navigation to any of them with the shell, and to anything else with the shell's
+ * not-found page and status 404.
+ */
+export const PUBLIC_ROUTES = ['/', '/elts', '/banner', '/about', '/privacy', '/welcome'] as const;
+export const MEMBER_ROUTES = ['/personalDetails', '/spendType', '/myLists', '/shippingInfo', '/profile', '/order'] as const;
+export const ADMIN_ROUTES = [
+  '/admin/login',
+  '/admin/users',
+  '/admin/products',
+  '/admin/payments',
+  '/admin/orders',
+  '/admin/cron',
+  '/admin/timeouts',
+  '/admin/audit',
+  '/admin/messages',
+] as const;
+
+export const WEB_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...MEMBER_ROUTES, ...ADMIN_ROUTES];
+
+/** Where the shell finds its remotes at run time; the gateway serves this document at REMOTES_MANIFEST_PATH. */
+export const REMOTES_MANIFEST_PATH = '/remotes.json';
+export interface RemotesManifest {
+  shop: string;
+  admin: string;
+}

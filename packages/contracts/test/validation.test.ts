@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ageOn,
+  dateOfBirthSchema,
+  giveawayAnswersCorrect,
+  gstinSchema,
+  isValidGstin,
+  normaliseIndianMobile,
+  pincodeSchema,
+  todayInIndia,
+  updateProfileSchema,
+  wishListSchema,
+} from '../src/index.js';
+
+describe('GSTIN', () => {
+  it.each(['27AAPFU0939F1ZV', '27AAFCN5072P1ZV', '07AAPFU0939F1ZX', '29AABCT1332L1ZA'])('accepts %s', (gstin) => {
+    expect(isValidGstin(gstin)).toBe(true);
+  });
+
+  it.each([
+    ['07AAAAA0000A1Z8', 'wrong check character and a zero PAN serial'],
+    ['27AAPFU0939F1ZW', 'wrong check character'],
+    ['29ABCDE1234F1Z5', 'wrong check character'],
+    ['00AAPFU0939F1ZV', 'no such state'],
+    ['27AAPFU0939F0ZV', 'entity number 0'],
+    ['27AAPFU0939F1XV', 'no Z in the 14th place'],
+    ['27AAPFU0939F1Z', 'too short'],
+  ])('refuses %s (%s)', (gstin) => {
+    expect(isValidGstin(gstin)).toBe(false);
+  });
+
+  it('normalises case and spaces before checking', () => {
+    expect(gstinSchema.parse(' 27aapfu0939f1zv ')).toBe('27AAPFU0939F1ZV');
+  });
+});
+
+describe('Indian mobile numbers', () => {
+  it.each([
+    ['9876543210', '9876543210'],
+    ['+91 98765 43210', '9876543210'],
+    ['+91-98765-43210', '9876543210'],
+    ['919876543210', '9876543210'],
+    ['00919876543210', '9876543210'],
+    ['09876543210', '9876543210'],
+    ['6000000000', '6000000000'],
+  ])('%s becomes %s', (input, expected) => {
+    expect(normaliseIndianMobile(input)).toBe(expected);
+  });
+
+  it.each(['5876543210', '987654321', '98765432101', '+1 202 555 0101', 'abcdefghij', ''])('refuses %s', (input) => {
+    expect(normaliseIndianMobile(input)).toBeUndefined();
+  });
+});
+
+describe('pincodes', () => {
+  it('accepts six digits not starting with 0, as a number or a string', () => {
+    expect(pincodeSchema.parse(403001)).toBe('403001');
+    expect(pincodeSchema.parse(' 560001 ')).toBe('560001');
+  });
+  it.each([['012345'], [12345], ['40300'], ['4030011'], ['40300a'], [403001.5]])('refuses %s', (input) => {
+    expect(pincodeSchema.safeParse(input).success).toBe(false);
+  });
+});
+
+describe('dates of birth', () => {
+  it('computes age on Indian calendar dates', () => {
+    expect(ageOn('2000-06-15', '2026-06-14')).toBe(25);
+    expect(ageOn('2000-06-15', '2026-06-15')).toBe(26);
+    expect(todayInIndia(new Date('2026-11-21T19:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('accepts a real past date for someone at least 13', () => {
+    expect(dateOfBirthSchema.safeParse('1995-02-28').success).toBe(true);
+  });
+
+  it.each([
+    ['1995-02-30', 'must be a real date'],
+    ['2099-01-01', 'must be in the past'],
+    ['not-a-date', 'must be a date'],
+    ['1890-01-01', 'too far in the past'],
+  ])('refuses %s', (input, message) => {
+    const result = dateOfBirthSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain(message);
+  });
+
+  it('refuses children under 13', () => {
+    const [y, m, d] = todayInIndia().split('-').map(Number) as [number, number, number];
+    const twelve = `${y - 12}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+    expect(dateOfBirthSchema.safeParse(twelve).error?.issues[0]?.message).toBe('You must be at least 13 years old');
+  });
+});
+
+describe('Need and Greed lists', () => {
+  it('trims, drops empty items and duplicates (ignoring case)', () => {
+    expect(wishListSchema.parse(['  Laptop ', '', 'laptop', 'Running  shoes', 'Phone'])).toEqual(['Laptop', 'Running shoes', 'Phone']);
+    expect(wishListSchema.parse('Laptop, Phone ,, Watch')).toEqual(['Laptop', 'Phone', 'Watch']);
+  });
+  it('holds at most 5 items of at most 100 characters', () => {
+    expect(wishListSchema.safeParse(['a', 'b', 'c', 'd', 'e', 'f']).success).toBe(false);
+    expect(wishListSchema.safeParse(['x'.repeat(101)]).success).toBe(false);
+  });
+});
+
+describe('update-profile bodies', () => {
+  it.each([
+    { gender: 'female', dob: '1990-01-01', firstname: 'Asha', lastname: 'Rao', mobile: '9876543210', email: 'asha@example.in' },
+    { profession: 'student', subscriptionType: 'Save' },
+    { subscriptionType: 'Splurge', profession: 'business', gst: '27AAPFU0939F1ZV' },
+    { needList: ['Laptop', 'Phone', 'Shoes'], greedList: [] },
+    { address: '12 MG Road, Panaji', pincode: 403001, professionAddress: '12 MG Road, Panaji' },
+    { pincode: 403001 },
+    { address: '12 MG Road, Panaji', pincode: 403001 },
+  ])('accepts the spec form %o', (body) => {
+    expect(updateProfileSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('refuses an empty body and unknown fields', () => {
+    expect(updateProfileSchema.safeParse({}).success).toBe(false);
+    expect(updateProfileSchema.safeParse({ isAdmin: true }).success).toBe(false);
+  });
+});
+
+describe('giveaway answers', () => {
+  const entry = (q1: string, q2: string, q3: string) => ({
+    q1: { question: 'Q1', answer: q1 },
+    q2: { question: 'Q2', answer: q2 },
+    q3: { question: 'Q3', answer: q3 },
+  });
+  it('passes only with all three correct answers', () => {
+    expect(
+      giveawayAnswersCorrect(
+        entry('Most organized consumer community in the world', "Discover deals based on person's preference", 'Save & Splurge'),
+      ),
+    ).toBe(true);
+    expect(
+      giveawayAnswersCorrect(
+        entry('Most organized consumer community in the world', "Discover deals based on person's preference", 'Buy & Sell'),
+      ),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { AppendListener, EventTables } from '../events/event-store.js';
+import type { StoredEvent } from '../events/types.js';
+
+/** A service's outbox: its events table, read past a position. */
+export interface Outbox {
+  service: string;
+  db: Kysely<EventTables>;
+  onAppend(listener: AppendListener): () => void;
+}
+
+export interface SubscribeOptions {
+  /** The consumer group: instances with the same group share the work; each event reaches the group once. */
+  group: string;
+  /** The service whose events this group consumes. */
+  source: string;
+  /** Receives events as stored (upcasting is the consumer's job); throwing means "try again later". */
+  handle(event: StoredEvent): Promise<void>;
+  /** Deliveries before an event is moved to the dead-letter subject. */
+  maxAttempts?: number;
+}
+
+export interface DeadLetter {
+  group: string;
+  subject: string;
+  event: StoredEvent;
+  error: string;
+  attempts: number;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+/**
+ * The event bus port. Both adapters give the same guarantees: every event of an attached outbox reaches every
+ * subscribed group at least once, in order per source unless a delivery is being retried, with retries backing
+ * off, and an event that keeps failing lands on `deadletter.<group>.<source>.<Type>` while the rest flow on.
+ */
+export interface EventBus {
+  readonly kind: 'in-process' | 'nats';
+  attachOutbox(outbox: Outbox): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  deadLetters(group: string): Promise<DeadLetter[]>;
+  /** Makes a group start again from the first event of a source (to rebuild a projection). Stop its subscriptions first. */
+  reset(group: string, source: string): Promise<void>;
+  /** How many events of a source the group has not yet handled. */
+  pending(group: string, source: string): Promise<number>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+export function subjectOf(event: Pick<StoredEvent, 'service' | 'type'>): string {
+  return `events.${event.service}.${event.type}`;
+}
+
+export function deadLetterSubject(group: string, event: Pick<StoredEvent, 'service' | 'type'>): string {
+  return `deadletter.${sanitizeToken(group)}.${event.service}.${event.type}`;
+}
+
+/** NATS subject tokens and durable names allow letters, digits, '-' and '_'. */
+export function sanitizeToken(value: string): string {
+  return value.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** Exponential backoff with a ceiling: 200 ms, 400 ms, 800 ms ... up to 30 s. */
+export function retryDelayMs(attempt: number, baseMs = 200): number {
+  return Math.min(30_000, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+/** Serialised form of an event on the wire (dates as ISO strings). */
+export function encodeEvent(event: StoredEvent): string {
+  return JSON.stringify(event);
+}
+
+export function decodeWireEvent(text: string): StoredEvent {
+  const parsed = JSON.parse(text) as StoredEvent & { recordedAt: string };
+  return { ...parsed, recordedAt: new Date(parsed.recordedAt) };
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Logger } from '../logging/logger.js';
+import { requestContext } from '../logging/request-context.js';
+import { failureBody } from './envelope.js';
+import { AppError, isConnectionError } from './errors.js';
+import { InternalCallError } from './internal-client.js';
+import { allowedMethodsFinder } from './method-not-allowed.js';
+import { type Principal, principalFromGateway } from './principal.js';
+import { requireServiceToken } from './service-token.js';
+
+export type AppEnv = { Variables: { requestId: string; principal?: Principal } };
+export type ReadinessChecks = Record<string, () => Promise<unknown>>;
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  /** Largest accepted request body; defaults to 100 KiB, plenty for every JSON call of the spec. */
+  bodyLimitBytes?: number;
+  /** Named checks behind `/ready`; each throws (or rejects) when its dependency is unreachable. */
+  readiness?: ReadinessChecks;
+  /** Middleware that must run for every answer, health checks and errors included (the gateway's headers). */
+  middleware?: MiddlewareHandler[];
+  /** When set, every `/internal/*` route answers only callers presenting this token. */
+  serviceToken?: string;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const READINESS_TIMEOUT_MS = 2000;
+
+export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
+  const { logger } = options;
+  const app = new Hono<AppEnv>();
+  const allowedMethods = allowedMethodsFinder(app as unknown as Hono<never>);
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set('requestId', requestId);
+    c.header('x-request-id', requestId);
+    const started = performance.now();
+    await requestContext.run({ requestId }, async () => {
+      await next();
+      const quiet = c.req.path === '/health' || c.req.path === '/ready';
+      logger[quiet ? 'debug' : 'info'](
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    });
+  });
+
+  for (const handler of options.middleware ?? []) app.use(handler);
+  if (options.serviceToken) {
+    app.use('/internal/*', requireServiceToken(options.serviceToken));
+    app.use(principalFromGateway(options.serviceToken));
+  }
+
+  app.use(
+    bodyLimit({
+      maxSize: options.bodyLimitBytes ?? 100 * 1024,
+      onError: (c) => c.json(failureBody('payload_too_large', 'Request body is too large', c.get('requestId')), 413),
+    }),
+  );
+
+  app.get('/health', (c) => c.json({ is_success: true, data: { status: 'ok', service: options.name } }));
+  app.get('/ready', async (c) => {
+    const checks = await runChecks(options.readiness ?? {});
+    const ready = Object.values(checks).every((v) => v === 'ok');
+    return c.json({ is_success: ready, data: { status: ready ? 'ready' : 'not_ready', service: options.name, checks } }, ready ? 200 : 503);
+  });
+
+  app.notFound((c) => {
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0) {
+      c.header('Allow', allowed.join(', '));
+      return c.json(failureBody('method_not_allowed', `Method ${c.req.method} is not allowed here`, c.get('requestId')), 405);
+    }
+    return c.json(failureBody('not_found', 'Not found', c.get('requestId')), 404);
+  });
+
+  app.onError((error, c) => {
+    const requestId = c.get('requestId');
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.details.headers ?? {})) c.header(name, value);
+      if (error.status >= 500) logger.error({ err: error }, 'request failed');
+      return c.json(failureBody(error.code, error.message, requestId, error.details.issues), error.status as ContentfulStatusCode);
+    }
+    if (error instanceof HTTPException) {
+      return c.json(failureBody('bad_request', error.message || 'Bad request', requestId), error.status);
+    }
+    if (isConnectionError(error) || (error instanceof InternalCallError && (error.status >= 500 || error.status === 0))) {
+      logger.warn({ err: error }, 'dependency unavailable');
+      return c.json(failureBody('unavailable', 'Service temporarily unavailable. Please try again shortly.', requestId), 503);
+    }
+    logger.error({ err: error }, 'unhandled error');
+    return c.json(failureBody('internal_error', 'Something went wrong. Please try again.', requestId), 500);
+  });
+
+  return app;
+}
+
+async function runChecks(checks: ReadinessChecks): Promise<Record<string, string>> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          check(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('timed out')), READINESS_TIMEOUT_MS);
+          }),
+        ]);
+        return [name, 'ok'] as const;
+      } catch {
+        return [name, 'unavailable'] as const;
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,47 @@
+/**
+ * The one error type domain and API code throw. It knows its HTTP status and a message fit for the person who made
+ * the request; the app factory turns it into the envelope. Anything else thrown is an internal error and answers
+ * 500 without details.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: { issues?: ValidationIssue[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export const badRequest = (message: string, issues?: ValidationIssue[]) =>
+  new AppError(400, 'bad_request', message, issues ? { issues } : {});
+export const unauthorized = (message = 'Authentication required') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests. Please try again later.') =>
+  new AppError(429, 'rate_limited', message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+export const serviceUnavailable = (message = 'Service temporarily unavailable. Please try again shortly.') =>
+  new AppError(503, 'unavailable', message);
+
+/** Errors from the database driver that mean "the server is not reachable right now", not "your request is bad". */
+export function isConnectionError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message, cause, name } = error as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown };
+  // fetch() wraps the socket's error; an aborted call is a timeout.
+  if (cause && cause !== error && isConnectionError(cause)) return true;
+  if (name === 'TimeoutError') return true;
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+    // SQLSTATE class 08 (connection exception), 57P01-57P03 (server shutting down or not accepting connections)
+    if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
+  }
+  return typeof message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
+}

@@ -1,0 +1,64 @@
+export { EventConsumer } from './bus/consumer.js';
+export {
+  type DeadLetter,
+  deadLetterSubject,
+  type EventBus,
+  encodeEvent,
+  type Outbox,
+  retryDelayMs,
+  type SubscribeOptions,
+  type Subscription,
+  subjectOf,
+} from './bus/event-bus.js';
+export { InProcessBus, type InProcessBusOptions } from './bus/in-process-bus.js';
+export { NatsBus, type NatsBusOptions } from './bus/nats-bus.js';
+export { OutboxRelay, type RelayOptions } from './bus/outbox-relay.js';
+export { ConfigError, describeConfig, loadConfig, secret } from './config/load-config.js';
+export * as settings from './config/settings.js';
+export { type AnyDb, type Database, type DatabaseOptions, ensurePostgresDatabase, openDatabase, sql } from './db/database.js';
+export { loadMigrations, type Migration, MigrationError, migrate, platformMigrations } from './db/migrations.js';
+export { DataDirLockedError } from './db/pglite.js';
+export { decodeEvent, EventStore, type EventTables, readRawEventsAfter, type UnitOfWork } from './events/event-store.js';
+export { retryOnConcurrency } from './events/retry-on-concurrency.js';
+export { ConcurrencyError, type EventMetadata, type ExpectedVersion, type NewEvent, type StoredEvent } from './events/types.js';
+export { clientAddress } from './front/client-address.js';
+export { createForwarder, type ForwarderOptions } from './front/forwarder.js';
+export { assertSameOrigin, resolvePrincipal, type SessionTokens, sessionTokens } from './front/sessions.js';
+export { httpUpstream, inProcessUpstream, type Upstream, UpstreamUnavailableError } from './front/upstreams.js';
+export { type AppEnv, createServiceApp, type ReadinessChecks, type ServiceAppOptions } from './http/app-factory.js';
+export { type FailureBody, failureBody, ok } from './http/envelope.js';
+export {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  isConnectionError,
+  notFound,
+  serviceUnavailable,
+  tooManyRequests,
+  unauthorized,
+  type ValidationIssue,
+} from './http/errors.js';
+export { type CallOptions, type FetchLike, InternalCallError, InternalClient, type InternalClientOptions } from './http/internal-client.js';
+export {
+  type AdminPrincipal,
+  type MemberPrincipal,
+  PRINCIPAL_HEADER,
+  type Principal,
+  principalOf,
+  principalSchema,
+  requireAdmin,
+  requireMember,
+  SESSION_EXPIRED,
+} from './http/principal.js';
+export { requireServiceToken, SERVICE_TOKEN_HEADER, secretsEqual } from './http/service-token.js';
+export { jsonBody, parseOrThrow, pathParams, queryParams, toIssues } from './http/validation.js';
+export { createLogger, type Logger, type LoggerOptions } from './logging/logger.js';
+export { REDACTED, redactDeep } from './logging/redact.js';
+export { currentRequestId, requestContext } from './logging/request-context.js';
+export { type BootedService, type BootOptions, bootService, schemaOf } from './service/boot.js';
+export { type Infrastructure, type InfrastructureOptions, openInfrastructure } from './service/infrastructure.js';
+export { closeServer, exitOnSignals, type FetchApp, listen } from './service/lifecycle.js';
+export { type ProcessSettings, prettyLogs, processSettings, serviceUrlsVariable, withPort } from './service/process-settings.js';
+export { runStandaloneService } from './service/run-standalone.js';
+export { defineService, type NodeEnv, type ServiceInstance, type ServiceModule, type ServiceRuntime } from './service/service-module.js';

@@ -1,0 +1,52 @@
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import type { Logger } from '../logging/logger.js';
+
+export interface FetchApp {
+  fetch: (request: Request) => Response | Promise<Response>;
+}
+
+export function listen(app: FetchApp, port: number, host: string): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolvePromise, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => resolvePromise({ server, port: info.port }));
+    server.once('error', reject);
+  });
+}
+
+export function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolvePromise) => {
+    server.close(() => resolvePromise());
+    // Keep-alive sockets would hold close() open until they time out.
+    (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+  });
+}
+
+/**
+ * Runs `shutdown` once on SIGINT or SIGTERM, then exits. A second signal, or a shutdown that hangs, exits at once:
+ * an operator pressing Ctrl-C twice means it.
+ */
+export function exitOnSignals(logger: Logger, shutdown: () => Promise<void>, graceMs = 10_000): void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, graceMs);
+    force.unref();
+    shutdown().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}

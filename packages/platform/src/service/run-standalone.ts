@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { ConfigError, describeConfig, loadConfig } from '../config/load-config.js';
+import { createLogger } from '../logging/logger.js';
+import { bootService } from './boot.js';
+import { openInfrastructure } from './infrastructure.js';
+import { closeServer, exitOnSignals, listen } from './lifecycle.js';
+import { prettyLogs, serviceUrlsVariable, withPort } from './process-settings.js';
+import type { ServiceModule } from './service-module.js';
+
+/**
+ * Runs one service as its own process: against PostgreSQL and NATS in the distributed topology, or on its own
+ * PGlite and in-process bus when those are not configured (handy for working on one service alone).
+ */
+export async function runStandaloneService(module: ServiceModule, defaultPort: number, env = process.env): Promise<void> {
+  const schema = withPort(defaultPort);
+  let settings: ReturnType<typeof schema.parse>;
+  try {
+    settings = loadConfig(module.name, schema, env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ name: module.name, level: settings.LOG_LEVEL, pretty: prettyLogs(settings) });
+  logger.info({ settings: describeConfig(schema, settings) }, 'starting');
+  if (settings.NODE_ENV === 'production' && !settings.SERVICE_TOKEN) {
+    console.error(`${module.name} cannot start: bad or missing settings:\n  - SERVICE_TOKEN: required in production`);
+    process.exit(1);
+  }
+  const serviceToken = settings.SERVICE_TOKEN ?? randomBytes(32).toString('hex');
+  const infrastructure = await openInfrastructure({
+    ...(settings.DATABASE_URL ? { databaseUrl: settings.DATABASE_URL } : {}),
+    ...(settings.NATS_URL ? { natsUrl: settings.NATS_URL } : {}),
+    ...(settings.NATS_NAMESPACE ? { natsNamespace: settings.NATS_NAMESPACE } : {}),
+    dataDir: join(settings.DATA_DIR, module.name),
+    logger,
+    connectionName: `${module.name}:${process.pid}`,
+  });
+  try {
+    const { instance } = await bootService(module, {
+      ...infrastructure,
+      logger,
+      nodeEnv: settings.NODE_ENV,
+      serviceToken,
+      env,
+      resolveService(target) {
+        const variable = serviceUrlsVariable(target);
+        const urls =
+          env[variable]
+            ?.split(',')
+            .map((url) => url.trim())
+            .filter(Boolean) ?? [];
+        if (urls.length === 0) throw new ConfigError(module.name, [`${variable}: required to reach ${target}`]);
+        return { baseUrls: urls };
+      },
+    });
+    await instance.start?.();
+    const { server, port } = await listen(instance.app, settings.PORT, settings.HOST);
+    logger.info({ port }, `${module.name} listening on http://localhost:${port}`);
+    exitOnSignals(logger, async () => {
+      await closeServer(server);
+      await instance.stop?.();
+      await infrastructure.close();
+    });
+  } catch (error) {
+    await infrastructure.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+import type { EventRegistry } from '@elts/contracts';
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { EventBus } from '../bus/event-bus.js';
+import type { Migration } from '../db/migrations.js';
+import type { EventStore } from '../events/event-store.js';
+import type { AppEnv } from '../http/app-factory.js';
+import type { InternalClient } from '../http/internal-client.js';
+import type { Logger } from '../logging/logger.js';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+/** What the platform hands a service when it boots, in either topology. */
+export interface ServiceRuntime<Config = unknown, DB = any> {
+  name: string;
+  nodeEnv: NodeEnv;
+  config: Config;
+  logger: Logger;
+  /** The service's own database, scoped to its schema and already migrated. */
+  db: Kysely<DB>;
+  /** The service's event streams (its outbox), attached to the bus. */
+  events: EventStore<DB>;
+  bus: EventBus;
+  serviceToken: string;
+  /** A client for another service's `/internal/*` endpoints. */
+  client(target: string): InternalClient;
+  /** The service's Hono app with the platform's middleware, health and readiness already in place. */
+  createApp(options?: { bodyLimitBytes?: number }): Hono<AppEnv>;
+}
+
+export interface ServiceInstance {
+  app: Hono<AppEnv>;
+  /** Background work (consumers, timers) starts here, after every service in the process is built. */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+/** A service as the topologies see it: its name, settings, migrations, events and a factory. */
+export interface ServiceModule<Schema extends z.ZodObject = z.ZodObject> {
+  name: string;
+  /** The service's own settings (beyond the platform's); parsed at start-up, failing fast. */
+  configSchema: Schema;
+  /** Absolute path of its `migrations/` folder. */
+  migrationsDir: string;
+  /** Tables of shared packages the service uses (the embedded workflow driver's, say), applied before its own. */
+  extraMigrations?: () => Promise<Migration[]>;
+  registry: EventRegistry;
+  create(runtime: ServiceRuntime<z.output<Schema>>): Promise<ServiceInstance>;
+}
+
+export function defineService<Schema extends z.ZodObject>(module: ServiceModule<Schema>): ServiceModule<Schema> {
+  return module;
+}

@@ -1,0 +1,28 @@
+export {
+  type HarnessOptions,
+  type RequestOptions,
+  type ServiceHarness,
+  startServiceHarness,
+  TEST_SERVICE_TOKEN,
+} from './service-harness.js';
+export { type ServiceProcess, startServiceProcess } from './service-process.js';
+export { closedPort, TcpProxy } from './tcp-proxy.js';
+export {
+  BUS_KINDS,
+  type BusKind,
+  busAvailable,
+  captureLogger,
+  createTestPostgresDatabase,
+  DATABASE_KINDS,
+  type DatabaseKind,
+  databaseAvailable,
+  deleteNamespacedStreams,
+  dropTestPostgresDatabase,
+  eventually,
+  openTestBus,
+  openTestDatabase,
+  silentLogger,
+  type TestBus,
+  type TestDatabase,
+  uniqueName,
+} from './test-infrastructure.js';

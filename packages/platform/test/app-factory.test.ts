@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { badRequest, createServiceApp, jsonBody, ok, pathParams, queryParams, tooManyRequests } from '../src/index.js';
+import { captureLogger } from '../src/testing/index.js';
+
+function makeApp(readiness = {}) {
+  const captured = captureLogger('svc');
+  const app = createServiceApp({ name: 'svc', logger: captured.logger, bodyLimitBytes: 1024, readiness });
+  app.post('/things', jsonBody(z.object({ name: z.string().min(1), qty: z.number().int().min(1) })), (c) =>
+    ok(c, { created: c.req.valid('json') }, {}, 201),
+  );
+  app.get('/things/:id', pathParams(z.object({ id: z.string().regex(/^\d+$/, 'must be a number') })), (c) =>
+    ok(c, { id: c.req.valid('param').id }),
+  );
+  app.get('/search', queryParams(z.object({ page: z.coerce.number().int().min(1).default(1) })), (c) => ok(c, c.req.valid('query')));
+  app.post('/empty', jsonBody(z.object({})), (c) => ok(c, null));
+  app.get('/boom', () => {
+    throw new Error('secret internals: password=pa55 at /srv/app.ts:12');
+  });
+  app.get('/teapot', () => {
+    throw badRequest('That is not allowed');
+  });
+  app.get('/busy', () => {
+    throw tooManyRequests(7);
+  });
+  return { app, ...captured };
+}
+
+const post = (body: string, contentType = 'application/json') => ({ method: 'POST', body, headers: { 'content-type': contentType } });
+
+describe('service app factory', () => {
+  it('answers in the envelope and echoes a request id', async () => {
+    const { app } = makeApp();
+    const res = await app.request('/things', post(JSON.stringify({ name: 'Kurta', qty: 2 })));
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
+    expect(await res.json()).toEqual({ is_success: true, data: { created: { name: 'Kurta', qty: 2 } } });
+  });
+
+  it('keeps a well-formed incoming request id and logs it on the access line', async () => {
+    const { app, lines } = makeApp();
+    const res = await app.request('/things/7', { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+    expect(lines().find((l) => l.msg === 'request')).toMatchObject({ request_id: 'abc-123', status: 200, path: '/things/7' });
+    const forged = await app.request('/things/7', { headers: { 'x-request-id': 'bad id with spaces\n' } });
+    expect(forged.headers.get('x-request-id')).not.toContain(' ');
+  });
+
+  it('answers bad fields with 400 naming each field', async () => {
+    const { app } = makeApp();
+    const res = await app.request('/things', post(JSON.stringify({ name: '', qty: 0.5 })));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string; error: string; issues: { path: string }[] };
+    expect(body).toMatchObject({ is_success: false, code: 'bad_request' });
+    expect(body.message).toMatch(/^Invalid request body: name: .+; qty: .+/);
+    expect(body.error).toBe(body.message);
+    expect(body.issues.map((i) => i.path)).toEqual(['name', 'qty']);
+  });
+
+  it('refuses unknown fields', async () => {
+    const { app } = makeApp();
+    const res = await app.request('/things', post(JSON.stringify({ name: 'x', qty: 1, isAdmin: true })));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain('Unknown field(s): isAdmin');
+  });
+
+  it('refuses malformed JSON, a wrong content type and an oversized body, all in the envelope', async () => {
+    const { app } = makeApp();
+    const malformed = await app.request('/things', post('{"name": "x",'));
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ is_success: false, message: 'Malformed JSON body' });
+    const wrongType = await app.request('/things', post('name=x&qty=1', 'application/x-www-form-urlencoded'));
+    expect(wrongType.status).toBe(415);
+    expect(await wrongType.json()).toMatchObject({ is_success: false, message: 'Content-Type must be application/json' });
+    const huge = await app.request('/things', post(JSON.stringify({ name: 'x'.repeat(5000), qty: 1 })));
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ is_success: false, code: 'payload_too_large' });
+  });
+
+  it('treats an empty body as an empty object', async () => {
+    const { app } = makeApp();
+    expect((await app.request('/empty', { method: 'POST' })).status).toBe(200);
+    expect((await app.request('/empty', post(''))).status).toBe(200);
+  });
+
+  it('validates path and query', async () => {
+    const { app } = makeApp();
+    expect(await (await app.request('/things/abc')).json()).toMatchObject({ message: 'Invalid path: id: must be a number' });
+    expect((await app.request('/search?page=0')).status).toBe(400);
+    expect(await (await app.request('/search?page=3')).json()).toEqual({ is_success: true, data: { page: 3 } });
+  });
+
+  it('answers unknown paths with 404 and known paths with the wrong method with 405', async () => {
+    const { app } = makeApp();
+    const missing = await app.request('/nowhere');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ is_success: false, code: 'not_found' });
+    const wrongMethod = await app.request('/things', { method: 'DELETE' });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    expect(await wrongMethod.json()).toMatchObject({ is_success: false, code: 'method_not_allowed' });
+  });
+
+  it('hides internals of unexpected errors behind a 500 and logs them', async () => {
+    const { app, text } = makeApp();
+    const res = await app.request('/boom');
+    expect(res.status).toBe(500);
+    const body = await res.text();
+    expect(body).not.toContain('secret internals');
+    expect(JSON.parse(body)).toMatchObject({
+      is_success: false,
+      code: 'internal_error',
+      message: 'Something went wrong. Please try again.',
+    });
+    expect(text()).toContain('unhandled error');
+  });
+
+  it('maps domain errors to their status and headers', async () => {
+    const { app } = makeApp();
+    const res = await app.request('/teapot');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: 'That is not allowed', error: 'That is not allowed' });
+    const busy = await app.request('/busy');
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get('retry-after')).toBe('7');
+  });
+
+  it('serves health always and readiness from its checks', async () => {
+    let databaseUp = true;
+    const { app } = makeApp({
+      database: async () => {
+        if (!databaseUp) throw new Error('down');
+      },
+      bus: async () => {},
+    });
+    expect(await (await app.request('/health')).json()).toEqual({ is_success: true, data: { status: 'ok', service: 'svc' } });
+    expect((await app.request('/ready')).status).toBe(200);
+    databaseUp = false;
+    const notReady = await app.request('/ready');
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toMatchObject({ is_success: false, data: { checks: { database: 'unavailable', bus: 'ok' } } });
+  });
+});

@@ -1,0 +1,171 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Subscription } from '../src/index.js';
+import {
+  BUS_KINDS,
+  busAvailable,
+  eventually,
+  openTestBus,
+  openTestDatabase,
+  silentLogger,
+  type TestBus,
+  uniqueName,
+} from '../src/testing/index.js';
+import { addItems, countingConsumer, makeSink, makeSource } from './bus-fixtures.js';
+
+describe.each(BUS_KINDS)('event bus: %s', (kind) => {
+  const available = busAvailable(kind);
+  let database: Database;
+  const cleanups: Array<() => Promise<unknown>> = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+  });
+  afterEach(async () => {
+    while (cleanups.length) await cleanups.pop()!();
+  });
+  afterAll(async () => database?.close());
+
+  async function setup(options: { retryBaseMs?: number; batchSize?: number } = {}) {
+    const testBus: TestBus = await openTestBus(kind, database, silentLogger(), { retryBaseMs: 20, ...options });
+    cleanups.push(() => testBus.close());
+    const source = await makeSource(database);
+    await testBus.bus.attachOutbox(source.outbox);
+    const sink = await makeSink(database);
+    return { testBus, bus: testBus.bus, source, sink, group: uniqueName('g') };
+  }
+
+  function track(subscription: Subscription): Subscription {
+    cleanups.push(() => subscription.stop());
+    return subscription;
+  }
+
+  it.runIf(available)('delivers every event to a group, each taking effect once, in order per stream', async () => {
+    const { bus, source, sink, group } = await setup();
+    await addItems(source.store, 'cart-1', 1, 10);
+    track(await countingConsumer(group, sink.db).subscribe(bus));
+    await addItems(source.store, 'cart-2', 11, 10);
+    await eventually(async () => (await sink.seen()).length === 20);
+    const seen = await sink.seen();
+    expect(seen.every((row) => row.times === 1)).toBe(true);
+    expect(seen.map((row) => row.n)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it.runIf(available)('gives every group its own copy of each event', async () => {
+    const { bus, source, sink, group } = await setup();
+    const otherSink = await makeSink(database);
+    track(await countingConsumer(group, sink.db).subscribe(bus));
+    track(await countingConsumer(uniqueName('other'), otherSink.db).subscribe(bus));
+    await addItems(source.store, 'cart', 1, 5);
+    await eventually(async () => (await sink.seen()).length === 5 && (await otherSink.seen()).length === 5);
+  });
+
+  it.runIf(available)('resumes a restarted consumer from its checkpoint, not from the start', async () => {
+    const { bus, source, sink, group } = await setup();
+    const consumer = countingConsumer(group, sink.db);
+    // Count raw deliveries, not effects: the idempotent consumer would hide a replay from the start.
+    const subscribe = (delivered: number[]) =>
+      bus.subscribe({
+        group,
+        source: 'shop',
+        handle: async (event) => {
+          delivered.push((event.data as { n: number }).n);
+          await consumer.handle(event);
+        },
+      });
+    const beforeRestart: number[] = [];
+    const first = await subscribe(beforeRestart);
+    await addItems(source.store, 'cart', 1, 5);
+    await eventually(async () => (await sink.seen()).length === 5);
+    await first.stop();
+    await addItems(source.store, 'cart', 6, 5);
+    const afterRestart: number[] = [];
+    track(await subscribe(afterRestart));
+    await eventually(async () => (await sink.seen()).length === 10);
+    expect(beforeRestart).toEqual([1, 2, 3, 4, 5]);
+    expect(afterRestart).toEqual([6, 7, 8, 9, 10]);
+  });
+
+  it.runIf(available)('retries a failing event with backoff and then delivers it', async () => {
+    const { bus, source, sink, group } = await setup();
+    let failures = 0;
+    track(
+      await countingConsumer(group, sink.db, (n) => {
+        if (n === 2 && failures < 2) {
+          failures++;
+          throw new Error('database briefly unavailable');
+        }
+      }).subscribe(bus),
+    );
+    await addItems(source.store, 'cart', 1, 3);
+    await eventually(async () => (await sink.seen()).length === 3);
+    expect(failures).toBe(2);
+    expect(await bus.deadLetters(group)).toEqual([]);
+  });
+
+  it.runIf(available)('moves a poison event to the dead-letter subject after N attempts while the rest flow on', async () => {
+    const { bus, source, sink, group } = await setup();
+    let attempts = 0;
+    track(
+      await countingConsumer(group, sink.db, (n) => {
+        if (n === 3) {
+          attempts++;
+          throw new Error('cannot apply item 3');
+        }
+      }).subscribe(bus, { maxAttempts: 3 }),
+    );
+    await addItems(source.store, 'cart', 1, 6);
+    await eventually(async () => (await sink.seen()).length === 5);
+    expect((await sink.seen()).map((row) => row.n)).toEqual([1, 2, 4, 5, 6]);
+    await eventually(async () => (await bus.deadLetters(group)).length === 1);
+    const [letter] = await bus.deadLetters(group);
+    expect(attempts).toBe(3);
+    expect(letter).toMatchObject({ attempts: 3, error: 'cannot apply item 3', event: { type: 'ItemAdded', data: { n: 3 } } });
+    expect(letter!.subject).toBe(`deadletter.${group}.shop.ItemAdded`);
+  });
+
+  it.runIf(available)('lets two instances of one group share the work without processing anything twice', async () => {
+    const { testBus, source, sink, group } = await setup({ batchSize: 2 });
+    const byInstance = { a: 0, b: 0 };
+    const slow = (instance: 'a' | 'b') => async () => {
+      byInstance[instance]++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    track(await countingConsumer(group, sink.db, slow('a')).subscribe(testBus.bus));
+    track(await countingConsumer(group, sink.db, slow('b')).subscribe(await testBus.another()));
+    await addItems(source.store, 'cart', 1, 40);
+    await eventually(async () => (await sink.seen()).length === 40, 20_000);
+    const seen = await sink.seen();
+    expect(seen.every((row) => row.times === 1)).toBe(true);
+    expect(byInstance.a).toBeGreaterThan(0);
+    expect(byInstance.b).toBeGreaterThan(0);
+  });
+
+  it.runIf(available)('reports what a group has left to handle, and replays a source from the start after a reset', async () => {
+    const { bus, source, sink, group } = await setup();
+    const consumer = countingConsumer(group, sink.db);
+    await addItems(source.store, 'cart', 1, 5);
+    const first = await consumer.subscribe(bus);
+    await eventually(async () => (await sink.seen()).length === 5);
+    await eventually(async () => (await consumer.pending(bus)) === 0);
+    await first.stop();
+    await addItems(source.store, 'cart', 6, 2);
+    await eventually(async () => (await consumer.pending(bus)) === 2);
+    await sink.db.deleteFrom('seen').execute();
+    await consumer.reset(bus);
+    expect(await consumer.pending(bus)).toBe(7);
+    track(await consumer.subscribe(bus));
+    await eventually(async () => (await sink.seen()).length === 7);
+    expect((await sink.seen()).every((row) => row.times === 1)).toBe(true);
+  });
+
+  it.runIf(available)('applies a redelivered event only once', async () => {
+    const { source, sink, group } = await setup();
+    await addItems(source.store, 'cart', 1, 1);
+    const [event] = await source.store.readAll(0);
+    const consumer = countingConsumer(group, sink.db);
+    expect(await consumer.handle(event!)).toBe(true);
+    expect(await consumer.handle(event!)).toBe(false);
+    await Promise.all([consumer.handle(event!), consumer.handle(event!)]);
+    expect((await sink.seen())[0]!.times).toBe(1);
+  });
+});

@@ -1,0 +1,18 @@
+/** The colour family of a status badge (spec section 4, "Badge colours"). */
+export type StatusTone = 'green' | 'amber' | 'red' | 'orange' | 'grey';
+
+const TONES: Record<string, StatusTone> = {
+  success: 'green',
+  completed: 'green',
+  active: 'green',
+  pending: 'amber',
+  processing: 'amber',
+  failed: 'red',
+  cancelled: 'red',
+  declined: 'red',
+  expired: 'orange',
+};
+
+export function statusTone(status: string | null | undefined): StatusTone {
+  return TONES[(status ?? '').trim().toLowerCase()] ?? 'grey';
+}

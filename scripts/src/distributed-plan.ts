@@ -1,0 +1,89 @@
+import { GATEWAY_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from '@elts/contracts';
+import { serviceUrlsVariable, settings } from '@elts/platform';
+import { z } from 'zod';
+
+/** Settings of `npm run start:distributed`. Per-service instance counts are read as INSTANCES_<SERVICE>. */
+export const distributedSettings = z.object({
+  NODE_ENV: settings.nodeEnv,
+  LOG_LEVEL: settings.logLevel,
+  PORT: settings.port(GATEWAY_PORT),
+  /** The PostgreSQL server; each service gets its own database on it, created if missing. */
+  POSTGRES_URL: settings.postgresUrl.default('postgres://postgres@127.0.0.1:5432/postgres'),
+  DATABASE_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,30}$/, 'lower-case letters, digits and _ only')
+    .default('elts_'),
+  NATS_URL: settings.natsUrl.default('nats://127.0.0.1:4222'),
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .optional(),
+  SERVICE_TOKEN: settings.serviceToken.optional(),
+});
+
+export type DistributedSettings = z.output<typeof distributedSettings>;
+
+export interface ProcessPlan {
+  label: string;
+  /** Arguments to node: the built entry point (tests run the sources through tsx instead). */
+  args: string[];
+  env: Record<string, string>;
+}
+
+const instanceCount = z.coerce.number().int().min(1).max(8).default(1);
+
+export function instancesOf(name: string, env: Record<string, string | undefined>): number {
+  const variable = `INSTANCES_${name.toUpperCase().replace(/-/g, '_')}`;
+  const parsed = instanceCount.safeParse(env[variable] || undefined);
+  if (!parsed.success) throw new Error(`${variable}: must be a whole number from 1 to 8`);
+  return parsed.data;
+}
+
+/** Instance i of a service listens on its port + 100 i (identity: 4101, 4201, ...). */
+export function instancePort(service: ServiceName, index: number): number {
+  return SERVICES[service].port + 100 * index;
+}
+
+export function databaseUrlFor(config: DistributedSettings, service: ServiceName): string {
+  const url = new URL(config.POSTGRES_URL);
+  url.pathname = `/${config.DATABASE_PREFIX}${service.replace(/-/g, '_')}`;
+  return url.toString();
+}
+
+/**
+ * Every process of the distributed topology: each instance of each service on its own port and database, and the
+ * gateway instances in front (PORT, PORT+1, ...), all told where every service's instances listen.
+ */
+export function planDistributed(config: DistributedSettings, serviceToken: string, env: Record<string, string | undefined>): ProcessPlan[] {
+  const urls: Record<string, string> = {};
+  for (const service of SERVICE_NAMES) {
+    const ports = Array.from({ length: instancesOf(service, env) }, (_, i) => instancePort(service, i));
+    urls[serviceUrlsVariable(service)] = ports.map((port) => `http://127.0.0.1:${port}`).join(',');
+  }
+  const common = {
+    NODE_ENV: config.NODE_ENV,
+    LOG_LEVEL: config.LOG_LEVEL,
+    SERVICE_TOKEN: serviceToken,
+    ...(config.NATS_NAMESPACE ? { NATS_NAMESPACE: config.NATS_NAMESPACE } : {}),
+    ...urls,
+  };
+  const plans: ProcessPlan[] = [];
+  for (const service of SERVICE_NAMES) {
+    for (let i = 0; i < instancesOf(service, env); i++) {
+      plans.push({
+        label: `${service}#${i + 1}`,
+        args: [`services/${service}/dist/main.js`],
+        env: {
+          ...common,
+          PORT: String(instancePort(service, i)),
+          DATABASE_URL: databaseUrlFor(config, service),
+          NATS_URL: config.NATS_URL,
+        },
+      });
+    }
+  }
+  for (let i = 0; i < instancesOf('gateway', env); i++) {
+    plans.push({ label: `gateway#${i + 1}`, args: ['gateway/dist/main.js'], env: { ...common, PORT: String(config.PORT + i) } });
+  }
+  return plans;
+}

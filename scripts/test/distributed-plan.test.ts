@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { distributedSettings, planDistributed } from '../src/distributed-plan.js';
+
+describe('distributed plan', () => {
+  const config = distributedSettings.parse({});
+
+  it('starts every service and the gateway, each service on its own database', () => {
+    const plans = planDistributed(config, 't'.repeat(40), {});
+    expect(plans.map((p) => p.label)).toEqual(['identity#1', 'catalog#1', 'orders#1', 'payments#1', 'admin-bff#1', 'gateway#1']);
+    const orders = plans.find((p) => p.label === 'orders#1')!;
+    expect(orders.env).toMatchObject({
+      PORT: '4103',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/elts_orders',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      ORDERS_URLS: 'http://127.0.0.1:4103',
+    });
+    expect(plans.find((p) => p.label === 'gateway#1')!.env).toMatchObject({ PORT: '3000', ADMIN_BFF_URLS: 'http://127.0.0.1:4105' });
+  });
+
+  it('runs two instances of a service when INSTANCES_<SERVICE>=2, and tells everyone both addresses', () => {
+    const plans = planDistributed(config, 't'.repeat(40), { INSTANCES_ORDERS: '2', INSTANCES_GATEWAY: '2' });
+    expect(plans.filter((p) => p.label.startsWith('orders#')).map((p) => p.env.PORT)).toEqual(['4103', '4203']);
+    expect(plans.filter((p) => p.label.startsWith('gateway#')).map((p) => p.env.PORT)).toEqual(['3000', '3001']);
+    for (const plan of plans) expect(plan.env.ORDERS_URLS).toBe('http://127.0.0.1:4103,http://127.0.0.1:4203');
+    // Both instances share one database: instances of a service are copies, not shards.
+    const [a, b] = plans.filter((p) => p.label.startsWith('orders#'));
+    expect(a!.env.DATABASE_URL).toBe(b!.env.DATABASE_URL);
+  });
+
+  it('refuses a bad instance count', () => {
+    expect(() => planDistributed(config, 't'.repeat(40), { INSTANCES_IDENTITY: 'many' })).toThrow('INSTANCES_IDENTITY');
+  });
+});

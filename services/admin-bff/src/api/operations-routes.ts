@@ -1,0 +1,111 @@
+import { type AppEnv, type InternalClient, jsonBody, queryParams, requireAdmin } from '@elts/platform';
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { pageOf } from '../queries/filters.js';
+import type { AdminDb } from '../store/tables.js';
+
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** The Cron page (through the payments service, which runs the schedules), the audit log and contact messages. */
+export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalClient) {
+  const audit = (actor: string, action: string, target: string, after: unknown) =>
+    db
+      .insertInto('audit_log')
+      .values({ event_id: null, actor, action, target, before: null, after: JSON.stringify(after), at: new Date() })
+      .execute();
+
+  return new Hono<AppEnv>()
+    .get('/admin/cron/status', async (c) => {
+      requireAdmin(c);
+      return c.json({ is_success: true, data: await payments().get('/internal/cron/status') });
+    })
+    .post(
+      '/admin/cron/trigger',
+      jsonBody(z.strictObject({ mode: z.enum(['normal', 'light'], { error: 'mode must be normal or light' }) })),
+      async (c) => {
+        const admin = requireAdmin(c);
+        const { mode } = c.req.valid('json');
+        const result = await payments().post('/internal/cron/trigger', { mode });
+        await audit(`admin:${admin.id}`, 'cron.trigger', mode, result);
+        return c.json({ is_success: true, message: `Manual cron check triggered successfully in ${mode} mode`, data: result });
+      },
+    )
+    .post(
+      '/admin/cron/control',
+      jsonBody(z.strictObject({ action: z.enum(['restart', 'stop'], { error: 'action must be restart or stop' }) })),
+      async (c) => {
+        const admin = requireAdmin(c);
+        const { action } = c.req.valid('json');
+        const result = await payments().post('/internal/cron/control', { action });
+        await audit(`admin:${admin.id}`, `cron.${action}`, 'scheduler', result);
+        return c.json({ is_success: true, message: `Cron service ${action}ed successfully`, data: result });
+      },
+    )
+    .get('/admin/audit', queryParams(pageQuery), async (c) => {
+      requireAdmin(c);
+      const { page, limit } = c.req.valid('query');
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('audit_log')
+          .selectAll()
+          .orderBy('at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return c.json({
+        is_success: true,
+        data: rows.map((row) => ({
+          id: row.id,
+          actor: row.actor,
+          action: row.action,
+          target: row.target,
+          before: row.before,
+          after: row.after,
+          at: row.at.toISOString(),
+        })),
+        pagination: pageOf(page, limit, Number(total.n)),
+      });
+    })
+    .get('/admin/messages', queryParams(pageQuery), async (c) => {
+      requireAdmin(c);
+      const { page, limit } = c.req.valid('query');
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('contact_messages')
+          .selectAll()
+          .orderBy('received_at', 'desc')
+          .orderBy('message_id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        db
+          .selectFrom('contact_messages')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return c.json({
+        is_success: true,
+        data: rows.map((row) => ({
+          messageId: row.message_id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          phone: row.phone,
+          option: row.option,
+          message: row.message,
+          receivedAt: row.received_at.toISOString(),
+        })),
+        pagination: pageOf(page, limit, Number(total.n)),
+      });
+    });
+}

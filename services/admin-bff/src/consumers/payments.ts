@@ -1,0 +1,124 @@
+import {
+  AutoRenewalChanged,
+  PaymentAtRisk,
+  PaymentFailed,
+  PaymentInitiated,
+  PaymentProcessing,
+  PaymentRefunded,
+  PaymentSucceeded,
+  paymentsEvents,
+  SubscriptionActivated,
+  SubscriptionCancelled,
+  SubscriptionExpired,
+  SubscriptionFailed,
+  SubscriptionRenewed,
+  SubscriptionRequested,
+  SubscriptionStatusChanged,
+} from '@elts/contracts';
+import { EventConsumer } from '@elts/platform';
+import type { Kysely } from 'kysely';
+import type { AdminDb } from '../store/tables.js';
+
+/** Payments and subscriptions as the back office lists them, from the payments service's events. */
+export function paymentsProjection(db: Kysely<AdminDb>) {
+  const setPayment = (trx: Kysely<AdminDb>, paymentId: string, values: Partial<AdminDb['payments']>) =>
+    trx.updateTable('payments').set(values).where('payment_id', '=', paymentId).execute();
+  const setSubscription = (trx: Kysely<AdminDb>, subscriptionId: string, values: Partial<AdminDb['subscriptions']>) =>
+    trx.updateTable('subscriptions').set(values).where('subscription_id', '=', subscriptionId).execute();
+
+  return new EventConsumer('admin-bff.payments', paymentsEvents, db)
+    .on(PaymentInitiated, async (data, event, trx) => {
+      await trx
+        .insertInto('payments')
+        .values({
+          payment_id: data.paymentId,
+          order_id: data.orderId,
+          member_id: data.memberId,
+          amount_paise: data.amountPaise,
+          currency: data.currency,
+          payment_type: data.paymentType,
+          status: 'pending',
+          method: null,
+          gateway_payment_id: null,
+          failure_reason: null,
+          auto_failed: false,
+          timeout_minutes: null,
+          at_risk: false,
+          refunded_paise: 0,
+          created_at: event.recordedAt,
+          processed_at: null,
+        })
+        .onConflict((oc) => oc.column('payment_id').doNothing())
+        .execute();
+    })
+    .on(PaymentProcessing, async (data, _event, trx) => setPayment(trx, data.paymentId, { status: 'processing' }).then(() => undefined))
+    .on(PaymentAtRisk, async (data, _event, trx) => setPayment(trx, data.paymentId, { at_risk: true }).then(() => undefined))
+    .on(PaymentSucceeded, async (data, event, trx) => {
+      await setPayment(trx, data.paymentId, {
+        status: 'success',
+        method: data.method,
+        gateway_payment_id: data.gatewayPaymentId,
+        failure_reason: null,
+        processed_at: event.recordedAt,
+      });
+    })
+    .on(PaymentFailed, async (data, event, trx) => {
+      await setPayment(trx, data.paymentId, {
+        status: 'failed',
+        method: data.method,
+        failure_reason: data.reason,
+        auto_failed: data.autoFailed,
+        timeout_minutes: data.timeoutMinutes,
+        processed_at: event.recordedAt,
+      });
+    })
+    .on(PaymentRefunded, async (data, _event, trx) =>
+      setPayment(trx, data.paymentId, { refunded_paise: data.amountPaise }).then(() => undefined),
+    )
+    .on(SubscriptionRequested, async (data, event, trx) => {
+      await trx
+        .insertInto('subscriptions')
+        .values({
+          subscription_id: data.subscriptionId,
+          member_id: data.memberId,
+          plan_type: data.planType,
+          frequency: data.frequency,
+          amount_paise: data.amountPaise,
+          currency: data.currency,
+          status: 'pending',
+          auto_renewal: data.autoRenewal,
+          created_at: event.recordedAt,
+          start_date: null,
+          end_date: null,
+        })
+        .onConflict((oc) => oc.column('subscription_id').doNothing())
+        .execute();
+    })
+    .on(SubscriptionActivated, async (data, _event, trx) =>
+      setSubscription(trx, data.subscriptionId, {
+        status: 'active',
+        start_date: new Date(data.startDate),
+        end_date: new Date(data.endDate),
+      }).then(() => undefined),
+    )
+    .on(SubscriptionRenewed, async (data, _event, trx) =>
+      setSubscription(trx, data.subscriptionId, { status: 'active', end_date: new Date(data.endDate) }).then(() => undefined),
+    )
+    .on(SubscriptionFailed, async (data, _event, trx) =>
+      setSubscription(trx, data.subscriptionId, { status: 'failed' }).then(() => undefined),
+    )
+    .on(SubscriptionExpired, async (data, _event, trx) =>
+      setSubscription(trx, data.subscriptionId, { status: 'expired' }).then(() => undefined),
+    )
+    .on(SubscriptionCancelled, async (data, _event, trx) =>
+      setSubscription(trx, data.subscriptionId, { status: data.revoked ? 'revoked' : 'cancelled', auto_renewal: false }).then(
+        () => undefined,
+      ),
+    )
+    .on(AutoRenewalChanged, async (data, _event, trx) =>
+      setSubscription(trx, data.subscriptionId, { auto_renewal: data.autoRenewal }).then(() => undefined),
+    )
+    .on(SubscriptionStatusChanged, async (data, _event, trx) => {
+      await trx.updateTable('users').set({ subscription_status: data.status }).where('member_id', '=', data.memberId).execute();
+    });
+}

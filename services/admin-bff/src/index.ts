@@ -1,0 +1,1 @@
+export { adminBffService } from './service.js';

@@ -1,0 +1,56 @@
+import type { EventBus, EventConsumer, Logger, Subscription } from '@elts/platform';
+import { type Kysely, sql } from 'kysely';
+import type { AdminDb } from './store/tables.js';
+
+// Everything here is built from events; the audit rows of admin-bff's own actions (cron) are kept.
+const REBUILT_TABLES = ['users', 'user_list_items', 'payments', 'product_orders', 'subscriptions', 'contact_messages'] as const;
+
+/**
+ * The back office's read models and the consumers that keep them. They can be rebuilt from the event history at
+ * any time: stop, empty the tables, forget what was applied, and let the bus deliver every event again.
+ */
+export class Projections {
+  private subscriptions: Subscription[] = [];
+  private rebuilding: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Kysely<AdminDb>,
+    private readonly bus: EventBus,
+    private readonly consumers: EventConsumer<any>[],
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.subscriptions = await Promise.all(this.consumers.map((consumer) => consumer.subscribe(this.bus)));
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.subscriptions.map((subscription) => subscription.stop()));
+    this.subscriptions = [];
+  }
+
+  rebuild(): Promise<void> {
+    this.rebuilding ??= this.runRebuild().finally(() => {
+      this.rebuilding = undefined;
+    });
+    return this.rebuilding;
+  }
+
+  private async runRebuild(): Promise<void> {
+    this.logger.info('rebuilding the back office projections from the event history');
+    await this.stop();
+    await this.db.transaction().execute(async (trx) => {
+      for (const table of REBUILT_TABLES) await sql`delete from ${sql.table(table)}`.execute(trx);
+      await sql`delete from audit_log where event_id is not null`.execute(trx);
+    });
+    for (const consumer of this.consumers) await consumer.reset(this.bus);
+    await this.start();
+  }
+
+  /** Events not yet applied, per consumer group: zero everywhere means the read models are current. */
+  async status(): Promise<{ rebuilding: boolean; pending: Record<string, number> }> {
+    const pending: Record<string, number> = {};
+    for (const consumer of this.consumers) pending[consumer.group] = await consumer.pending(this.bus);
+    return { rebuilding: this.rebuilding !== undefined, pending };
+  }
+}

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { eventRegistries } from '@elts/contracts';
+import { defineService } from '@elts/platform';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { operationsRoutes } from './api/operations-routes.js';
+import { orderRoutes } from './api/order-routes.js';
+import { paymentRoutes } from './api/payment-routes.js';
+import { projectionRoutes } from './api/projection-routes.js';
+import { userRoutes } from './api/user-routes.js';
+import { contactMessagesProjection } from './consumers/contact-messages.js';
+import { ordersProjection } from './consumers/orders.js';
+import { paymentsProjection } from './consumers/payments.js';
+import { usersProjection } from './consumers/users.js';
+import { Projections } from './projections.js';
+import type { AdminDb } from './store/tables.js';
+
+/** The back office's API, over read models it builds from every service's events. */
+export const adminBffService = defineService({
+  name: 'admin-bff',
+  configSchema: z.object({}),
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  registry: eventRegistries['admin-bff'],
+  async create(runtime) {
+    const db = runtime.db as Kysely<AdminDb>;
+    const projections = new Projections(
+      db,
+      runtime.bus,
+      [contactMessagesProjection(db as never), usersProjection(db), paymentsProjection(db), ordersProjection(db)],
+      runtime.logger,
+    );
+    const app = runtime.createApp();
+    app.route('/', userRoutes(db));
+    app.route('/', paymentRoutes(db));
+    app.route('/', orderRoutes(db));
+    app.route(
+      '/',
+      operationsRoutes(db, () => runtime.client('payments')),
+    );
+    app.route('/', projectionRoutes(projections, db));
+    return {
+      app,
+      start: () => projections.start(),
+      stop: () => projections.stop(),
+    };
+  },
+});

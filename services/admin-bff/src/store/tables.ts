@@ -1,0 +1,82 @@
+import type { Generated } from 'kysely';
+import type { ContactMessagesTable } from '../consumers/contact-messages.js';
+
+export interface AdminDb extends ContactMessagesTable {
+  users: {
+    member_id: string;
+    member_number: number;
+    email: string;
+    firstname: string;
+    lastname: string;
+    gender: string | null;
+    dob: string | null;
+    mobile: string | null;
+    profession: string | null;
+    persona: string | null;
+    gst: string;
+    address: string | null;
+    profession_address: string | null;
+    pincode: string | null;
+    need_list: string[];
+    greed_list: string[];
+    profile_image: string | null;
+    subscription_status: string;
+    created_at: Date;
+  };
+  user_list_items: { member_id: string; list: 'need' | 'greed'; item: string };
+  payments: {
+    payment_id: string;
+    order_id: string;
+    member_id: string;
+    amount_paise: number;
+    currency: string;
+    payment_type: string;
+    status: string;
+    method: string | null;
+    gateway_payment_id: string | null;
+    failure_reason: string | null;
+    auto_failed: boolean;
+    timeout_minutes: number | null;
+    at_risk: boolean;
+    refunded_paise: number;
+    created_at: Date;
+    processed_at: Date | null;
+  };
+  product_orders: {
+    order_id: string;
+    member_id: string;
+    customer_email: string;
+    customer_name: string;
+    product_id: string;
+    product: { name: string; brand: string; category: string; images: string[] };
+    quantity: number;
+    amount_paise: number;
+    currency: string;
+    status: string;
+    created_at: Date;
+  };
+  subscriptions: {
+    subscription_id: string;
+    member_id: string;
+    plan_type: string;
+    frequency: string;
+    amount_paise: number;
+    currency: string;
+    status: string;
+    auto_renewal: boolean;
+    created_at: Date;
+    start_date: Date | null;
+    end_date: Date | null;
+  };
+  audit_log: {
+    id: Generated<number>;
+    event_id: string | null;
+    actor: string;
+    action: string;
+    target: string;
+    before: unknown;
+    after: unknown;
+    at: Date;
+  };
+  processed_events: { consumer: string; event_id: string; processed_at: Date };
+}

@@ -1,0 +1,87 @@
+import type { ProductForOrder, ProductView } from '@elts/contracts';
+import type { BoardSection } from '../domain/board.js';
+import { type SaleState, type SaleWindow, saleStateAt } from '../domain/sale-window.js';
+import { availableOf, type ProductRow } from '../store/catalog-reads.js';
+
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+/**
+ * A product as shoppers see it: the spec's fields, prices in rupees (paise beside them), `stock` as the units
+ * one can still buy, and saleStartAt/saleEndAt as the window that applies (the product's own, else its drop's),
+ * so a card can count down without knowing about drops.
+ */
+export type PublicProductView = Omit<ProductView, 'section'> & {
+  section?: BoardSection;
+  pricePaise: number;
+  amazonPricePaise: number | null;
+  saleState: SaleState;
+};
+
+/**
+ * A product as the admin's product form edits it: saleStartAt/saleEndAt are the product's own dates (null when it
+ * follows its drop), the window in force beside them, and the stock's parts.
+ */
+export type AdminProductView = ProductView & {
+  pricePaise: number;
+  amazonPricePaise: number | null;
+  saleWindow: { startAt: string | null; endAt: string | null; source: SaleWindow['source']; state: SaleState };
+  stockDetail: { onHand: number; held: number; sold: number };
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+function common(row: ProductRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    images: row.images,
+    price: row.price_paise / 100,
+    pricePaise: row.price_paise,
+    amazonPrice: row.amazon_price_paise === null ? null : row.amazon_price_paise / 100,
+    amazonPricePaise: row.amazon_price_paise,
+    category: row.category,
+    brand: row.brand,
+    stock: availableOf(row),
+    descriptions: row.descriptions,
+    sku: row.sku,
+    variantGroup: row.variant_group,
+    isVariantPrimary: row.is_variant_primary,
+    isEnabled: row.is_enabled,
+    exclusive: row.exclusive,
+    dropId: row.drop_id,
+  };
+}
+
+export function publicView(row: ProductRow, window: SaleWindow, now: Date): PublicProductView {
+  return { ...common(row), saleStartAt: iso(window.startAt), saleEndAt: iso(window.endAt), saleState: saleStateAt(window, now) };
+}
+
+export function adminView(row: ProductRow, window: SaleWindow, now: Date): AdminProductView {
+  return {
+    ...common(row),
+    saleStartAt: iso(row.sale_start_at),
+    saleEndAt: iso(row.sale_end_at),
+    saleWindow: { startAt: iso(window.startAt), endAt: iso(window.endAt), source: window.source, state: saleStateAt(window, now) },
+    stockDetail: { onHand: row.on_hand, held: row.held, sold: row.sold },
+    version: row.version,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export function productForOrder(row: ProductRow, window: SaleWindow): ProductForOrder {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    images: row.images,
+    pricePaise: row.price_paise,
+    amazonPricePaise: row.amazon_price_paise,
+    isEnabled: row.is_enabled,
+    saleStartAt: iso(window.startAt),
+    saleEndAt: iso(window.endAt),
+    available: availableOf(row),
+  };
+}

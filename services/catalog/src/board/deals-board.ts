@@ -1,0 +1,231 @@
+import type { Kysely } from 'kysely';
+import { type PublicProductView, publicView } from '../api/views.js';
+import { clock } from '../clock.js';
+import { type BoardSection, type BuyTier, composeBoard, pickListMatches } from '../domain/board.js';
+import { DropCalendar } from '../domain/drops.js';
+import { applicableWindow, nextChange } from '../domain/sale-window.js';
+import { listMatches, listProducts, membersWanting, unitsOrderedSince } from '../store/catalog-reads.js';
+import { loadStoredDrops } from '../store/drop-projection.js';
+import type { CatalogDb } from '../store/tables.js';
+
+export interface BoardData {
+  products: PublicProductView[];
+  sections: Record<BoardSection, string[]>;
+  personalised: boolean;
+  /** Why a signed-in member got the public board instead of their own. */
+  access?: 'subscription_required' | 'early_access_required';
+}
+
+export interface BoardOptions {
+  dropAnchor: string;
+  refreshSeconds: number;
+  earlyAccessOnly: boolean;
+}
+
+const TRENDING_DAYS = 14;
+// Community interest moves slowly; with several instances, another's new orders show within this.
+const TRENDING_MAX_AGE_MS = 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Everything the boards are made of, read once and kept until something changes. */
+interface Snapshot {
+  catalogGeneration: number;
+  trendingGeneration: number;
+  builtAtMs: number;
+  /** The business time it was built for, and the next instant a sale window opens or closes. */
+  builtFor: Date;
+  validUntil: Date;
+  views: Map<string, PublicProductView>;
+  tiers: Map<string, BuyTier>;
+  newest: string[];
+  exclusive: string[];
+  trending: string[];
+  publicBoards: Map<number, { data: BoardData; body: string }>;
+}
+
+interface Interest {
+  generation: number;
+  builtAtMs: number;
+  builtFor: Date;
+  units: Map<string, number>;
+  wanted: Map<string, number>;
+}
+
+function tierOf(view: PublicProductView): BuyTier {
+  if (view.saleState === 'open') return view.stock > 0 ? 0 : 2;
+  return view.saleState === 'upcoming' ? 1 : 3;
+}
+
+function cleanItems(items: string[]): string[] {
+  const seen = new Set<string>();
+  return items
+    .map((item) => item.replace(/\s+/g, ' ').trim())
+    .filter((item) => {
+      const key = item.toLowerCase();
+      if (!item || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/**
+ * The deals board. The visitors' board is the hot path (the public landing of the shop), so it is kept in memory as
+ * a ready JSON body and rebuilt only when a product, drop, stock figure or community interest changes, when a sale
+ * window opens or closes, or after BOARD_REFRESH_SECONDS (changes made through another instance). A member's board
+ * adds one query (their list matches) to the same snapshot.
+ */
+export class DealsBoard {
+  private catalogGeneration = 0;
+  private trendingGeneration = 0;
+  private snapshot: Snapshot | undefined;
+  private building: Promise<Snapshot> | undefined;
+  private interest: Interest | undefined;
+
+  constructor(
+    private readonly db: Kysely<CatalogDb>,
+    private readonly options: BoardOptions,
+  ) {}
+
+  /** Products, drops or stock changed. */
+  catalogChanged(): void {
+    this.catalogGeneration++;
+  }
+
+  /** Orders completed or members' lists changed: trending may move. */
+  interestChanged(): void {
+    this.trendingGeneration++;
+  }
+
+  private fresh(snapshot: Snapshot, now: Date): boolean {
+    return (
+      snapshot.catalogGeneration === this.catalogGeneration &&
+      snapshot.trendingGeneration === this.trendingGeneration &&
+      now >= snapshot.builtFor &&
+      now < snapshot.validUntil &&
+      Date.now() - snapshot.builtAtMs < this.options.refreshSeconds * 1000
+    );
+  }
+
+  private async current(): Promise<Snapshot> {
+    const snapshot = this.snapshot;
+    if (snapshot && this.fresh(snapshot, clock.now())) return snapshot;
+    // Requests arriving during a rebuild share it.
+    this.building ??= this.build().finally(() => {
+      this.building = undefined;
+    });
+    return this.building;
+  }
+
+  private async interestFor(generation: number, now: Date): Promise<Interest> {
+    const known = this.interest;
+    const recent = (known: Interest) =>
+      Date.now() - known.builtAtMs < TRENDING_MAX_AGE_MS && Math.abs(now.getTime() - known.builtFor.getTime()) < TRENDING_MAX_AGE_MS;
+    if (known && known.generation === generation && recent(known)) return known;
+    const units = await unitsOrderedSince(this.db, new Date(now.getTime() - TRENDING_DAYS * DAY_MS));
+    const wanted = await membersWanting(this.db);
+    this.interest = { generation, builtAtMs: Date.now(), builtFor: now, units, wanted };
+    return this.interest;
+  }
+
+  private async build(): Promise<Snapshot> {
+    const catalogGeneration = this.catalogGeneration;
+    const trendingGeneration = this.trendingGeneration;
+    const now = clock.now();
+    const rows = await listProducts(this.db, { enabledOnly: true });
+    const calendar = new DropCalendar(this.options.dropAnchor, await loadStoredDrops(this.db));
+    const interest = await this.interestFor(trendingGeneration, now);
+
+    const views = new Map<string, PublicProductView>();
+    const tiers = new Map<string, BuyTier>();
+    let validUntil = new Date(now.getTime() + DAY_MS);
+    for (const row of rows) {
+      const window = applicableWindow({ saleStartAt: row.sale_start_at, saleEndAt: row.sale_end_at, dropId: row.drop_id }, calendar, now);
+      const view = publicView(row, window, now);
+      views.set(row.id, view);
+      tiers.set(row.id, tierOf(view));
+      const change = nextChange(window, now);
+      if (change && change < validUntil) validUntil = change;
+    }
+    const newest = rows.map((row) => row.id);
+    const rank = new Map(newest.map((id, index) => [id, index]));
+    const units = (id: string) => interest.units.get(id) ?? 0;
+    const wanted = (id: string) => interest.wanted.get(id) ?? 0;
+    const trending = newest
+      .filter((id) => units(id) > 0 || wanted(id) > 0)
+      .sort((a, b) => units(b) - units(a) || wanted(b) - wanted(a) || (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
+    const snapshot: Snapshot = {
+      catalogGeneration,
+      trendingGeneration,
+      builtAtMs: Date.now(),
+      builtFor: now,
+      validUntil,
+      views,
+      tiers,
+      newest,
+      exclusive: rows.filter((row) => row.exclusive).map((row) => row.id),
+      trending,
+      publicBoards: new Map(),
+    };
+    this.snapshot = snapshot;
+    return snapshot;
+  }
+
+  private compose(
+    snapshot: Snapshot,
+    lists: { productId: string; matchedItem: string }[],
+    limit: number,
+    personalised: boolean,
+  ): BoardData {
+    const { entries, sections } = composeBoard(
+      { lists, trending: snapshot.trending, exclusive: snapshot.exclusive, newest: snapshot.newest },
+      (id) => snapshot.tiers.get(id) ?? 3,
+      limit,
+      { publicBoard: !personalised },
+    );
+    const products = entries.map((entry) => ({
+      ...(snapshot.views.get(entry.productId) as PublicProductView),
+      section: entry.section,
+      ...(entry.matchedItem ? { matchedItem: entry.matchedItem } : {}),
+    }));
+    return { products, sections, personalised };
+  }
+
+  private async publicBoard(limit: number): Promise<{ data: BoardData; body: string }> {
+    const snapshot = await this.current();
+    let board = snapshot.publicBoards.get(limit);
+    if (!board) {
+      const data = this.compose(snapshot, [], limit, false);
+      board = { data, body: JSON.stringify({ is_success: true, data }) };
+      snapshot.publicBoards.set(limit, board);
+    }
+    return board;
+  }
+
+  /** The non-personalised board (trending, then exclusive launches, then the newest), as a ready response body. */
+  async visitorBody(limit: number): Promise<string> {
+    return (await this.publicBoard(limit)).body;
+  }
+
+  /** An active subscriber's own board; anyone else signed in gets the public one and the reason. */
+  async forMember(memberId: string, limit: number): Promise<BoardData> {
+    const member = await this.db.selectFrom('members').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+    const now = clock.now();
+    const active = member?.subscription_status === 'active' && (!member.subscription_valid_until || member.subscription_valid_until > now);
+    if (!member || !active) return { ...(await this.publicBoard(limit)).data, access: 'subscription_required' };
+    if (this.options.earlyAccessOnly && !(await this.onEarlyAccessList(member.email))) {
+      return { ...(await this.publicBoard(limit)).data, access: 'early_access_required' };
+    }
+    const need = cleanItems(member.need_list);
+    const greed = cleanItems(member.greed_list);
+    const matches = await listMatches(this.db, [...need, ...greed]);
+    const snapshot = await this.current();
+    const visible = matches.map((ids) => ids.filter((id) => snapshot.views.has(id)));
+    return this.compose(snapshot, pickListMatches(need, greed, visible), limit, true);
+  }
+
+  private async onEarlyAccessList(email: string | null): Promise<boolean> {
+    if (!email) return false;
+    const row = await this.db.selectFrom('early_access').select('email').where('email', '=', email.toLowerCase()).executeTakeFirst();
+    return Boolean(row);
+  }
+}

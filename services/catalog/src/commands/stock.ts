@@ -1,0 +1,82 @@
+import type { StockHoldResult, StockMoveResult } from '@elts/contracts';
+import { conflict } from '@elts/platform';
+import type { Kysely } from 'kysely';
+import { clock } from '../clock.js';
+import { DropCalendar } from '../domain/drops.js';
+import { applicableWindow, saleStateAt } from '../domain/sale-window.js';
+import { loadStoredDrops } from '../store/drop-projection.js';
+import { commitStock, expireDueHolds, holdStock, productsWithDueHolds, releaseStock } from '../store/stock-store.js';
+import type { CatalogDb } from '../store/tables.js';
+import type { CatalogContext } from './context.js';
+
+// However long a caller asks, units are not kept from other buyers for more than a day.
+const MAX_HOLD_MS = 24 * 60 * 60_000;
+
+/** Whether the product exists, is enabled and is inside its sale window now. */
+async function buyability(db: Kysely<CatalogDb>, anchor: string, productId: string, now: Date) {
+  const product = await db
+    .selectFrom('products')
+    .select(['is_enabled', 'sale_start_at', 'sale_end_at', 'drop_id'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!product) return 'not_found' as const;
+  if (!product.is_enabled) return 'not_buyable' as const;
+  const calendar = new DropCalendar(anchor, await loadStoredDrops(db));
+  const window = applicableWindow(
+    { saleStartAt: product.sale_start_at, saleEndAt: product.sale_end_at, dropId: product.drop_id },
+    calendar,
+    now,
+  );
+  return saleStateAt(window, now) === 'open' ? ('ok' as const) : ('not_buyable' as const);
+}
+
+/**
+ * Holds units for an order until the later of the caller's deadline and HOLD_MINUTES from now (so a payment that
+ * succeeds after its 15-minute timeout still finds its stock), at most a day.
+ */
+export async function hold(
+  context: CatalogContext,
+  request: { orderId: string; productId: string; quantity: number; holdUntil: string },
+): Promise<StockHoldResult> {
+  const now = clock.now();
+  const floor = now.getTime() + context.settings.HOLD_MINUTES * 60_000;
+  const holdUntil = new Date(Math.min(Math.max(new Date(request.holdUntil).getTime(), floor), now.getTime() + MAX_HOLD_MS));
+  const outcome = await context.db
+    .transaction()
+    .execute((trx) =>
+      holdStock(trx, { ...request, holdUntil, now }, () => buyability(trx, context.settings.DROP_ANCHOR_DATE, request.productId, now)),
+    );
+  if (outcome.conflicting) throw conflict(`Order ${request.orderId} already holds stock of another product or quantity`);
+  if (!outcome.repeated && outcome.result.held) context.board.catalogChanged();
+  return outcome.result;
+}
+
+export async function release(context: CatalogContext, orderId: string): Promise<StockMoveResult> {
+  const outcome = await context.db.transaction().execute((trx) => releaseStock(trx, orderId, clock.now()));
+  if (outcome.changed) context.board.catalogChanged();
+  return { state: outcome.state };
+}
+
+export async function commit(context: CatalogContext, orderId: string): Promise<StockMoveResult> {
+  const outcome = await context.db.transaction().execute((trx) => commitStock(trx, orderId, clock.now()));
+  if (outcome.changed) context.board.catalogChanged();
+  return { state: outcome.state };
+}
+
+/** The recurring job: gives back the units of every hold past its time (a caller that crashed or forgot). */
+export async function expireHolds(context: CatalogContext): Promise<number> {
+  const now = clock.now();
+  let total = 0;
+  for (const productId of await productsWithDueHolds(context.db, now)) {
+    for (;;) {
+      const expired = await expireDueHolds(context.db, now, productId);
+      total += expired;
+      if (expired === 0) break;
+    }
+  }
+  if (total > 0) {
+    context.board.catalogChanged();
+    context.logger.info({ expired: total }, 'expired stock holds');
+  }
+  return total;
+}

@@ -1,0 +1,113 @@
+import { addDays, daysBetween, isRealDate, istDateOf, istMidnight } from './ist.js';
+
+/**
+ * Deal drops: deals go live on Friday 00:00 and close at Sunday 24:00 (Monday 00:00), Asia/Kolkata. The default
+ * calendar is every other Friday from an anchor Friday: "every 15 days" cannot always land on a Friday, 14 can.
+ * Calendar drops are computed, not stored; a stored row exists only once an admin moved or cancelled one, or
+ * created a drop of their own (see docs/decisions/0020-deal-drops.md).
+ */
+export const CALENDAR_EVERY_DAYS = 14;
+export const DROP_LENGTH_DAYS = 3;
+
+export interface Drop {
+  id: string;
+  opensAt: Date;
+  closesAt: Date;
+  label: string;
+  source: 'calendar' | 'admin';
+  cancelled: boolean;
+  /** A calendar drop whose dates an admin changed. */
+  moved: boolean;
+}
+
+/** A drops row: an admin's own drop, or an admin's change to a calendar drop. */
+export type StoredDrop = Omit<Drop, 'moved'>;
+
+export type DropStatus = 'scheduled' | 'open' | 'closed' | 'cancelled';
+
+const CALENDAR_ID = /^DROP-(\d{4}-\d{2}-\d{2})$/;
+
+export const calendarDropId = (friday: string) => `DROP-${friday}`;
+
+const labelFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
+export function dropLabel(opensAt: Date): string {
+  return `Deal drop of ${labelFormat.format(opensAt)}`;
+}
+
+/** Friday 00:00 to Sunday 24:00 in India for the drop opening on `friday`. */
+export function weekendWindow(friday: string): { opensAt: Date; closesAt: Date } {
+  return { opensAt: istMidnight(friday), closesAt: istMidnight(addDays(friday, DROP_LENGTH_DAYS)) };
+}
+
+export function dropStatus(drop: Drop, now: Date): DropStatus {
+  if (drop.cancelled) return 'cancelled';
+  if (now < drop.opensAt) return 'scheduled';
+  return now < drop.closesAt ? 'open' : 'closed';
+}
+
+export class DropCalendar {
+  private readonly stored = new Map<string, StoredDrop>();
+
+  constructor(
+    readonly anchor: string,
+    stored: StoredDrop[] = [],
+  ) {
+    for (const drop of stored) this.stored.set(drop.id, drop);
+  }
+
+  /** The k-th calendar Friday's drop (k may be negative), with an admin's change applied. */
+  occurrence(k: number): Drop {
+    const friday = addDays(this.anchor, k * CALENDAR_EVERY_DAYS);
+    const id = calendarDropId(friday);
+    const change = this.stored.get(id);
+    if (change) return { ...change, moved: true };
+    const { opensAt, closesAt } = weekendWindow(friday);
+    return { id, opensAt, closesAt, label: dropLabel(opensAt), source: 'calendar', cancelled: false, moved: false };
+  }
+
+  /** A drop by id: an admin's drop, or a date of the calendar. */
+  byId(id: string): Drop | undefined {
+    const stored = this.stored.get(id);
+    if (stored) return { ...stored, moved: stored.source === 'calendar' };
+    const friday = CALENDAR_ID.exec(id)?.[1];
+    if (!friday || !isRealDate(friday)) return undefined;
+    const offset = daysBetween(this.anchor, friday);
+    if (offset % CALENDAR_EVERY_DAYS !== 0) return undefined;
+    return this.occurrence(offset / CALENDAR_EVERY_DAYS);
+  }
+
+  /** Index of the calendar drop opening on or before the date of `at`. */
+  private indexAt(at: Date): number {
+    return Math.floor(daysBetween(this.anchor, istDateOf(at)) / CALENDAR_EVERY_DAYS);
+  }
+
+  /** Every drop whose window meets [from, to), cancelled ones included, in opening order. */
+  between(from: Date, to: Date): Drop[] {
+    const found = new Map<string, Drop>();
+    for (let k = this.indexAt(from) - 1; k <= this.indexAt(to) + 1; k++) {
+      const drop = this.occurrence(k);
+      if (drop.closesAt > from && drop.opensAt < to) found.set(drop.id, drop);
+    }
+    for (const drop of this.stored.values()) {
+      if (drop.closesAt > from && drop.opensAt < to) found.set(drop.id, { ...drop, moved: drop.source === 'calendar' });
+    }
+    return [...found.values()].sort((a, b) => a.opensAt.getTime() - b.opensAt.getTime() || a.id.localeCompare(b.id));
+  }
+
+  /** The drop open at `now` (the earliest opened, if several), else the next to open. Cancelled drops are skipped. */
+  currentOrNext(now: Date): Drop | undefined {
+    const k = this.indexAt(now);
+    const candidates = new Map<string, Drop>();
+    // A handful of cancelled Fridays in a row is plausible; a year of them is not.
+    for (let i = k - 1; i <= k + 27; i++) {
+      const drop = this.occurrence(i);
+      candidates.set(drop.id, drop);
+    }
+    for (const drop of this.stored.values()) candidates.set(drop.id, { ...drop, moved: drop.source === 'calendar' });
+    const live = [...candidates.values()].filter((drop) => !drop.cancelled && drop.closesAt > now);
+    const open = live.filter((drop) => drop.opensAt <= now);
+    const pool = open.length > 0 ? open : live;
+    return pool.sort((a, b) => a.opensAt.getTime() - b.opensAt.getTime())[0];
+  }
+}

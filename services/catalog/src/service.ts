@@ -1,0 +1,82 @@
+import { fileURLToPath } from 'node:url';
+import { catalogEvents } from '@elts/contracts';
+import { defineService, loadMigrations, type ServiceInstance, type Subscription } from '@elts/platform';
+import { type JobScheduler, schedulerMigrationsDir } from '@elts/workflows';
+import type { Kysely } from 'kysely';
+import { dropRoutes } from './api/drop-routes.js';
+import { earlyAccessRoutes } from './api/early-access-routes.js';
+import { imageRoutes } from './api/image-routes.js';
+import { productRoutes } from './api/product-routes.js';
+import { stockRoutes } from './api/stock-routes.js';
+import { DealsBoard } from './board/deals-board.js';
+import type { CatalogContext } from './commands/context.js';
+import { membersFromIdentity } from './consumers/members.js';
+import { completedOrdersFromOrders } from './consumers/orders.js';
+import { subscribeThen } from './consumers/subscribe.js';
+import { subscriptionsFromPayments } from './consumers/subscriptions.js';
+import { seedDemoCatalog } from './demo/seed.js';
+import { holdExpiryScheduler } from './jobs/hold-expiry.js';
+import { catalogSettings } from './settings.js';
+import type { CatalogDb } from './store/tables.js';
+
+/** What tests reach beyond the app: the job driver (to run the expiry now) and the context. */
+export interface CatalogInstance extends ServiceInstance {
+  scheduler: JobScheduler;
+  context: CatalogContext;
+}
+
+/** Products, variants, brands, stock and holds, deal drops, the deals board. */
+export const catalogService = defineService({
+  name: 'catalog',
+  configSchema: catalogSettings,
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  extraMigrations: async () => loadMigrations(schedulerMigrationsDir, 'workflows/'),
+  registry: catalogEvents,
+  async create(runtime) {
+    const { config, logger } = runtime;
+    const db = runtime.db as Kysely<CatalogDb>;
+    const board = new DealsBoard(db, {
+      dropAnchor: config.DROP_ANCHOR_DATE,
+      refreshSeconds: config.BOARD_REFRESH_SECONDS,
+      earlyAccessOnly: config.EARLY_ACCESS_ONLY,
+    });
+    const context: CatalogContext = { db, events: runtime.events, settings: config, board, logger };
+    const scheduler = holdExpiryScheduler(context);
+
+    if (config.SEED_DEMO_CATALOG ?? runtime.nodeEnv !== 'production') await seedDemoCatalog(context);
+
+    const app = runtime.createApp();
+    app.route('/', stockRoutes(context));
+    app.route('/', imageRoutes());
+    app.route('/', productRoutes(context));
+    app.route('/', dropRoutes(context));
+    app.route('/', earlyAccessRoutes(context));
+
+    const consumers = [
+      { consumer: membersFromIdentity(db), changes: (type: string) => type === 'ListsUpdated' },
+      { consumer: subscriptionsFromPayments(db), changes: () => false },
+      { consumer: completedOrdersFromOrders(db), changes: () => true },
+    ];
+    let subscriptions: Subscription[] = [];
+    const instance: CatalogInstance = {
+      app,
+      scheduler,
+      context,
+      async start() {
+        subscriptions = await Promise.all(
+          consumers.map(({ consumer, changes }) =>
+            subscribeThen(consumer, runtime.bus, (type) => {
+              if (changes(type)) board.interestChanged();
+            }),
+          ),
+        );
+        await scheduler.start();
+      },
+      async stop() {
+        await scheduler.stop();
+        await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+      },
+    };
+    return instance;
+  },
+});

@@ -1,0 +1,101 @@
+import { type Kysely, sql } from 'kysely';
+import type { CatalogDb, ProductsTable } from './tables.js';
+
+/** A product with its stock figures, as the views and the board read it. */
+export type ProductRow = Omit<ProductsTable, 'search_text'> & { on_hand: number; held: number; sold: number };
+
+export const availableOf = (row: Pick<ProductRow, 'on_hand' | 'held' | 'sold'>) => row.on_hand - row.held - row.sold;
+
+function withStock(db: Kysely<CatalogDb>) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('stock as s', 's.product_id', 'p.id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.images',
+      'p.price_paise',
+      'p.amazon_price_paise',
+      'p.category',
+      'p.brand',
+      'p.descriptions',
+      'p.sku',
+      'p.variant_group',
+      'p.is_variant_primary',
+      'p.sale_start_at',
+      'p.sale_end_at',
+      'p.is_enabled',
+      'p.exclusive',
+      'p.drop_id',
+      'p.version',
+      'p.created_at',
+      'p.updated_at',
+      's.on_hand',
+      's.held',
+      's.sold',
+    ]);
+}
+
+/** Products newest first, with stock. */
+export function listProducts(db: Kysely<CatalogDb>, options: { enabledOnly: boolean; limit?: number }): Promise<ProductRow[]> {
+  let query = withStock(db).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
+  if (options.enabledOnly) query = query.where('p.is_enabled', '=', true);
+  if (options.limit) query = query.limit(options.limit);
+  return query.execute();
+}
+
+export function productById(db: Kysely<CatalogDb>, id: string): Promise<ProductRow | undefined> {
+  return withStock(db).where('p.id', '=', id).executeTakeFirst();
+}
+
+/** The products of a variant group, the primary first. */
+export function variantsOf(db: Kysely<CatalogDb>, group: string, enabledOnly: boolean): Promise<ProductRow[]> {
+  let query = withStock(db).where('p.variant_group', '=', group);
+  if (enabledOnly) query = query.where('p.is_enabled', '=', true);
+  return query.orderBy('p.is_variant_primary', 'desc').orderBy('p.created_at').orderBy('p.id').execute();
+}
+
+/** Brands in use, for keeping one spelling of each. */
+export async function brandsInUse(db: Kysely<CatalogDb>): Promise<string[]> {
+  const rows = await db.selectFrom('products').select('brand').distinct().where('brand', '!=', '').orderBy('brand').execute();
+  return rows.map((row) => row.brand);
+}
+
+/**
+ * Enabled products matching each list item by trigram word similarity against name, brand and category (pg_trgm's
+ * `<%`: some word-sized stretch of the product's text is at least 0.6 similar to the item), best match first.
+ * `result[i]` belongs to `items[i]`.
+ */
+export async function listMatches(db: Kysely<CatalogDb>, items: string[]): Promise<string[][]> {
+  const result: string[][] = items.map(() => []);
+  if (items.length === 0) return result;
+  const rows = await sql<{ ord: number; id: string }>`
+    select i.ord::int as ord, p.id
+    from unnest(${items.map((item) => item.toLowerCase())}::text[]) with ordinality as i(item, ord)
+    join products p on p.is_enabled and i.item <% p.search_text
+    order by i.ord, word_similarity(i.item, p.search_text) desc, p.created_at desc, p.id`.execute(db);
+  for (const row of rows.rows) result[row.ord - 1]?.push(row.id);
+  return result;
+}
+
+/** Units ordered per product since `since` (completed orders only). */
+export async function unitsOrderedSince(db: Kysely<CatalogDb>, since: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('completed_orders')
+    .select(['product_id', (eb) => eb.fn.sum<number>('quantity').as('units')])
+    .where('completed_at', '>=', since)
+    .groupBy('product_id')
+    .execute();
+  return new Map(rows.map((row) => [row.product_id, Number(row.units)]));
+}
+
+/** How many members want each enabled product: one of their Need or Greed items matches it. */
+export async function membersWanting(db: Kysely<CatalogDb>): Promise<Map<string, number>> {
+  const rows = await sql<{ id: string; members: number }>`
+    select p.id, count(distinct m.member_id)::int as members
+    from members m
+    cross join lateral unnest(m.need_list || m.greed_list) as l(item)
+    join products p on p.is_enabled and lower(l.item) <% p.search_text
+    group by p.id`.execute(db);
+  return new Map(rows.rows.map((row) => [row.id, row.members]));
+}

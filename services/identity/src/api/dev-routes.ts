@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { type AppEnv, jsonBody } from '@elts/platform';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { DevIdentityProvider } from '../auth/dev-idp.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
+
+// assets/ sits two levels above both src/api and dist/api.
+const page = (name: string) => readFileSync(new URL(`../../assets/dev-idp/${name}`, import.meta.url), 'utf8');
+const ASSETS = {
+  html: page('page.html'),
+  js: page('idp.js'),
+  css: page('idp.css'),
+};
+
+const tokenRequest = z.strictObject({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Email must be a valid email address')),
+  name: z.string().trim().min(1, 'Name is required').max(100),
+});
+
+/**
+ * Development-only endpoints: the sign-in provider (page, keys, token minting) and a mailbox to read what the
+ * product sent. Never mounted in production.
+ */
+export function devRoutes(idp: DevIdentityProvider, mail: MailOutbox) {
+  return new Hono<AppEnv>()
+    .get('/dev/idp', (c) => c.html(ASSETS.html))
+    .get('/dev/idp/idp.js', (c) => c.body(ASSETS.js, 200, { 'content-type': 'text/javascript; charset=utf-8' }))
+    .get('/dev/idp/idp.css', (c) => c.body(ASSETS.css, 200, { 'content-type': 'text/css; charset=utf-8' }))
+    .get('/dev/idp/jwks.json', (c) => c.json(idp.jwks))
+    .get('/dev/idp/.well-known/openid-configuration', (c) =>
+      c.json({ issuer: idp.issuer, jwks_uri: `${idp.issuer}/jwks.json`, id_token_signing_alg_values_supported: ['ES256'] }),
+    )
+    .post('/dev/idp/id-token', jsonBody(tokenRequest), async (c) => c.json({ id_token: await idp.mint(c.req.valid('json')) }))
+    .get('/dev/mailbox', async (c) => c.json({ is_success: true, data: await mail.recent() }));
+}

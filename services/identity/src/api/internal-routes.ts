@@ -1,0 +1,37 @@
+import { type AppEnv, jsonBody, type Principal } from '@elts/platform';
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Sessions } from '../auth/sessions.js';
+import type { IdentityDb } from '../store/tables.js';
+
+const tokens = z.strictObject({
+  bearer: z.string().max(200).optional(),
+  memberCookie: z.string().max(200).optional(),
+  adminCookie: z.string().max(200).optional(),
+});
+
+/**
+ * The gateway asks here who holds a request's tokens. A bearer token may be of either realm; a cookie only of its
+ * own. Unknown, expired or revoked tokens simply add nothing.
+ */
+export function internalRoutes(sessions: Sessions, db: Kysely<IdentityDb>) {
+  return new Hono<AppEnv>().post('/internal/sessions/resolve', jsonBody(tokens), async (c) => {
+    const { bearer, memberCookie, adminCookie } = c.req.valid('json');
+    const principal: Principal = {};
+    const found = [
+      bearer ? await sessions.resolve(bearer) : undefined,
+      memberCookie ? await sessions.resolve(memberCookie, 'member') : undefined,
+      adminCookie ? await sessions.resolve(adminCookie, 'admin') : undefined,
+    ];
+    for (const session of found) {
+      if (!session) continue;
+      if (session.realm === 'member' && !principal.member) principal.member = { id: session.subjectId, sessionId: session.id };
+      if (session.realm === 'admin' && !principal.admin) {
+        const admin = await db.selectFrom('admins').select('username').where('id', '=', session.subjectId).executeTakeFirst();
+        if (admin) principal.admin = { id: session.subjectId, username: admin.username, sessionId: session.id };
+      }
+    }
+    return c.json({ is_success: true, data: { principal } });
+  });
+}

@@ -1,0 +1,58 @@
+import { loginRequestSchema } from '@elts/contracts';
+import { type AppEnv, jsonBody, type Logger, requireMember, unauthorized } from '@elts/platform';
+import { Hono } from 'hono';
+import { SignInRejected, type TrustedIssuer, verifyIdToken } from '../auth/id-token.js';
+import type { Sessions } from '../auth/sessions.js';
+import { type SignInDeps, signIn } from '../commands/sign-in.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookies.js';
+
+export interface MemberAuthDeps extends SignInDeps {
+  /** What the sign-in buttons should open: Google's library with this client id, or the development provider. */
+  signInOptions: { provider: 'google' | 'development'; googleClientId: string | null };
+  sessions: Sessions;
+  trustedIssuers: TrustedIssuer[];
+  sessionLifetimeMs: number;
+  secureCookies: boolean;
+  logger: Logger;
+}
+
+export function memberAuthRoutes(deps: MemberAuthDeps) {
+  return new Hono<AppEnv>()
+    .get('/user/sign-in-options', (c) => c.json({ is_success: true, data: deps.signInOptions }))
+    .post('/user/login', jsonBody(loginRequestSchema), async (c) => {
+      const { credential, invitation_code } = c.req.valid('json');
+      let identity: Awaited<ReturnType<typeof verifyIdToken>>;
+      try {
+        identity = await verifyIdToken(credential, deps.trustedIssuers);
+      } catch (error) {
+        if (!(error instanceof SignInRejected)) throw error;
+        deps.logger.info({ reason: error.reason }, 'sign-in rejected');
+        throw unauthorized(
+          error.reason === 'email not verified'
+            ? 'Please verify your email address with your sign-in provider first.'
+            : 'Sign-in could not be verified. Please try again.',
+        );
+      }
+      const { member, isNew } = await signIn(deps, identity, invitation_code);
+      const session = await deps.sessions.start('member', member.id, deps.sessionLifetimeMs);
+      setSessionCookie(c, 'member', session.token, session.expiresAt, deps.secureCookies);
+      return c.json({
+        is_success: true,
+        token: session.token,
+        message: isNew ? 'Welcome! Your membership has been created.' : 'Login successful',
+        data: { member_number: member.member_number, is_new_member: isNew, email: member.email },
+      });
+    })
+    .post('/user/logout', async (c) => {
+      const member = requireMember(c);
+      await deps.sessions.revoke(member.sessionId);
+      clearSessionCookie(c, 'member', deps.secureCookies);
+      return c.json({ is_success: true, message: 'Logged out' });
+    })
+    .post('/user/logout-everywhere', async (c) => {
+      const member = requireMember(c);
+      await deps.sessions.revokeAll('member', member.id);
+      clearSessionCookie(c, 'member', deps.secureCookies);
+      return c.json({ is_success: true, message: 'Logged out on every device' });
+    });
+}

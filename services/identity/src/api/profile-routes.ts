@@ -1,0 +1,42 @@
+import { updateProfileSchema, welcomeEmailRequestSchema } from '@elts/contracts';
+import { type AppEnv, type EventStore, jsonBody, notFound, requireMember } from '@elts/platform';
+import { Hono } from 'hono';
+import { updateProfile } from '../commands/update-profile.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
+import { welcomeEmail } from '../mail/templates.js';
+import { type MembersView, toProfile } from '../store/members-projection.js';
+import type { IdentityDb } from '../store/tables.js';
+
+export interface ProfileDeps {
+  events: EventStore<IdentityDb>;
+  members: MembersView;
+  mail: MailOutbox;
+  publicUrl: string;
+}
+
+export function profileRoutes(deps: ProfileDeps) {
+  const currentProfile = async (memberId: string) => {
+    const row = await deps.members.byId(memberId);
+    if (!row) throw notFound('Member not found');
+    return toProfile(row, await deps.members.subscriptionStatus(memberId));
+  };
+
+  return new Hono<AppEnv>()
+    .post('/user/get-profile', async (c) => {
+      const member = requireMember(c);
+      return c.json({ is_success: true, data: [await currentProfile(member.id)] });
+    })
+    .post('/user/update-profile', jsonBody(updateProfileSchema), async (c) => {
+      const member = requireMember(c);
+      await updateProfile(deps.events, member.id, c.req.valid('json'));
+      return c.json({ is_success: true, message: 'Profile updated successfully!', data: [await currentProfile(member.id)] });
+    })
+    .post('/user/send-welcome-email', jsonBody(welcomeEmailRequestSchema), async (c) => {
+      const member = requireMember(c);
+      const profile = await currentProfile(member.id);
+      // Always to the member's own address, whatever the body says: this endpoint must not mail strangers.
+      const { subject, text } = welcomeEmail(profile.firstname || c.req.valid('json').name || '', deps.publicUrl);
+      await deps.mail.enqueue({ to: profile.email, subject, text, dedupeKey: `welcome:${member.id}` });
+      return c.json({ is_success: true, message: 'Welcome email sent' });
+    });
+}

@@ -1,0 +1,113 @@
+import { fileURLToPath } from 'node:url';
+import { identityEvents } from '@elts/contracts';
+import { ConfigError, defineService, type Subscription } from '@elts/platform';
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import { adminAuthRoutes } from './api/admin-auth-routes.js';
+import { communityRoutes } from './api/community-routes.js';
+import { contactRoutes } from './api/contact-routes.js';
+import { devRoutes } from './api/dev-routes.js';
+import { internalRoutes } from './api/internal-routes.js';
+import { memberAuthRoutes } from './api/member-auth-routes.js';
+import { profileRoutes } from './api/profile-routes.js';
+import { DEV_IDP_AUDIENCE, openDevIdentityProvider } from './auth/dev-idp.js';
+import { googleIssuer, localIssuer, type TrustedIssuer } from './auth/id-token.js';
+import { Sessions } from './auth/sessions.js';
+import { ensureFirstAdmin } from './commands/admins.js';
+import { subscriptionStatusConsumer } from './consumers/subscriptions.js';
+import { MailOutbox } from './mail/mail-outbox.js';
+import { identitySettings } from './settings.js';
+import { MembersView } from './store/members-projection.js';
+import type { IdentityDb } from './store/tables.js';
+
+/** Members, sign-in, sessions, admin accounts, profiles, lists, invitations, wall, giveaway, contact messages, mail. */
+export const identityService = defineService({
+  name: 'identity',
+  configSchema: identitySettings,
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  registry: identityEvents,
+  async create(runtime) {
+    const { config, logger } = runtime;
+    const production = runtime.nodeEnv === 'production';
+    if (production && !config.GOOGLE_CLIENT_ID) throw new ConfigError('identity', ['GOOGLE_CLIENT_ID: required in production']);
+    const db = runtime.db as Kysely<IdentityDb>;
+    const events = runtime.events;
+    const members = new MembersView(db);
+    const sessions = new Sessions(db as never);
+    const secureCookies = config.SECURE_COOKIES ?? production;
+    const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
+    const mail = new MailOutbox(
+      db as never,
+      config.MAIL_FROM,
+      config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : undefined,
+      logger,
+    );
+
+    const trustedIssuers: TrustedIssuer[] = [];
+    if (config.GOOGLE_CLIENT_ID) trustedIssuers.push(googleIssuer(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL));
+    const devIdp = production ? undefined : await openDevIdentityProvider(db as never, `${publicUrl}/dev/idp`);
+    if (devIdp) trustedIssuers.push(localIssuer(devIdp.issuer, DEV_IDP_AUDIENCE, devIdp.jwks));
+
+    if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
+      if (await ensureFirstAdmin(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD))
+        logger.info({ username: config.ADMIN_USERNAME }, 'first admin created');
+    }
+
+    const app = runtime.createApp();
+    app.route('/', internalRoutes(sessions, db));
+    app.route(
+      '/',
+      memberAuthRoutes({
+        events,
+        members,
+        sessions,
+        trustedIssuers,
+        registrationCap: config.REGISTRATION_CAP,
+        signInOptions: config.GOOGLE_CLIENT_ID
+          ? { provider: 'google', googleClientId: config.GOOGLE_CLIENT_ID }
+          : { provider: 'development', googleClientId: null },
+        sessionLifetimeMs: config.MEMBER_SESSION_DAYS * 24 * 60 * 60_000,
+        secureCookies,
+        logger,
+      }),
+    );
+    app.route(
+      '/',
+      adminAuthRoutes({
+        db,
+        sessions,
+        sessionLifetimeMs: config.ADMIN_SESSION_HOURS * 60 * 60_000,
+        secureCookies,
+        failuresBeforeLockout: config.LOGIN_FAILURES_BEFORE_LOCKOUT,
+        lockoutMinutes: config.LOCKOUT_MINUTES,
+      }),
+    );
+    app.route('/', profileRoutes({ events, members, mail, publicUrl }));
+    app.route(
+      '/',
+      communityRoutes({
+        db,
+        members,
+        wallSize: config.WALL_SIZE,
+        giveaway: { events, members, opensAtMembers: config.GIVEAWAY_OPENS_AT_MEMBERS },
+        invitations: { events, perMonth: config.INVITATIONS_PER_MONTH, validDays: config.INVITATION_VALID_DAYS, publicUrl },
+      }),
+    );
+    app.route('/', contactRoutes(events));
+    if (devIdp) app.route('/', devRoutes(devIdp, mail));
+
+    const consumers = [subscriptionStatusConsumer(db, mail)];
+    let subscriptions: Subscription[] = [];
+    return {
+      app,
+      async start() {
+        mail.start();
+        subscriptions = await Promise.all(consumers.map((consumer) => consumer.subscribe(runtime.bus)));
+      },
+      async stop() {
+        await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+        await mail.stop();
+      },
+    };
+  },
+});

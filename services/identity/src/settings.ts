@@ -1,0 +1,32 @@
+import { secret, settings } from '@elts/platform';
+import { z } from 'zod';
+
+const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+/** Identity's own settings (beyond every process's). */
+export const identitySettings = z.object({
+  /** The product's public address: the development sign-in issuer, links in mail and invitations. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Google sign-in's OAuth client id (required in production). */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  /** Where Google publishes its signing keys (changed only to test against a local fake). */
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  REGISTRATION_CAP: count(50_000),
+  WALL_SIZE: count(10_000),
+  GIVEAWAY_OPENS_AT_MEMBERS: count(10_000),
+  INVITATIONS_PER_MONTH: count(3),
+  INVITATION_VALID_DAYS: z.coerce.number().int().min(1).default(30),
+  MEMBER_SESSION_DAYS: z.coerce.number().int().min(1).default(30),
+  ADMIN_SESSION_HOURS: z.coerce.number().int().min(1).default(12),
+  /** The first admin account, created at start if missing. */
+  ADMIN_USERNAME: z.string().trim().min(3).max(64).optional(),
+  ADMIN_PASSWORD: secret(z.string().min(12, 'must be at least 12 characters')).optional(),
+  /** SMTP server (smtp:// or smtps:// URL with credentials); unset keeps mail in the outbox and the log. */
+  SMTP_URL: secret(z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')).optional(),
+  MAIL_FROM: z.string().min(3).default('ELTS Club <hello@elts.club>'),
+  LOGIN_FAILURES_BEFORE_LOCKOUT: z.coerce.number().int().min(1).default(5),
+  LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  SECURE_COOKIES: settings.booleanFlag.optional(),
+});
+
+export type IdentitySettings = z.output<typeof identitySettings>;

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { paymentsEvents } from '@elts/contracts';
+import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
+import { identityService } from '../src/service.js';
+
+export const uniqueEmail = (name = 'member') => `${name}.${randomUUID().slice(0, 8)}@example.in`;
+
+export function startIdentity(kind: DatabaseKind, env: Record<string, string> = {}, nodeEnv?: 'production') {
+  return startServiceHarness(identityService, {
+    kind,
+    env: { PUBLIC_URL: 'http://localhost:3000', ...env },
+    sources: [paymentsEvents],
+    ...(nodeEnv ? { nodeEnv } : {}),
+  });
+}
+
+/** A credential from the development identity provider, as its sign-in page would obtain one. */
+export async function devCredential(identity: ServiceHarness, email: string, name = 'Asha Rao'): Promise<string> {
+  const { status, body } = await identity.json('/dev/idp/id-token', { method: 'POST', body: { email, name } });
+  if (status !== 200) throw new Error(`dev idp answered ${status}: ${JSON.stringify(body)}`);
+  return body.id_token;
+}
+
+export async function signUp(identity: ServiceHarness, email = uniqueEmail(), name = 'Asha Rao', extra: Record<string, unknown> = {}) {
+  const credential = await devCredential(identity, email, name);
+  const { status, body, headers } = await identity.json('/user/login', { method: 'POST', body: { credential, ...extra } });
+  if (status !== 200) throw new Error(`login answered ${status}: ${JSON.stringify(body)}`);
+  const profile = await identity.json('/user/get-profile', { method: 'POST', token: body.token });
+  return { token: body.token as string, memberId: profile.body.data[0].id as string, email, login: body, headers };
+}
+
+export const personalDetails = {
+  gender: 'female',
+  dob: '1994-03-12',
+  firstname: 'Asha',
+  lastname: 'Rao',
+  mobile: '+91 98765 43210',
+};
+
+export async function updateProfile(identity: ServiceHarness, token: string, body: Record<string, unknown>) {
+  return identity.json('/user/update-profile', { method: 'POST', token, body });
+}
+
+/** Marks a member's subscription as the payments service would announce it, and waits until identity has it. */
+export async function setSubscription(identity: ServiceHarness, member: { memberId: string; token: string }, status: 'active' | 'expired') {
+  await identity.source('payments').append(`subscription-${member.memberId}`, 'any', [
+    {
+      type: 'SubscriptionStatusChanged',
+      data: { subscriptionId: `sub-${member.memberId}`, memberId: member.memberId, status, validUntil: null },
+    },
+  ]);
+  await eventually(async () => {
+    const { body } = await identity.json('/user/get-profile', { method: 'POST', token: member.token });
+    return body.data[0].subscription_status === status;
+  });
+}

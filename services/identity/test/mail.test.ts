@@ -1,0 +1,85 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from '@elts/platform';
+import { eventually, type ServiceHarness } from '@elts/platform/testing';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startIdentity, uniqueEmail } from './helpers.js';
+
+describe('mail through SMTP', () => {
+  const received: { to: string[]; data: string }[] = [];
+  let smtp: SMTPServer;
+  let identity: ServiceHarness;
+  let failNext = 0;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (failNext > 0) {
+            failNext--;
+            return callback(Object.assign(new Error('Mailbox busy'), { responseCode: 451 }));
+          }
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = smtp.server.address() as AddressInfo;
+    identity = await startIdentity('pglite', { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'ELTS Club <hello@elts.test>' });
+  });
+  afterAll(async () => {
+    await identity?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('delivers the welcome email by SMTP and marks it sent', async () => {
+    const email = uniqueEmail('smtp');
+    const { token } = await signUp(identity, email, 'Nisha Pai');
+    await identity.json('/user/send-welcome-email', { method: 'POST', token, body: { email, name: 'Nisha' } });
+    await eventually(() => received.some((mail) => mail.to.includes(email)));
+    const mail = received.find((m) => m.to.includes(email))!;
+    expect(mail.data).toContain('Subject: Welcome to ELTS Club');
+    expect(mail.data).toContain('From: ELTS Club <hello@elts.test>');
+    expect(mail.data).toContain('Hi Nisha,');
+    await eventually(async () => {
+      const rows = await sql<{ status: string }>`select status from mail_outbox where recipient = ${email}`.execute(identity.db);
+      return rows.rows[0]?.status === 'sent';
+    });
+  });
+
+  it('retries a message the server turned away', async () => {
+    failNext = 1;
+    const email = uniqueEmail('retry');
+    const { token } = await signUp(identity, email, 'Omar Khan');
+    await identity.json('/user/send-welcome-email', { method: 'POST', token });
+    await eventually(() => received.some((mail) => mail.to.includes(email)), 15_000);
+    const rows = await sql<{
+      status: string;
+      attempts: number;
+    }>`select status, attempts from mail_outbox where recipient = ${email}`.execute(identity.db);
+    expect(rows.rows[0]).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
+
+describe('mail without SMTP', () => {
+  let identity: ServiceHarness;
+  beforeAll(async () => {
+    identity = await startIdentity('pglite');
+  });
+  afterAll(async () => identity?.close());
+
+  it('keeps the message in the outbox, marks it logged and shows it in the development mailbox', async () => {
+    const email = uniqueEmail('outbox');
+    const { token } = await signUp(identity, email, 'Priya Das');
+    await identity.json('/user/send-welcome-email', { method: 'POST', token });
+    await eventually(async () => {
+      const { body } = await identity.json('/dev/mailbox');
+      return body.data.some((mail: { recipient: string; status: string }) => mail.recipient === email && mail.status === 'logged');
+    });
+  });
+});

@@ -1,0 +1,186 @@
+import { sql } from '@elts/platform';
+import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personalDetails, signUp, startIdentity, uniqueEmail, updateProfile } from './helpers.js';
+
+describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
+  const available = databaseAvailable(kind);
+  let identity: ServiceHarness;
+
+  beforeAll(async () => {
+    if (available) identity = await startIdentity(kind);
+  });
+  afterAll(async () => identity?.close());
+
+  const profileOf = async (token: string) => (await identity.json('/user/get-profile', { method: 'POST', token })).body.data[0];
+
+  it.runIf(available)('returns every profile field of the spec for a new member', async () => {
+    const { token, email } = await signUp(identity, uniqueEmail(), 'Kiran Desai');
+    const profile = await profileOf(token);
+    expect(profile).toMatchObject({
+      firstname: 'Kiran',
+      lastname: 'Desai',
+      email,
+      gender: null,
+      dob: null,
+      mobile: null,
+      address: null,
+      professionAddress: null,
+      pincode: null,
+      profession: null,
+      subscriptionType: null,
+      needList: '',
+      greedList: '',
+      gst: '',
+      subscription_status: 'none',
+      hideFromWall: false,
+      onboarding: { personalDetails: false, spendType: false, myLists: false, shippingInfo: false, complete: false },
+    });
+    expect(profile.member_number).toBeGreaterThan(0);
+  });
+
+  it.runIf(available)('accepts the four onboarding steps in the spec forms and reports progress', async () => {
+    const { token, email } = await signUp(identity);
+    expect((await updateProfile(identity, token, { ...personalDetails, email })).status).toBe(200);
+    expect((await profileOf(token)).onboarding).toMatchObject({ personalDetails: true, spendType: false, complete: false });
+    expect((await updateProfile(identity, token, { profession: 'student', subscriptionType: 'Save' })).status).toBe(200);
+    expect((await updateProfile(identity, token, { needList: ['Laptop', 'Headphones', 'Backpack'], greedList: ['Camera'] })).status).toBe(
+      200,
+    );
+    const shipping = await updateProfile(identity, token, {
+      address: '12 MG Road, Panaji',
+      pincode: 403001,
+      professionAddress: '12 MG Road, Panaji',
+    });
+    expect(shipping.status).toBe(200);
+    expect(shipping.body).toMatchObject({ is_success: true, message: 'Profile updated successfully!' });
+    const profile = await profileOf(token);
+    expect(profile).toMatchObject({
+      gender: 'female',
+      dob: '1994-03-12',
+      mobile: '9876543210',
+      profession: 'student',
+      subscriptionType: 'Save',
+      needList: 'Laptop,Headphones,Backpack',
+      greedList: 'Camera',
+      address: '12 MG Road, Panaji',
+      professionAddress: '12 MG Road, Panaji',
+      pincode: 403001,
+      onboarding: { personalDetails: true, spendType: true, myLists: true, shippingInfo: true, complete: true },
+    });
+  });
+
+  it.runIf(available)('accepts the remaining spec forms: persona with GST, pincode alone (skip), address with pincode', async () => {
+    const { token } = await signUp(identity);
+    expect(
+      (await updateProfile(identity, token, { subscriptionType: 'Splurge', profession: 'business', gst: '27aapfu0939f1zv' })).status,
+    ).toBe(200);
+    expect((await updateProfile(identity, token, { pincode: 560001 })).status).toBe(200);
+    const form = await updateProfile(identity, token, { address: '4 Church Street, Bengaluru', pincode: 560001 });
+    expect(form.body.data[0]).toMatchObject({
+      address: '4 Church Street, Bengaluru',
+      pincode: 560001,
+      gst: '27AAPFU0939F1ZV',
+      profession: 'business',
+    });
+  });
+
+  it.runIf(available)('records each change as an event of the member', async () => {
+    const { token, memberId } = await signUp(identity);
+    await updateProfile(identity, token, { profession: 'professional', subscriptionType: 'Splurge' });
+    await updateProfile(identity, token, { hideFromWall: true });
+    const events = await sql<{
+      type: string;
+    }>`select type from events where stream_id = ${`member-${memberId}`} order by stream_version`.execute(identity.db);
+    expect(events.rows.map((e) => e.type)).toEqual(['MemberRegistered', 'PersonaChosen', 'WallVisibilityChanged']);
+  });
+
+  describe('validation', () => {
+    const refused = async (body: Record<string, unknown>, message: RegExp) => {
+      const { token } = await signUp(identity);
+      const before = await profileOf(token);
+      const { status, body: answer } = await updateProfile(identity, token, body);
+      expect(status, JSON.stringify(body)).toBe(400);
+      expect(answer.is_success).toBe(false);
+      expect(answer.message).toMatch(message);
+      expect(await profileOf(token)).toEqual(before);
+    };
+
+    it.runIf(available)('gender in the enumeration', () => refused({ gender: 'unknown' }, /Gender must be male, female or others/));
+    it.runIf(available)('date of birth a real past date', () => refused({ dob: '2001-02-29' }, /must be a real date/));
+    it.runIf(available)('age at least 13', () => refused({ dob: `${new Date().getFullYear() - 10}-01-01` }, /at least 13 years old/));
+    it.runIf(available)('an Indian mobile', () => refused({ mobile: '12345' }, /10-digit Indian mobile/));
+    it.runIf(available)('a valid email', () => refused({ email: 'not-an-email' }, /valid email/));
+    it.runIf(available)('six-digit pincode not starting with 0', () => refused({ pincode: '012345' }, /Pincode must be 6 digits/));
+    it.runIf(available)('profession in its enumeration', () => refused({ profession: 'astronaut' }, /Profession must be/));
+    it.runIf(available)('persona in its enumeration', () => refused({ subscriptionType: 'Hoard' }, /Save or Splurge/));
+    it.runIf(available)('GSTIN required for a business', () =>
+      refused({ profession: 'startup', subscriptionType: 'Save' }, /GST number is required/),
+    );
+    it.runIf(available)('GSTIN check digit', () =>
+      refused({ profession: 'institution', subscriptionType: 'Save', gst: '27AAPFU0939F1ZW' }, /valid 15-character GSTIN/),
+    );
+    it.runIf(available)('lists hold at most 5 items', () =>
+      refused({ needList: ['a', 'b', 'c', 'd', 'e', 'f'], greedList: [] }, /at most 5 items/),
+    );
+    it.runIf(available)('list items at most 100 characters', () =>
+      refused({ needList: ['x'.repeat(101), 'b', 'c'] }, /at most 100 characters/),
+    );
+    it.runIf(available)('onboarding need list at least 3 items', () =>
+      refused({ needList: ['Phone', ' ', 'phone'], greedList: [] }, /^Need list must have at least 3 items to proceed\.$/),
+    );
+    it.runIf(available)('unknown fields', () => refused({ isAdmin: true }, /Unknown field/));
+    it.runIf(available)('an empty update', () => refused({}, /Nothing to update/));
+
+    it.runIf(available)('trims lists and drops duplicates; after onboarding fewer than 3 are allowed', async () => {
+      const { token } = await signUp(identity);
+      const first = await updateProfile(identity, token, {
+        needList: [' Laptop ', 'laptop', 'Phone', '', 'Shoes'],
+        greedList: 'Camera, camera ,Drone',
+      });
+      expect(first.body.data[0]).toMatchObject({ needList: 'Laptop,Phone,Shoes', greedList: 'Camera,Drone' });
+      const later = await updateProfile(identity, token, { needList: ['Laptop'] });
+      expect(later.status).toBe(200);
+      expect(later.body.data[0]).toMatchObject({ needList: 'Laptop', greedList: 'Camera,Drone' });
+    });
+
+    it.runIf(available)('an email already used by another member', async () => {
+      const other = await signUp(identity);
+      const { token } = await signUp(identity);
+      const { status, body } = await updateProfile(identity, token, { ...personalDetails, email: other.email.toUpperCase() });
+      expect(status).toBe(409);
+      expect(body.message).toBe('That email address is already used by another member.');
+    });
+  });
+
+  it.runIf(available)('changes only the calling member', async () => {
+    const a = await signUp(identity, uniqueEmail('a'), 'Anil Shah');
+    const b = await signUp(identity, uniqueEmail('b'), 'Bina Shah');
+    await updateProfile(identity, a.token, { firstname: 'Anilkumar' });
+    expect((await profileOf(a.token)).firstname).toBe('Anilkumar');
+    expect((await profileOf(b.token)).firstname).toBe('Bina');
+    expect((await profileOf(b.token)).id).toBe(b.memberId);
+  });
+
+  it.runIf(available)('sends the welcome email once, to the member only', async () => {
+    const { token, email } = await signUp(identity, uniqueEmail('welcome'), 'Tara Iyer');
+    for (let i = 0; i < 2; i++) {
+      const res = await identity.json('/user/send-welcome-email', {
+        method: 'POST',
+        token,
+        body: { email: 'someone.else@example.in', name: 'X' },
+      });
+      expect(res.status).toBe(200);
+    }
+    const mails = await sql<{
+      recipient: string;
+      subject: string;
+      body_text: string;
+    }>`select recipient, subject, body_text from mail_outbox where recipient = ${email}`.execute(identity.db);
+    expect(mails.rows).toHaveLength(1);
+    expect(mails.rows[0]).toMatchObject({ subject: 'Welcome to ELTS Club' });
+    expect(mails.rows[0]!.body_text).toContain('Hi Tara,');
+    const strangers = await sql`select 1 from mail_outbox where recipient = 'someone.else@example.in'`.execute(identity.db);
+    expect(strangers.rows).toHaveLength(0);
+  });
+});

@@ -1,0 +1,100 @@
+import type { ProductForOrder, StockHoldResult, StockMoveResult } from '@elts/contracts';
+import type { EventStore, InternalClient, Logger, NewEvent, UnitOfWork } from '@elts/platform';
+import type { Kysely } from 'kysely';
+import type { Serviceability } from '../serviceability/serviceability.js';
+import type { OrdersSettings } from '../settings.js';
+import { projectOrderEvent } from '../store/orders-projection.js';
+import type { OrdersDb } from '../store/tables.js';
+
+export interface PaymentOfOrder {
+  paymentId: string;
+  status: 'pending' | 'processing' | 'success' | 'failed';
+  amountPaise: number;
+  method: string | null;
+  transactionId: string | null;
+  failureReason: string | null;
+  autoFailed: boolean;
+}
+
+/** The calls the order saga makes to the catalog and to payments, each keyed by the order id. */
+export interface OrderPartners {
+  product(productId: string): Promise<ProductForOrder | undefined>;
+  hold(orderId: string, productId: string, quantity: number, holdUntil: Date): Promise<StockHoldResult>;
+  release(orderId: string): Promise<StockMoveResult>;
+  commit(orderId: string): Promise<StockMoveResult>;
+  reserveCredit(memberId: string, orderId: string, orderPricePaise: number): Promise<number>;
+  releaseCredit(memberId: string, orderId: string): Promise<void>;
+  checkout(request: {
+    orderId: string;
+    memberId: string;
+    amountPaise: number;
+    customer: { name: string; email: string; phone: string };
+    note: string;
+  }): Promise<{ paymentId: string; paymentSessionId: string; paymentLink: string | null; gateway: string }>;
+  payment(orderId: string, refresh: boolean): Promise<PaymentOfOrder | undefined>;
+  refund(orderId: string, reason: string): Promise<{ refundId: string }>;
+}
+
+export interface OrdersContext {
+  db: Kysely<OrdersDb>;
+  events: EventStore<OrdersDb>;
+  settings: OrdersSettings;
+  serviceability: Serviceability;
+  partners: OrderPartners;
+  logger: Logger;
+  /** Schedules the backstop that fails an order left without a payment (a crash mid-saga). */
+  expireLater(orderId: string, at: Date): Promise<void>;
+}
+
+export async function recordOrder(unit: UnitOfWork<OrdersDb>, streamId: string, expected: number | 'any', events: NewEvent[]) {
+  if (events.length === 0) return [];
+  const stored = await unit.append(streamId, expected, events);
+  for (const event of stored) await projectOrderEvent(unit.db, event);
+  return stored;
+}
+
+export function internalPartners(catalog: () => InternalClient, payments: () => InternalClient): OrderPartners {
+  return {
+    async product(productId) {
+      try {
+        return await catalog().get<ProductForOrder>(`/internal/products/${encodeURIComponent(productId)}`);
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return undefined;
+        throw error;
+      }
+    },
+    hold: (orderId, productId, quantity, holdUntil) =>
+      catalog().post<StockHoldResult>(
+        '/internal/stock/hold',
+        { orderId, productId, quantity, holdUntil: holdUntil.toISOString() },
+        { idempotent: true },
+      ),
+    release: (orderId) => catalog().post<StockMoveResult>('/internal/stock/release', { orderId }, { idempotent: true }),
+    commit: (orderId) => catalog().post<StockMoveResult>('/internal/stock/commit', { orderId }, { idempotent: true }),
+    reserveCredit: async (memberId, orderId, orderPricePaise) =>
+      (
+        await payments().post<{ creditPaise: number }>(
+          '/internal/credit/reserve',
+          { memberId, orderId, orderPricePaise },
+          { idempotent: true },
+        )
+      ).creditPaise,
+    releaseCredit: async (memberId, orderId) => {
+      await payments().post('/internal/credit/release', { memberId, orderId }, { idempotent: true });
+    },
+    checkout: (request) => payments().post('/internal/payments/checkout', request, { idempotent: true }),
+    async payment(orderId, refresh) {
+      try {
+        const path = `/internal/payments/orders/${encodeURIComponent(orderId)}`;
+        return refresh
+          ? await payments().post<PaymentOfOrder>(`${path}/refresh`, {}, { idempotent: true })
+          : await payments().get<PaymentOfOrder>(path);
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return undefined;
+        throw error;
+      }
+    },
+    refund: (orderId, reason) =>
+      payments().post(`/internal/payments/orders/${encodeURIComponent(orderId)}/refund`, { reason }, { idempotent: true }),
+  };
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import type { OrderPayload, Profession } from '@elts/contracts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '@elts/platform';
+import { foldOrder, maxQuantity, orderStream } from '../domain/order.js';
+import { type OrdersContext, recordOrder } from './context.js';
+
+export const newOrderId = () => `ORD-${randomBytes(6).toString('hex').toUpperCase()}`;
+
+export interface PlacedOrder {
+  orderId: string;
+  paymentSessionId: string;
+  paymentLink: string | null;
+  gateway: string;
+  amountPaise: number;
+  creditPaise: number;
+}
+
+/** Is the product on sale now, by its window (its own, else its drop's)? Returns the refusal if not. */
+export function saleRefusal(window: { saleStartAt: string | null; saleEndAt: string | null }, now: Date): string | undefined {
+  if (window.saleStartAt && new Date(window.saleStartAt) > now) return 'The sale for this product has not started yet.';
+  if (window.saleEndAt && new Date(window.saleEndAt) <= now) return 'Sale Ended';
+  return undefined;
+}
+
+/**
+ * The order saga's first half, in the order that keeps nothing stranded: check everything we can check for free,
+ * hold the stock, spend the membership credit, record the order, start the payment. Each later failure undoes the
+ * earlier steps (release the stock, give the credit back). A crash between steps is covered too: holds expire, and
+ * a backstop fails an order left without a payment.
+ */
+export async function placeOrder(
+  context: OrdersContext,
+  memberId: string,
+  payload: OrderPayload,
+  idempotencyKey: string | undefined,
+): Promise<PlacedOrder> {
+  if (idempotencyKey) {
+    const earlier = await context.db
+      .selectFrom('order_idempotency as k')
+      .innerJoin('orders as o', 'o.order_id', 'k.order_id')
+      .select(['o.order_id', 'o.status'])
+      .where('k.member_id', '=', memberId)
+      .where('k.idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    if (earlier) return resumeCheckout(context, earlier.order_id);
+  }
+  const buyer = await context.db.selectFrom('member_buyers').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+  if (buyer?.subscription_status !== 'active')
+    throw forbidden('Only active subscribers can place orders. Subscribe to unlock the deals board.');
+  const limit = maxQuantity((buyer.profession as Profession | null) ?? null, buyer.gst, context.settings.ORDER_MAX_QUANTITY);
+  if (payload.quantity > limit) {
+    throw badRequest(
+      limit === 1
+        ? 'Students and working professionals can buy one of each product. Startups, businesses and institutions with a valid GSTIN may buy more.'
+        : `You can buy at most ${limit} of a product.`,
+    );
+  }
+  const shipping = payload.shipping_address;
+  const place = await context.serviceability.check(shipping.pincode);
+  if (!place.serviceable) throw badRequest('Not serviceable currently');
+  const product = await context.partners.product(payload.product_id);
+  if (!product) throw notFound('Product not found');
+  if (!product.isEnabled) throw badRequest('This product is not available.');
+  const refusal = saleRefusal(product, new Date());
+  if (refusal) throw badRequest(refusal);
+  if (product.available < payload.quantity) throw conflict('Out of Stock');
+
+  const orderId = newOrderId();
+  const now = new Date();
+  const hold = await context.partners.hold(
+    orderId,
+    product.id,
+    payload.quantity,
+    new Date(now.getTime() + context.settings.ORDER_HOLD_MINUTES * 60_000),
+  );
+  if (!hold.held) throw hold.reason === 'out_of_stock' ? conflict('Out of Stock') : badRequest('This product is not available.');
+
+  try {
+    const pricePaise = product.pricePaise * payload.quantity;
+    const creditPaise = await context.partners.reserveCredit(memberId, orderId, pricePaise);
+    const amountPaise = pricePaise - creditPaise;
+    await context.events.transact(async (unit) => {
+      await recordOrder(unit, orderStream(orderId), 0, [
+        {
+          type: 'OrderPlaced',
+          data: {
+            orderId,
+            memberId,
+            productId: product.id,
+            product: { name: product.name, brand: product.brand, category: product.category, images: product.images },
+            quantity: payload.quantity,
+            unitPricePaise: product.pricePaise,
+            creditPaise,
+            amountPaise,
+            customer: {
+              email: payload.customer_email,
+              phone: payload.customer_phone,
+              firstName: payload.first_name,
+              lastName: payload.last_name,
+            },
+            shippingAddress: shipping,
+            billingAddress: payload.billing_address ?? shipping,
+          },
+          metadata: { actor: `member:${memberId}` },
+        },
+      ]);
+      if (idempotencyKey) {
+        await unit.db
+          .insertInto('order_idempotency')
+          .values({ member_id: memberId, idempotency_key: idempotencyKey, order_id: orderId, created_at: now })
+          .execute();
+      }
+    });
+    await context.expireLater(orderId, new Date(now.getTime() + context.settings.ORDER_HOLD_MINUTES * 60_000));
+    return await resumeCheckout(context, orderId);
+  } catch (error) {
+    await undoPlacement(context, memberId, orderId, error);
+    throw error;
+  }
+}
+
+/** Starts (or returns) the payment of a placed order. The payments service answers the same for the same order. */
+async function resumeCheckout(context: OrdersContext, orderId: string): Promise<PlacedOrder> {
+  const order = await context.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  if (order.status !== 'pending') throw new AppError(409, 'conflict', `This order is already ${order.status}.`);
+  const customer = order.customer;
+  const checkout = await context.partners.checkout({
+    orderId,
+    memberId: order.member_id,
+    amountPaise: Number(order.amount_paise),
+    customer: { name: `${customer.firstName} ${customer.lastName}`, email: customer.email, phone: customer.phone },
+    note: `${order.product.name} x ${order.quantity}`.slice(0, 200),
+  });
+  if (!order.payment_id) {
+    await context.events.transact(async (unit) => {
+      const history = await unit.readStream(orderStream(orderId));
+      if (foldOrder(history)?.paymentId) return;
+      await recordOrder(unit, orderStream(orderId), history.length, [
+        { type: 'OrderPaymentStarted', data: { orderId, memberId: order.member_id, paymentId: checkout.paymentId } },
+      ]);
+    });
+  }
+  return {
+    orderId,
+    paymentSessionId: checkout.paymentSessionId,
+    paymentLink: checkout.paymentLink,
+    gateway: checkout.gateway,
+    amountPaise: Number(order.amount_paise),
+    creditPaise: Number(order.credit_paise),
+  };
+}
+
+async function undoPlacement(context: OrdersContext, memberId: string, orderId: string, cause: unknown): Promise<void> {
+  context.logger.warn({ err: cause, orderId }, 'order could not be placed; undoing its steps');
+  await context.partners
+    .release(orderId)
+    .catch((error) => context.logger.error({ err: error, orderId }, 'could not release the hold; it will expire'));
+  await context.partners
+    .releaseCredit(memberId, orderId)
+    .catch((error) => context.logger.error({ err: error, orderId }, 'could not release credit'));
+  const { failOrder } = await import('./settle-order.js');
+  await failOrder(context, orderId, 'payment', 'The payment could not be started').catch(() => {});
+}

@@ -1,0 +1,81 @@
+import { fileURLToPath } from 'node:url';
+import { eventRegistries } from '@elts/contracts';
+import { ConfigError, defineService, loadMigrations, type Subscription } from '@elts/platform';
+import { JobScheduler, schedulerMigrationsDir } from '@elts/workflows';
+import type { Kysely } from 'kysely';
+import { orderRoutes } from './api/order-routes.js';
+import { serviceabilityRoutes } from './api/serviceability-routes.js';
+import { internalPartners, type OrdersContext } from './commands/context.js';
+import { expireUnpaidOrder } from './commands/settle-order.js';
+import { buyersFromIdentity, buyersFromPayments } from './consumers/buyers.js';
+import { orderPaymentsConsumer } from './consumers/payments.js';
+import { BlueDartDirectory } from './serviceability/bluedart.js';
+import { OfflinePincodeDirectory } from './serviceability/offline-directory.js';
+import type { PincodeDirectory } from './serviceability/pincode-directory.js';
+import { Serviceability } from './serviceability/serviceability.js';
+import { type OrdersSettings, ordersSettings } from './settings.js';
+import type { OrdersDb } from './store/tables.js';
+
+/** Product orders (the order saga), order history, delivery serviceability (pincodes). */
+export const ordersService = defineService({
+  name: 'orders',
+  configSchema: ordersSettings,
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  extraMigrations: async () => loadMigrations(schedulerMigrationsDir, 'workflows/'),
+  registry: eventRegistries.orders,
+  async create(runtime) {
+    const { config, logger } = runtime;
+    const db = runtime.db as Kysely<OrdersDb>;
+    const serviceability = new Serviceability(pincodeDirectory(config), config.SERVICEABLE_STATES);
+    const scheduler = new JobScheduler(db, { logger, pollMs: config.WORKFLOW_POLL_MS });
+    const context: OrdersContext = {
+      db,
+      events: runtime.events,
+      settings: config,
+      serviceability,
+      partners: internalPartners(
+        () => runtime.client('catalog'),
+        () => runtime.client('payments'),
+      ),
+      logger,
+      expireLater: (orderId, at) => scheduler.schedule('order.expire', orderId, at, { orderId }, { onlyIfAbsent: true }),
+    };
+    scheduler.register('order.expire', async ({ orderId }) => expireUnpaidOrder(context, orderId));
+
+    const app = runtime.createApp();
+    app.route('/', serviceabilityRoutes(serviceability));
+    app.route('/', orderRoutes(context));
+
+    const consumers = [buyersFromIdentity(db), buyersFromPayments(db), orderPaymentsConsumer(context)];
+    let subscriptions: Subscription[] = [];
+    return {
+      app,
+      async start() {
+        subscriptions = await Promise.all(consumers.map((consumer) => consumer.subscribe(runtime.bus)));
+        await scheduler.start();
+      },
+      async stop() {
+        await scheduler.stop();
+        await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+      },
+    };
+  },
+});
+
+function pincodeDirectory(config: OrdersSettings): PincodeDirectory {
+  const { BLUEDART_CLIENT_ID, BLUEDART_CLIENT_SECRET, BLUEDART_LOGIN_ID, BLUEDART_LICENCE_KEY } = config;
+  const given = [BLUEDART_CLIENT_ID, BLUEDART_CLIENT_SECRET, BLUEDART_LOGIN_ID, BLUEDART_LICENCE_KEY].filter(Boolean).length;
+  if (given === 0) return new OfflinePincodeDirectory();
+  if (given < 4) {
+    throw new ConfigError('orders', [
+      'BLUEDART_CLIENT_ID, BLUEDART_CLIENT_SECRET, BLUEDART_LOGIN_ID, BLUEDART_LICENCE_KEY: set all four or none',
+    ]);
+  }
+  return new BlueDartDirectory({
+    baseUrl: config.BLUEDART_BASE_URL,
+    clientId: BLUEDART_CLIENT_ID as string,
+    clientSecret: BLUEDART_CLIENT_SECRET as string,
+    loginId: BLUEDART_LOGIN_ID as string,
+    licenceKey: BLUEDART_LICENCE_KEY as string,
+  });
+}

@@ -1,0 +1,37 @@
+import { INDIAN_STATE_NAMES, indianStateNamed, LAUNCH_STATES } from '@elts/contracts';
+import { secret } from '@elts/platform';
+import { z } from 'zod';
+
+/** Orders' own settings. Blue Dart is used when all four of its credentials are set; else the offline directory. */
+export const ordersSettings = z.object({
+  SERVICEABLE_STATES: z
+    .string()
+    .default(LAUNCH_STATES.join(','))
+    .transform((value, ctx) => {
+      const names = value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      const unknown = names.filter((name) => !indianStateNamed(name));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown states: ${unknown.join(', ')} (use names like ${INDIAN_STATE_NAMES.slice(0, 2).join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return new Set(names.map((name) => indianStateNamed(name) as string));
+    }),
+  /** Most of one product a startup, business or institution with a GSTIN may buy in one order. */
+  ORDER_MAX_QUANTITY: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long an order's stock stays held: longer than the payment timeout, so a late success finds its stock. */
+  ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
+  WORKFLOW_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  BLUEDART_BASE_URL: z.url().default('https://apigateway.bluedart.com'),
+  BLUEDART_CLIENT_ID: z.string().min(1).optional(),
+  BLUEDART_CLIENT_SECRET: secret(z.string().min(1)).optional(),
+  BLUEDART_LOGIN_ID: z.string().min(1).optional(),
+  BLUEDART_LICENCE_KEY: secret(z.string().min(1)).optional(),
+});
+
+export type OrdersSettings = z.output<typeof ordersSettings>;

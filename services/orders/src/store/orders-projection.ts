@@ -1,0 +1,53 @@
+import type { StoredEvent } from '@elts/platform';
+import type { Transaction } from 'kysely';
+import type { OrdersDb, OrdersTable } from './tables.js';
+
+/** Applies one of an order's events to the orders table, in the transaction that appended it. */
+export async function projectOrderEvent(trx: Transaction<OrdersDb>, event: StoredEvent): Promise<void> {
+  const data = event.data as Record<string, any>;
+  const update = (values: Partial<OrdersTable>) =>
+    trx
+      .updateTable('orders')
+      .set({ ...values, updated_at: event.recordedAt })
+      .where('order_id', '=', data.orderId)
+      .execute();
+  switch (event.type) {
+    case 'OrderPlaced':
+      await trx
+        .insertInto('orders')
+        .values({
+          order_id: data.orderId,
+          member_id: data.memberId,
+          product_id: data.productId,
+          product: JSON.stringify(data.product) as never,
+          quantity: data.quantity,
+          unit_price_paise: data.unitPricePaise,
+          credit_paise: data.creditPaise,
+          amount_paise: data.amountPaise,
+          status: 'pending',
+          payment_id: null,
+          transaction_id: null,
+          payment_method: null,
+          failure_reason: null,
+          customer: JSON.stringify(data.customer) as never,
+          shipping_address: JSON.stringify(data.shippingAddress) as never,
+          billing_address: JSON.stringify(data.billingAddress) as never,
+          created_at: event.recordedAt,
+          updated_at: event.recordedAt,
+        })
+        .execute();
+      return;
+    case 'OrderPaymentStarted':
+      await update({ payment_id: data.paymentId });
+      return;
+    case 'OrderCompleted':
+      await update({ status: 'completed', transaction_id: data.transactionId, payment_method: data.method, failure_reason: null });
+      return;
+    case 'OrderFailed':
+      await update({ status: 'failed', failure_reason: data.reason });
+      return;
+    case 'OrderRefunded':
+      await update({ status: 'cancelled', failure_reason: data.reason });
+      return;
+  }
+}

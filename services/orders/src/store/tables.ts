@@ -1,0 +1,30 @@
+import type { DeliveryAddress } from '@elts/contracts';
+import type { EventTables } from '@elts/platform';
+
+export interface OrdersTable {
+  order_id: string;
+  member_id: string;
+  product_id: string;
+  product: { name: string; brand: string; category: string; images: string[] };
+  quantity: number;
+  unit_price_paise: number;
+  credit_paise: number;
+  amount_paise: number;
+  status: string;
+  payment_id: string | null;
+  transaction_id: string | null;
+  payment_method: string | null;
+  failure_reason: string | null;
+  customer: { email: string; phone: string; firstName: string; lastName: string };
+  shipping_address: DeliveryAddress;
+  billing_address: DeliveryAddress;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface OrdersDb extends EventTables {
+  orders: OrdersTable;
+  order_idempotency: { member_id: string; idempotency_key: string; order_id: string; created_at: Date };
+  member_buyers: { member_id: string; profession: string | null; gst: string; subscription_status: string };
+  processed_events: { consumer: string; event_id: string; processed_at: Date };
+}

@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import { identityEvents, paymentsEvents } from '@elts/contracts';
+import { memberRegisteredEvent } from '@elts/contracts/testing';
+import { sql } from '@elts/platform';
+import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ordersService } from '../src/service.js';
+import { catalogStandIn, paymentsStandIn } from './partners.js';
+
+const address = { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' };
+const order = (productId: string, extra: Record<string, unknown> = {}) => ({
+  amount: 1,
+  customer_email: 'asha@example.in',
+  customer_phone: '+91 98765 43210',
+  first_name: 'Asha',
+  last_name: 'Rao',
+  product_id: productId,
+  quantity: 1,
+  description: 'Headphones',
+  return_url: 'http://localhost:3000/order',
+  shipping_address: address,
+  billing_address: address,
+  ...extra,
+});
+
+describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
+  const available = databaseAvailable(kind);
+  let orders: ServiceHarness;
+  const catalog = catalogStandIn({
+    'PRD-HEAD': { stock: 100 },
+    'PRD-LAST': { stock: 1 },
+    'PRD-SOON': { stock: 5, saleStartAt: new Date(Date.now() + 86_400_000).toISOString() },
+    'PRD-OVER': { stock: 5, saleEndAt: new Date(Date.now() - 1000).toISOString() },
+    'PRD-OFF': { stock: 5, isEnabled: false },
+  });
+  const payments = paymentsStandIn({ creditPaise: 99_900 });
+
+  beforeAll(async () => {
+    if (!available) return;
+    orders = await startServiceHarness(ordersService, {
+      kind,
+      env: { WORKFLOW_POLL_MS: '25' },
+      sources: [identityEvents, paymentsEvents],
+      stubs: { catalog: catalog.app, payments: payments.app },
+    });
+  });
+  afterAll(async () => orders?.close());
+
+  async function subscriber(options: { profession?: string; gst?: string; status?: string } = {}) {
+    const memberId = randomUUID();
+    await orders.source('identity').append(`member-${memberId}`, 0, [
+      memberRegisteredEvent(memberId, { email: 'a@b.in' }),
+      ...(options.profession
+        ? [
+            {
+              type: 'PersonaChosen',
+              data: { memberId, profession: options.profession, subscriptionType: 'Save', gst: options.gst ?? '' },
+            },
+          ]
+        : []),
+    ]);
+    await orders.source('payments').append(`subscription-${memberId}`, 0, [
+      {
+        type: 'SubscriptionStatusChanged',
+        data: { subscriptionId: `MEM-${memberId}`, memberId, status: options.status ?? 'active', validUntil: null },
+      },
+    ]);
+    await eventually(async () => {
+      const row = await sql<{
+        subscription_status: string;
+        profession: string | null;
+      }>`select subscription_status, profession from member_buyers where member_id = ${memberId}`.execute(orders.db);
+      return (
+        row.rows[0]?.subscription_status === (options.status ?? 'active') &&
+        (options.profession === undefined || row.rows[0]?.profession === options.profession)
+      );
+    });
+    return { memberId, token: orders.memberSession(memberId).token };
+  }
+
+  const place = (token: string, body: unknown, headers: Record<string, string> = {}) =>
+    orders.json('/product/order', { method: 'POST', token, body, headers });
+
+  /** Payments announces the outcome, as its event would. */
+  async function announce(orderId: string, status: 'success' | 'failed', memberId: string, autoFailed = false) {
+    const payment = payments.settle(orderId, status, autoFailed);
+    await orders.source('payments').append(`payment-${payment.paymentId}`, 'any', [
+      status === 'success'
+        ? {
+            type: 'PaymentSucceeded',
+            data: {
+              paymentId: payment.paymentId,
+              orderId,
+              memberId,
+              amountPaise: payment.amountPaise,
+              paymentType: 'product_order',
+              method: 'upi',
+              gatewayPaymentId: `txn-${payment.paymentId}`,
+              bankReference: null,
+              late: false,
+            },
+          }
+        : {
+            type: 'PaymentFailed',
+            data: {
+              paymentId: payment.paymentId,
+              orderId,
+              memberId,
+              paymentType: 'product_order',
+              reason: 'Payment declined by the bank',
+              method: 'upi',
+              autoFailed,
+              timeoutMinutes: autoFailed ? 15 : null,
+            },
+          },
+    ]);
+  }
+
+  const statusOf = async (token: string, orderId: string) => (await orders.json(`/product/order/${orderId}`, { token })).body.data.status;
+
+  it.runIf(available)('places an order at the catalog price less membership credit, and starts its payment', async () => {
+    const member = await subscriber();
+    const { status, body } = await place(member.token, order('PRD-HEAD', { amount: 1 }));
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      order_id: expect.stringMatching(/^ORD-[0-9A-F]{12}$/),
+      payment_session_id: expect.any(String),
+      gateway: 'simulator',
+    });
+    expect(body.data.payment_link).toContain('/pay/simulator/sessions/');
+    // Rs 19,999 less the member's Rs 999 of credit (under 10% of the price): the client's "amount" of 1 was ignored.
+    expect(body.data).toMatchObject({ amount: 19_000, credit_applied: 999 });
+    expect(payments.payments.get(body.data.order_id)?.amountPaise).toBe(1_900_000);
+    expect(catalog.holds.get(body.data.order_id)).toMatchObject({ state: 'held', quantity: 1 });
+    expect(await statusOf(member.token, body.data.order_id)).toBe('pending');
+  });
+
+  it.runIf(available)('completes the order and commits its stock when the payment succeeds', async () => {
+    const member = await subscriber();
+    const { body } = await place(member.token, order('PRD-HEAD'));
+    await announce(body.data.order_id, 'success', member.memberId);
+    await eventually(async () => (await statusOf(member.token, body.data.order_id)) === 'completed');
+    expect(catalog.holds.get(body.data.order_id)?.state).toBe('committed');
+    const detail = (await orders.json(`/product/order/${body.data.order_id}`, { token: member.token })).body.data;
+    expect(detail).toMatchObject({
+      status: 'completed',
+      transaction_id: expect.stringContaining('txn-'),
+      payment_method: 'upi',
+      product: { name: 'Noise-cancelling headphones', brand: 'Sony' },
+      customer_info: { name: 'Asha Rao' },
+      local_order: { shipping_address: { address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' } },
+    });
+  });
+
+  it.runIf(available)('fails the order, releases its stock and gives the credit back when the payment fails', async () => {
+    const member = await subscriber();
+    const { body } = await place(member.token, order('PRD-HEAD'));
+    await announce(body.data.order_id, 'failed', member.memberId, true);
+    await eventually(async () => (await statusOf(member.token, body.data.order_id)) === 'failed');
+    expect(catalog.holds.get(body.data.order_id)?.state).toBe('released');
+    expect(payments.credit.get(body.data.order_id)?.released).toBe(true);
+    const events = await sql<{
+      data: { stage: string };
+    }>`select data from events where type = 'OrderFailed' and stream_id = ${`order-${body.data.order_id}`}`.execute(orders.db);
+    expect(events.rows[0]!.data.stage).toBe('timeout');
+  });
+
+  it.runIf(available)('completes a late success if the stock is still there, and refunds it if not', async () => {
+    const member = await subscriber();
+    const kept = (await place(member.token, order('PRD-HEAD'))).body.data.order_id;
+    await announce(kept, 'failed', member.memberId, true);
+    await eventually(async () => (await statusOf(member.token, kept)) === 'failed');
+    await announce(kept, 'success', member.memberId);
+    await eventually(async () => (await statusOf(member.token, kept)) === 'completed');
+
+    const lost = (await place(member.token, order('PRD-LAST'))).body.data.order_id;
+    await announce(lost, 'failed', member.memberId, true);
+    await eventually(async () => (await statusOf(member.token, lost)) === 'failed');
+    const someoneElse = await subscriber();
+    const rival = (await place(someoneElse.token, order('PRD-LAST'))).body.data.order_id;
+    await announce(rival, 'success', someoneElse.memberId);
+    await eventually(async () => (await statusOf(someoneElse.token, rival)) === 'completed');
+    await announce(lost, 'success', member.memberId);
+    await eventually(async () => (await statusOf(member.token, lost)) === 'cancelled');
+    expect(payments.payments.get(lost)?.refunded).toBe(true);
+    expect(catalog.available('PRD-LAST')).toBe(0);
+  });
+
+  it.runIf(available)('answers Out of Stock without placing an order when the last unit is gone', async () => {
+    const first = await subscriber();
+    const second = await subscriber();
+    const sold = await place(first.token, order('PRD-LAST'));
+    if (sold.status === 200) await announce(sold.body.data.order_id, 'success', first.memberId);
+    const { status, body } = await place(second.token, order('PRD-LAST'));
+    expect(status).toBe(409);
+    expect(body.message).toBe('Out of Stock');
+  });
+
+  it.runIf(available)('returns the first order for the same idempotency key', async () => {
+    const member = await subscriber();
+    const key = `key-${randomUUID()}`;
+    const a = await place(member.token, order('PRD-HEAD'), { 'idempotency-key': key });
+    const b = await place(member.token, order('PRD-HEAD'), { 'idempotency-key': key });
+    expect(b.body.data.order_id).toBe(a.body.data.order_id);
+    expect(b.body.data.payment_session_id).toBe(a.body.data.payment_session_id);
+    const count = await sql<{ n: number }>`select count(*)::int as n from orders where member_id = ${member.memberId}`.execute(orders.db);
+    expect(count.rows[0]!.n).toBe(1);
+  });
+
+  describe('refusals', () => {
+    it.runIf(available)('needs a session and an active subscription', async () => {
+      expect((await orders.json('/product/order', { method: 'POST', body: order('PRD-HEAD') })).body).toMatchObject({
+        is_success: false,
+        message: 'Please login to continue with your order',
+      });
+      const lapsed = await subscriber({ status: 'expired' });
+      const { status, body } = await place(lapsed.token, order('PRD-HEAD'));
+      expect(status).toBe(403);
+      expect(body.message).toBe('Only active subscribers can place orders. Subscribe to unlock the deals board.');
+    });
+
+    it.runIf(available)('needs every delivery detail, a real state and a serviceable pincode', async () => {
+      const member = await subscriber();
+      const missing = await place(member.token, order('PRD-HEAD', { shipping_address: { ...address, city: ' ' } }));
+      expect(missing.status).toBe(400);
+      expect(missing.body.message).toContain('shipping_address.city: City is required');
+      expect(
+        (await place(member.token, order('PRD-HEAD', { shipping_address: { ...address, state: 'Atlantis' } }))).body.message,
+      ).toContain("State must be one of India's states and union territories");
+      const far = await place(member.token, order('PRD-HEAD', { shipping_address: { ...address, pincode: '110001' } }));
+      expect(far.status).toBe(400);
+      expect(far.body.message).toBe('Not serviceable currently');
+    });
+
+    it.runIf(available)('refuses products that are disabled, not yet on sale, or past their sale', async () => {
+      const member = await subscriber();
+      expect((await place(member.token, order('PRD-OFF'))).body.message).toBe('This product is not available.');
+      expect((await place(member.token, order('PRD-SOON'))).body.message).toBe('The sale for this product has not started yet.');
+      expect((await place(member.token, order('PRD-OVER'))).body.message).toBe('Sale Ended');
+      expect((await place(member.token, order('PRD-NONE'))).status).toBe(404);
+    });
+
+    it.runIf(available)('lets only businesses with a GSTIN buy more than one', async () => {
+      const student = await subscriber({ profession: 'student' });
+      const refused = await place(student.token, order('PRD-HEAD', { quantity: 2 }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/^Students and working professionals can buy one of each product/);
+      const business = await subscriber({ profession: 'business', gst: '27AAPFU0939F1ZV' });
+      expect((await place(business.token, order('PRD-HEAD', { quantity: 3 }))).status).toBe(200);
+      expect((await place(business.token, order('PRD-HEAD', { quantity: 11 }))).body.message).toBe('You can buy at most 10 of a product.');
+    });
+
+    it.runIf(available)('undoes the hold and the credit when the payment cannot start', async () => {
+      const failing = paymentsStandIn({ failCheckout: true });
+      const harness = await startServiceHarness(ordersService, {
+        kind,
+        sources: [identityEvents, paymentsEvents],
+        stubs: { catalog: catalog.app, payments: failing.app },
+      });
+      try {
+        const memberId = randomUUID();
+        await harness
+          .source('payments')
+          .append(`subscription-${memberId}`, 0, [
+            { type: 'SubscriptionStatusChanged', data: { subscriptionId: 'S', memberId, status: 'active', validUntil: null } },
+          ]);
+        await eventually(
+          async () =>
+            (
+              await sql<{ n: number }>`select count(*)::int as n from member_buyers where subscription_status = 'active'`.execute(
+                harness.db,
+              )
+            ).rows[0]!.n === 1,
+        );
+        const before = catalog.available('PRD-HEAD');
+        const { status } = await harness.json('/product/order', {
+          method: 'POST',
+          token: harness.memberSession(memberId).token,
+          body: order('PRD-HEAD'),
+        });
+        expect(status).toBe(503);
+        expect(catalog.available('PRD-HEAD')).toBe(before);
+        const failed = await sql<{ status: string }>`select status from orders`.execute(harness.db);
+        expect(failed.rows.map((r) => r.status)).toEqual(['failed']);
+      } finally {
+        await harness.close();
+      }
+    });
+  });
+
+  describe('history', () => {
+    it.runIf(available)("pages and filters a member's own orders, newest first", async () => {
+      const member = await subscriber();
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) ids.push((await place(member.token, order('PRD-HEAD'))).body.data.order_id);
+      await announce(ids[0]!, 'success', member.memberId);
+      await announce(ids[1]!, 'failed', member.memberId);
+      await eventually(async () => (await statusOf(member.token, ids[1]!)) === 'failed');
+      await eventually(async () => (await statusOf(member.token, ids[0]!)) === 'completed');
+      const first = await orders.json('/product/orders/user?page=1&limit=10', { token: member.token });
+      expect(first.body.data.orders).toHaveLength(10);
+      expect(first.body.data.orders[0].order_id).toBe(ids[11]);
+      expect(first.body.data.pagination).toEqual({ current_page: 1, total_pages: 2, total_items: 12, has_prev: false, has_next: true });
+      const second = await orders.json('/product/orders/user?page=2&limit=10', { token: member.token });
+      expect(second.body.data.orders.map((o: { order_id: string }) => o.order_id)).toEqual([ids[1], ids[0]]);
+      const completed = await orders.json('/product/orders/user?page=1&limit=10&status=completed', { token: member.token });
+      expect(completed.body.data.orders.map((o: { order_id: string }) => o.order_id)).toEqual([ids[0]]);
+      expect(completed.body.data.orders[0]).toMatchObject({
+        status: 'completed',
+        amount: expect.any(Number),
+        product: { name: expect.any(String), images: expect.any(Array) },
+        payment_info: { transaction_id: expect.any(String) },
+        shipping_address: { name: 'Asha Rao', city: 'Panaji' },
+      });
+      expect((await orders.json('/product/orders/user?page=0', { token: member.token })).status).toBe(400);
+      expect((await orders.json('/product/orders/user?status=shipped', { token: member.token })).status).toBe(400);
+    });
+
+    it.runIf(available)("keeps members out of each other's orders", async () => {
+      const owner = await subscriber();
+      const other = await subscriber();
+      const id = (await place(owner.token, order('PRD-HEAD'))).body.data.order_id;
+      expect((await orders.json(`/product/order/${id}`, { token: other.token })).status).toBe(404);
+      expect((await orders.json(`/product/order/${id}/gateway-status`, { token: other.token })).status).toBe(404);
+      expect((await orders.json('/product/orders/user', { token: other.token })).body.data.orders).toEqual([]);
+      expect((await orders.json('/product/orders/user')).status).toBe(401);
+    });
+
+    it.runIf(available)('checks the latest status with the gateway and applies it at once', async () => {
+      const member = await subscriber();
+      const id = (await place(member.token, order('PRD-HEAD'))).body.data.order_id;
+      payments.settle(id, 'success');
+      const { body } = await orders.json(`/product/order/${id}/gateway-status`, { token: member.token });
+      expect(body).toMatchObject({
+        is_success: true,
+        message: 'Status updated: COMPLETED',
+        data: { status: 'completed', payment_status: 'success' },
+      });
+    });
+  });
+});

@@ -1,0 +1,128 @@
+import type { ProductForOrder } from '@elts/contracts';
+import { createServiceApp } from '@elts/platform';
+import { silentLogger } from '@elts/platform/testing';
+
+type Hold = { productId: string; quantity: number; state: 'held' | 'released' | 'committed' };
+
+/** The catalog's internal stock API, in memory, with the same rules: holds and moves idempotent per order id. */
+export function catalogStandIn(products: Record<string, Partial<ProductForOrder> & { stock: number }>) {
+  const holds = new Map<string, Hold>();
+  const available = (id: string) => {
+    const product = products[id];
+    if (!product) return 0;
+    const taken = [...holds.values()].filter((h) => h.productId === id && h.state !== 'released').reduce((sum, h) => sum + h.quantity, 0);
+    return product.stock - taken;
+  };
+  const app = createServiceApp({ name: 'catalog', logger: silentLogger() });
+  app.get('/internal/products/:id', (c) => {
+    const product = products[c.req.param('id')];
+    if (!product) return c.json({ is_success: false, message: 'Product not found' }, 404);
+    const view: ProductForOrder = {
+      id: c.req.param('id'),
+      name: 'Noise-cancelling headphones',
+      brand: 'Sony',
+      category: 'Electronics',
+      images: ['/product/images/headphones.svg'],
+      pricePaise: 1_999_900,
+      amazonPricePaise: 2_999_000,
+      isEnabled: true,
+      saleStartAt: null,
+      saleEndAt: null,
+      ...product,
+      available: available(c.req.param('id')),
+    };
+    return c.json({ is_success: true, data: view });
+  });
+  app.post('/internal/stock/hold', async (c) => {
+    const { orderId, productId, quantity } = await c.req.json();
+    const existing = holds.get(orderId);
+    if (existing) return c.json({ is_success: true, data: { held: existing.state !== 'released', productId, quantity } });
+    if (available(productId) < quantity) return c.json({ is_success: true, data: { held: false, reason: 'out_of_stock' } });
+    holds.set(orderId, { productId, quantity, state: 'held' });
+    return c.json({ is_success: true, data: { held: true, productId, quantity, holdUntil: new Date().toISOString() } });
+  });
+  app.post('/internal/stock/release', async (c) => {
+    const hold = holds.get((await c.req.json()).orderId);
+    if (hold && hold.state === 'held') hold.state = 'released';
+    return c.json({ is_success: true, data: { state: hold?.state ?? 'none' } });
+  });
+  app.post('/internal/stock/commit', async (c) => {
+    const hold = holds.get((await c.req.json()).orderId);
+    if (!hold) return c.json({ is_success: true, data: { state: 'none' } });
+    if (hold.state === 'released' && available(hold.productId) >= hold.quantity) hold.state = 'held';
+    if (hold.state === 'held') hold.state = 'committed';
+    return c.json({ is_success: true, data: { state: hold.state } });
+  });
+  return { app, holds, available };
+}
+
+type Payment = { paymentId: string; status: 'pending' | 'success' | 'failed'; amountPaise: number; autoFailed: boolean; refunded: boolean };
+
+/** The payments service's internal API for orders, in memory. */
+export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: boolean } = {}) {
+  const payments = new Map<string, Payment>();
+  const credit = new Map<string, { amount: number; released: boolean }>();
+  let counter = 0;
+  const app = createServiceApp({ name: 'payments', logger: silentLogger() });
+  const view = (orderId: string) => {
+    const payment = payments.get(orderId)!;
+    return {
+      ...payment,
+      method: payment.status === 'success' ? 'upi' : null,
+      transactionId: payment.status === 'success' ? `txn-${payment.paymentId}` : null,
+      failureReason: payment.status === 'failed' ? 'Payment declined by the bank' : null,
+    };
+  };
+  app.post('/internal/payments/checkout', async (c) => {
+    if (options.failCheckout) return c.json({ is_success: false, message: 'gateway down' }, 502);
+    const { orderId, amountPaise } = await c.req.json();
+    if (!payments.has(orderId))
+      payments.set(orderId, { paymentId: `PAY-${++counter}`, status: 'pending', amountPaise, autoFailed: false, refunded: false });
+    const payment = payments.get(orderId)!;
+    return c.json({
+      is_success: true,
+      data: {
+        paymentId: payment.paymentId,
+        paymentSessionId: `session-${payment.paymentId}`,
+        paymentLink: `http://localhost:3000/pay/simulator/sessions/session-${payment.paymentId}`,
+        gateway: 'simulator',
+      },
+    });
+  });
+  app.get('/internal/payments/orders/:orderId', (c) =>
+    payments.has(c.req.param('orderId'))
+      ? c.json({ is_success: true, data: view(c.req.param('orderId')) })
+      : c.json({ is_success: false, message: 'No payment' }, 404),
+  );
+  app.post('/internal/payments/orders/:orderId/refresh', (c) =>
+    payments.has(c.req.param('orderId'))
+      ? c.json({ is_success: true, data: view(c.req.param('orderId')) })
+      : c.json({ is_success: false, message: 'No payment' }, 404),
+  );
+  app.post('/internal/payments/orders/:orderId/refund', (c) => {
+    const payment = payments.get(c.req.param('orderId'))!;
+    payment.refunded = true;
+    return c.json({
+      is_success: true,
+      data: { refundId: `RF-${c.req.param('orderId')}`, status: 'SUCCESS', amountPaise: payment.amountPaise },
+    });
+  });
+  app.post('/internal/credit/reserve', async (c) => {
+    const { orderId, orderPricePaise } = await c.req.json();
+    if (!credit.has(orderId))
+      credit.set(orderId, { amount: Math.min(options.creditPaise ?? 0, Math.floor(orderPricePaise / 10)), released: false });
+    return c.json({ is_success: true, data: { creditPaise: credit.get(orderId)!.amount } });
+  });
+  app.post('/internal/credit/release', async (c) => {
+    const entry = credit.get((await c.req.json()).orderId);
+    if (entry) entry.released = true;
+    return c.json({ is_success: true, data: { releasedPaise: entry?.amount ?? 0 } });
+  });
+  return {
+    app,
+    payments,
+    credit,
+    settle: (orderId: string, status: 'success' | 'failed', autoFailed = false) =>
+      Object.assign(payments.get(orderId)!, { status, autoFailed }),
+  };
+}

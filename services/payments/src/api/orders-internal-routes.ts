@@ -1,0 +1,60 @@
+import { type AppEnv, jsonBody, pathParams } from '@elts/platform';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { PaymentsContext } from '../commands/context.js';
+import {
+  paymentOfOrder,
+  paymentOfOrderView,
+  refreshOrderPayment,
+  refundOrderPayment,
+  releaseCredit,
+  reserveCredit,
+  startProductCheckout,
+} from '../commands/product-payments.js';
+
+const orderId = z
+  .string()
+  .min(3)
+  .max(45)
+  .regex(/^[\w-]+$/, 'letters, digits, _ and - only');
+const checkout = z.strictObject({
+  orderId,
+  memberId: z.uuid(),
+  amountPaise: z.number().int().positive(),
+  customer: z.strictObject({ name: z.string().min(1).max(100), email: z.string().email(), phone: z.string().regex(/^[6-9]\d{9}$/) }),
+  note: z.string().min(3).max(200),
+});
+const byOrder = z.object({ orderId });
+
+/** What the orders service asks of payments (`/internal/*`, service token only). */
+export function ordersInternalRoutes(context: PaymentsContext) {
+  return new Hono<AppEnv>()
+    .post('/internal/payments/checkout', jsonBody(checkout), async (c) =>
+      c.json({ is_success: true, data: await startProductCheckout(context, c.req.valid('json')) }),
+    )
+    .get('/internal/payments/orders/:orderId', pathParams(byOrder), async (c) =>
+      c.json({ is_success: true, data: paymentOfOrderView(await paymentOfOrder(context, c.req.valid('param').orderId)) }),
+    )
+    .post('/internal/payments/orders/:orderId/refresh', pathParams(byOrder), async (c) =>
+      c.json({ is_success: true, data: paymentOfOrderView(await refreshOrderPayment(context, c.req.valid('param').orderId)) }),
+    )
+    .post(
+      '/internal/payments/orders/:orderId/refund',
+      pathParams(byOrder),
+      jsonBody(z.strictObject({ reason: z.string().min(3).max(200) })),
+      async (c) =>
+        c.json({ is_success: true, data: await refundOrderPayment(context, c.req.valid('param').orderId, c.req.valid('json').reason) }),
+    )
+    .post(
+      '/internal/credit/reserve',
+      jsonBody(z.strictObject({ memberId: z.uuid(), orderId, orderPricePaise: z.number().int().min(0) })),
+      async (c) => {
+        const { memberId, orderId: id, orderPricePaise } = c.req.valid('json');
+        return c.json({ is_success: true, data: { creditPaise: await reserveCredit(context, memberId, id, orderPricePaise) } });
+      },
+    )
+    .post('/internal/credit/release', jsonBody(z.strictObject({ memberId: z.uuid(), orderId })), async (c) => {
+      const { memberId, orderId: id } = c.req.valid('json');
+      return c.json({ is_success: true, data: { releasedPaise: await releaseCredit(context, memberId, id) } });
+    });
+}

@@ -1,0 +1,159 @@
+import { MEMBERSHIP_CREDIT } from '@elts/contracts';
+import { badRequest, notFound } from '@elts/platform';
+import { sql } from 'kysely';
+import { creditForOrder } from '../domain/credit.js';
+import { foldPayment, paymentStream } from '../domain/payment.js';
+import { memberCredit } from '../store/subscription-views.js';
+import type { PaymentsTable } from '../store/tables.js';
+import { type PaymentsContext, record } from './context.js';
+import { newPaymentId, paymentInitiated, settleFromGateway } from './payments.js';
+
+export interface ProductCheckout {
+  orderId: string;
+  memberId: string;
+  amountPaise: number;
+  customer: { name: string; email: string; phone: string };
+  note: string;
+}
+
+// Cashfree refuses orders that expire in 15 minutes or less; the payment's own timeout (15 minutes) ends it first.
+const GATEWAY_ORDER_MINUTES = 16;
+
+/** A product order's payment at the gateway, one per order id: a repeated call returns the first. */
+export async function startProductCheckout(context: PaymentsContext, checkout: ProductCheckout) {
+  if (checkout.amountPaise < 100) throw badRequest('An order must cost at least Rs 1.00');
+  const existing = await context.db.selectFrom('payments').selectAll().where('order_id', '=', checkout.orderId).executeTakeFirst();
+  const paymentId = existing?.payment_id ?? newPaymentId();
+  const base = context.settings.PUBLIC_URL.replace(/\/$/, '');
+  const order = await context.gateway.createOrder(
+    {
+      orderId: checkout.orderId,
+      amountPaise: checkout.amountPaise,
+      customer: { id: checkout.memberId.replace(/-/g, ''), ...checkout.customer },
+      returnUrl: `${base}/order?order_id={order_id}`,
+      // Cashfree only calls https endpoints; in development the simulator posts to us directly.
+      ...(base.startsWith('https://') ? { notifyUrl: `${base}/webhooks/cashfree` } : {}),
+      expiresAt: new Date(Date.now() + GATEWAY_ORDER_MINUTES * 60_000),
+      note: checkout.note,
+      tags: { member: checkout.memberId },
+    },
+    `order:${checkout.orderId}`,
+  );
+  if (!existing) {
+    const initiated = paymentInitiated(
+      context,
+      {
+        paymentId,
+        orderId: checkout.orderId,
+        memberId: checkout.memberId,
+        amountPaise: checkout.amountPaise,
+        paymentType: 'product_order',
+        purpose: 'product_order',
+        subscriptionId: null,
+        withTimeout: true,
+      },
+      new Date(),
+    );
+    await context.events.transact((unit) => record(unit, paymentStream(paymentId), 0, [initiated]));
+    await context.workflows.paymentStarted({
+      paymentId,
+      atRiskAt: new Date(initiated.data.atRiskAt as string),
+      timeoutAt: new Date(initiated.data.timeoutAt as string),
+    });
+  }
+  return { paymentId, paymentSessionId: order.paymentSessionId, paymentLink: order.paymentLink ?? null, gateway: context.gateway.kind };
+}
+
+export function paymentOfOrderView(row: PaymentsTable) {
+  return {
+    paymentId: row.payment_id,
+    orderId: row.order_id,
+    status: row.status,
+    amountPaise: Number(row.amount_paise),
+    method: row.method,
+    transactionId: row.gateway_payment_id,
+    failureReason: row.failure_reason,
+    autoFailed: row.auto_failed,
+    createdAt: row.created_at.toISOString(),
+    processedAt: row.processed_at?.toISOString() ?? null,
+  };
+}
+
+export async function paymentOfOrder(context: PaymentsContext, orderId: string) {
+  const row = await context.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('purpose', '=', 'product_order')
+    .executeTakeFirst();
+  if (!row) throw notFound('No payment for this order');
+  return row;
+}
+
+/** Asks the gateway about an order's payment now (the member's "Check Latest Status"). */
+export async function refreshOrderPayment(context: PaymentsContext, orderId: string) {
+  const row = await paymentOfOrder(context, orderId);
+  await settleFromGateway(context, row.payment_id);
+  return paymentOfOrder(context, orderId);
+}
+
+/** Gives the money back for an order we could not fulfil (its stock was gone when a late payment arrived). */
+export async function refundOrderPayment(context: PaymentsContext, orderId: string, reason: string) {
+  const row = await paymentOfOrder(context, orderId);
+  if (row.status !== 'success') throw badRequest('Only a successful payment can be refunded');
+  const refundId = `RF-${orderId}`.slice(0, 40);
+  const refund = await context.gateway.refund({ orderId, refundId, amountPaise: Number(row.amount_paise), note: reason.slice(0, 100) });
+  await context.events.transact(async (unit) => {
+    const history = await unit.readStream(paymentStream(row.payment_id));
+    if (history.some((event) => event.type === 'PaymentRefunded')) return;
+    const payment = foldPayment(history);
+    if (!payment) return;
+    await record(unit, paymentStream(row.payment_id), history.length, [
+      {
+        type: 'PaymentRefunded',
+        data: { paymentId: row.payment_id, orderId, memberId: payment.memberId, refundId, amountPaise: refund.amountPaise, reason },
+      },
+    ]);
+  });
+  return { refundId, status: refund.status, amountPaise: refund.amountPaise };
+}
+
+/**
+ * Spends membership credit on an order: at most a share of its price, at most what the member has. One spend per
+ * order (a repeat returns it); one member's orders take turns so two at once cannot overspend.
+ */
+export async function reserveCredit(context: PaymentsContext, memberId: string, orderId: string, orderPricePaise: number): Promise<number> {
+  return context.events.transact(async (unit) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`credit:${memberId}`}))`.execute(unit.db);
+    const spent = await unit.db
+      .selectFrom('credit_ledger')
+      .select('amount_paise')
+      .where('kind', '=', 'spend')
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    if (spent) return Number(spent.amount_paise);
+    const balance = await memberCredit({ ...context, db: unit.db }, memberId);
+    const amount = creditForOrder(orderPricePaise, balance, MEMBERSHIP_CREDIT.maxShareOfOrderPercent);
+    if (amount === 0) return 0;
+    await record(unit, `credit-${memberId}`, 'any', [{ type: 'MembershipCreditSpent', data: { memberId, orderId, amountPaise: amount } }]);
+    return amount;
+  });
+}
+
+/** Gives an order's credit back when the order fails. Idempotent. */
+export async function releaseCredit(context: PaymentsContext, memberId: string, orderId: string): Promise<number> {
+  return context.events.transact(async (unit) => {
+    const rows = await unit.db
+      .selectFrom('credit_ledger')
+      .select(['kind', 'amount_paise'])
+      .where('order_id', '=', orderId)
+      .where('member_id', '=', memberId)
+      .execute();
+    const spend = rows.find((row) => row.kind === 'spend');
+    if (!spend || rows.some((row) => row.kind === 'release')) return 0;
+    await record(unit, `credit-${memberId}`, 'any', [
+      { type: 'MembershipCreditReleased', data: { memberId, orderId, amountPaise: Number(spend.amount_paise) } },
+    ]);
+    return Number(spend.amount_paise);
+  });
+}

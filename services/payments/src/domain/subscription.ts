@@ -1,0 +1,139 @@
+import type { NewEvent, StoredEvent } from '@elts/platform';
+import { cycleEnd, type MembershipPlan, type MembershipStatus } from '@elts/workflows';
+
+/** A membership as its own events tell it. */
+export interface SubscriptionState {
+  subscriptionId: string;
+  memberId: string;
+  status: MembershipStatus;
+  autoRenewal: boolean;
+  amountPaise: number;
+  cycle: number;
+  startDate: Date | null;
+  endDate: Date | null;
+  paymentId: string;
+  mandateId: string | null;
+}
+
+export const subscriptionStream = (subscriptionId: string) => `subscription-${subscriptionId}`;
+
+export function foldSubscription(events: StoredEvent[]): SubscriptionState | undefined {
+  let state: SubscriptionState | undefined;
+  for (const { type, data } of events as StoredEvent<any>[]) {
+    if (type === 'SubscriptionRequested') {
+      state = {
+        subscriptionId: data.subscriptionId,
+        memberId: data.memberId,
+        status: 'pending',
+        autoRenewal: data.autoRenewal,
+        amountPaise: data.amountPaise,
+        cycle: 0,
+        startDate: null,
+        endDate: null,
+        paymentId: data.paymentId,
+        mandateId: null,
+      };
+      continue;
+    }
+    if (!state) continue;
+    switch (type) {
+      case 'MandateAuthorized':
+        state = { ...state, mandateId: data.mandateId };
+        break;
+      case 'SubscriptionActivated':
+      case 'SubscriptionRenewed':
+        state = { ...state, status: 'active', cycle: data.cycle, startDate: new Date(data.startDate), endDate: new Date(data.endDate) };
+        break;
+      case 'SubscriptionFailed':
+        state = { ...state, status: 'failed' };
+        break;
+      case 'SubscriptionExpired':
+        state = { ...state, status: 'expired' };
+        break;
+      case 'SubscriptionCancelled':
+        state = { ...state, status: data.revoked ? 'revoked' : 'cancelled', autoRenewal: false };
+        break;
+      case 'AutoRenewalChanged':
+        state = { ...state, autoRenewal: data.autoRenewal };
+        break;
+    }
+  }
+  return state;
+}
+
+const statusChanged = (state: SubscriptionState, status: MembershipStatus, validUntil: Date | null): NewEvent => ({
+  type: 'SubscriptionStatusChanged',
+  data: { subscriptionId: state.subscriptionId, memberId: state.memberId, status, validUntil: validUntil?.toISOString() ?? null },
+});
+
+/** The first payment went through: the mandate is in place and the first year starts now. */
+export function decideActivation(
+  state: SubscriptionState,
+  mandate: { mandateId: string; method: 'upi' | 'card' | 'netbanking' | 'other'; maxAmountPaise: number },
+  at: Date,
+  plan: MembershipPlan,
+): NewEvent[] {
+  if (state.status === 'active' || state.cycle > 0) return [];
+  const endDate = cycleEnd(at, plan);
+  const ids = { subscriptionId: state.subscriptionId, memberId: state.memberId };
+  return [
+    { type: 'MandateAuthorized', data: { ...ids, ...mandate } },
+    {
+      type: 'SubscriptionActivated',
+      data: { ...ids, cycle: 1, startDate: at.toISOString(), endDate: endDate.toISOString(), paymentId: state.paymentId },
+    },
+    statusChanged(state, 'active', endDate),
+  ];
+}
+
+export function decideAuthorizationFailure(state: SubscriptionState, reason: string): NewEvent[] {
+  if (state.status !== 'pending') return [];
+  return [
+    { type: 'SubscriptionFailed', data: { subscriptionId: state.subscriptionId, memberId: state.memberId, reason } },
+    statusChanged(state, 'failed', null),
+  ];
+}
+
+/** A renewal charge went through: the next cycle runs from the end of this one. */
+export function decideRenewal(state: SubscriptionState, forCycle: number, paymentId: string, plan: MembershipPlan): NewEvent[] {
+  if (state.status !== 'active' || state.cycle !== forCycle || !state.endDate) return [];
+  const start = state.endDate;
+  const end = cycleEnd(start, plan);
+  return [
+    {
+      type: 'SubscriptionRenewed',
+      data: {
+        subscriptionId: state.subscriptionId,
+        memberId: state.memberId,
+        cycle: forCycle + 1,
+        startDate: start.toISOString(),
+        endDate: end.toISOString(),
+        paymentId,
+      },
+    },
+    statusChanged(state, 'active', end),
+  ];
+}
+
+/** A cycle ran out without a renewal. */
+export function decideExpiry(state: SubscriptionState, cycle: number, now: Date): NewEvent[] {
+  if (state.status !== 'active' || state.cycle !== cycle || !state.endDate || state.endDate > now) return [];
+  return [
+    { type: 'SubscriptionExpired', data: { subscriptionId: state.subscriptionId, memberId: state.memberId } },
+    statusChanged(state, 'expired', null),
+  ];
+}
+
+/** Cancelling (or revoking the mandate) ends the membership at once and cannot be undone. */
+export function decideCancellation(state: SubscriptionState, reason: string, revoked: boolean): NewEvent[] {
+  if (state.status !== 'active' && state.status !== 'pending') return [];
+  return [
+    { type: 'SubscriptionCancelled', data: { subscriptionId: state.subscriptionId, memberId: state.memberId, reason, revoked } },
+    statusChanged(state, revoked ? 'revoked' : 'cancelled', null),
+  ];
+}
+
+export function decideAutoRenewal(state: SubscriptionState, autoRenewal: boolean): NewEvent[] {
+  if (state.autoRenewal === autoRenewal || (state.status !== 'active' && state.status !== 'pending')) return [];
+  return [{ type: 'AutoRenewalChanged', data: { subscriptionId: state.subscriptionId, memberId: state.memberId, autoRenewal } }];
+}

@@ -1,0 +1,243 @@
+import {
+  type CreateCheckoutOrder,
+  type CreateMandate,
+  type GatewayCharge,
+  GatewayError,
+  type GatewayOrder,
+  type GatewayPayment,
+  type GatewayRefund,
+  type GatewaySubscription,
+  type GatewayWebhook,
+  type MandatePlan,
+  type PaymentGateway,
+  type RaiseCharge,
+  type RefundRequest,
+  toPaise,
+  toRupees,
+} from '../payment-gateway.js';
+import { cashfreeTimestamp, scheduleDate } from './cashfree-time.js';
+import { chargeFrom, orderFrom, paymentFrom, refundFrom, subscriptionFrom } from './entity-mapping.js';
+import { CashfreeHttp } from './http-client.js';
+import { idempotencyKeyFor } from './idempotency-key.js';
+import { type CashfreeSettings, type ResolvedCashfreeSettings, resolveSettings } from './settings.js';
+import { verifyCashfreeWebhook } from './webhook-events.js';
+import type {
+  CreateChargeBody,
+  CreateOrderBody,
+  CreatePlanBody,
+  CreateRefundBody,
+  CreateSubscriptionBody,
+  ManageSubscriptionBody,
+  OrderEntity,
+  PaymentEntity,
+  PlanEntity,
+  RefundEntity,
+  SubscriptionEntity,
+  SubscriptionPaymentEntity,
+} from './wire-types.js';
+
+const segment = encodeURIComponent;
+
+/**
+ * A caller's key scoped to the operation, or none when the caller gave an empty one (the write is then sent once).
+ */
+const keyFor = (scope: string, key: string): string | undefined => (key.trim() === '' ? undefined : idempotencyKeyFor(scope, key));
+
+/** The `PaymentGateway` port over Cashfree's PG and Subscriptions REST API, version 2025-01-01. */
+export class CashfreeGateway implements PaymentGateway {
+  readonly kind = 'cashfree' as const;
+  private readonly settings: ResolvedCashfreeSettings;
+  private readonly http: CashfreeHttp;
+
+  constructor(settings: CashfreeSettings) {
+    this.settings = resolveSettings(settings);
+    this.http = new CashfreeHttp(this.settings);
+  }
+
+  async createOrder(order: CreateCheckoutOrder, idempotencyKey: string): Promise<GatewayOrder> {
+    const body: CreateOrderBody = {
+      order_id: order.orderId,
+      order_amount: toRupees(order.amountPaise),
+      order_currency: 'INR',
+      customer_details: {
+        customer_id: order.customer.id,
+        customer_phone: order.customer.phone,
+        customer_email: order.customer.email,
+        customer_name: order.customer.name,
+      },
+      order_meta: { return_url: order.returnUrl, ...(order.notifyUrl ? { notify_url: order.notifyUrl } : {}) },
+      order_expiry_time: cashfreeTimestamp(order.expiresAt),
+      order_note: order.note,
+      ...(order.tags && Object.keys(order.tags).length > 0 ? { order_tags: order.tags } : {}),
+    };
+    const entity = await this.http.send<OrderEntity>({
+      method: 'POST',
+      path: '/orders',
+      body,
+      idempotencyKey: keyFor('order', idempotencyKey),
+    });
+    return orderFrom(entity);
+  }
+
+  async getOrder(orderId: string): Promise<GatewayOrder> {
+    return orderFrom(await this.http.send<OrderEntity>({ method: 'GET', path: `/orders/${segment(orderId)}` }));
+  }
+
+  async listPayments(orderId: string): Promise<GatewayPayment[]> {
+    const entities = await this.http.send<PaymentEntity[]>({ method: 'GET', path: `/orders/${segment(orderId)}/payments` });
+    if (!Array.isArray(entities))
+      throw new GatewayError(502, 'malformed_response', 'Cashfree answered the payments of an order without a list', true);
+    return entities.map(paymentFrom);
+  }
+
+  async refund(refund: RefundRequest): Promise<GatewayRefund> {
+    const body: CreateRefundBody = { refund_amount: toRupees(refund.amountPaise), refund_id: refund.refundId, refund_note: refund.note };
+    const entity = await this.http.send<RefundEntity>({
+      method: 'POST',
+      path: `/orders/${segment(refund.orderId)}/refunds`,
+      body,
+      // Our refund id is the anchor: the same refund asked for twice is one refund.
+      idempotencyKey: idempotencyKeyFor('refund', `${refund.orderId}:${refund.refundId}`),
+    });
+    return refundFrom(entity);
+  }
+
+  async ensurePlan(plan: MandatePlan): Promise<void> {
+    const existing = await this.findPlan(plan.planId);
+    if (existing) return this.checkPlan(plan, existing);
+    const body: CreatePlanBody = {
+      plan_id: plan.planId,
+      plan_name: plan.name,
+      plan_type: 'ON_DEMAND',
+      plan_currency: 'INR',
+      plan_max_amount: toRupees(plan.maxAmountPaise),
+      plan_note: plan.note,
+    };
+    try {
+      await this.http.send<PlanEntity>({ method: 'POST', path: '/plans', body, idempotencyKey: idempotencyKeyFor('plan', plan.planId) });
+    } catch (error) {
+      // Another instance may have created it between our look and our write; what counts is that it exists now.
+      if (!(error instanceof GatewayError) || error.retryable) throw error;
+      const created = await this.findPlan(plan.planId);
+      if (!created) throw error;
+      this.checkPlan(plan, created);
+    }
+  }
+
+  async createSubscription(mandate: CreateMandate, idempotencyKey: string): Promise<GatewaySubscription> {
+    const body: CreateSubscriptionBody = {
+      subscription_id: mandate.subscriptionId,
+      customer_details: {
+        customer_name: mandate.customer.name,
+        customer_email: mandate.customer.email,
+        customer_phone: mandate.customer.phone,
+      },
+      plan_details: { plan_id: mandate.plan.planId },
+      authorization_details: {
+        authorization_amount: toRupees(mandate.authorizationAmountPaise),
+        authorization_amount_refund: false,
+        payment_methods: ['upi'],
+      },
+      subscription_meta: { return_url: mandate.returnUrl },
+      subscription_expiry_time: cashfreeTimestamp(mandate.expiresAt),
+      subscription_note: mandate.note,
+    };
+    const entity = await this.http.send<SubscriptionEntity>({
+      method: 'POST',
+      path: '/subscriptions',
+      body,
+      idempotencyKey: keyFor('subscription', idempotencyKey),
+    });
+    return subscriptionFrom(entity);
+  }
+
+  async getSubscription(subscriptionId: string): Promise<GatewaySubscription> {
+    return subscriptionFrom(await this.http.send<SubscriptionEntity>({ method: 'GET', path: `/subscriptions/${segment(subscriptionId)}` }));
+  }
+
+  async cancelSubscription(subscriptionId: string): Promise<GatewaySubscription> {
+    const body: ManageSubscriptionBody = { subscription_id: subscriptionId, action: 'CANCEL' };
+    try {
+      const entity = await this.http.send<SubscriptionEntity>({
+        method: 'POST',
+        path: `/subscriptions/${segment(subscriptionId)}/manage`,
+        body,
+        // Cancelling is final, so every cancel of one subscription is the same request.
+        idempotencyKey: idempotencyKeyFor('cancel', subscriptionId),
+      });
+      return subscriptionFrom(entity);
+    } catch (error) {
+      // Cashfree refuses to cancel what has already ended (by us, the member at the bank, or expiry); the caller
+      // wanted it ended, so the current state is the answer.
+      if (!(error instanceof GatewayError) || error.status !== 400) throw error;
+      const current = await this.getSubscription(subscriptionId);
+      if (!ENDED.has(current.status)) throw error;
+      return current;
+    }
+  }
+
+  async raiseCharge(charge: RaiseCharge, idempotencyKey: string): Promise<GatewayCharge> {
+    const body: CreateChargeBody = {
+      subscription_id: charge.subscriptionId,
+      payment_id: charge.paymentId,
+      payment_type: 'CHARGE',
+      payment_amount: toRupees(charge.amountPaise),
+      payment_schedule_date: scheduleDate(charge.scheduledFor),
+      payment_remarks: charge.remarks,
+    };
+    try {
+      const entity = await this.http.send<SubscriptionPaymentEntity>({
+        method: 'POST',
+        path: '/subscriptions/pay',
+        body,
+        idempotencyKey: keyFor('charge', idempotencyKey),
+      });
+      return chargeFrom(entity);
+    } catch (error) {
+      // Our payment id names one charge. Raised again after Cashfree has forgotten the idempotency key (its
+      // retention is not documented), the charge is refused as a duplicate; the one that exists is the answer, so a
+      // debited member is never recorded as a failed renewal.
+      if (!(error instanceof GatewayError) || error.retryable || (error.status !== 400 && error.status !== 409)) throw error;
+      const existing = await this.getCharge(charge.subscriptionId, charge.paymentId).catch(() => undefined);
+      if (!existing || existing.amountPaise !== charge.amountPaise) throw error;
+      return existing;
+    }
+  }
+
+  async getCharge(subscriptionId: string, paymentId: string): Promise<GatewayCharge> {
+    return chargeFrom(
+      await this.http.send<SubscriptionPaymentEntity>({
+        method: 'GET',
+        path: `/subscriptions/${segment(subscriptionId)}/payments/${segment(paymentId)}`,
+      }),
+    );
+  }
+
+  verifyWebhook(rawBody: string, headers: Headers, now: Date = new Date()): GatewayWebhook {
+    return verifyCashfreeWebhook(this.settings.webhookSecret, rawBody, headers, now);
+  }
+
+  private async findPlan(planId: string): Promise<PlanEntity | undefined> {
+    try {
+      return await this.http.send<PlanEntity>({ method: 'GET', path: `/plans/${segment(planId)}` });
+    } catch (error) {
+      if (error instanceof GatewayError && error.status === 404) return undefined;
+      throw error;
+    }
+  }
+
+  /** Plans cannot be edited: one with our id but other terms would make every charge above its maximum fail. */
+  private checkPlan(wanted: MandatePlan, found: PlanEntity): void {
+    const maxPaise = toPaise(found.plan_max_amount ?? Number.NaN);
+    if (found.plan_type !== 'ON_DEMAND' || maxPaise !== wanted.maxAmountPaise) {
+      throw new GatewayError(
+        409,
+        'plan_mismatch',
+        `Cashfree plan ${wanted.planId} exists as ${found.plan_type} with maximum ${found.plan_max_amount}; wanted ON_DEMAND with ${toRupees(wanted.maxAmountPaise)}`,
+        false,
+      );
+    }
+  }
+}
+
+const ENDED = new Set(['CANCELLED', 'CUSTOMER_CANCELLED', 'COMPLETED', 'EXPIRED', 'LINK_EXPIRED', 'CARD_EXPIRED']);

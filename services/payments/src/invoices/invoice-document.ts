@@ -1,0 +1,91 @@
+import { rupees } from '../domain/money.js';
+import { PdfPage } from './pdf-writer.js';
+
+export interface InvoiceRecord {
+  invoiceNumber: string;
+  issuedAt: string;
+  paymentId: string;
+  description: string;
+  sac: string;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+  placeOfSupply: { state: string; code: string };
+  recipient: { name: string; address: string | null; gstin: string | null; state: string | null };
+  supplier: { name: string; address: string; gstin: string; state: string };
+}
+
+const indianDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+
+/** The tax invoice as a PDF, with the particulars CGST Rule 46 asks for. */
+export function invoicePdf(invoice: InvoiceRecord): Buffer {
+  const page = new PdfPage();
+  const left = 50;
+  const right = 545;
+  let y = 60;
+  page.text(left, y, 'TAX INVOICE', { size: 18, bold: true });
+  page.text(right, y, `Invoice No. ${invoice.invoiceNumber}`, { bold: true, align: 'right' });
+  y += 18;
+  page.text(right, y, `Date ${indianDate(invoice.issuedAt)}`, { align: 'right' });
+  y += 30;
+  page.text(left, y, 'Supplier', { bold: true });
+  page.text(300, y, 'Recipient', { bold: true });
+  y += 16;
+  const supplier = [
+    invoice.supplier.name,
+    invoice.supplier.address,
+    `State: ${invoice.supplier.state}`,
+    `GSTIN: ${invoice.supplier.gstin}`,
+  ];
+  const recipient = [
+    invoice.recipient.name,
+    invoice.recipient.address ?? 'Address not given',
+    `State: ${invoice.recipient.state ?? 'not given'}`,
+    `GSTIN: ${invoice.recipient.gstin ?? 'Unregistered'}`,
+  ];
+  for (let i = 0; i < 4; i++) {
+    page.text(left, y, supplier[i] as string);
+    page.text(300, y, recipient[i] as string);
+    y += 14;
+  }
+  y += 10;
+  page.text(left, y, `Place of supply: ${invoice.placeOfSupply.state} (${invoice.placeOfSupply.code})`);
+  page.text(right, y, 'Reverse charge: No', { align: 'right' });
+  y += 28;
+  page.line(left, y, right, y);
+  y += 16;
+  page.text(left, y, 'Description', { bold: true });
+  page.text(330, y, 'SAC', { bold: true });
+  page.text(right, y, 'Taxable value', { bold: true, align: 'right' });
+  y += 8;
+  page.line(left, y, right, y);
+  y += 16;
+  page.text(left, y, invoice.description);
+  page.text(330, y, invoice.sac);
+  page.text(right, y, rupees(invoice.taxablePaise), { align: 'right' });
+  y += 24;
+  const rows: [string, number][] =
+    invoice.igstPaise > 0
+      ? [['IGST 18%', invoice.igstPaise]]
+      : [
+          ['CGST 9%', invoice.cgstPaise],
+          ['SGST 9%', invoice.sgstPaise],
+        ];
+  for (const [label, amount] of rows) {
+    page.text(330, y, label);
+    page.text(right, y, rupees(amount), { align: 'right' });
+    y += 16;
+  }
+  page.line(330, y, right, y);
+  y += 16;
+  page.text(330, y, 'Total', { bold: true });
+  page.text(right, y, rupees(invoice.totalPaise), { bold: true, align: 'right' });
+  y += 40;
+  page.text(left, y, `Payment reference: ${invoice.paymentId}`, { size: 9 });
+  y += 14;
+  page.text(left, y, 'This is a computer-generated invoice and needs no signature.', { size: 9 });
+  return page.toBuffer({ title: `Tax invoice ${invoice.invoiceNumber}` });
+}

@@ -1,0 +1,67 @@
+/**
+ * A minimal PDF 1.4 writer for one-page text documents: the built-in Helvetica fonts, text at positions, and lines.
+ * Enough for a tax invoice, with nothing to install. Text is limited to what WinAnsi encodes (no rupee sign).
+ */
+export class PdfPage {
+  private readonly ops: string[] = [];
+
+  constructor(
+    readonly width = 595,
+    readonly height = 842,
+  ) {}
+
+  text(x: number, y: number, text: string, options: { size?: number; bold?: boolean; align?: 'left' | 'right' } = {}): this {
+    const size = options.size ?? 10;
+    const clean = toWinAnsi(text);
+    const left = options.align === 'right' ? x - textWidth(clean, size, options.bold) : x;
+    this.ops.push(
+      `BT /${options.bold ? 'F2' : 'F1'} ${size} Tf ${left.toFixed(2)} ${(this.height - y).toFixed(2)} Td (${escapePdf(clean)}) Tj ET`,
+    );
+    return this;
+  }
+
+  line(x1: number, y1: number, x2: number, y2: number, width = 0.5): this {
+    this.ops.push(`${width} w ${x1} ${this.height - y1} m ${x2} ${this.height - y2} l S`);
+    return this;
+  }
+
+  toBuffer(info: { title: string }): Buffer {
+    const content = this.ops.join('\n');
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${this.width} ${this.height}] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>`,
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
+      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+      `<< /Title (${escapePdf(toWinAnsi(info.title))}) /Producer (ELTS Club) >>`,
+    ];
+    let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+    const offsets: number[] = [];
+    objects.forEach((object, index) => {
+      offsets.push(Buffer.byteLength(body, 'latin1'));
+      body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    });
+    const xref = Buffer.byteLength(body, 'latin1');
+    body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+    for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+    body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 7 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    return Buffer.from(body, 'latin1');
+  }
+}
+
+function escapePdf(text: string): string {
+  return text.replace(/[\\()]/g, (c) => `\\${c}`);
+}
+
+/** Replaces what WinAnsi cannot show: the rupee sign becomes "Rs.", other characters outside Latin-1 a "?". */
+export function toWinAnsi(text: string): string {
+  return text.replace(/₹\s?/g, 'Rs. ').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+}
+
+// Helvetica's average advance is about half the size; bold a little wider. Close enough to right-align amounts.
+function textWidth(text: string, size: number, bold?: boolean): number {
+  let units = 0;
+  for (const char of text) units += /[0-9]/.test(char) ? 556 : /[.,: ]/.test(char) ? 278 : /[A-Z]/.test(char) ? 667 : 500;
+  return (units / 1000) * size * (bold ? 1.05 : 1);
+}

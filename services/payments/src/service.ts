@@ -1,0 +1,86 @@
+import { fileURLToPath } from 'node:url';
+import { paymentsEvents } from '@elts/contracts';
+import { ConfigError, defineService, loadMigrations, type Subscription } from '@elts/platform';
+import { DEFAULT_MEMBERSHIP_PLAN, schedulerMigrationsDir } from '@elts/workflows';
+import type { Kysely } from 'kysely';
+import { internalRoutes } from './api/internal-routes.js';
+import { invoiceRoutes } from './api/invoice-routes.js';
+import { ordersInternalRoutes } from './api/orders-internal-routes.js';
+import { subscriptionRoutes } from './api/subscription-routes.js';
+import { webhookRoutes } from './api/webhook-routes.js';
+import type { PaymentsContext } from './commands/context.js';
+import { memberProfilesConsumer } from './consumers/member-profiles.js';
+import { createGateway } from './gateway/create-gateway.js';
+import { paymentsSettings } from './settings.js';
+import { simulatorRoutes } from './simulator/routes.js';
+import { SimulatorGateway } from './simulator/simulator-gateway.js';
+import type { PaymentsDb } from './store/tables.js';
+import { EmbeddedWorkflows } from './workflows/embedded-workflows.js';
+
+/** Payments, the gateway adapters, webhooks, subscriptions and mandates, GST invoices, membership credit. */
+export const paymentsService = defineService({
+  name: 'payments',
+  configSchema: paymentsSettings,
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  extraMigrations: async () => loadMigrations(schedulerMigrationsDir, 'workflows/'),
+  registry: paymentsEvents,
+  async create(runtime) {
+    const { config: settings, logger } = runtime;
+    const production = runtime.nodeEnv === 'production';
+    const db = runtime.db as Kysely<PaymentsDb>;
+    const gateway = await createGateway(settings, db, logger);
+    if (production && gateway instanceof SimulatorGateway) {
+      throw new ConfigError('payments', [
+        'CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production (the simulator takes no real money)',
+      ]);
+    }
+    const workflows = new EmbeddedWorkflows(db, logger, { pollMs: settings.WORKFLOW_POLL_MS });
+    const context: PaymentsContext = {
+      db,
+      events: runtime.events,
+      gateway,
+      settings,
+      timeouts: { atRiskAfterSeconds: settings.PAYMENT_AT_RISK_SECONDS, timeoutAfterSeconds: settings.PAYMENT_TIMEOUT_SECONDS },
+      membership: {
+        ...DEFAULT_MEMBERSHIP_PLAN,
+        ...(settings.MEMBERSHIP_PERIOD_SECONDS ? { periodSeconds: settings.MEMBERSHIP_PERIOD_SECONDS } : {}),
+        renewalLeadSeconds: settings.RENEWAL_LEAD_SECONDS,
+        noticeToChargeSeconds: settings.RENEWAL_NOTICE_TO_CHARGE_SECONDS,
+        retryIntervalSeconds: settings.RENEWAL_RETRY_SECONDS,
+        maxChargeAttempts: settings.RENEWAL_MAX_ATTEMPTS,
+      },
+      workflows,
+      orders: () => runtime.client('orders'),
+      logger,
+    };
+    workflows.bind(context);
+
+    const app = runtime.createApp();
+    app.route('/', internalRoutes(context, workflows));
+    app.route('/', ordersInternalRoutes(context));
+    app.route('/', subscriptionRoutes(context));
+    app.route('/', webhookRoutes(context));
+    app.route('/', invoiceRoutes(context));
+    if (gateway instanceof SimulatorGateway) {
+      app.route('/', simulatorRoutes(gateway, production));
+      // The simulator posts its webhooks to this very service, through the whole HTTP path, as Cashfree would.
+      gateway.onWebhook(async (body, headers) => {
+        await app.request('/webhooks/cashfree', { method: 'POST', body, headers });
+      });
+    }
+
+    const consumers = [memberProfilesConsumer(db)];
+    let subscriptions: Subscription[] = [];
+    return {
+      app,
+      async start() {
+        subscriptions = await Promise.all(consumers.map((consumer) => consumer.subscribe(runtime.bus)));
+        await workflows.start();
+      },
+      async stop() {
+        await workflows.stop();
+        await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+      },
+    };
+  },
+});

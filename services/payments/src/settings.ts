@@ -1,0 +1,57 @@
+import { gstinSchema, indianStateNamed } from '@elts/contracts';
+import { secret } from '@elts/platform';
+import { z } from 'zod';
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Payments' own settings. Cashfree is used when its credentials are set; the simulator otherwise (never in production). */
+export const paymentsSettings = z
+  .object({
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    CASHFREE_CLIENT_ID: z.string().min(1).optional(),
+    CASHFREE_CLIENT_SECRET: secret(z.string().min(1)).optional(),
+    CASHFREE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    /** Overrides the environment's base URL (a local fake in tests). */
+    CASHFREE_BASE_URL: z.url().optional(),
+    PAYMENT_AT_RISK_SECONDS: seconds(720),
+    PAYMENT_TIMEOUT_SECONDS: seconds(900),
+    /** A membership cycle; unset means one calendar year. Tests shorten it. */
+    MEMBERSHIP_PERIOD_SECONDS: z.coerce.number().int().positive().optional(),
+    RENEWAL_LEAD_SECONDS: seconds(6 * 24 * 3600),
+    RENEWAL_NOTICE_TO_CHARGE_SECONDS: seconds(25 * 3600),
+    RENEWAL_RETRY_SECONDS: seconds(24 * 3600),
+    RENEWAL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3),
+    /** After a renewal charge's date, when its outcome is first asked for. */
+    RENEWAL_CHECK_DELAY_SECONDS: seconds(600),
+    RECONCILE_EVERY_SECONDS: seconds(300),
+    /** How often the embedded workflow driver looks for due steps. */
+    WORKFLOW_POLL_MS: z.coerce.number().int().min(10).default(1000),
+    /** Normal reconciliation asks the gateway about payments pending longer than this. */
+    RECONCILE_PENDING_AFTER_SECONDS: seconds(120),
+    SUPPLIER_NAME: z.string().min(1).default('ELTS Club'),
+    SUPPLIER_ADDRESS: z.string().min(1).default('Panaji, Goa 403001'),
+    SUPPLIER_GSTIN: gstinSchema.default('30AABCE1234F1ZI'),
+    SUPPLIER_STATE: z
+      .string()
+      .default('Goa')
+      .refine((name) => Boolean(indianStateNamed(name)), 'must be an Indian state or union territory')
+      .transform((name) => indianStateNamed(name) as string),
+    /** Services Accounting Code on invoices; confirm with the company's accountant (see docs/decisions). */
+    SAC_CODE: z
+      .string()
+      .regex(/^\d{4,8}$/)
+      .default('999599'),
+    INVOICE_SERIES: z
+      .string()
+      .regex(/^[A-Z]{1,4}$/)
+      .default('EC'),
+  })
+  .refine(
+    (s) =>
+      s.RENEWAL_LEAD_SECONDS >=
+      s.RENEWAL_MAX_ATTEMPTS * (s.RENEWAL_NOTICE_TO_CHARGE_SECONDS + s.RENEWAL_CHECK_DELAY_SECONDS) +
+        (s.RENEWAL_MAX_ATTEMPTS - 1) * s.RENEWAL_RETRY_SECONDS,
+    { path: ['RENEWAL_LEAD_SECONDS'], message: 'must leave time for every renewal attempt before the cycle ends' },
+  );
+
+export type PaymentsSettings = z.output<typeof paymentsSettings>;

@@ -1,0 +1,457 @@
+import { randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { verifyCashfreeWebhook } from '../gateway/cashfree/index.js';
+import {
+  type CreateCheckoutOrder,
+  type CreateMandate,
+  type GatewayCharge,
+  GatewayError,
+  type GatewayOrder,
+  type GatewayPayment,
+  type GatewayRefund,
+  type GatewaySubscription,
+  type GatewayWebhook,
+  type PaymentGateway,
+  type PaymentMethodKind,
+  type RaiseCharge,
+  type RefundRequest,
+} from '../gateway/payment-gateway.js';
+import { paymentWebhook, signedDelivery, subscriptionPaymentWebhook, subscriptionStatusWebhook } from './simulator-webhooks.js';
+
+interface SimTables {
+  sim_orders: {
+    order_id: string;
+    session_id: string;
+    amount_paise: number;
+    status: string;
+    customer: CreateCheckoutOrder['customer'];
+    return_url: string;
+    note: string;
+    expires_at: Date;
+    created_at: Date;
+  };
+  sim_payments: { id: string; order_id: string; status: string; method: string; amount_paise: number; message: string; created_at: Date };
+  sim_refunds: { refund_id: string; order_id: string; amount_paise: number; status: string; created_at: Date };
+  sim_subscriptions: {
+    subscription_id: string;
+    session_id: string;
+    status: string;
+    plan: unknown;
+    customer: CreateMandate['customer'];
+    authorization_amount_paise: number;
+    return_url: string;
+    authorization_status: string;
+    authorization_payment_id: string | null;
+    umn: string | null;
+    method: string | null;
+    authorized_at: Date | null;
+    link_expires_at: Date;
+    next_charge_outcome: string;
+    created_at: Date;
+  };
+  sim_charges: {
+    payment_id: string;
+    subscription_id: string;
+    amount_paise: number;
+    scheduled_for: Date;
+    status: string;
+    failure_reason: string | null;
+    created_at: Date;
+  };
+  sim_secrets: { name: string; value: string };
+}
+
+export type CheckoutOutcome = 'success' | 'failure' | 'cancel';
+export type WebhookDelivery = (body: string, headers: Record<string, string>) => Promise<void>;
+
+const MANDATE_LINK_VALID_MS = 2 * 60 * 60_000;
+const token = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
+
+/**
+ * The development payment gateway: keeps orders, attempts, mandates and charges in its own tables, serves a hosted
+ * checkout and a mandate page where a person picks what happens, and then sends the webhook Cashfree would send,
+ * signed the same way. Renewal charges settle when they are looked at on or after their date.
+ */
+export class SimulatorGateway implements PaymentGateway {
+  readonly kind = 'simulator' as const;
+  private deliver: WebhookDelivery = async () => {};
+
+  private constructor(
+    private readonly db: Kysely<SimTables>,
+    private readonly publicUrl: string,
+    readonly secret: string,
+  ) {}
+
+  static async open(db: Kysely<any>, publicUrl: string): Promise<SimulatorGateway> {
+    const sim = db as Kysely<SimTables>;
+    await sim
+      .insertInto('sim_secrets')
+      .values({ name: 'webhook', value: randomBytes(32).toString('base64url') })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const { value } = await sim.selectFrom('sim_secrets').select('value').where('name', '=', 'webhook').executeTakeFirstOrThrow();
+    return new SimulatorGateway(sim, publicUrl.replace(/\/$/, ''), value);
+  }
+
+  /** Where webhooks go: the payments service's own webhook endpoint. */
+  onWebhook(deliver: WebhookDelivery): void {
+    this.deliver = deliver;
+  }
+
+  async createOrder(order: CreateCheckoutOrder): Promise<GatewayOrder> {
+    const existing = await this.db.selectFrom('sim_orders').selectAll().where('order_id', '=', order.orderId).executeTakeFirst();
+    if (existing) {
+      if (Number(existing.amount_paise) !== order.amountPaise)
+        throw new GatewayError(409, 'order_already_exists', 'order with same id is already present', false);
+      return this.toOrder(existing);
+    }
+    const row = {
+      order_id: order.orderId,
+      session_id: token('sim_session_'),
+      amount_paise: order.amountPaise,
+      status: 'ACTIVE',
+      customer: JSON.stringify(order.customer) as never,
+      return_url: order.returnUrl,
+      note: order.note,
+      expires_at: order.expiresAt,
+      created_at: new Date(),
+    };
+    await this.db.insertInto('sim_orders').values(row).execute();
+    return this.toOrder(row);
+  }
+
+  async getOrder(orderId: string): Promise<GatewayOrder> {
+    return this.toOrder(await this.order(orderId));
+  }
+
+  async listPayments(orderId: string): Promise<GatewayPayment[]> {
+    await this.order(orderId);
+    const rows = await this.db.selectFrom('sim_payments').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute();
+    return rows.map((row) => ({
+      gatewayPaymentId: row.id,
+      status: row.status as GatewayPayment['status'],
+      amountPaise: Number(row.amount_paise),
+      method: row.method as PaymentMethodKind,
+      message: row.message,
+      ...(row.status === 'SUCCESS'
+        ? { bankReference: `SIM${row.id.slice(-10)}`, completedAt: row.created_at }
+        : { failureReason: row.message }),
+    }));
+  }
+
+  async refund(refund: RefundRequest): Promise<GatewayRefund> {
+    const order = await this.order(refund.orderId);
+    if (order.status !== 'PAID') throw new GatewayError(400, 'refund_invalid', 'order is not paid', false);
+    await this.db
+      .insertInto('sim_refunds')
+      .values({
+        refund_id: refund.refundId,
+        order_id: refund.orderId,
+        amount_paise: refund.amountPaise,
+        status: 'SUCCESS',
+        created_at: new Date(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const row = await this.db.selectFrom('sim_refunds').selectAll().where('refund_id', '=', refund.refundId).executeTakeFirstOrThrow();
+    return {
+      refundId: row.refund_id,
+      gatewayRefundId: `cf_${row.refund_id}`,
+      status: row.status as GatewayRefund['status'],
+      amountPaise: Number(row.amount_paise),
+    };
+  }
+
+  async ensurePlan(): Promise<void> {}
+
+  async createSubscription(mandate: CreateMandate): Promise<GatewaySubscription> {
+    const existing = await this.db
+      .selectFrom('sim_subscriptions')
+      .select('subscription_id')
+      .where('subscription_id', '=', mandate.subscriptionId)
+      .executeTakeFirst();
+    if (!existing) {
+      await this.db
+        .insertInto('sim_subscriptions')
+        .values({
+          subscription_id: mandate.subscriptionId,
+          session_id: token('sim_mandate_'),
+          status: 'INITIALIZED',
+          plan: JSON.stringify(mandate.plan),
+          customer: JSON.stringify(mandate.customer) as never,
+          authorization_amount_paise: mandate.authorizationAmountPaise,
+          return_url: mandate.returnUrl,
+          authorization_status: 'INITIALIZED',
+          authorization_payment_id: null,
+          umn: null,
+          method: null,
+          authorized_at: null,
+          link_expires_at: new Date(Date.now() + MANDATE_LINK_VALID_MS),
+          next_charge_outcome: 'SUCCESS',
+          created_at: new Date(),
+        })
+        .execute();
+    }
+    return this.getSubscription(mandate.subscriptionId);
+  }
+
+  async getSubscription(subscriptionId: string): Promise<GatewaySubscription> {
+    const row = await this.subscription(subscriptionId);
+    const linkExpired = row.status === 'INITIALIZED' && row.link_expires_at < new Date();
+    return {
+      subscriptionId: row.subscription_id,
+      gatewaySubscriptionId: `cf_${row.subscription_id}`,
+      status: (linkExpired ? 'LINK_EXPIRED' : row.status) as GatewaySubscription['status'],
+      sessionId: row.session_id,
+      authorizationLink: `${this.publicUrl}/pay/simulator/mandates/${row.session_id}`,
+      authorization: {
+        status: row.authorization_status as NonNullable<GatewaySubscription['authorization']>['status'],
+        ...(row.authorization_payment_id ? { paymentId: row.authorization_payment_id } : {}),
+        ...(row.umn ? { reference: row.umn } : {}),
+        ...(row.method ? { method: row.method as PaymentMethodKind } : {}),
+        amountPaise: Number(row.authorization_amount_paise),
+        ...(row.authorized_at ? { authorizedAt: row.authorized_at } : {}),
+      },
+    };
+  }
+
+  async cancelSubscription(subscriptionId: string): Promise<GatewaySubscription> {
+    await this.db.updateTable('sim_subscriptions').set({ status: 'CANCELLED' }).where('subscription_id', '=', subscriptionId).execute();
+    return this.getSubscription(subscriptionId);
+  }
+
+  async raiseCharge(charge: RaiseCharge): Promise<GatewayCharge> {
+    const subscription = await this.subscription(charge.subscriptionId);
+    if (subscription.status !== 'ACTIVE') throw new GatewayError(400, 'subscription_not_active', 'subscription is not active', false);
+    await this.db
+      .insertInto('sim_charges')
+      .values({
+        payment_id: charge.paymentId,
+        subscription_id: charge.subscriptionId,
+        amount_paise: charge.amountPaise,
+        scheduled_for: charge.scheduledFor,
+        status: 'INITIALIZED',
+        failure_reason: null,
+        created_at: new Date(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return this.getCharge(charge.subscriptionId, charge.paymentId);
+  }
+
+  async getCharge(subscriptionId: string, paymentId: string): Promise<GatewayCharge> {
+    let row = await this.db
+      .selectFrom('sim_charges')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirst();
+    if (!row) throw new GatewayError(404, 'payment_not_found', 'payment not found', false);
+    if (row.status === 'INITIALIZED' && row.scheduled_for <= new Date()) row = await this.settleCharge(row);
+    return {
+      paymentId: row.payment_id,
+      gatewayPaymentId: `cf_${row.payment_id}`,
+      status: row.status as GatewayCharge['status'],
+      amountPaise: Number(row.amount_paise),
+      ...(row.failure_reason ? { failureReason: row.failure_reason } : {}),
+    };
+  }
+
+  /** The simulator signs exactly as Cashfree does, so Cashfree's own verification reads its webhooks. */
+  verifyWebhook(rawBody: string, headers: Headers, now: Date = new Date()): GatewayWebhook {
+    return verifyCashfreeWebhook(this.secret, rawBody, headers, now);
+  }
+
+  // The hosted pages' side ------------------------------------------------------------------------------------
+
+  async checkoutSession(sessionId: string) {
+    const row = await this.db.selectFrom('sim_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+    return row
+      ? { ...this.toOrder(row), note: row.note, returnUrl: this.returnUrlOf(row.return_url, row.order_id), paid: row.status === 'PAID' }
+      : undefined;
+  }
+
+  /** A person chose an outcome on the checkout page: record the attempt, then send the webhook. */
+  async completeCheckout(sessionId: string, outcome: CheckoutOutcome, method: PaymentMethodKind): Promise<string | undefined> {
+    const row = await this.db.selectFrom('sim_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+    if (!row) return undefined;
+    const returnUrl = this.returnUrlOf(row.return_url, row.order_id);
+    if (row.status !== 'ACTIVE') return returnUrl;
+    const status = outcome === 'success' ? 'SUCCESS' : outcome === 'failure' ? 'FAILED' : 'USER_DROPPED';
+    const message =
+      outcome === 'success'
+        ? 'Transaction successful'
+        : outcome === 'failure'
+          ? 'Payment declined by the bank'
+          : 'Payment cancelled by the customer';
+    const attempt = {
+      id: `${Date.now()}${randomBytes(3).toString('hex')}`,
+      order_id: row.order_id,
+      status,
+      method,
+      amount_paise: Number(row.amount_paise),
+      message,
+      created_at: new Date(),
+    };
+    await this.db.insertInto('sim_payments').values(attempt).execute();
+    if (status === 'SUCCESS')
+      await this.db.updateTable('sim_orders').set({ status: 'PAID' }).where('order_id', '=', row.order_id).execute();
+    const type =
+      status === 'SUCCESS' ? 'PAYMENT_SUCCESS_WEBHOOK' : status === 'FAILED' ? 'PAYMENT_FAILED_WEBHOOK' : 'PAYMENT_USER_DROPPED_WEBHOOK';
+    await this.send(
+      paymentWebhook(
+        type,
+        { orderId: row.order_id, amountPaise: Number(row.amount_paise), customer: row.customer },
+        { id: attempt.id, status, method, message, at: attempt.created_at },
+      ),
+    );
+    return returnUrl;
+  }
+
+  async mandateSession(sessionId: string) {
+    const row = await this.db.selectFrom('sim_subscriptions').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+    if (!row) return undefined;
+    const subscription = await this.getSubscription(row.subscription_id);
+    return {
+      subscription,
+      amountPaise: Number(row.authorization_amount_paise),
+      plan: row.plan as { maxAmountPaise: number; name: string },
+      returnUrl: this.returnUrlOf(row.return_url, row.subscription_id),
+    };
+  }
+
+  /** A person approved, declined or cancelled the UPI AutoPay mandate. */
+  async completeMandate(sessionId: string, outcome: CheckoutOutcome, upiId: string | undefined): Promise<string | undefined> {
+    const row = await this.db.selectFrom('sim_subscriptions').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+    if (!row) return undefined;
+    const returnUrl = this.returnUrlOf(row.return_url, row.subscription_id);
+    const current = await this.getSubscription(row.subscription_id);
+    if (current.status !== 'INITIALIZED' || row.authorization_status === 'ACTIVE') return returnUrl;
+    const now = new Date();
+    const authorizationPaymentId = `auth_${row.subscription_id}`;
+    if (outcome === 'success') {
+      const umn = `${(upiId || 'member@upi').replace(/[^\w.@-]/g, '')}.umn${randomBytes(4).toString('hex')}`;
+      await this.db
+        .updateTable('sim_subscriptions')
+        .set({
+          status: 'ACTIVE',
+          authorization_status: 'ACTIVE',
+          authorization_payment_id: authorizationPaymentId,
+          umn,
+          method: 'upi',
+          authorized_at: now,
+        })
+        .where('subscription_id', '=', row.subscription_id)
+        .execute();
+    } else {
+      await this.db
+        .updateTable('sim_subscriptions')
+        .set({ authorization_status: 'FAILED', authorization_payment_id: authorizationPaymentId })
+        .where('subscription_id', '=', row.subscription_id)
+        .execute();
+    }
+    const after = await this.subscription(row.subscription_id);
+    const amountPaise = Number(row.authorization_amount_paise);
+    await this.send(
+      subscriptionPaymentWebhook('SUBSCRIPTION_AUTH_STATUS', {
+        subscriptionId: row.subscription_id,
+        paymentId: authorizationPaymentId,
+        paymentType: 'AUTH',
+        status: outcome === 'success' ? 'SUCCESS' : 'FAILED',
+        amountPaise,
+        failureReason:
+          outcome === 'success' ? null : outcome === 'failure' ? 'Mandate declined by the bank' : 'Mandate cancelled by the customer',
+        at: now,
+      }),
+    );
+    if (outcome === 'success') {
+      await this.send(
+        subscriptionStatusWebhook({
+          subscriptionId: row.subscription_id,
+          status: 'ACTIVE',
+          authorizationStatus: 'ACTIVE',
+          umn: after.umn,
+          amountPaise,
+          authorizationPaymentId,
+          at: now,
+        }),
+      );
+    }
+    return returnUrl;
+  }
+
+  /** Testers decide how the next renewal charge of a mandate ends (development only). */
+  async setNextChargeOutcome(subscriptionId: string, outcome: 'SUCCESS' | 'FAILED'): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sim_subscriptions')
+      .set({ next_charge_outcome: outcome })
+      .where('subscription_id', '=', subscriptionId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+
+  private async settleCharge(row: SimTables['sim_charges']): Promise<SimTables['sim_charges']> {
+    const subscription = await this.subscription(row.subscription_id);
+    const succeeded = subscription.status === 'ACTIVE' && subscription.next_charge_outcome === 'SUCCESS';
+    const failureReason = succeeded
+      ? null
+      : subscription.status !== 'ACTIVE'
+        ? 'Mandate is not active'
+        : 'DEBIT FAILED | Insufficient Funds In Customer (Remitter) Account';
+    const updated = await sql<
+      SimTables['sim_charges']
+    >`update sim_charges set status = ${succeeded ? 'SUCCESS' : 'FAILED'}, failure_reason = ${failureReason}
+      where payment_id = ${row.payment_id} and status = 'INITIALIZED' returning *`.execute(this.db);
+    const settled = updated.rows[0];
+    if (!settled) return this.db.selectFrom('sim_charges').selectAll().where('payment_id', '=', row.payment_id).executeTakeFirstOrThrow();
+    await this.send(
+      subscriptionPaymentWebhook(succeeded ? 'SUBSCRIPTION_PAYMENT_SUCCESS' : 'SUBSCRIPTION_PAYMENT_FAILED', {
+        subscriptionId: row.subscription_id,
+        paymentId: row.payment_id,
+        paymentType: 'CHARGE',
+        status: settled.status,
+        amountPaise: Number(row.amount_paise),
+        failureReason,
+        at: new Date(),
+      }),
+    );
+    return settled;
+  }
+
+  private async send(payload: object): Promise<void> {
+    const { body, headers } = signedDelivery(this.secret, payload);
+    // Like Cashfree, the simulator does not wait on the merchant: a failed delivery is left to reconciliation.
+    await this.deliver(body, headers).catch(() => {});
+  }
+
+  private returnUrlOf(template: string, orderId: string): string {
+    return template.replace('{order_id}', encodeURIComponent(orderId));
+  }
+
+  private async order(orderId: string) {
+    const row = await this.db.selectFrom('sim_orders').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+    if (!row) throw new GatewayError(404, 'order_not_found', 'order not found', false);
+    return row;
+  }
+
+  private async subscription(subscriptionId: string) {
+    const row = await this.db.selectFrom('sim_subscriptions').selectAll().where('subscription_id', '=', subscriptionId).executeTakeFirst();
+    if (!row) throw new GatewayError(404, 'subscription_not_found', 'subscription not found', false);
+    return row;
+  }
+
+  private toOrder(row: Pick<SimTables['sim_orders'], 'order_id' | 'session_id' | 'amount_paise' | 'status' | 'expires_at'>): GatewayOrder {
+    const expired = row.status === 'ACTIVE' && row.expires_at < new Date();
+    return {
+      orderId: row.order_id,
+      gatewayOrderId: `cf_${row.order_id}`,
+      status: (expired ? 'EXPIRED' : row.status) as GatewayOrder['status'],
+      amountPaise: Number(row.amount_paise),
+      paymentSessionId: row.session_id,
+      paymentLink: `${this.publicUrl}/pay/simulator/sessions/${row.session_id}`,
+      expiresAt: row.expires_at,
+    };
+  }
+}

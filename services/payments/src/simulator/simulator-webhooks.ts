@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { toRupees } from '../gateway/payment-gateway.js';
+import { webhookSignature } from '../gateway/webhook-signature.js';
+
+/** IST timestamps as Cashfree writes them (2026-11-22T18:02:46+05:30). */
+export function istTimestamp(at: Date): string {
+  return `${new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
+}
+
+const methodObject = (method: string, umn?: string) => {
+  if (method === 'card')
+    return { card: { channel: 'link', card_number: 'XXXXXXXXXXXX1111', card_network: 'visa', card_type: 'credit_card' } };
+  if (method === 'netbanking')
+    return { netbanking: { channel: 'link', netbanking_bank_code: 3044, netbanking_bank_name: 'State Bank of India' } };
+  return { upi: { channel: 'link', upi_id: umn ?? 'member@upi' } };
+};
+const paymentGroup = (method: string) => (method === 'card' ? 'credit_card' : method === 'netbanking' ? 'net_banking' : 'upi');
+
+export function paymentWebhook(
+  type: 'PAYMENT_SUCCESS_WEBHOOK' | 'PAYMENT_FAILED_WEBHOOK' | 'PAYMENT_USER_DROPPED_WEBHOOK',
+  order: { orderId: string; amountPaise: number; customer: { id: string; name: string; email: string; phone: string } },
+  payment: { id: string; status: string; method: string; message: string; at: Date },
+) {
+  return {
+    type,
+    event_time: istTimestamp(payment.at),
+    data: {
+      order: { order_id: order.orderId, order_amount: toRupees(order.amountPaise), order_currency: 'INR', order_tags: null },
+      payment: {
+        cf_payment_id: payment.id,
+        payment_status: payment.status,
+        payment_amount: toRupees(order.amountPaise),
+        payment_currency: 'INR',
+        payment_message: payment.message,
+        payment_time: istTimestamp(payment.at),
+        bank_reference: payment.status === 'SUCCESS' ? `SIM${payment.id.slice(-10)}` : null,
+        auth_id: null,
+        payment_method: methodObject(payment.method),
+        payment_group: paymentGroup(payment.method),
+      },
+      customer_details: {
+        customer_name: order.customer.name,
+        customer_id: order.customer.id,
+        customer_email: order.customer.email,
+        customer_phone: order.customer.phone,
+      },
+      payment_gateway_details: { gateway_name: 'CASHFREE', gateway_order_id: order.orderId, gateway_payment_id: payment.id },
+      error_details:
+        payment.status === 'SUCCESS'
+          ? null
+          : {
+              error_code: payment.status === 'USER_DROPPED' ? 'USER_DROPPED' : 'TRANSACTION_DECLINED',
+              error_description: payment.message,
+              error_reason: payment.message,
+              error_source: 'customer',
+            },
+    },
+  };
+}
+
+export function subscriptionStatusWebhook(subscription: {
+  subscriptionId: string;
+  status: string;
+  authorizationStatus: string;
+  umn: string | null;
+  amountPaise: number;
+  authorizationPaymentId: string | null;
+  at: Date;
+}) {
+  return {
+    type: 'SUBSCRIPTION_STATUS_CHANGED',
+    event_time: istTimestamp(subscription.at),
+    data: {
+      subscription_details: {
+        cf_subscription_id: `cf_${subscription.subscriptionId}`,
+        subscription_id: subscription.subscriptionId,
+        subscription_status: subscription.status,
+      },
+      authorization_details: {
+        authorization_amount: toRupees(subscription.amountPaise),
+        authorization_status: subscription.authorizationStatus,
+        authorization_reference: subscription.umn,
+        payment_id: subscription.authorizationPaymentId,
+        payment_method: methodObject('upi', subscription.umn ?? undefined),
+      },
+    },
+  };
+}
+
+export function subscriptionPaymentWebhook(
+  type: 'SUBSCRIPTION_AUTH_STATUS' | 'SUBSCRIPTION_PAYMENT_SUCCESS' | 'SUBSCRIPTION_PAYMENT_FAILED',
+  payment: {
+    subscriptionId: string;
+    paymentId: string;
+    paymentType: 'AUTH' | 'CHARGE';
+    status: string;
+    amountPaise: number;
+    failureReason: string | null;
+    at: Date;
+  },
+) {
+  return {
+    type,
+    event_time: istTimestamp(payment.at),
+    data: {
+      payment_id: payment.paymentId,
+      cf_payment_id: `cf_${payment.paymentId}`,
+      subscription_id: payment.subscriptionId,
+      cf_subscription_id: `cf_${payment.subscriptionId}`,
+      payment_type: payment.paymentType,
+      payment_amount: toRupees(payment.amountPaise),
+      payment_currency: 'INR',
+      payment_status: payment.status,
+      failure_details: payment.failureReason ? { failure_reason: payment.failureReason } : null,
+    },
+  };
+}
+
+/** A webhook delivery as Cashfree makes it: the body, and the headers that sign it. */
+export function signedDelivery(secret: string, payload: object, at: Date = new Date()): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify(payload);
+  const timestamp = String(at.getTime());
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-signature': webhookSignature(secret, timestamp, body),
+      'x-webhook-timestamp': timestamp,
+      'x-webhook-version': '2025-01-01',
+      'x-webhook-attempt': '1',
+      'x-idempotency-key': createHash('sha256').update(body).digest('base64url'),
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { EventTables } from '@elts/platform';
+
+export interface PaymentsTable {
+  payment_id: string;
+  order_id: string;
+  member_id: string;
+  amount_paise: number;
+  currency: string;
+  payment_type: string;
+  purpose: string;
+  subscription_id: string | null;
+  gateway: string;
+  status: string;
+  method: string | null;
+  gateway_payment_id: string | null;
+  bank_reference: string | null;
+  failure_reason: string | null;
+  auto_failed: boolean;
+  timeout_minutes: number | null;
+  at_risk: boolean;
+  at_risk_at: Date | null;
+  timeout_at: Date | null;
+  created_at: Date;
+  processed_at: Date | null;
+  updated_at: Date;
+}
+
+export interface SubscriptionsTable {
+  subscription_id: string;
+  member_id: string;
+  status: string;
+  plan_type: string;
+  frequency: string;
+  amount_paise: number;
+  currency: string;
+  auto_renewal: boolean;
+  cycle: number;
+  start_date: Date | null;
+  end_date: Date | null;
+  gateway: string;
+  session_id: string;
+  authorization_link: string | null;
+  mandate_id: string | null;
+  mandate_status: string | null;
+  mandate_max_paise: number | null;
+  next_execution_date: Date | null;
+  latest_payment_id: string | null;
+  failure_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface MemberProfilesTable {
+  member_id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  mobile: string | null;
+  address: string | null;
+  profession_address: string | null;
+  pincode: string | null;
+  gst: string;
+}
+
+export interface PaymentsDb extends EventTables {
+  payments: PaymentsTable;
+  subscriptions: SubscriptionsTable;
+  member_profiles: MemberProfilesTable;
+  invoices: {
+    invoice_number: string;
+    payment_id: string;
+    member_id: string;
+    financial_year: string;
+    issued_at: Date;
+    total_paise: number;
+    document: unknown;
+  };
+  invoice_counters: { financial_year: string; last_number: number };
+  credit_ledger: {
+    id: number;
+    member_id: string;
+    kind: 'grant' | 'spend' | 'release';
+    amount_paise: number;
+    subscription_id: string | null;
+    order_id: string | null;
+    expires_at: Date | null;
+    created_at: Date;
+  };
+  webhook_receipts: { id: string; type: string; received_at: Date };
+  processed_events: { consumer: string; event_id: string; processed_at: Date };
+}

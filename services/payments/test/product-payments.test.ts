@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from '@elts/platform';
+import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { current, decideMandate, registerMember, startPayments, subscribe } from './helpers.js';
+
+describe.each(DATABASE_KINDS)('payments for product orders on %s', (kind) => {
+  const available = databaseAvailable(kind);
+  let payments: ServiceHarness;
+  const internal = (path: string, body?: unknown) =>
+    payments.json(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      ...(body === undefined ? {} : { body }),
+      headers: { 'x-service-token': TEST_SERVICE_TOKEN },
+    });
+
+  beforeAll(async () => {
+    if (available) payments = await startPayments(kind, { PAYMENT_AT_RISK_SECONDS: '1', PAYMENT_TIMEOUT_SECONDS: '2' });
+  });
+  afterAll(async () => payments?.close());
+
+  const checkout = (orderId: string, memberId = randomUUID(), amountPaise = 1_900_000) =>
+    internal('/internal/payments/checkout', {
+      orderId,
+      memberId,
+      amountPaise,
+      customer: { name: 'Asha Rao', email: 'asha@example.in', phone: '9876543210' },
+      note: 'Noise-cancelling headphones x 1',
+    });
+
+  it.runIf(available)('refuses internal calls without the service token', async () => {
+    expect((await payments.json('/internal/payments/checkout', { method: 'POST', body: {} })).status).toBe(401);
+  });
+
+  it.runIf(available)('starts one gateway checkout per order, and pays it through the simulator page', async () => {
+    const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
+    const first = await checkout(orderId);
+    const again = await checkout(orderId);
+    expect(first.status).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(first.body.data).toMatchObject({ paymentId: expect.stringMatching(/^PAY-/), gateway: 'simulator' });
+    const page = await payments.request(new URL(first.body.data.paymentLink).pathname);
+    expect(await page.text()).toContain('Pay ₹19,000.00');
+    const paid = await payments.request(new URL(first.body.data.paymentLink).pathname, {
+      method: 'POST',
+      body: { outcome: 'success', method: 'card' },
+    });
+    expect(paid.headers.get('location')).toBe(`http://localhost:3000/order?order_id=${orderId}`);
+    await eventually(async () => (await internal(`/internal/payments/orders/${orderId}`)).body.data.status === 'success');
+    expect((await internal(`/internal/payments/orders/${orderId}`)).body.data).toMatchObject({
+      method: 'card',
+      transactionId: expect.any(String),
+      amountPaise: 1_900_000,
+    });
+    const refund = await internal(`/internal/payments/orders/${orderId}/refund`, { reason: 'Out of stock when the payment arrived' });
+    expect(refund.body.data).toMatchObject({ status: 'SUCCESS', amountPaise: 1_900_000 });
+    const refunded = await sql<{ n: number }>`select count(*)::int as n from events where type = 'PaymentRefunded'`.execute(payments.db);
+    expect(refunded.rows[0]!.n).toBe(1);
+    await internal(`/internal/payments/orders/${orderId}/refund`, { reason: 'Out of stock when the payment arrived' });
+    expect(
+      (await sql<{ n: number }>`select count(*)::int as n from events where type = 'PaymentRefunded'`.execute(payments.db)).rows[0]!.n,
+    ).toBe(1);
+  });
+
+  it.runIf(available)('times out an abandoned checkout like any payment', async () => {
+    const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
+    await checkout(orderId);
+    await eventually(async () => (await internal(`/internal/payments/orders/${orderId}`)).body.data.status === 'failed', 10_000);
+    expect((await internal(`/internal/payments/orders/${orderId}`)).body.data).toMatchObject({ autoFailed: true });
+  });
+
+  it.runIf(available)('spends at most 10% of an order in membership credit, never more than the balance, once per order', async () => {
+    const member = await registerMember(payments);
+    const started = await subscribe(payments, member);
+    await decideMandate(payments, started.payment_link, 'success');
+    await eventually(async () => (await current(payments, member)).subscription.status === 'active');
+    const reserve = (orderId: string, orderPricePaise: number) =>
+      internal('/internal/credit/reserve', { memberId: member.memberId, orderId, orderPricePaise });
+    expect((await reserve('ORD-A0000001', 200_000)).body.data.creditPaise).toBe(20_000);
+    expect((await reserve('ORD-A0000001', 200_000)).body.data.creditPaise).toBe(20_000);
+    // Two large orders at once: together they may not spend more than what is left (Rs 799).
+    const [b, c] = await Promise.all([reserve('ORD-B0000001', 5_000_000), reserve('ORD-C0000001', 5_000_000)]);
+    expect(b.body.data.creditPaise + c.body.data.creditPaise).toBe(79_900);
+    expect((await current(payments, member)).credit_balance_paise).toBe(0);
+    await internal('/internal/credit/release', { memberId: member.memberId, orderId: 'ORD-A0000001' });
+    await internal('/internal/credit/release', { memberId: member.memberId, orderId: 'ORD-A0000001' });
+    expect((await current(payments, member)).credit_balance_paise).toBe(20_000);
+  });
+
+  it.runIf(available)('validates what orders sends', async () => {
+    expect((await checkout('bad id!', randomUUID())).status).toBe(400);
+    expect((await checkout('ORD-SMALL01', randomUUID(), 50)).body.message).toBe('An order must cost at least Rs 1.00');
+  });
+});

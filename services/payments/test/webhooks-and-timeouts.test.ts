@@ -1,0 +1,197 @@
+import { sql } from '@elts/platform';
+import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedDelivery, subscriptionPaymentWebhook, subscriptionStatusWebhook } from '../src/simulator/simulator-webhooks.js';
+import { current, decideMandate, paymentEvents, registerMember, startPayments, subscribe } from './helpers.js';
+
+const secretOf = async (payments: ServiceHarness) =>
+  (await sql<{ value: string }>`select value from sim_secrets where name = 'webhook'`.execute(payments.db)).rows[0]!.value;
+
+const post = (payments: ServiceHarness, delivery: { body: string; headers: Record<string, string> }) =>
+  payments.request('/webhooks/cashfree', { method: 'POST', headers: delivery.headers, rawBody: delivery.body });
+
+describe.each(DATABASE_KINDS)('webhooks on %s', (kind) => {
+  const available = databaseAvailable(kind);
+  let payments: ServiceHarness;
+
+  beforeAll(async () => {
+    if (available) payments = await startPayments(kind);
+  });
+  afterAll(async () => payments?.close());
+
+  async function authorisedAtGateway() {
+    const member = await registerMember(payments);
+    const started = await subscribe(payments, member);
+    // The member approved on the gateway's side; our webhook endpoint has not been told yet.
+    await sql`update sim_subscriptions set status = 'ACTIVE', authorization_status = 'ACTIVE', umn = 'asha@upi.umn1', method = 'upi', authorized_at = now()
+      where subscription_id = ${started.subscription_id}`.execute(payments.db);
+    const payload = subscriptionStatusWebhook({
+      subscriptionId: started.subscription_id,
+      status: 'ACTIVE',
+      authorizationStatus: 'ACTIVE',
+      umn: 'asha@upi.umn1',
+      amountPaise: 117_882,
+      authorizationPaymentId: 'auth_x',
+      at: new Date(),
+    });
+    return { member, started, payload };
+  }
+
+  it.runIf(available)('refuses a forged signature and a tampered body, changing nothing', async () => {
+    const { member, payload } = await authorisedAtGateway();
+    const forged = signedDelivery('not-the-secret', payload);
+    expect((await post(payments, forged)).status).toBe(401);
+    const genuine = signedDelivery(await secretOf(payments), payload);
+    const tampered = { body: genuine.body.replace('ACTIVE', 'CANCELLED'), headers: genuine.headers };
+    const response = await payments.request('/webhooks/cashfree', { method: 'POST', headers: tampered.headers, rawBody: tampered.body });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ is_success: false, message: 'Webhook refused: signature' });
+    expect((await current(payments, member)).subscription.status).toBe('pending');
+  });
+
+  it.runIf(available)('refuses a delivery older than five minutes', async () => {
+    const { member, payload } = await authorisedAtGateway();
+    const stale = signedDelivery(await secretOf(payments), payload, new Date(Date.now() - 6 * 60_000));
+    const response = await post(payments, stale);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ message: 'Webhook refused: stale' });
+    expect((await current(payments, member)).subscription.status).toBe('pending');
+  });
+
+  it.runIf(available)('makes one transition from a webhook replayed 100 times', async () => {
+    const { member, started, payload } = await authorisedAtGateway();
+    const delivery = signedDelivery(await secretOf(payments), payload);
+    const answers = [];
+    for (let i = 0; i < 100; i++) answers.push((await post(payments, delivery)).status);
+    expect(new Set(answers)).toEqual(new Set([200]));
+    const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
+    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentSucceeded']);
+    const activations = await sql<{
+      n: number;
+    }>`select count(*)::int as n from events where type = 'SubscriptionActivated' and stream_id = ${`subscription-${started.subscription_id}`}`.execute(
+      payments.db,
+    );
+    expect(activations.rows[0]!.n).toBe(1);
+    const receipts = await sql<{ n: number }>`select count(*)::int as n from webhook_receipts`.execute(payments.db);
+    expect(receipts.rows[0]!.n).toBeGreaterThan(0);
+  });
+
+  it.runIf(available)('confirms with the gateway: a webhook that claims success for an unpaid mandate changes nothing', async () => {
+    const member = await registerMember(payments);
+    const started = await subscribe(payments, member);
+    const lie = subscriptionPaymentWebhook('SUBSCRIPTION_AUTH_STATUS', {
+      subscriptionId: started.subscription_id,
+      paymentId: 'auth_x',
+      paymentType: 'AUTH',
+      status: 'SUCCESS',
+      amountPaise: 1,
+      failureReason: null,
+      at: new Date(),
+    });
+    expect((await post(payments, signedDelivery(await secretOf(payments), lie))).status).toBe(200);
+    expect((await current(payments, member)).subscription.status).toBe('pending');
+  });
+
+  it.runIf(available)('ends in the right state whatever order the webhooks arrive in', async () => {
+    const { member, started, payload } = await authorisedAtGateway();
+    const secret = await secretOf(payments);
+    const auth = subscriptionPaymentWebhook('SUBSCRIPTION_AUTH_STATUS', {
+      subscriptionId: started.subscription_id,
+      paymentId: 'auth_x',
+      paymentType: 'AUTH',
+      status: 'SUCCESS',
+      amountPaise: 117_882,
+      failureReason: null,
+      at: new Date(),
+    });
+    // Status before authorisation, the reverse of the order they were sent in.
+    await post(payments, signedDelivery(secret, payload));
+    await post(payments, signedDelivery(secret, auth));
+    expect((await current(payments, member)).subscription).toMatchObject({ status: 'active', mandate: { status: 'active' } });
+  });
+
+  it.runIf(available)('acknowledges unknown event types and unknown orders', async () => {
+    const secret = await secretOf(payments);
+    const unknownType = await post(
+      payments,
+      signedDelivery(secret, { type: 'SETTLEMENT_SUCCESS', data: {}, event_time: '2026-11-22T10:00:00+05:30' }),
+    );
+    expect(unknownType.status).toBe(200);
+    const unknownOrder = await post(
+      payments,
+      signedDelivery(secret, {
+        type: 'PAYMENT_SUCCESS_WEBHOOK',
+        data: { order: { order_id: 'NOPE-123' }, payment: { cf_payment_id: '1', payment_status: 'SUCCESS' } },
+      }),
+    );
+    expect(unknownOrder.status).toBe(200);
+    expect(await unknownOrder.json()).toMatchObject({ is_success: true, message: 'Acknowledged' });
+  });
+
+  it.runIf(available)('refuses a body that is not JSON', async () => {
+    const secret = await secretOf(payments);
+    const { headers } = signedDelivery(secret, {});
+    const body = 'not json';
+    const { webhookSignature } = await import('../src/gateway/webhook-signature.js');
+    const signed = { ...headers, 'x-webhook-signature': webhookSignature(secret, headers['x-webhook-timestamp']!, body) };
+    const response = await payments.request('/webhooks/cashfree', { method: 'POST', headers: signed, rawBody: body });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
+  const available = databaseAvailable(kind);
+  let payments: ServiceHarness;
+
+  beforeAll(async () => {
+    if (available) payments = await startPayments(kind, { PAYMENT_AT_RISK_SECONDS: '1', PAYMENT_TIMEOUT_SECONDS: '2' });
+  });
+  afterAll(async () => payments?.close());
+
+  it.runIf(available)('marks an abandoned payment at risk, then fails it with auto_failed, and fails the membership attempt', async () => {
+    const member = await registerMember(payments);
+    const started = await subscribe(payments, member);
+    const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
+    await eventually(async () => (await paymentEvents(payments, paymentId)).includes('PaymentAtRisk'), 10_000);
+    await eventually(async () => (await current(payments, member)).subscription.status === 'failed', 10_000);
+    const row = await sql<{
+      status: string;
+      auto_failed: boolean;
+      timeout_minutes: number;
+      failure_reason: string;
+      at_risk: boolean;
+    }>`select status, auto_failed, timeout_minutes, failure_reason, at_risk from payments where payment_id = ${paymentId}`.execute(
+      payments.db,
+    );
+    expect(row.rows[0]).toMatchObject({ status: 'failed', auto_failed: true, at_risk: true });
+    expect(row.rows[0]!.failure_reason).toContain('timed out');
+    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk', 'PaymentFailed']);
+    const mandate = await payments.json(`/subscription/mandate-status/${started.order_id}`, { token: member.token });
+    expect(mandate.body.data).toMatchObject({ status: 'failed', payment_status: 'failed' });
+  });
+
+  it.runIf(available)('reconciles a success that arrives after the timeout: the membership still starts', async () => {
+    const member = await registerMember(payments);
+    const started = await subscribe(payments, member);
+    await eventually(async () => (await current(payments, member)).subscription.status === 'failed', 10_000);
+    await decideMandate(payments, started.payment_link, 'success');
+    await eventually(async () => (await current(payments, member)).subscription.status === 'active');
+    const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
+    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk', 'PaymentFailed', 'PaymentSucceeded']);
+    const late = await sql<{
+      data: { late: boolean };
+    }>`select data from events where type = 'PaymentSucceeded' and stream_id = ${`payment-${paymentId}`}`.execute(payments.db);
+    expect(late.rows[0]!.data.late).toBe(true);
+    expect((await current(payments, member)).credit_balance_paise).toBe(99_900);
+  });
+
+  it.runIf(available)('cancels the timeout of a payment that settles in time', async () => {
+    const member = await registerMember(payments);
+    const started = await subscribe(payments, member);
+    await decideMandate(payments, started.payment_link, 'success');
+    await eventually(async () => (await current(payments, member)).subscription.status === 'active');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
+    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentSucceeded']);
+  });
+});

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  test: {
+    pool: 'forks',
+    maxWorkers: 3,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            '{packages,services,gateway,workflows,scripts}/*/test/**/*.test.ts',
+            '{gateway,workflows,scripts}/test/**/*.test.ts',
+            'web/*/test/**/*.test.ts',
+          ],
+          globalSetup: ['./packages/platform/src/testing/global-setup.ts'],
+        },
+      },
+      // Browser journeys against the built web apps served by the whole product (see e2e/vitest.config.ts).
+      './e2e/vitest.config.ts',
+    ],
+  },
+});

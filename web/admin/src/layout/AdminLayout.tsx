@@ -1,0 +1,40 @@
+import { NavLink } from '@elts/router';
+import { BrandLogo, cx } from '@elts/ui';
+import type { ReactNode } from 'react';
+import { ADMIN_SECTIONS } from '../screens/admin-sections.js';
+
+/** The back office's frame: the sidebar of sections (a scrolling bar on a phone) beside the page. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-dvh bg-ink-50 lg:grid lg:grid-cols-[16rem_1fr]">
+      <aside className="bg-brand-950 text-white lg:min-h-dvh">
+        <div className="flex h-16 items-center px-5">
+          <BrandLogo />
+          <span className="ml-2 rounded bg-white/10 px-1.5 py-0.5 text-xs font-semibold text-marigold-300">Admin</span>
+        </div>
+        <nav aria-label="Back office">
+          <ul className="flex gap-1 overflow-x-auto px-3 pb-3 lg:flex-col lg:overflow-visible">
+            {ADMIN_SECTIONS.map((section) => (
+              <li key={section.path}>
+                <NavLink
+                  to={section.path}
+                  className={({ isActive }) =>
+                    cx(
+                      'block rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors',
+                      isActive ? 'bg-white text-brand-900' : 'text-white/80 hover:bg-white/10 hover:text-white',
+                    )
+                  }
+                >
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <main id="main" className="px-4 py-8 lg:px-10 lg:py-12">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { brandNameFrom } from '@elts/contracts';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import tailwind from '@tailwindcss/postcss';
+import { DEV_PORTS } from './dev-ports.js';
+import { devServer } from './dev-server.js';
+import { SHARED_SINGLETONS } from './shared.js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * A remote has no entry of its own for the dev server to put its client in: the shell only loads remoteEntry.js.
+ * In development each exposed module brings the client (a socket to the remote's own dev server), the hot update
+ * runtime and React Refresh, so editing a remote updates it in place inside the shell's page.
+ */
+function withHotReload(name: keyof typeof DEV_PORTS, exposes: Record<string, string> = {}): Record<string, string[]> {
+  const socket = new URLSearchParams({
+    protocol: 'ws:',
+    hostname: 'localhost',
+    port: String(DEV_PORTS[name]),
+    pathname: '/ws',
+    hot: 'true',
+    'live-reload': 'true',
+  });
+  const client = [
+    `${require.resolve('@rspack/dev-server/client/index')}?${socket}`,
+    require.resolve('@rspack/core/hot/dev-server'),
+    // The remote's own React Refresh runtime, attached to the React the shell already started.
+    require.resolve('@rspack/plugin-react-refresh/react-refresh-entry'),
+  ];
+  return Object.fromEntries(Object.entries(exposes).map(([key, module]) => [key, [...client, module]]));
+}
+
+export interface WebAppOptions {
+  /** The federation name: the shell hosts, shop and admin are remotes. */
+  name: 'shell' | 'shop' | 'admin';
+  /** The app's folder (where its package.json, src/ and dist/ live). */
+  dir: string;
+  /** A remote's exposed modules, e.g. `{ './MemberScreens': './src/exposed/member-screens.tsx' }`. */
+  exposes?: Record<string, string>;
+}
+
+/**
+ * The one rspack configuration of the three web apps, so they agree on file names, module resolution, styling and
+ * the shared singletons. Production output names carry a content hash (the gateway caches those for a year), except
+ * `remoteEntry.js` and `index.html`, which must keep stable names.
+ */
+export function defineWebApp(options: WebAppOptions): () => Configuration {
+  return () => {
+    const dev = process.env.NODE_ENV === 'development';
+    const host = options.name === 'shell';
+    const hashed = dev ? '[name]' : '[name].[contenthash:8]';
+    const brandName = brandNameFrom(process.env.BRAND_NAME);
+    return {
+      name: options.name,
+      context: options.dir,
+      mode: dev ? 'development' : 'production',
+      // Evergreen browsers only: no down-levelling of async functions, classes or spread, which would double the code.
+      target: ['web', 'es2022'],
+      devtool: dev ? 'cheap-module-source-map' : 'source-map',
+      // A remote has no page of its own: its remoteEntry.js is its entry.
+      entry: (host ? { main: './src/index.ts' } : {}) as Record<string, string>,
+      output: {
+        path: resolve(options.dir, 'dist'),
+        // The shell lives at the site's root; a remote finds its own chunks relative to wherever its entry was loaded.
+        publicPath: host ? '/' : 'auto',
+        filename: `${hashed}.js`,
+        chunkFilename: `${hashed}.js`,
+        cssFilename: `${hashed}.css`,
+        cssChunkFilename: `${hashed}.css`,
+        assetModuleFilename: dev ? '[name][ext]' : '[name].[contenthash:8][ext]',
+        uniqueName: `elts_${options.name}`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        // Workspace packages are compiled from their TypeScript source.
+        conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+        // Workspace sources import their siblings as `./file.js` (NodeNext style) while the file is `.ts`.
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          // The shared contracts are a barrel of pure declarations: marking them free of side effects lets a screen
+          // that needs one constant leave the rest (zod schemas, event definitions) out of its chunk.
+          { test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+          // With "type": "module", webpack-style resolution would demand extensions on every relative import.
+          { test: /\.m?js$/, resolve: { fullySpecified: false } },
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                target: 'es2022',
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+              },
+            },
+            type: 'javascript/auto',
+          },
+          // Our own style sheets go through Tailwind; a package's (the font) is taken as it is.
+          {
+            test: /\.css$/,
+            exclude: /node_modules/,
+            type: 'css/auto',
+            use: [
+              { loader: require.resolve('postcss-loader'), options: { postcssOptions: { plugins: [tailwind({ base: options.dir })] } } },
+            ],
+          },
+          { test: /\.css$/, include: /node_modules/, type: 'css/auto' },
+          { test: /\.(svg|png|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new DefinePlugin({ __BRAND_NAME__: JSON.stringify(brandName) }),
+        new ModuleFederationPlugin({
+          name: options.name,
+          // The shell registers its remotes at run time from /remotes.json, so none are named here.
+          ...(host
+            ? {}
+            : { filename: 'remoteEntry.js', exposes: dev ? withHotReload(options.name, options.exposes) : (options.exposes ?? {}) }),
+          shared: SHARED_SINGLETONS,
+          dts: false,
+          manifest: false,
+          // No manifest snapshots, browser only, and remotes never load other remotes: a smaller federation runtime.
+          experiments: { optimization: { disableSnapshot: true, target: 'web', ...(host ? {} : { disableRemote: true }) } },
+        }),
+        ...(host
+          ? [
+              new HtmlRspackPlugin({
+                template: './src/index.ejs',
+                templateParameters: { brandName },
+                scriptLoading: 'defer',
+                favicon: './src/art/favicon.svg',
+              }),
+            ]
+          : []),
+        ...(dev ? [new ReactRefreshRspackPlugin()] : []),
+      ],
+      optimization: { realContentHash: true },
+      performance: { hints: false },
+      experiments: { css: true },
+      // Lazy compilation's own requests would reach the API proxy, and federated chunks must exist when asked for.
+      lazyCompilation: false,
+      devServer: devServer(options.name),
+      stats: 'errors-warnings',
+    };
+  };
+}

@@ -1,0 +1,21 @@
+import { useLocation } from '@elts/router';
+import { RemoteRoot } from '@elts/ui';
+import { MemberFrame } from '../layout/MemberFrame.js';
+import { OrderStatusScreen } from '../membership/OrderStatusScreen.js';
+import { OnboardingScreen } from '../screens/OnboardingScreen.js';
+import { ONBOARDING_STEPS } from '../screens/onboarding-steps.js';
+import { ProfileScreen } from '../screens/ProfileScreen.js';
+import '../styles/shop.css';
+
+/** The shop remote's one exposed module: the shell routes every member path here, and the path picks the screen. */
+export default function MemberScreens() {
+  const { pathname } = useLocation();
+  const step = ONBOARDING_STEPS[pathname];
+  return (
+    <RemoteRoot name="shop">
+      <MemberFrame>
+        {step ? <OnboardingScreen step={step} /> : pathname === '/order' ? <OrderStatusScreen /> : <ProfileScreen />}
+      </MemberFrame>
+    </RemoteRoot>
+  );
+}

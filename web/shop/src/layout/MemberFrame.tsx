@@ -1,0 +1,48 @@
+import { BrandLogo, InfoIcon } from '@elts/ui';
+import type { ReactNode } from 'react';
+
+const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/**
+ * The member screens' frame. Onboarding links (Home, About Us, the info icon) open in a new tab so a half-filled
+ * step is never lost (spec section 2).
+ */
+export function MemberFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-paper">
+      <header className="border-b border-ink-100 bg-white">
+        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between px-4 lg:px-8">
+          <a href="/" className="rounded-lg text-ink-950">
+            <BrandLogo />
+            <span className="sr-only"> home</span>
+          </a>
+          <a
+            href="/about"
+            {...NEW_TAB}
+            title="Click here to learn more about us.."
+            className="grid size-10 place-items-center rounded-full text-xl text-brand-700 hover:bg-brand-50"
+          >
+            <InfoIcon />
+            <span className="sr-only">About us (opens in a new tab)</span>
+          </a>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 lg:py-16">
+        {children}
+      </main>
+      <footer className="border-t border-ink-100 bg-white py-6 text-sm text-ink-600">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 lg:px-8">
+          <nav aria-label="Footer" className="flex gap-5 font-semibold">
+            <a href="/" {...NEW_TAB} className="hover:text-brand-700">
+              Home
+            </a>
+            <a href="/about" {...NEW_TAB} className="hover:text-brand-700">
+              About Us
+            </a>
+          </nav>
+          <p>© 2024</p>
+        </div>
+      </footer>
+    </div>
+  );
+}
