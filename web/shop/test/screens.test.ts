@@ -19,7 +19,7 @@ describe('profileSectionFrom', () => {
   it('opens the section the query names, the deals board otherwise', () => {
     expect(profileSectionFrom('orders')).toBe('orders');
     expect(profileSectionFrom('subscription')).toBe('subscription');
-    expect(profileSectionFrom('brands')).toBe('dealsboard');
+    expect(profileSectionFrom('settings')).toBe('dealsboard');
     expect(profileSectionFrom(null)).toBe('dealsboard');
   });
 });

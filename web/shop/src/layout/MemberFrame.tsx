@@ -1,13 +1,37 @@
+import { useLocation } from '@elts/router';
 import { BrandLogo, InfoIcon } from '@elts/ui';
 import type { ReactNode } from 'react';
+import { AccountFooter } from './AccountFooter.js';
+import { AccountHeader } from './AccountHeader.js';
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /**
- * The member screens' frame. Onboarding links (Home, About Us, the info icon) open in a new tab so a half-filled
- * step is never lost (spec section 2).
+ * The member screens' frame: the account page's own header and footer on /profile, the onboarding frame elsewhere.
  */
 export function MemberFrame({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  if (pathname === '/profile') return <AccountFrame>{children}</AccountFrame>;
+  return <OnboardingFrame>{children}</OnboardingFrame>;
+}
+
+function AccountFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-paper">
+      <AccountHeader />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 lg:px-8 lg:py-12">
+        {children}
+      </main>
+      <AccountFooter />
+    </div>
+  );
+}
+
+/**
+ * The onboarding steps' frame. Onboarding links (Home, About Us, the info icon) open in a new tab so a half-filled
+ * step is never lost (spec section 2).
+ */
+function OnboardingFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-paper">
       <header className="border-b border-ink-100 bg-white">

@@ -1,34 +1,60 @@
-import { Navigate, useLocation, useSearchParams } from '@elts/router';
+import { Navigate, useLocation } from '@elts/router';
 import { readMemberSession } from '@elts/ui';
-import { CommunityBlocks } from '../community/CommunityBlocks.js';
+import { type ReactNode, useState } from 'react';
+import { useProfile } from '../api/profile.js';
+import { BrandsSection } from '../community/BrandsSection.js';
+import { MerchSection } from '../community/MerchSection.js';
+import { WallSection } from '../community/WallSection.js';
+import { useAccountMenu } from '../layout/account-menu.js';
 import { SubscriptionPanel } from '../membership/SubscriptionPanel.js';
+import { ListsSection } from '../profile/ListsSection.js';
+import { ProfessionPersonaCard } from '../profile/ProfessionPersonaCard.js';
+import { ProfileSection } from '../profile/ProfileSection.js';
+import { WelcomeModal } from '../profile/WelcomeModal.js';
+import { WithProfile } from '../profile/WithProfile.js';
 import { DealsBoardSection } from '../shopping/DealsBoardSection.js';
 import { OrderHistorySection } from '../shopping/OrderHistorySection.js';
-import { PROFILE_SECTIONS, profileSectionFrom } from './profile-sections.js';
+import { PROFILE_SECTIONS, type ProfileSection as Section } from './profile-sections.js';
+
+/** What each section of the account page shows; one is shown at a time (spec section 2). */
+const SECTION_CONTENT: Record<Section, () => ReactNode> = {
+  dealsboard: () => <DealsBoardSection />,
+  lists: () => <WithProfile>{(profile) => <ListsSection profile={profile} />}</WithProfile>,
+  merch: () => <MerchSection />,
+  wall: () => <WithProfile>{(profile) => <WallSection profile={profile} />}</WithProfile>,
+  profile: () => <WithProfile>{(profile) => <ProfileSection profile={profile} />}</WithProfile>,
+  subscription: () => (
+    <div className="grid gap-6">
+      <WithProfile>{(profile) => <ProfessionPersonaCard profile={profile} />}</WithProfile>
+      <SubscriptionPanel />
+    </div>
+  ),
+  orders: () => <OrderHistorySection />,
+  brands: () => <BrandsSection />,
+};
 
 /**
- * `/profile` as it stands today: only with a session (home otherwise, as the spec says), opening the section the
- * link asked for and greeting a member who just finished onboarding.
+ * `/profile`, the member's account page: only with a session (home otherwise), showing the section the menu or a
+ * `?section=` link chose, and welcoming a member who just finished onboarding or has not given a pincode yet.
  */
 export function ProfileScreen() {
-  const [query] = useSearchParams();
-  const { state } = useLocation();
   if (!readMemberSession().token) return <Navigate to="/" replace />;
-  const section = profileSectionFrom(query.get('section'));
+  return <AccountPage />;
+}
+
+function AccountPage() {
+  const { current } = useAccountMenu();
+  const { state } = useLocation();
+  const profile = useProfile();
+  const [welcomeClosed, setWelcomeClosed] = useState(false);
   const fromShipping = (state as { fromShipping?: unknown } | null)?.fromShipping === true;
+  const withoutPincode = profile.data !== undefined && profile.data.pincode === null;
   return (
     <div>
       <p className="text-sm font-bold tracking-[0.15em] text-brand-700 uppercase">My account</p>
-      <h1 className="mt-2 font-display text-4xl font-extrabold text-ink-950">{PROFILE_SECTIONS[section]}</h1>
-      {fromShipping && (
-        <p role="status" className="mt-6 rounded-2xl bg-emerald-50 px-4 py-3 font-semibold text-emerald-800">
-          Welcome aboard! Limited subscriptions are open.
-        </p>
-      )}
-      <CommunityBlocks />
-      {section === 'dealsboard' && <DealsBoardSection />}
-      {section === 'subscription' && <SubscriptionPanel />}
-      {section === 'orders' && <OrderHistorySection />}
+      <h1 className="mt-2 mb-8 font-display text-4xl font-extrabold text-ink-950">{PROFILE_SECTIONS[current]}</h1>
+      {SECTION_CONTENT[current]()}
+      <WelcomeModal open={!welcomeClosed && (fromShipping || withoutPincode)} onClose={() => setWelcomeClosed(true)} />
     </div>
   );
 }

@@ -1,0 +1,82 @@
+import type { Profile } from '@elts/contracts';
+import { Link } from '@elts/router';
+import { Card } from '@elts/ui';
+import { useState } from 'react';
+import { sectionHref } from '../screens/profile-sections.js';
+import { EditSaveButtons } from './EditSaveButtons.js';
+import { LIST_ITEM_MAX_LENGTH, listFromSlots, listSlots } from './list-slots.js';
+import { useSaveProfile } from './use-save-profile.js';
+
+type ListName = 'needList' | 'greedList';
+
+const LISTS: ReadonlyArray<{ name: ListName; title: string; hint: string; note?: string }> = [
+  { name: 'needList', title: 'Need List', hint: 'Things you will buy soon', note: 'At least 3*' },
+  { name: 'greedList', title: 'Greed List', hint: 'Things you are saving up for' },
+];
+
+/**
+ * The Lists section: the Need and Greed lists on five slots each, read-only until EDIT; SAVE CHANGES sends both
+ * (`{needList, greedList}`) and the slots then show what the server kept (trimmed, duplicates dropped).
+ */
+export function ListsSection({ profile }: { profile: Profile }) {
+  const saved = { needList: listSlots(profile.needList), greedList: listSlots(profile.greedList) };
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(saved);
+  const { save, saving } = useSaveProfile();
+  const shown = editing ? draft : saved;
+
+  const startEditing = () => {
+    setDraft(saved);
+    setEditing(true);
+  };
+  const saveChanges = async () => {
+    if (await save({ needList: listFromSlots(draft.needList), greedList: listFromSlots(draft.greedList) })) setEditing(false);
+  };
+  const setSlot = (list: ListName, index: number, value: string) =>
+    setDraft((current) => ({ ...current, [list]: current[list].map((slot, i) => (i === index ? value : slot)) }));
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-6 md:grid-cols-2">
+        {LISTS.map((list) => (
+          <Card as="section" key={list.name} aria-labelledby={`${list.name}-title`}>
+            <div className="flex items-baseline justify-between gap-3">
+              <h2 id={`${list.name}-title`} className="text-lg font-bold text-ink-950">
+                {list.title}
+              </h2>
+              {list.note && <span className="text-sm font-semibold text-ink-600">{list.note}</span>}
+            </div>
+            <p className="mt-1 text-sm text-ink-600">{list.hint}</p>
+            <ol className="mt-4 grid gap-3">
+              {shown[list.name].map((value, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the five slots are fixed places, so their position is their identity
+                <li key={index} className="flex items-center gap-3">
+                  <span
+                    className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-50 text-sm font-bold text-brand-800"
+                    aria-hidden="true"
+                  >
+                    {index + 1}
+                  </span>
+                  <input
+                    aria-label={`${list.title} item ${index + 1}`}
+                    value={value}
+                    maxLength={LIST_ITEM_MAX_LENGTH}
+                    readOnly={!editing}
+                    onChange={(event) => setSlot(list.name, index, event.target.value)}
+                    className="h-11 w-full rounded-xl border border-ink-300 bg-white px-4 text-ink-900 read-only:border-ink-100 read-only:bg-ink-50"
+                  />
+                </li>
+              ))}
+            </ol>
+          </Card>
+        ))}
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <Link to={sectionHref('brands')} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          See the brands we curate
+        </Link>
+        <EditSaveButtons editing={editing} saving={saving} onEdit={startEditing} onSave={saveChanges} onCancel={() => setEditing(false)} />
+      </div>
+    </div>
+  );
+}

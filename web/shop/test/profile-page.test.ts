@@ -1,0 +1,66 @@
+import { ApiError } from '@elts/ui';
+import { describe, expect, it } from 'vitest';
+import { listFromSlots, listSlots } from '../src/profile/list-slots.js';
+import { needsGst } from '../src/profile/professions.js';
+import { SAVE_MESSAGES, saveFailureMessage } from '../src/profile/use-save-profile.js';
+import { menuSections, PROFILE_SECTIONS, profileSectionFrom, sectionHref, shownSection } from '../src/screens/profile-sections.js';
+
+describe('the account page menu', () => {
+  it("lists the spec's sections in its order, Orders only for an active subscriber", () => {
+    expect(menuSections(true).map((section) => PROFILE_SECTIONS[section])).toEqual([
+      'Dealsboard',
+      'Lists',
+      'Merch',
+      'Wall of ELTS',
+      'Profile',
+      'Subscription',
+      'Orders',
+      'Brands',
+    ]);
+    expect(menuSections(false)).not.toContain('orders');
+  });
+
+  it('opens every section by ?section=, and nothing unknown', () => {
+    for (const section of menuSections(true))
+      expect(profileSectionFrom(new URL(sectionHref(section), 'http://x').searchParams.get('section'))).toBe(section);
+    expect(profileSectionFrom('toString')).toBe('dealsboard');
+    expect(sectionHref('dealsboard')).toBe('/profile');
+  });
+
+  it('turns a link to Orders into the deals board once the profile says the member is not subscribed', () => {
+    expect(shownSection('orders', false)).toBe('dealsboard');
+    expect(shownSection('orders', true)).toBe('orders');
+    expect(shownSection('orders', undefined)).toBe('orders');
+    expect(shownSection('lists', false)).toBe('lists');
+  });
+});
+
+describe('list slots', () => {
+  it('lays a comma-separated list on five slots and sends back only the filled ones', () => {
+    expect(listSlots('Headphones, Running shoes,,Kettle')).toEqual(['Headphones', 'Running shoes', 'Kettle', '', '']);
+    expect(listSlots(null)).toEqual(['', '', '', '', '']);
+    expect(listSlots('a,b,c,d,e,f')).toHaveLength(5);
+    expect(listFromSlots(['  Kettle ', '', 'Fan', '', ''])).toEqual(['Kettle', 'Fan']);
+  });
+});
+
+describe('the GST Number field', () => {
+  it('is asked of institutions, startups and businesses only', () => {
+    expect(['student', 'professional', 'startup', 'business', 'institution'].filter(needsGst)).toEqual([
+      'startup',
+      'business',
+      'institution',
+    ]);
+  });
+});
+
+describe('what a failed save says', () => {
+  it("gives the server's reason for a refused body, the spec's words otherwise", () => {
+    expect(saveFailureMessage(new ApiError('GST number must be a valid 15-character GSTIN', 400))).toBe(
+      'GST number must be a valid 15-character GSTIN',
+    );
+    expect(saveFailureMessage(new ApiError('Internal error', 500))).toBe('Failed to update profile. Please try again.');
+    expect(saveFailureMessage(new TypeError('Failed to fetch'))).toBe('Error updating profile. Please check your connection.');
+    expect(SAVE_MESSAGES.saved).toBe('Profile updated successfully!');
+  });
+});
