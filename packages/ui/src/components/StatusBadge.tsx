@@ -13,20 +13,19 @@ export interface StatusBadgeProps {
   status: string | null | undefined;
   /** What to show instead of the status word, e.g. 'Auto Timeout'. */
   label?: string;
+  /** A colour other than the shared mapping's, where a screen's own statuses are coloured differently. */
+  tone?: StatusTone;
   className?: string;
 }
 
 /** A status in the spec's colours: success, completed, active green; pending, processing amber; and so on. */
-export function StatusBadge({ status, label, className }: StatusBadgeProps) {
+export function StatusBadge({ status, label, tone: toneOverride, className }: StatusBadgeProps) {
+  const tone = toneOverride ?? statusTone(status);
   const text = label ?? (status ? status.charAt(0).toUpperCase() + status.slice(1).toLowerCase() : 'Unknown');
   return (
     <span
-      data-tone={statusTone(status)}
-      className={cx(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
-        TONES[statusTone(status)],
-        className,
-      )}
+      data-tone={tone}
+      className={cx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', TONES[tone], className)}
     >
       {text}
     </span>

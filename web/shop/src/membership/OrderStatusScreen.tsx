@@ -1,22 +1,32 @@
 import { useSearchParams } from '@elts/router';
-import { Card } from '@elts/ui';
+import { useMemo } from 'react';
+import { ProductOrderStatus } from '../shopping/ProductOrderStatus.js';
+import { ORDER_COPY } from './copy.js';
+import { resolveOrderSource } from './order-status.js';
+import { SubscriptionOrderStatus } from './SubscriptionOrderStatus.js';
+import { OrderFailed } from './SubscriptionOrderViews.js';
 
-/** `/order` as it stands today: the title, and the order it was asked about (`?order_id=`). */
+/**
+ * `/order`: where a payment returns. Product orders are shown by the shopping screens; subscriptions (the default
+ * type, spec section 4) here.
+ */
 export function OrderStatusScreen() {
   const [query] = useSearchParams();
-  const orderId = query.get('order_id');
+  const queryText = query.toString();
+  // Read once per URL: the session keys are cleared a few seconds after a success, and the page must not change then.
+  const source = useMemo(() => resolveOrderSource(new URLSearchParams(queryText), sessionStorage), [queryText]);
   return (
     <div>
-      <h1 className="font-display text-4xl font-extrabold text-ink-950">Order Status</h1>
-      {orderId && (
-        <p className="mt-4 text-ink-700">
-          Order ID: <span className="font-semibold text-ink-950">{orderId}</span>
-        </p>
-      )}
-      <Card className="mt-8">
-        <h2 className="text-lg font-bold text-ink-950">Order tracking opens with shopping</h2>
-        <p className="mt-2 text-ink-700">Once ordering is live, this page confirms your payment and shows where your order is.</p>
-      </Card>
+      <h1 className="font-display text-4xl font-extrabold text-ink-950">{ORDER_COPY.title}</h1>
+      <div className="mt-8">
+        {source.kind === 'missing' ? (
+          <OrderFailed message={source.message} />
+        ) : source.type === 'product' ? (
+          <ProductOrderStatus orderId={source.kind === 'callback' ? source.info.order_id : source.orderId} />
+        ) : (
+          <SubscriptionOrderStatus source={source} />
+        )}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,124 @@
+import type { Profile } from '@elts/contracts';
+import { ApiError } from '@elts/ui';
+import { describe, expect, it } from 'vitest';
+import type { CurrentSubscription } from '../src/api/subscription.js';
+import { openCheckout } from '../src/membership/checkout.js';
+import { failureMessage } from '../src/membership/failure-message.js';
+import {
+  paiseOf,
+  payActionFor,
+  paymentLinkOf,
+  pollableOrderId,
+  revocableMandateId,
+  subscriptionStatusLook,
+} from '../src/membership/subscription-status.js';
+import { mandateCustomerFrom } from '../src/membership/use-start-payment.js';
+
+const subscription = (overrides: Partial<CurrentSubscription> = {}): CurrentSubscription => ({
+  status: 'active',
+  plan_type: 'annual',
+  amount: 1178.82,
+  currency: 'INR',
+  frequency: 'yearly',
+  start_date: null,
+  end_date: null,
+  days_until_expiry: null,
+  renewal_date: null,
+  latest_payment: { payment_id: 'PAY-1', transaction_id: null, status: 'pending', order_id: 'MEM-1' },
+  mandate: null,
+  ...overrides,
+});
+
+describe('subscription status badge', () => {
+  it('colours each status as the spec does and calls anything else Unknown', () => {
+    expect(['active', 'pending', 'expired', 'failed', 'cancelled', 'revoked'].map(subscriptionStatusLook)).toEqual([
+      { label: 'Active', tone: 'green' },
+      { label: 'Pending', tone: 'orange' },
+      { label: 'Expired', tone: 'red' },
+      { label: 'Failed', tone: 'red' },
+      { label: 'Cancelled', tone: 'grey' },
+      { label: 'Revoked', tone: 'grey' },
+    ]);
+    expect(subscriptionStatusLook('ACTIVE').label).toBe('Active');
+    expect(subscriptionStatusLook('paused')).toEqual({ label: 'Unknown', tone: 'grey' });
+    expect(subscriptionStatusLook(null)).toEqual({ label: 'Unknown', tone: 'grey' });
+  });
+});
+
+describe('the paying button', () => {
+  it('is SUBSCRIBE NOW without a subscription, RENEW when expired, RETRY after a failure or an ending, none otherwise', () => {
+    expect(payActionFor(null)).toBe('SUBSCRIBE NOW');
+    expect(payActionFor(subscription({ status: 'expired' }))).toBe('RENEW SUBSCRIPTION');
+    expect(payActionFor(subscription({ status: 'failed' }))).toBe('RETRY PAYMENT');
+    expect(payActionFor(subscription({ status: 'cancelled' }))).toBe('RETRY PAYMENT');
+    expect(payActionFor(subscription({ status: 'revoked' }))).toBe('RETRY PAYMENT');
+    expect(payActionFor(subscription({ status: 'active' }))).toBeUndefined();
+    expect(payActionFor(subscription({ status: 'pending' }))).toBeUndefined();
+  });
+});
+
+describe('mandate revocation and polling', () => {
+  it('offers revocation only for an active mandate', () => {
+    const mandate = { mandate_id: 'MD-1', status: 'active', max_amount: 1178.82, next_execution_date: null };
+    expect(revocableMandateId(subscription({ mandate }))).toBe('MD-1');
+    expect(revocableMandateId(subscription({ mandate: { ...mandate, status: 'ACTIVE' } }))).toBe('MD-1');
+    expect(revocableMandateId(subscription({ mandate: { ...mandate, status: 'cancelled' } }))).toBeUndefined();
+    expect(revocableMandateId(subscription({ mandate: null }))).toBeUndefined();
+    expect(revocableMandateId(null)).toBeUndefined();
+  });
+
+  it('polls only a pending subscription whose payment has an order id', () => {
+    expect(pollableOrderId(subscription({ status: 'pending' }))).toBe('MEM-1');
+    expect(pollableOrderId(subscription({ status: 'active' }))).toBeUndefined();
+    expect(pollableOrderId(subscription({ status: 'pending', latest_payment: null }))).toBeUndefined();
+  });
+});
+
+describe('starting a payment', () => {
+  const profile = { firstname: 'Asha', lastname: 'Rao', email: 'asha@example.in', mobile: '+91 98765 43210' } as Profile;
+
+  it('needs a first and a last name, and sends the spec body from the profile', () => {
+    expect(mandateCustomerFrom(profile)).toEqual({
+      first_name: 'Asha',
+      last_name: 'Rao',
+      customer_name: 'Asha Rao',
+      customer_email: 'asha@example.in',
+      customer_phone: '9876543210',
+    });
+    expect(mandateCustomerFrom({ ...profile, lastname: ' ' })).toBeUndefined();
+    expect(mandateCustomerFrom({ ...profile, firstname: '' })).toBeUndefined();
+    expect(mandateCustomerFrom(undefined)).toBeUndefined();
+    expect(mandateCustomerFrom({ ...profile, mobile: '12345' })).not.toHaveProperty('customer_phone');
+  });
+
+  it('reads the payment link where the spec looks for it', () => {
+    expect(paymentLinkOf({ order_id: 'M', payment_link: '/a' })).toBe('/a');
+    expect(paymentLinkOf({ order_id: 'M', payment_link: null, cashfree_response: { payment_link: '/b' } })).toBe('/b');
+    expect(paymentLinkOf({ order_id: 'M', payment_links: { web: '/c' } })).toBe('/c');
+    expect(paymentLinkOf({ order_id: 'M' })).toBeUndefined();
+  });
+
+  it("goes to the simulator's payment link without loading Cashfree", async () => {
+    const visited: string[] = [];
+    expect(
+      await openCheckout({ order_id: 'M', gateway: 'simulator', payment_link: '/pay/simulator/mandates/s1' }, (url) => visited.push(url)),
+    ).toBe(true);
+    expect(visited).toEqual(['/pay/simulator/mandates/s1']);
+    expect(await openCheckout({ order_id: 'M', gateway: 'simulator' }, (url) => visited.push(url))).toBe(false);
+  });
+
+  it('turns failures into the spec words: the server’s own, the default, or the connection message', () => {
+    expect(failureMessage(new ApiError('You already have an active membership.', 409), 'Failed', 'Offline')).toBe(
+      'You already have an active membership.',
+    );
+    expect(failureMessage(new ApiError('Request failed (502)', 502), 'Failed', 'Offline')).toBe('Failed');
+    expect(failureMessage(new ApiError('No active mandate found to revoke.', 400), 'Failed', 'Offline', false)).toBe('Failed');
+    expect(failureMessage(new TypeError('fetch failed'), 'Failed', 'Offline')).toBe('Offline');
+  });
+
+  it('keeps amounts exact in paise', () => {
+    expect(paiseOf(1178.82)).toBe(117882);
+    expect(paiseOf(1178.82, 117882)).toBe(117882);
+    expect(paiseOf(null)).toBeUndefined();
+  });
+});
