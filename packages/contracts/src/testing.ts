@@ -21,3 +21,5 @@ export function memberRegisteredEvent(memberId: string, overrides: Partial<Omit<
   };
   return { type: 'MemberRegistered' as const, data };
 }
+
+export * from './testing/event-builders.js';

@@ -16,12 +16,14 @@ export function userRoutes(db: Kysely<AdminDb>) {
       requireAdmin(c);
       const filters = c.req.valid('query');
       const column = SORTABLE[filters.sort];
+      // Age grows as the date of birth goes back: youngest first is the latest date first.
+      const direction = filters.sort === 'age' ? (filters.order === 'asc' ? 'desc' : 'asc') : filters.order;
       const query = filteredUsers(db, filters);
       const [rows, total, chipCounts] = await Promise.all([
         query
           .selectAll()
-          .orderBy(column, filters.order)
-          .orderBy('member_id')
+          .orderBy(column, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+          .orderBy('member_number')
           .limit(filters.limit)
           .offset((filters.page - 1) * filters.limit)
           .execute(),

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { identityEvents, ordersEvents, paymentsEvents } from '@elts/contracts';
+import {
+  listsUpdatedEvent,
+  memberRegisteredEvent,
+  orderCompletedEvent,
+  orderFailedEvent,
+  orderPlacedEvent,
+  orderRefundedEvent,
+  paymentFailedEvent,
+  paymentInitiatedEvent,
+  paymentProcessingEvent,
+  paymentRefundedEvent,
+  paymentSucceededEvent,
+  paymentTimedOutEvent,
+  personaChosenEvent,
+  personalDetailsUpdatedEvent,
+  shippingDetailsUpdatedEvent,
+} from '@elts/contracts/testing';
+import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { adminBffService } from '../src/service.js';
+
+/** What the stand-in payments service was asked to do with its scheduler. */
+export interface SchedulerCalls {
+  triggers: string[];
+  controls: string[];
+}
+
+/** The payments service's scheduler controls as admin-bff reaches them (`/internal/cron/*`). */
+export function fakeScheduler(calls: SchedulerCalls) {
+  let running = true;
+  const status = () => ({
+    isRunning: running,
+    successCount: 8 + calls.triggers.length,
+    errorCount: 2,
+    lastRunTime: '2026-11-20T04:30:00.000Z',
+    jobs: ['paymentReconciliation', 'dealDropWindows'],
+  });
+  return new Hono()
+    .get('/internal/cron/status', (c) =>
+      c.json({
+        is_success: true,
+        data: {
+          cron_service: status(),
+          uptime: 7384,
+          memory_usage: { heapUsed: 52_428_800, heapTotal: 104_857_600 },
+          server_time: '2026-11-20T05:00:00.000Z',
+        },
+      }),
+    )
+    .post('/internal/cron/trigger', async (c) => {
+      const { mode } = await c.req.json<{ mode: string }>();
+      calls.triggers.push(mode);
+      return c.json({ is_success: true, data: { mode, checked: 3, failed: mode === 'light' ? 1 : 0 } });
+    })
+    .post('/internal/cron/control', async (c) => {
+      const { action } = await c.req.json<{ action: string }>();
+      calls.controls.push(action);
+      running = action === 'restart';
+      return c.json({ is_success: true, data: status() });
+    });
+}
+
+export async function startAdminBff(kind: DatabaseKind) {
+  const calls: SchedulerCalls = { triggers: [], controls: [] };
+  const harness = await startServiceHarness(adminBffService, {
+    kind,
+    sources: [identityEvents, paymentsEvents, ordersEvents],
+    stubs: { payments: fakeScheduler(calls) },
+  });
+  const admin = harness.adminSession();
+  return { harness, admin, calls };
+}
+
+type NewEvent = { type: string; data: unknown };
+
+/**
+ * Appends events to a stood-in service's history as it would record them, optionally dated in the past (the
+ * admin screens filter and count by the time an event was recorded).
+ */
+export async function record(harness: ServiceHarness, service: string, streamId: string, events: NewEvent[], at?: Date) {
+  await harness.source(service).transact(async (unit) => {
+    const stored = await unit.append(streamId, 'any', events);
+    if (at) {
+      const ids = stored.map((event) => event.eventId);
+      await sql`update events set recorded_at = ${at} where event_id in (${sql.join(ids)})`.execute(unit.db);
+    }
+  });
+}
+
+/** Waits until admin-bff has applied every event appended so far. */
+export async function settled(harness: ServiceHarness, admin: { token: string }) {
+  await eventually(async () => {
+    const { body } = await harness.json('/admin/projections/status', { token: admin.token });
+    const pending = Object.values(body.data.pending as Record<string, number>);
+    return !body.data.rebuilding && pending.every((n) => n === 0);
+  }, 20_000);
+}
+
+export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+export const daysAgo = (days: number) => minutesAgo(days * 24 * 60);
+
+export interface MemberSpec {
+  memberId?: string;
+  memberNumber: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  /** Without a profile the member only registered (no details, persona, lists or shipping). */
+  profile?: {
+    gender?: 'male' | 'female' | 'others';
+    dob?: string;
+    mobile?: string;
+    profession?: 'student' | 'professional' | 'startup' | 'business' | 'institution';
+    persona?: 'Save' | 'Splurge';
+    gst?: string;
+    need?: string[];
+    greed?: string[];
+    pincode?: string;
+    address?: string;
+    professionAddress?: string;
+  };
+  at?: Date;
+}
+
+/** A member as identity records them through sign-up and the four onboarding steps. */
+export async function registerMember(harness: ServiceHarness, spec: MemberSpec): Promise<string> {
+  const memberId = spec.memberId ?? randomUUID();
+  const { firstname, lastname, email, profile } = spec;
+  const events: NewEvent[] = [memberRegisteredEvent(memberId, { memberNumber: spec.memberNumber, email, firstname, lastname })];
+  if (profile) {
+    events.push(
+      personalDetailsUpdatedEvent(memberId, {
+        firstname,
+        lastname,
+        email,
+        gender: profile.gender ?? 'female',
+        dob: profile.dob ?? '1995-06-15',
+        mobile: profile.mobile ?? '9876543210',
+      }),
+      personaChosenEvent(memberId, {
+        profession: profile.profession ?? 'student',
+        subscriptionType: profile.persona ?? 'Save',
+        gst: profile.gst ?? '',
+      }),
+      listsUpdatedEvent(memberId, { needList: profile.need ?? [], greedList: profile.greed ?? [] }),
+      shippingDetailsUpdatedEvent(memberId, {
+        pincode: profile.pincode ?? '560001',
+        address: profile.address ?? '12 MG Road, Bengaluru',
+        professionAddress: profile.professionAddress ?? '12 MG Road, Bengaluru',
+      }),
+    );
+  }
+  await record(harness, 'identity', `member-${memberId}`, events, spec.at);
+  return memberId;
+}
+
+export type PaymentOutcome = 'success' | 'failed' | 'timeout' | 'timeout-reason' | 'pending' | 'processing';
+
+export interface PaymentSpec {
+  paymentId: string;
+  memberId: string;
+  orderId?: string;
+  amountPaise: number;
+  paymentType: 'subscription' | 'product_order' | 'refund';
+  outcome: PaymentOutcome;
+  method?: 'upi' | 'card' | 'netbanking';
+  refundedPaise?: number;
+  at: Date;
+}
+
+/** A payment's life in the payments service's history, created at `at` and settled a minute later. */
+export async function recordPayment(harness: ServiceHarness, spec: PaymentSpec) {
+  const { paymentId, memberId, amountPaise, paymentType } = spec;
+  const orderId = spec.orderId ?? `order_${paymentId}`;
+  const common = { orderId, memberId, paymentType };
+  await record(harness, 'payments', `payment-${paymentId}`, [paymentInitiatedEvent(paymentId, { ...common, amountPaise })], spec.at);
+  const settledAt = new Date(spec.at.getTime() + 60_000);
+  const method = spec.method ?? 'upi';
+  const outcome: Record<PaymentOutcome, NewEvent[]> = {
+    success: [paymentSucceededEvent(paymentId, { ...common, amountPaise, method })],
+    failed: [paymentFailedEvent(paymentId, { ...common, method })],
+    timeout: [paymentTimedOutEvent(paymentId, common)],
+    // Failed by a gateway reconciliation whose reason says it timed out, without the workflow's flag.
+    'timeout-reason': [paymentFailedEvent(paymentId, { ...common, reason: 'Checkout session timed out at the gateway' })],
+    pending: [],
+    processing: [paymentProcessingEvent(paymentId)],
+  };
+  const later = outcome[spec.outcome];
+  if (later.length > 0)
+    await record(harness, 'payments', `payment-${paymentId}`, later, spec.outcome === 'processing' ? spec.at : settledAt);
+  if (spec.refundedPaise)
+    await record(
+      harness,
+      'payments',
+      `payment-${paymentId}`,
+      [paymentRefundedEvent(paymentId, { ...common, amountPaise: spec.refundedPaise })],
+      settledAt,
+    );
+}
+
+export interface OrderSpec {
+  orderId: string;
+  memberId: string;
+  amountPaise: number;
+  outcome: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
+  product?: { name: string; brand: string; category: string; images: string[] };
+  customer?: { email: string; firstName: string; lastName: string };
+  at: Date;
+}
+
+/** A product order's life in the orders service's history. */
+export async function recordOrder(harness: ServiceHarness, spec: OrderSpec) {
+  const { orderId, memberId, amountPaise } = spec;
+  const placed = orderPlacedEvent(orderId, {
+    memberId,
+    amountPaise,
+    unitPricePaise: amountPaise,
+    ...(spec.product ? { product: spec.product } : {}),
+    ...(spec.customer ? { customer: { ...spec.customer, phone: '9876543210' } } : {}),
+  });
+  const after: Record<OrderSpec['outcome'], NewEvent[]> = {
+    pending: [],
+    processing: [{ type: 'OrderPaymentStarted', data: { orderId, memberId, paymentId: `pay_${orderId}` } }],
+    completed: [orderCompletedEvent(orderId, { memberId, amountPaise })],
+    failed: [orderFailedEvent(orderId, { memberId })],
+    cancelled: [orderCompletedEvent(orderId, { memberId, amountPaise }), orderRefundedEvent(orderId, { memberId, amountPaise })],
+  };
+  await record(harness, 'orders', `order-${orderId}`, [placed, ...after[spec.outcome]], spec.at);
+}
+
+export const query = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
