@@ -1,4 +1,223 @@
-/** The product-order states of `/order` (issue 6). Placeholder until that issue's screens land. */
-export function ProductOrderStatus(_props: { orderId: string }) {
-  return null;
+import { Link } from '@elts/router';
+import {
+  ApiError,
+  Button,
+  buttonClasses,
+  Card,
+  ErrorState,
+  formatDateTime,
+  formatRupees,
+  LoadingState,
+  SESSION_KEYS,
+  StatusBadge,
+} from '@elts/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { fetchGatewayStatus, fetchProductOrder, type ProductOrderDetail } from '../api/orders.js';
+import { ProductImage } from './ProductImage.js';
+
+/** The stored order is forgotten this long after a success is shown (spec section 9), and on leaving the page. */
+const FORGET_AFTER_MS = 5000;
+
+type Outcome = 'confirmed' | 'failed' | 'processing';
+
+export function outcomeOf(status: string | null | undefined): Outcome {
+  const normalised = (status || 'pending').toLowerCase();
+  if (normalised === 'success' || normalised === 'completed' || normalised === 'active') return 'confirmed';
+  if (normalised === 'failed' || normalised === 'cancelled' || normalised === 'error') return 'failed';
+  return 'processing';
+}
+
+/**
+ * The order as the page should show it. A pending order is asked about at the gateway straight away: a member back
+ * from paying should see the payment's result, not wait for its webhook (docs/decisions 0132).
+ */
+async function loadOrder(orderId: string, signal: AbortSignal): Promise<ProductOrderDetail> {
+  const local = await fetchProductOrder(orderId, signal);
+  if (outcomeOf(local.status) !== 'processing') return local;
+  return fetchGatewayStatus(orderId, signal).catch(() => local);
+}
+
+/** Check Latest Status: the gateway first, the local lookup if the gateway check fails. */
+async function recheck(orderId: string): Promise<ProductOrderDetail> {
+  try {
+    return await fetchGatewayStatus(orderId);
+  } catch {
+    return fetchProductOrder(orderId);
+  }
+}
+
+function loadError(error: unknown): string {
+  if (error instanceof ApiError) return error.message.startsWith('Request failed') ? 'Failed to fetch order status' : error.message;
+  return 'Error fetching order status. Please try again.';
+}
+
+function forgetOrder() {
+  sessionStorage.removeItem(SESSION_KEYS.currentOrderId);
+  sessionStorage.removeItem(SESSION_KEYS.orderType);
+}
+
+/** The product-order states of the Order Status page (/order): confirmed, failed or still processing. */
+export function ProductOrderStatus({ orderId }: { orderId: string }) {
+  const client = useQueryClient();
+  const queryKey = ['product-order', orderId];
+  const order = useQuery({ queryKey, retry: false, queryFn: ({ signal }) => loadOrder(orderId, signal) });
+  const [checking, setChecking] = useState(false);
+  const [checkError, setCheckError] = useState<string>();
+  const outcome = order.data ? outcomeOf(order.data.status) : undefined;
+
+  useEffect(() => {
+    if (outcome !== 'confirmed') return;
+    const timer = setTimeout(forgetOrder, FORGET_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      forgetOrder();
+    };
+  }, [outcome]);
+
+  async function checkLatest() {
+    setChecking(true);
+    setCheckError(undefined);
+    try {
+      client.setQueryData(queryKey, await recheck(orderId));
+    } catch (error) {
+      setCheckError(loadError(error));
+    }
+    setChecking(false);
+  }
+
+  if (order.isPending) return <LoadingState message="Processing... Please wait while we verify your payment." />;
+  if (order.isError) return <ErrorState message={loadError(order.error)} onRetry={() => void order.refetch()} />;
+  const data = order.data;
+  if (outcome === 'confirmed') return <Confirmed order={data} />;
+  if (outcome === 'failed') {
+    return (
+      <StatusCard
+        title="Order Failed"
+        order={data}
+        actions={
+          <>
+            <Link to="/profile" className={buttonClasses('primary')}>
+              Try Ordering Again
+            </Link>
+            <Link to="/" className={buttonClasses('secondary')}>
+              Go to Home
+            </Link>
+          </>
+        }
+      >
+        <p role="alert" className="text-red-800">
+          {data.error || 'Your payment could not be completed, so the order was not placed. Nothing has been charged for it.'}
+        </p>
+      </StatusCard>
+    );
+  }
+  return (
+    <StatusCard
+      title="Order Processing"
+      order={data}
+      actions={
+        <>
+          <Button busy={checking} onClick={() => void checkLatest()}>
+            Check Latest Status
+          </Button>
+          <Link to="/" className={buttonClasses('secondary')}>
+            Go to Home
+          </Link>
+        </>
+      }
+    >
+      <p>We are waiting for the payment to be confirmed. This usually takes a few seconds.</p>
+      {data.last_updated && (
+        <p className="text-sm text-ink-600">
+          Last updated: <span className="font-semibold">{formatDateTime(data.last_updated)}</span>
+        </p>
+      )}
+      {checkError && (
+        <p role="alert" className="font-semibold text-red-700">
+          {checkError}
+        </p>
+      )}
+    </StatusCard>
+  );
+}
+
+function StatusCard({
+  title,
+  order,
+  actions,
+  children,
+}: {
+  title: string;
+  order: ProductOrderDetail;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="mt-8">
+      <h2 className="text-2xl font-extrabold text-ink-950">{title}</h2>
+      <div className="mt-3 grid gap-2 text-ink-700">{children}</div>
+      <dl className="mt-4 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        <dt className="text-ink-500">Order ID</dt>
+        <dd className="font-semibold break-all text-ink-950">{order.order_id}</dd>
+        <dt className="text-ink-500">Status</dt>
+        <dd>
+          <StatusBadge status={order.status ?? 'pending'} />
+        </dd>
+      </dl>
+      <div className="mt-6 flex flex-wrap gap-3">{actions}</div>
+    </Card>
+  );
+}
+
+function Confirmed({ order }: { order: ProductOrderDetail }) {
+  const product = order.product ?? {};
+  const address = order.local_order?.shipping_address ?? {};
+  const amountPaise =
+    order.amount_paise ?? (order.amount === null || order.amount === undefined ? undefined : Math.round(order.amount * 100));
+  const transactionId = order.transaction_id ?? order.payment_details?.txn_id ?? order.payment_info?.transaction_id;
+  const method = order.payment_method ?? order.payment_details?.payment_method ?? order.payment_info?.payment_method;
+  const rows: [string, ReactNode][] = [
+    ['Brand', product.brand || 'N/A'],
+    ['Order ID', order.order_id],
+    ['Transaction ID', transactionId || 'N/A'],
+    ['Delivery to', address.name || order.customer_info?.name || 'N/A'],
+    ['Shipping address', [address.address, address.city, address.state, address.pincode].filter(Boolean).join(', ') || 'N/A'],
+    ['Status', <StatusBadge key="status" status={order.status ?? 'completed'} />],
+    ['Payment Method', method ? method.toUpperCase() : 'N/A'],
+  ];
+  return (
+    <Card className="mt-8">
+      <h2 className="text-2xl font-extrabold text-emerald-800">Order Confirmed!</h2>
+      <div className="mt-5 flex gap-4">
+        <ProductImage src={product.images?.[0]} alt="" className="size-24 shrink-0 rounded-2xl bg-ink-50 object-contain p-2" />
+        <div>
+          <p className="text-lg font-bold text-ink-950">{product.name ?? 'Your product'}</p>
+          {amountPaise !== undefined && <p className="mt-1 text-xl font-extrabold text-ink-950">{formatRupees(amountPaise)}</p>}
+        </div>
+      </div>
+      <dl className="mt-5 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-ink-500">{label}</dt>
+            <dd className="font-medium break-words text-ink-950">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-6 font-bold text-ink-950">What's Next</h3>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-ink-700">
+        <li>You will receive an order confirmation by email.</li>
+        <li>Your order will be processed within 1-2 business days.</li>
+        <li>Shipping updates will be sent to your registered mobile number.</li>
+      </ul>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link to="/profile?section=orders" className={buttonClasses('primary')}>
+          View My Orders
+        </Link>
+        <Link to="/profile" className={buttonClasses('secondary')}>
+          Continue Shopping
+        </Link>
+      </div>
+    </Card>
+  );
 }

@@ -1,0 +1,149 @@
+import type { DeliveryAddress } from '@elts/contracts';
+import { ApiError, apiRequest, readMemberSession } from '@elts/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+/** `POST /product/order`'s body: the spec's order payload (section 3). */
+export interface ProductOrderRequest {
+  amount: number;
+  customer_email: string;
+  customer_phone: string;
+  first_name: string;
+  last_name: string;
+  product_id: string;
+  quantity: 1;
+  description: string;
+  return_url: string;
+  shipping_address: DeliveryAddress;
+  billing_address: DeliveryAddress;
+}
+
+/** What ordering answers: where to pay, and (additions of this product) through which gateway and for how much. */
+export interface PlacedOrder {
+  order_id: string;
+  payment_session_id?: string | null;
+  payment_link?: string | null;
+  gateway?: string;
+  amount?: number;
+  credit_applied?: number;
+}
+
+export async function placeProductOrder(body: ProductOrderRequest): Promise<PlacedOrder> {
+  const envelope = await apiRequest<PlacedOrder>('/product/order', { method: 'POST', body, token: readMemberSession().token });
+  if (!envelope.data?.order_id) throw new ApiError(envelope.error ?? envelope.message ?? 'Unknown error', 200);
+  return envelope.data;
+}
+
+/** An order card of the history (`data.orders[]`, spec section 3 "Order (history)"). Amounts in rupees. */
+export interface OrderSummary {
+  order_id: string;
+  status: string;
+  amount: number;
+  amount_paise?: number;
+  created_at: string;
+  product?: { name?: string; brand?: string; category?: string; images?: string[] } | null;
+  payment_info?: { transaction_id?: string | null; payment_method?: string | null } | null;
+  shipping_address?: { name?: string; city?: string } | null;
+}
+
+export interface OrderPagination {
+  current_page: number;
+  total_pages: number;
+  total_items?: number;
+  has_prev: boolean;
+  has_next: boolean;
+}
+
+export interface OrderHistoryPage {
+  orders: OrderSummary[];
+  pagination: OrderPagination;
+}
+
+/** The history's filters; `all` sends no status (empty filters are not sent). */
+export const ORDER_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'failed', label: 'Failed' },
+] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number]['value'];
+
+export const ORDERS_PAGE_SIZE = 10;
+
+/** The Orders section's words for each way loading the history can fail (spec section 8). */
+export function orderHistoryError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return 'Session expired. Please login again.';
+    return error.message.startsWith('Request failed') ? 'Failed to fetch orders' : error.message;
+  }
+  if (error instanceof Error && error.message === NO_SESSION) return 'Please login to view your orders';
+  return 'Failed to load orders. Please try again.';
+}
+
+const NO_SESSION = 'no session';
+
+export function useOrderHistory(page: number, filter: OrderFilter) {
+  const token = readMemberSession().token;
+  return useQuery({
+    queryKey: ['orders', 'history', filter, page],
+    retry: false,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      // No order call is made without a session token (spec section 5).
+      if (!token) throw new Error(NO_SESSION);
+      const status = filter === 'all' ? '' : `&status=${filter}`;
+      const envelope = await apiRequest<OrderHistoryPage>(`/product/orders/user?page=${page}&limit=${ORDERS_PAGE_SIZE}${status}`, {
+        token,
+        signal,
+      });
+      if (!envelope.data) throw new ApiError(envelope.error ?? 'Failed to fetch orders', 200);
+      return envelope.data;
+    },
+  });
+}
+
+/** One product order for the Order Status page (`GET /product/order/{id}` and its gateway check). */
+export interface ProductOrderDetail {
+  order_id: string;
+  status: string | null;
+  transaction_id?: string | null;
+  payment_method?: string | null;
+  amount?: number | null;
+  amount_paise?: number;
+  credit_applied?: number;
+  last_updated?: string | null;
+  product?: { name?: string; brand?: string; category?: string; images?: string[] } | null;
+  payment_details?: { txn_id?: string | null; payment_method?: string | null } | null;
+  payment_info?: { transaction_id?: string | null; payment_method?: string | null } | null;
+  customer_info?: { name?: string } | null;
+  local_order?: { shipping_address?: Partial<DeliveryAddress> | null } | null;
+  error?: string | null;
+}
+
+export function fetchProductOrder(orderId: string, signal?: AbortSignal): Promise<ProductOrderDetail> {
+  return orderCall(`/product/order/${encodeURIComponent(orderId)}`, signal);
+}
+
+/** Asks the payment gateway now and settles the order with its answer. */
+export function fetchGatewayStatus(orderId: string, signal?: AbortSignal): Promise<ProductOrderDetail> {
+  return orderCall(`/product/order/${encodeURIComponent(orderId)}/gateway-status`, signal);
+}
+
+async function orderCall(path: string, signal?: AbortSignal): Promise<ProductOrderDetail> {
+  const envelope = await apiRequest<ProductOrderDetail>(path, { token: readMemberSession().token, ...(signal ? { signal } : {}) });
+  if (!envelope.data) throw new ApiError(envelope.message ?? 'Failed to fetch order status', 200);
+  return envelope.data;
+}
+
+/** The member's membership credit (`GET /subscription/current`'s `credit_balance_paise`, an addition). */
+export function useMembershipCredit() {
+  const token = readMemberSession().token;
+  return useQuery({
+    queryKey: ['membership-credit'],
+    enabled: Boolean(token),
+    retry: false,
+    queryFn: async ({ signal }) => {
+      const envelope = await apiRequest<{ credit_balance_paise?: number }>('/subscription/current', { token, signal });
+      return envelope.data?.credit_balance_paise ?? 0;
+    },
+  });
+}

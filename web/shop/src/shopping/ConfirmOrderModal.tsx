@@ -1,0 +1,149 @@
+import { INDIAN_STATE_NAMES, indianStateNamed, MEMBERSHIP_CREDIT, type Profile } from '@elts/contracts';
+import { ApiError, Button, formatRupees, Modal, readMemberSession, Select, TextArea, TextInput } from '@elts/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { BoardProduct } from '../api/catalog.js';
+import { DEALS_BOARD_QUERY_KEY } from '../api/catalog.js';
+import { placeProductOrder, useMembershipCredit } from '../api/orders.js';
+import { usePincodeServiceability } from '../api/pincode.js';
+import { openProductCheckout, rememberOrder } from './checkout.js';
+import { priceLabel } from './deal-display.js';
+import { type DeliveryForm, deliveryComplete, payerNames, prefillDelivery } from './order-prefill.js';
+
+const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
+
+export interface ConfirmOrderModalProps {
+  product: BoardProduct | undefined;
+  profile: Profile | undefined;
+  onClose: () => void;
+}
+
+/** 'Confirm Your Order': the delivery details (prefilled from the profile), then the payment checkout. */
+export function ConfirmOrderModal({ product, profile, onClose }: ConfirmOrderModalProps) {
+  return (
+    <Modal open={Boolean(product)} onClose={onClose} title="Confirm Your Order" size="lg">
+      {product && <OrderForm key={product.id} product={product} profile={profile} />}
+    </Modal>
+  );
+}
+
+function OrderForm({ product, profile }: { product: BoardProduct; profile: Profile | undefined }) {
+  const [form, setForm] = useState<DeliveryForm>(() => prefillDelivery(profile as unknown as Record<string, unknown>));
+  const [alert, setAlert] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const client = useQueryClient();
+  const { serviceability, checking, place } = usePincodeServiceability(form.pincode.trim());
+  const credit = useMembershipCredit();
+
+  // The courier's answer names the city and state: fill them in when the member has not.
+  useEffect(() => {
+    if (!place) return;
+    setForm((current) => ({
+      ...current,
+      city: current.city || place.cityDescription || '',
+      state: current.state || indianStateNamed(place.state ?? '') || '',
+    }));
+  }, [place]);
+
+  const pricePaise = product.pricePaise ?? Math.round(product.price * 100);
+  const creditPaise = Math.max(0, Math.min(credit.data ?? 0, Math.floor((pricePaise * MEMBERSHIP_CREDIT.maxShareOfOrderPercent) / 100)));
+  const set = (field: keyof DeliveryForm) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert(undefined);
+    const session = readMemberSession();
+    if (!session.token) return setAlert('Please login to continue with your order');
+    if (!deliveryComplete(form)) return setAlert('Please fill in all delivery details');
+    const address = {
+      name: form.name.trim(),
+      phone: form.phone.trim(),
+      address: form.address.trim(),
+      city: form.city.trim(),
+      state: form.state,
+      pincode: form.pincode.trim(),
+    };
+    setBusy(true);
+    try {
+      const placed = await placeProductOrder({
+        amount: product.price,
+        customer_email: profile?.email ?? session.email ?? '',
+        customer_phone: address.phone,
+        ...payerNames(profile as unknown as Record<string, unknown>, address.name),
+        product_id: product.id,
+        quantity: 1,
+        description: product.name.slice(0, 500),
+        return_url: `${window.location.origin}/order`,
+        shipping_address: address,
+        billing_address: address,
+      });
+      rememberOrder(placed.order_id);
+      if (await openProductCheckout(placed)) return;
+      setAlert('Failed to create order. Please try again.');
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setAlert(`Order creation failed: ${error.message || 'Unknown error'}`);
+        // Stock or the sale window may have moved since the board loaded.
+        if (error.status === 409 || error.status === 400) void client.invalidateQueries({ queryKey: DEALS_BOARD_QUERY_KEY });
+      } else {
+        setAlert('Failed to create order. Please try again.');
+      }
+    }
+    setBusy(false);
+  }
+
+  const deliversTo = place ? `Delivers to ${[place.cityDescription, place.state].filter(Boolean).join(', ')}` : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <div className="rounded-2xl bg-ink-50 p-4">
+        <p className="font-bold text-ink-950">{product.name}</p>
+        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+          <dt>Price</dt>
+          <dd className="text-right font-semibold">{priceLabel(product)}</dd>
+          <dt>Quantity</dt>
+          <dd className="text-right">1</dd>
+          <dt>Membership credit</dt>
+          <dd className="text-right font-semibold text-emerald-700">
+            {creditPaise > 0 ? `− ${formatRupees(creditPaise)}` : formatRupees(0)}
+          </dd>
+          <dt className="font-bold text-ink-950">You pay</dt>
+          <dd className="text-right font-extrabold text-ink-950">{formatRupees(pricePaise - creditPaise)}</dd>
+        </dl>
+        {credit.data !== undefined && (
+          <p className="mt-2 text-xs text-ink-600">
+            Your membership credit balance: {formatRupees(credit.data)}. Up to {MEMBERSHIP_CREDIT.maxShareOfOrderPercent}% of an order can
+            be paid with credit.
+          </p>
+        )}
+      </div>
+      <TextInput label="Full Name" value={form.name} onChange={set('name')} autoComplete="name" required />
+      <TextInput label="Phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" required />
+      <TextArea label="Address" rows={3} value={form.address} onChange={set('address')} autoComplete="street-address" required />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput label="City" value={form.city} onChange={set('city')} autoComplete="address-level2" required />
+        <Select label="State" placeholder="Select state" options={STATE_OPTIONS} value={form.state} onChange={set('state')} required />
+      </div>
+      <TextInput
+        label="Pincode"
+        inputMode="numeric"
+        maxLength={6}
+        value={form.pincode}
+        onChange={set('pincode')}
+        autoComplete="postal-code"
+        required
+        error={serviceability === 'not serviceable' ? 'Not serviceable currently' : undefined}
+        hint={checking ? 'Checking delivery...' : serviceability === 'serviceable' ? deliversTo : undefined}
+      />
+      {alert && (
+        <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 font-semibold text-red-800">
+          {alert}
+        </p>
+      )}
+      <Button type="submit" busy={busy} disabled={serviceability !== 'serviceable'}>
+        Confirm Order
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { Button, Card, cx } from '@elts/ui';
+import type { BoardProduct } from '../api/catalog.js';
+import { cardTitle, discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from './deal-display.js';
+import { ProductImage } from './ProductImage.js';
+
+export interface ProductCardProps {
+  product: BoardProduct;
+  now: number;
+  onView: () => void;
+  onBuy: () => void;
+}
+
+/** One deal on the board: picture, title cut at 60 characters, prices, discount, stock note and the sale clock. */
+export function ProductCard({ product, now, onView, onBuy }: ProductCardProps) {
+  const clock = saleClock(product, now);
+  const discount = discountPercent(product);
+  const original = originalPriceLabel(product);
+  const low = clock.state === 'open' ? lowStockNote(product.stock) : undefined;
+  return (
+    <Card as="li" padded={false} className="flex flex-col overflow-hidden" aria-label={product.name}>
+      <button type="button" onClick={onView} className="relative block cursor-pointer bg-ink-50 text-left">
+        <ProductImage src={product.images[0]} alt="" className="aspect-square w-full object-contain p-4" />
+        {discount !== undefined && (
+          <span className="absolute top-3 left-3 rounded-full bg-marigold-400 px-2.5 py-1 text-xs font-bold text-brand-950">
+            {discount}% off
+          </span>
+        )}
+        <span className="sr-only">View details of {product.name}</span>
+      </button>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        {product.brand && <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase">{product.brand}</p>}
+        <h3 className="font-bold text-ink-950" title={product.name}>
+          {cardTitle(product.name)}
+        </h3>
+        {product.matchedItem && <p className="text-xs text-brand-700">Matches “{product.matchedItem}” on your lists</p>}
+        <p className="flex items-baseline gap-2">
+          <span className="text-lg font-extrabold text-ink-950">{priceLabel(product)}</span>
+          {original && (
+            <s className="text-sm text-ink-500">
+              <span className="sr-only">Original price </span>
+              {original}
+            </s>
+          )}
+        </p>
+        {low && <p className="text-sm font-semibold text-red-700">{low}</p>}
+        {clock.timer && clock.state !== 'upcoming' && (
+          <p className="text-sm font-medium text-ink-700" aria-live="off">
+            {clock.timer}
+          </p>
+        )}
+        <div className="mt-auto flex gap-2 pt-2">
+          <Button variant="secondary" size="sm" onClick={onView}>
+            View Details
+          </Button>
+          <Button
+            size="sm"
+            disabled={!clock.buyable}
+            onClick={onBuy}
+            className={cx('flex-1', !clock.buyable && 'h-auto min-h-9 py-1 whitespace-normal text-center')}
+          >
+            {clock.action}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { Button, cx, Modal } from '@elts/ui';
+import { useState } from 'react';
+import type { BoardProduct } from '../api/catalog.js';
+import { discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from './deal-display.js';
+import { ProductImage } from './ProductImage.js';
+
+const MAX_THUMBNAILS = 4;
+
+export interface ProductDetailModalProps {
+  product: BoardProduct | undefined;
+  now: number;
+  onClose: () => void;
+  onBuy: (product: BoardProduct) => void;
+}
+
+/** A product's details: a main picture with up to 4 thumbnails, prices, the sale clock and the descriptions. */
+export function ProductDetailModal({ product, now, onClose, onBuy }: ProductDetailModalProps) {
+  return (
+    <Modal open={Boolean(product)} onClose={onClose} title={product?.name ?? ''} size="lg">
+      {product && <ProductDetails key={product.id} product={product} now={now} onBuy={() => onBuy(product)} />}
+    </Modal>
+  );
+}
+
+function ProductDetails({ product, now, onBuy }: { product: BoardProduct; now: number; onBuy: () => void }) {
+  const thumbnails = product.images.slice(0, MAX_THUMBNAILS);
+  const [shown, setShown] = useState(0);
+  const clock = saleClock(product, now);
+  const discount = discountPercent(product);
+  const original = originalPriceLabel(product);
+  const low = clock.state === 'open' ? lowStockNote(product.stock) : undefined;
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <div>
+        <ProductImage
+          src={thumbnails[shown]}
+          alt={product.name}
+          className="aspect-square w-full rounded-2xl bg-ink-50 object-contain p-4"
+        />
+        {thumbnails.length > 1 && (
+          <ul className="mt-3 flex gap-2" aria-label="Pictures">
+            {thumbnails.map((image, index) => (
+              <li key={image}>
+                <button
+                  type="button"
+                  onClick={() => setShown(index)}
+                  aria-pressed={index === shown}
+                  className={cx(
+                    'size-16 cursor-pointer overflow-hidden rounded-xl bg-ink-50 ring-2',
+                    index === shown ? 'ring-brand-600' : 'ring-transparent',
+                  )}
+                >
+                  <ProductImage src={image} alt={`Picture ${index + 1}`} className="size-full object-contain p-1" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-ink-600">{[product.brand, product.category].filter(Boolean).join(' · ')}</p>
+        <p className="flex flex-wrap items-baseline gap-2">
+          <span className="text-2xl font-extrabold text-ink-950">{priceLabel(product)}</span>
+          {original && (
+            <s className="text-ink-500">
+              <span className="sr-only">Original price </span>
+              {original}
+            </s>
+          )}
+          {discount !== undefined && <span className="font-bold text-emerald-700">{discount}% off</span>}
+        </p>
+        {low && <p className="font-semibold text-red-700">{low}</p>}
+        {clock.timer && clock.state !== 'upcoming' && <p className="text-sm font-medium text-ink-700">{clock.timer}</p>}
+        <Button disabled={!clock.buyable} onClick={onBuy} className="h-auto min-h-11 py-2 whitespace-normal">
+          {clock.action}
+        </Button>
+        {product.descriptions
+          .filter((section) => section.title || section.content)
+          .map((section) => (
+            <section key={`${section.title}:${section.content.slice(0, 20)}`}>
+              {section.title && <h3 className="font-bold text-ink-950">{section.title}</h3>}
+              {/* Plain text from the admin's form: rendered as text, line breaks kept. */}
+              <p className="mt-1 whitespace-pre-line text-sm">{section.content}</p>
+            </section>
+          ))}
+      </div>
+    </div>
+  );
+}

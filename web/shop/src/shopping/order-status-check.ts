@@ -1,0 +1,22 @@
+import { ApiError, readMemberSession } from '@elts/ui';
+import { fetchGatewayStatus, type ProductOrderDetail } from '../api/orders.js';
+
+/** How long 'Status updated: {STATUS}' and the check's errors stay (spec section 9: status message 3 s). */
+export const STATUS_MESSAGE_MS = 3000;
+
+export type StatusCheck = { ok: true; order: ProductOrderDetail; message: string } | { ok: false; message: string };
+
+/** Check Latest Status on an order card: asks the gateway, in the spec's words for each outcome. */
+export async function checkLatestStatus(orderId: string): Promise<StatusCheck> {
+  if (!readMemberSession().token) return { ok: false, message: 'Please login to check order status' };
+  try {
+    const order = await fetchGatewayStatus(orderId);
+    return { ok: true, order, message: `Status updated: ${(order.status ?? 'pending').toUpperCase()}` };
+  } catch (error) {
+    return {
+      ok: false,
+      message:
+        error instanceof ApiError ? 'Failed to check latest status. Please try again.' : 'Error checking latest status. Please try again.',
+    };
+  }
+}
