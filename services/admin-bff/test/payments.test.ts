@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { paymentAtRiskEvent } from '@elts/contracts/testing';
+import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recommendations } from '../src/queries/timeout-rules.js';
+import { daysAgo, minutesAgo, type PaymentSpec, query, record, recordPayment, registerMember, settled, startAdminBff } from './helpers.js';
+
+type Spec = Omit<PaymentSpec, 'memberId'> & { member: 'asha' | 'vikram' | 'meera' | 'stranger' };
+
+/** The payments the screens are checked against; every expected figure below is computed from this list. */
+function paymentsOfTheWeek(): Spec[] {
+  const list: Spec[] = [
+    { paymentId: 'PAY-A1', member: 'asha', paymentType: 'subscription', amountPaise: 117_882, outcome: 'success', at: daysAgo(2) },
+    {
+      paymentId: 'PAY-A2',
+      member: 'vikram',
+      paymentType: 'product_order',
+      amountPaise: 2_699_000,
+      outcome: 'success',
+      method: 'card',
+      refundedPaise: 100_000,
+      at: daysAgo(3),
+    },
+    { paymentId: 'PAY-A3', member: 'meera', paymentType: 'subscription', amountPaise: 117_882, outcome: 'failed', at: minutesAgo(20 * 60) },
+    { paymentId: 'PAY-A4', member: 'asha', paymentType: 'product_order', amountPaise: 1_500_000, outcome: 'timeout', at: minutesAgo(300) },
+    {
+      paymentId: 'PAY-A5',
+      member: 'meera',
+      paymentType: 'product_order',
+      amountPaise: 899_900,
+      outcome: 'timeout-reason',
+      at: daysAgo(40),
+    },
+    { paymentId: 'PAY-A6', member: 'vikram', paymentType: 'subscription', amountPaise: 117_882, outcome: 'pending', at: minutesAgo(13.2) },
+    {
+      paymentId: 'PAY-A7',
+      member: 'meera',
+      paymentType: 'product_order',
+      amountPaise: 250_000,
+      outcome: 'processing',
+      at: minutesAgo(14.2),
+    },
+    { paymentId: 'PAY-A8', member: 'asha', paymentType: 'subscription', amountPaise: 117_882, outcome: 'pending', at: minutesAgo(2) },
+    { paymentId: 'PAY-A9', member: 'vikram', paymentType: 'product_order', amountPaise: 50_000, outcome: 'pending', at: minutesAgo(20) },
+    // Either side of midnight in India on 9-10 March 2026 (18:30 UTC).
+    {
+      paymentId: 'PAY-B1',
+      member: 'vikram',
+      paymentType: 'subscription',
+      amountPaise: 117_882,
+      outcome: 'success',
+      at: new Date('2026-03-09T18:30:00.000Z'),
+    },
+    {
+      paymentId: 'PAY-B2',
+      member: 'meera',
+      paymentType: 'subscription',
+      amountPaise: 117_882,
+      outcome: 'success',
+      at: new Date('2026-03-09T18:29:59.000Z'),
+    },
+    { paymentId: 'PAY-R1', member: 'stranger', paymentType: 'refund', amountPaise: 20_000, outcome: 'success', at: daysAgo(4) },
+  ];
+  for (let i = 1; i <= 21; i++) {
+    const paymentId = `PAY-C${String(i).padStart(2, '0')}`;
+    list.push({
+      paymentId,
+      member: 'meera',
+      paymentType: 'product_order',
+      amountPaise: 10_000,
+      outcome: 'success',
+      at: minutesAgo(10 * 1440 + i),
+    });
+  }
+  for (let i = 1; i <= 11; i++) {
+    const paymentId = `PAY-T${String(i).padStart(2, '0')}`;
+    list.push({
+      paymentId,
+      member: 'vikram',
+      paymentType: 'subscription',
+      amountPaise: 117_882,
+      outcome: 'timeout',
+      at: minutesAgo(6 * 1440 + i),
+    });
+  }
+  return list;
+}
+
+const statusOf = (spec: Spec) =>
+  ({ success: 'success', failed: 'failed', timeout: 'failed', 'timeout-reason': 'failed', pending: 'pending', processing: 'processing' })[
+    spec.outcome
+  ];
+const timedOut = (spec: Spec) => spec.outcome === 'timeout' || spec.outcome === 'timeout-reason';
+const newestFirst = (list: Spec[]) => [...list].sort((a, b) => b.at.getTime() - a.at.getTime()).map((spec) => spec.paymentId);
+const rupees = (paise: number) => Math.round(paise) / 100;
+const within = (days: number) => (spec: Spec) => spec.at.getTime() >= Date.now() - days * 86_400_000;
+const percent = (part: number, whole: number) => `${whole === 0 ? '0.00' : ((part / whole) * 100).toFixed(2)}%`;
+
+describe.each(DATABASE_KINDS)('the Payments and Timeouts pages on %s', (kind) => {
+  const available = databaseAvailable(kind);
+  let harness: ServiceHarness;
+  let admin: { token: string };
+  const members: Record<Spec['member'], string> = { asha: '', vikram: '', meera: '', stranger: randomUUID() };
+  const PAYMENTS = paymentsOfTheWeek();
+
+  beforeAll(async () => {
+    if (!available) return;
+    ({ harness, admin } = await startAdminBff(kind));
+    members.asha = await registerMember(harness, { memberNumber: 1, firstname: 'Asha', lastname: 'Rao', email: 'asha@example.in' });
+    members.vikram = await registerMember(harness, { memberNumber: 2, firstname: 'Vikram', lastname: 'Shah', email: 'vikram@corp.in' });
+    members.meera = await registerMember(harness, { memberNumber: 3, firstname: 'Meera', lastname: 'Iyer', email: 'meera@example.in' });
+    for (const spec of PAYMENTS) await recordPayment(harness, { ...spec, memberId: members[spec.member] });
+    await record(harness, 'payments', 'payment-PAY-A6', [paymentAtRiskEvent('PAY-A6', { minutesPending: 12 })]);
+    await settled(harness, admin);
+  }, 120_000);
+  afterAll(async () => harness?.close());
+
+  const get = async (path: string, params: Record<string, string | number | undefined> = {}) => {
+    const { status, body } = await harness.json(`${path}${query(params)}`, { token: admin.token });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.is_success).toBe(true);
+    return body;
+  };
+  /** Every page of the list, to compare whole selections. */
+  const allIds = async (params: Record<string, string | number | undefined>) => {
+    const ids: string[] = [];
+    for (let page = 1; ; page++) {
+      const body = await get('/admin/payments', { ...params, page });
+      ids.push(...body.payments.map((payment: { paymentId: string }) => payment.paymentId));
+      if (!body.pagination.hasNext) return ids;
+    }
+  };
+  const expectIds = async (params: Record<string, string | number | undefined>, matching: (spec: Spec) => boolean) =>
+    expect(await allIds(params)).toEqual(newestFirst(PAYMENTS.filter(matching)));
+
+  it.runIf(available)('lists 20 payments a page, newest first, with the pager figures', async () => {
+    const first = await get('/admin/payments');
+    expect(first.payments).toHaveLength(20);
+    expect(first.pagination).toEqual({ currentPage: 1, totalPages: 3, totalCount: 44, limit: 20, hasPrev: false, hasNext: true });
+    const third = await get('/admin/payments', { page: 3 });
+    expect(third.payments).toHaveLength(4);
+    expect(third.pagination).toMatchObject({ currentPage: 3, hasPrev: true, hasNext: false });
+    expect(await allIds({})).toEqual(newestFirst(PAYMENTS));
+  });
+
+  it.runIf(available)('shows each payment as the Payments table reads it', async () => {
+    const byId = async (id: string) => (await get('/admin/payments', { searchTerm: id })).payments[0];
+    const timedOutPayment = await byId('PAY-A4');
+    expect(timedOutPayment).toMatchObject({
+      paymentId: 'PAY-A4',
+      orderId: 'order_PAY-A4',
+      userId: members.asha,
+      user: { firstname: 'Asha', lastname: 'Rao', email: 'asha@example.in' },
+      amount: 15000,
+      currency: 'INR',
+      paymentType: 'product_order',
+      status: 'failed',
+      paymentMethod: null,
+      metadata: { auto_failed: true, timeout_minutes: 15 },
+      failureReason: 'Payment timed out after 15 minutes',
+      minutes_pending: null,
+    });
+    const spec = PAYMENTS.find((p) => p.paymentId === 'PAY-A4') as Spec;
+    expect(timedOutPayment.createdAt).toBe(spec.at.toISOString());
+    expect(timedOutPayment.processedAt).toBe(new Date(spec.at.getTime() + 60_000).toISOString());
+    expect(await byId('PAY-A5')).toMatchObject({
+      status: 'failed',
+      metadata: { auto_failed: false, timeout_minutes: null },
+      failureReason: 'Checkout session timed out at the gateway',
+    });
+    expect(await byId('PAY-A2')).toMatchObject({ status: 'success', paymentMethod: 'card', transactionId: 'gw_PAY-A2', amount: 26990 });
+    const atRisk = await byId('PAY-A6');
+    expect(atRisk).toMatchObject({ status: 'pending', at_risk: true, processedAt: null });
+    expect([13, 14]).toContain(atRisk.minutes_pending);
+    expect(await byId('PAY-A8')).toMatchObject({ at_risk: false, minutes_pending: 2 });
+    // A payer admin-bff has not heard of yet: the page shows N/A from a null user.
+    expect(await byId('PAY-R1')).toMatchObject({ user: null, userId: members.stranger, paymentType: 'refund' });
+  });
+
+  it.runIf(available)('filters by status, timed out included, and by payment type', async () => {
+    for (const status of ['success', 'pending', 'failed', 'processing'] as const) {
+      await expectIds({ status }, (spec) => statusOf(spec) === status);
+    }
+    await expectIds({ status: 'timeout' }, timedOut);
+    for (const paymentType of ['subscription', 'product_order', 'refund'] as const) {
+      await expectIds({ paymentType }, (spec) => spec.paymentType === paymentType);
+    }
+    await expectIds(
+      { status: 'success', paymentType: 'product_order' },
+      (s) => statusOf(s) === 'success' && s.paymentType === 'product_order',
+    );
+    await expectIds({ status: '', paymentType: 'all', searchTerm: '', startDate: '', endDate: '' }, () => true);
+    const { status } = await harness.json('/admin/payments?status=done', { token: admin.token });
+    expect(status).toBe(400);
+  });
+
+  it.runIf(available)('takes start and end dates as whole days in India, both included', async () => {
+    expect(await allIds({ startDate: '2026-03-10', endDate: '2026-03-10' })).toEqual(['PAY-B1']);
+    expect(await allIds({ endDate: '2026-03-09' })).toEqual(['PAY-B2']);
+    expect(await allIds({ startDate: '2026-03-09', endDate: '2026-03-10' })).toEqual(['PAY-B1', 'PAY-B2']);
+    await expectIds({ startDate: '2026-03-10' }, (spec) => spec.paymentId !== 'PAY-B2');
+    const { status } = await harness.json('/admin/payments?startDate=10/03/2026', { token: admin.token });
+    expect(status).toBe(400);
+  });
+
+  it.runIf(available)('searches payment id, order id, user id, email and name', async () => {
+    expect(await allIds({ searchTerm: 'PAY-A2' })).toEqual(['PAY-A2']);
+    expect(await allIds({ searchTerm: 'order_pay-a3' })).toEqual(['PAY-A3']);
+    await expectIds({ searchTerm: members.meera }, (spec) => spec.member === 'meera');
+    await expectIds({ searchTerm: 'vikram@corp' }, (spec) => spec.member === 'vikram');
+    await expectIds({ searchTerm: 'Meera Iyer' }, (spec) => spec.member === 'meera');
+    await expectIds({ searchTerm: 'asha', status: 'pending' }, (spec) => spec.member === 'asha' && statusOf(spec) === 'pending');
+    expect(await allIds({ searchTerm: 'PAY-A_' })).toEqual([]);
+  });
+
+  it.runIf(available)('counts the six summary cards over the same filters', async () => {
+    const stats = async (params: Record<string, string>, matching: (spec: Spec) => boolean) => {
+      const selected = PAYMENTS.filter(matching);
+      const success = selected.filter((spec) => statusOf(spec) === 'success');
+      expect((await get('/admin/payments/stats', params)).data).toEqual({
+        totalRevenue: rupees(success.reduce((sum, spec) => sum + spec.amountPaise - (spec.refundedPaise ?? 0), 0)),
+        totalPayments: selected.length,
+        successfulPayments: success.length,
+        pendingPayments: selected.filter((spec) => ['pending', 'processing'].includes(statusOf(spec))).length,
+        failedPayments: selected.filter((spec) => statusOf(spec) === 'failed').length,
+        timedOutPayments: selected.filter(timedOut).length,
+      });
+    };
+    expect((await get('/admin/payments/stats')).data).toEqual({
+      totalRevenue: 31826.46,
+      totalPayments: 44,
+      successfulPayments: 26,
+      pendingPayments: 4,
+      failedPayments: 14,
+      timedOutPayments: 13,
+    });
+    await stats({ status: 'timeout' }, timedOut);
+    await stats({ paymentType: 'subscription' }, (spec) => spec.paymentType === 'subscription');
+    await stats({ startDate: '2026-03-01', endDate: '2026-03-31' }, (spec) => spec.paymentId.startsWith('PAY-B'));
+    await stats({ searchTerm: 'vikram', status: 'success' }, (spec) => spec.member === 'vikram' && statusOf(spec) === 'success');
+  });
+
+  it.runIf(available)('lists timed-out payments of the last 30 days, 10 a page, with what they lost', async () => {
+    const recent = PAYMENTS.filter((spec) => timedOut(spec) && within(30)(spec));
+    const byProcessed = newestFirst(recent);
+    const first = await get('/admin/payments/timeouts');
+    expect(first.payments.map((p: { paymentId: string }) => p.paymentId)).toEqual(byProcessed.slice(0, 10));
+    expect(first.pagination).toEqual({ current_page: 1, total_pages: 2, total_items: 12, has_prev: false, has_next: true });
+    expect(first.payments[0]).toMatchObject({ paymentId: 'PAY-A4', timeout_info: { timeout_minutes: 15, auto_failed: true } });
+    expect(first.payments[0].processedAt).not.toBeNull();
+    expect(first.statistics).toEqual({
+      total_amount_lost: 27967.02,
+      by_payment_type: [
+        { paymentType: 'product_order', count: 1, total_amount: 15000 },
+        { paymentType: 'subscription', count: 11, total_amount: 12967.02 },
+      ],
+    });
+    const second = await get('/admin/payments/timeouts', { page: 2 });
+    expect(second.payments.map((p: { paymentId: string }) => p.paymentId)).toEqual(byProcessed.slice(10));
+    expect(second.pagination).toMatchObject({ current_page: 2, has_prev: true, has_next: false });
+
+    const quarter = await get('/admin/payments/timeouts', { days: 90, paymentType: 'product_order' });
+    expect(quarter.payments.map((p: { paymentId: string }) => p.paymentId)).toEqual(['PAY-A4', 'PAY-A5']);
+    expect(quarter.payments[1].timeout_info).toEqual({ timeout_minutes: null, auto_failed: false });
+    expect(quarter.statistics.total_amount_lost).toBe(23999);
+    const searched = await get('/admin/payments/timeouts', { searchTerm: 'asha', limit: 20 });
+    expect(searched.payments.map((p: { paymentId: string }) => p.paymentId)).toEqual(['PAY-A4']);
+  });
+
+  it.runIf(available)('analyses timeouts over 1, 7 (the default), 30 and 90 days', async () => {
+    for (const days of [1, 7, 30, 90]) {
+      const selected = PAYMENTS.filter(within(days));
+      const successful = selected.filter((spec) => statusOf(spec) === 'success').length;
+      const timedOutCount = selected.filter(timedOut).length;
+      const { data } = await get('/admin/payments/timeout-analysis', { days });
+      expect(data.overview, `${days} days`).toEqual({
+        total_payments: selected.length,
+        successful_payments: successful,
+        timed_out_payments: timedOutCount,
+        success_rate: percent(successful, selected.length),
+        timeout_rate: percent(timedOutCount, selected.length),
+      });
+      expect(data.recommendations).toEqual(recommendations({ total: selected.length, successful, timedOut: timedOutCount, atRisk: 2 }));
+    }
+    const week = (await get('/admin/payments/timeout-analysis')).data;
+    expect(week.overview).toMatchObject({ total_payments: 20, success_rate: '15.00%', timeout_rate: '60.00%' });
+    expect(week.recommendations.map((r: { type: string; severity: string }) => [r.type, r.severity])).toEqual([
+      ['timeout_rate', 'high'],
+      ['success_rate', 'medium'],
+    ]);
+    // Pending or processing for 12 to 15 minutes: about to time out.
+    expect(week.at_risk_payments.count).toBe(2);
+    expect(week.at_risk_payments.payments.map((p: { paymentId: string }) => p.paymentId)).toEqual(['PAY-A7', 'PAY-A6']);
+    expect(week.at_risk_payments.payments[0]).toMatchObject({ orderId: 'order_PAY-A7', paymentType: 'product_order', amount: 2500 });
+    expect([14, 15]).toContain(week.at_risk_payments.payments[0].minutes_since_creation);
+    const { status } = await harness.json('/admin/payments/timeout-analysis?days=2', { token: admin.token });
+    expect(status).toBe(400);
+  });
+});
