@@ -1,0 +1,214 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../src/accessibility.js';
+import { baseURL, expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
+import { completeProfile, signUp, subscriber, type TestMember } from '../src/members.js';
+
+// The member's account page (/profile) in the browser, on the running product: real sign-in sessions, real saves.
+const browser = useBrowser();
+
+async function profileOf(token: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${baseURL()}/user/get-profile`, { method: 'POST', headers: { authorization: token } });
+  return { status: response.status, body: await response.json() };
+}
+
+/** A member who finished all four onboarding steps through the API. */
+async function onboardedMember(): Promise<TestMember> {
+  const member = await signUp({ name: 'Asha Rao' });
+  await completeProfile(member);
+  return member;
+}
+
+const accountMenu = (page: Page) => page.getByRole('navigation', { name: 'Account' });
+const toast = (page: Page, message: string) => page.getByRole('status').filter({ hasText: message });
+
+describe('/profile', () => {
+  it('sends a visitor without a session home', async () => {
+    const { page } = await browser.open('/profile?section=lists');
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectHeading(page, 'Never pay retail again.');
+    await page.close();
+  });
+
+  it('welcomes a member arriving from the shipping step, with a WhatsApp Share link to the product', async () => {
+    const member = await onboardedMember();
+    const { page } = await browser.open('/profile', { session: member.session });
+    await expectHeading(page, 'Dealsboard');
+    // A member with a pincode who did not come from the shipping step is not greeted.
+    await accountMenu(page).getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // What navigate('/profile', { state: { fromShipping: true } }) leaves in the history, as the shipping step does.
+    await page.evaluate(() => {
+      window.history.pushState({ usr: { fromShipping: true }, key: 'from-shipping', idx: 1 }, '', '/profile');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Welcome aboard! Limited subscriptions are open.').waitFor();
+    const share = dialog.getByRole('link', { name: 'Share' });
+    const href = new URL((await share.getAttribute('href')) ?? '');
+    expect(href.origin + href.pathname).toBe('https://wa.me/');
+    expect(href.searchParams.get('text')).toContain(`${baseURL()}/`);
+    expect(await share.getAttribute('target')).toBe('_blank');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it('shows the saved profile and shipping details on their cards, without the inline form', async () => {
+    const member = await onboardedMember();
+    const { page } = await browser.open('/profile?section=profile', { session: member.session });
+    await expectHeading(page, 'Profile');
+    const details = page.getByRole('region', { name: 'Profile details' });
+    await details.getByText('Asha Rao').waitFor();
+    for (const value of [member.email, '+91 98765 43210', 'Female', '12/03/1994', 'Working professional']) {
+      expect(await details.getByText(value, { exact: true }).count()).toBe(1);
+    }
+    const shipping = page.getByRole('region', { name: 'Shipping details' });
+    expect(await shipping.getByText('12 MG Road, Panaji', { exact: true }).count()).toBe(2);
+    expect(await shipping.getByText('403001', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Add your shipping details' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('greets a member without a pincode and takes their shipping details inline', async () => {
+    const member = await signUp({ name: 'Ravi Kumar' });
+    await completeProfile(member, { pincode: undefined, address: undefined, professionAddress: undefined });
+    expect((await profileOf(member.token)).body.data[0].pincode).toBeNull();
+    const { page } = await browser.open('/profile?section=profile', { session: member.session });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Welcome aboard! Limited subscriptions are open.').waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const form = page.getByRole('form', { name: 'Add your shipping details' });
+    await form.getByLabel('Shipping address').fill('4 Church Street, Bengaluru');
+    await form.getByLabel('Pin code').fill('560001');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Profile updated successfully!').waitFor();
+    await form.waitFor({ state: 'detached' });
+    const shipping = page.getByRole('region', { name: 'Shipping details' });
+    await shipping.getByText('560001', { exact: true }).waitFor();
+    expect((await profileOf(member.token)).body.data[0]).toMatchObject({ pincode: 560001, address: '4 Church Street, Bengaluru' });
+    await page.close();
+  });
+
+  it('edits the Need and Greed lists and keeps what the server kept after a reload', async () => {
+    const member = await onboardedMember();
+    const { page } = await browser.open('/profile?section=lists', { session: member.session });
+    await expectHeading(page, 'Lists');
+    const need = (slot: number) => page.getByLabel(`Need List item ${slot}`);
+    const greed = (slot: number) => page.getByLabel(`Greed List item ${slot}`);
+    await expect.poll(() => need(1).inputValue()).toBe('Headphones');
+    expect(await need(4).getAttribute('readonly')).not.toBeNull();
+
+    await page.getByRole('button', { name: 'EDIT' }).click();
+    await need(4).fill('  Pressure cooker  ');
+    await need(5).fill('Air fryer');
+    await greed(2).fill('smartwatch');
+    await greed(3).fill('Espresso machine');
+    await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
+    await toast(page, 'Profile updated successfully!').waitFor();
+    await page.getByRole('button', { name: 'EDIT' }).waitFor();
+
+    await page.reload();
+    await expectHeading(page, 'Lists');
+    await expect.poll(() => need(1).inputValue()).toBe('Headphones');
+    // Trimmed, and a case-insensitive repeat of an earlier item dropped.
+    expect(await Promise.all([1, 2, 3, 4, 5].map((slot) => need(slot).inputValue()))).toEqual([
+      'Headphones',
+      'Running shoes',
+      'Pressure cooker',
+      'Air fryer',
+      '',
+    ]);
+    expect(await Promise.all([1, 2, 3].map((slot) => greed(slot).inputValue()))).toEqual(['Smartwatch', 'Espresso machine', '']);
+    const saved = (await profileOf(member.token)).body.data[0];
+    expect(saved.needList.split(',')).toEqual(['Headphones', 'Running shoes', 'Pressure cooker', 'Air fryer']);
+    await page.close();
+  });
+
+  it('edits profession and persona, asking for a GST Number only of a business', async () => {
+    const member = await onboardedMember();
+    const { page } = await browser.open('/profile?section=subscription', { session: member.session });
+    await expectHeading(page, 'Subscription');
+    const iAm = page.getByLabel('I AM');
+    await expect.poll(() => iAm.inputValue()).toBe('professional');
+    expect(await iAm.isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Splurge/ }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('GST Number').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'EDIT' }).click();
+    await iAm.selectOption('business');
+    const gst = page.getByLabel('GST Number');
+    await gst.waitFor();
+    await gst.fill('27AAPFU0939F1ZW');
+    await page.getByText('I spend money lavishly and upgrade my products frequently').click();
+    await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
+    // A GSTIN whose check character is wrong is refused by the server, in its words.
+    await page.getByRole('alert').filter({ hasText: 'GST number must be a valid 15-character GSTIN' }).waitFor();
+    await gst.fill('27AAPFU0939F1ZV');
+    await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
+    await toast(page, 'Profile updated successfully!').waitFor();
+    await page.getByRole('button', { name: 'EDIT' }).waitFor();
+    expect((await profileOf(member.token)).body.data[0]).toMatchObject({
+      profession: 'business',
+      gst: '27AAPFU0939F1ZV',
+      subscriptionType: 'Splurge',
+    });
+
+    await page.getByRole('button', { name: 'EDIT' }).click();
+    await iAm.selectOption('student');
+    await gst.waitFor({ state: 'detached' });
+    await iAm.selectOption('institution');
+    await gst.waitFor();
+    await page.close();
+  });
+
+  it('shows Orders in the menu only to an active subscriber', async () => {
+    const [plain, paying] = await Promise.all([onboardedMember(), subscriber({ name: 'Meera Iyer' })]);
+    const first = await browser.open('/profile?section=orders', { session: plain.session });
+    await accountMenu(first.page).getByRole('link', { name: 'Subscription' }).waitFor();
+    // The profile has answered once the link to Orders gives way to the deals board.
+    await expectHeading(first.page, 'Dealsboard');
+    expect(await accountMenu(first.page).getByRole('link', { name: 'Orders' }).count()).toBe(0);
+    await first.page.close();
+
+    const second = await browser.open('/profile', { session: paying.session });
+    await accountMenu(second.page).getByRole('link', { name: 'Orders' }).click();
+    await expectHeading(second.page, 'Orders');
+    expect(new URL(second.page.url()).search).toBe('?section=orders');
+    await second.page.close();
+  });
+
+  it('opens the menu from a drawer on a phone', async () => {
+    const member = await onboardedMember();
+    const { page } = await browser.open('/profile', { session: member.session, viewport: VIEWPORTS.phone });
+    await expectHeading(page, 'Dealsboard');
+    expect(await accountMenu(page).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('link', { name: 'Wall of ELTS' }).click();
+    await expectHeading(page, 'Wall of ELTS');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('checkbox', { name: 'Hide my name from the Wall of ELTS' }).waitFor();
+    await page.close();
+  });
+
+  it('logs out: the session is revoked at once and the member is back home', async () => {
+    const member = await onboardedMember();
+    const { page } = await browser.open('/profile?section=profile', { session: member.session });
+    await expectHeading(page, 'Profile');
+    expect((await profileOf(member.token)).status).toBe(200);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectHeading(page, 'Never pay retail again.');
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem('token'), sessionStorage.getItem('email'), sessionStorage.getItem('name')]),
+    ).toEqual([null, null, null]);
+    const after = await profileOf(member.token);
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe('Session expired. Please login again.');
+    await page.close();
+  });
+});
