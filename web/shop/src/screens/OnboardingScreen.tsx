@@ -1,18 +1,42 @@
-import { Card, ProgressBar } from '@elts/ui';
-import { type OnboardingStep, stepLabel } from './onboarding-steps.js';
+import type { Profile } from '@elts/contracts';
+import { Navigate } from '@elts/router';
+import { LoadingState, readMemberSession } from '@elts/ui';
+import { type ComponentType, useEffect } from 'react';
+import { useProfile } from '../api/profile.js';
+import { MyListsStep } from '../onboarding/MyListsStep.js';
+import { PersonalDetailsStep } from '../onboarding/PersonalDetailsStep.js';
+import { ShippingInfoStep } from '../onboarding/ShippingInfoStep.js';
+import { SpendTypeStep } from '../onboarding/SpendTypeStep.js';
+import { StepFrame } from '../onboarding/StepFrame.js';
+import type { OnboardingStep } from './onboarding-steps.js';
 
-/** An onboarding step as it stands today: its heading and progress, and what the finished step will ask. */
+const STEP_FORMS: Record<OnboardingStep['number'], ComponentType<{ profile: Profile | undefined }>> = {
+  1: PersonalDetailsStep,
+  2: SpendTypeStep,
+  3: MyListsStep,
+  4: ShippingInfoStep,
+};
+
+/**
+ * An onboarding step: only with a session (home otherwise; no profile call is made without a token), its form
+ * filled in from the profile once it has arrived. A profile that cannot be read is only logged, and the form starts
+ * empty (spec section 8).
+ */
 export function OnboardingScreen({ step }: { step: OnboardingStep }) {
+  const profile = useProfile();
+  useEffect(() => {
+    if (profile.error) console.error('The profile could not be fetched', profile.error);
+  }, [profile.error]);
+  if (!readMemberSession().token) return <Navigate to="/" replace />;
+  const Form = STEP_FORMS[step.number];
   return (
-    <div>
-      <p className="text-sm font-bold tracking-[0.15em] text-brand-700 uppercase">{stepLabel(step)}</p>
-      <h1 className="mt-2 font-display text-4xl font-extrabold text-ink-950">{step.heading}</h1>
-      <ProgressBar value={step.progress} label={`Onboarding ${step.progress}% complete`} className="mt-6" />
-      {step.next && <p className="mt-2 text-sm text-ink-600">{step.next}</p>}
-      <Card className="mt-8">
-        <h2 className="text-lg font-bold text-ink-950">Opening with member sign-in</h2>
-        <p className="mt-2 text-ink-700">{step.comingNext}</p>
-      </Card>
-    </div>
+    <StepFrame step={step}>
+      {profile.isPending ? (
+        <LoadingState message="Loading your details..." />
+      ) : (
+        // A new step (or another member's profile) starts a fresh form.
+        <Form key={`${step.path}:${profile.data?.id ?? ''}`} profile={profile.data} />
+      )}
+    </StepFrame>
   );
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { filledItems, needListLongEnough, slotsFrom } from '../src/onboarding/lists.js';
+import { personalDetailsComplete, personalDetailsFrom } from '../src/onboarding/personal-details.js';
+import { pincodeInput, shippingSkipBody, shippingSubmitBody } from '../src/onboarding/shipping.js';
+
+describe('step 01 prefill', () => {
+  it('takes the first word of the stored first name, and the second word when there is no last name', () => {
+    expect(personalDetailsFrom({ firstname: 'Asha Devi', lastname: '' })).toMatchObject({ firstname: 'Asha', lastname: 'Devi' });
+    expect(personalDetailsFrom({ firstname: 'Asha Devi', lastname: 'Rao' })).toMatchObject({ firstname: 'Asha', lastname: 'Rao' });
+    expect(personalDetailsFrom({ firstname: 'Asha', lastname: '' })).toMatchObject({ firstname: 'Asha', lastname: '' });
+  });
+
+  it('fills every field from the profile, and starts empty without one', () => {
+    expect(
+      personalDetailsFrom({
+        firstname: 'Asha',
+        lastname: 'Rao',
+        gender: 'female',
+        dob: '1994-03-12',
+        mobile: '9876543210',
+        email: 'a@x.in',
+      }),
+    ).toEqual({ gender: 'female', dob: '1994-03-12', firstname: 'Asha', lastname: 'Rao', mobile: '9876543210', email: 'a@x.in' });
+    expect(personalDetailsFrom(undefined)).toEqual({ gender: '', dob: '', firstname: '', lastname: '', mobile: '', email: '' });
+  });
+
+  it('needs all six fields, blanks counting as empty', () => {
+    const full = { gender: 'male', dob: '1990-01-01', firstname: 'A', lastname: 'B', mobile: '9876543210', email: 'a@x.in' } as const;
+    expect(personalDetailsComplete(full)).toBe(true);
+    for (const field of Object.keys(full)) expect(personalDetailsComplete({ ...full, [field]: '  ' })).toBe(false);
+  });
+});
+
+describe('step 03 lists', () => {
+  it('spreads a stored list over five slots', () => {
+    expect(slotsFrom('Phone, Shoes')).toEqual(['Phone', 'Shoes', '', '', '']);
+    expect(slotsFrom(undefined)).toEqual(['', '', '', '', '']);
+  });
+
+  it('counts only non-empty entries, wherever they sit, and needs three in the Need list', () => {
+    expect(filledItems([' Phone ', '', 'Shoes', '  ', 'Cooker'])).toEqual(['Phone', 'Shoes', 'Cooker']);
+    expect(needListLongEnough(['Phone', '', 'Shoes', '', 'Cooker'])).toBe(true);
+    expect(needListLongEnough(['Phone', 'Shoes', ' ', '', ''])).toBe(false);
+  });
+});
+
+describe('step 04 shipping', () => {
+  const form = { pincode: '403001', sameAddress: true, billingAddress: '12 MG Road', shippingAddress: '' };
+
+  it('keeps the pincode to six digits', () => {
+    expect(pincodeInput('40a30012')).toBe('403001');
+  });
+
+  it('submits the billing address as the shipping address when they are the same, the pincode as a number', () => {
+    expect(shippingSubmitBody(form)).toEqual({ address: '12 MG Road', pincode: 403001, professionAddress: '12 MG Road' });
+  });
+
+  it('needs a shipping address only when it differs', () => {
+    expect(shippingSubmitBody({ ...form, sameAddress: false })).toBeUndefined();
+    expect(shippingSubmitBody({ ...form, sameAddress: false, shippingAddress: '4 Beach Rd' })).toEqual({
+      address: '4 Beach Rd',
+      pincode: 403001,
+      professionAddress: '12 MG Road',
+    });
+  });
+
+  it('needs the pincode and the billing address', () => {
+    expect(shippingSubmitBody({ ...form, pincode: '' })).toBeUndefined();
+    expect(shippingSubmitBody({ ...form, billingAddress: ' ' })).toBeUndefined();
+  });
+
+  it('skips with the pincode alone, which it needs', () => {
+    expect(shippingSkipBody({ ...form, billingAddress: '' })).toEqual({ pincode: 403001 });
+    expect(shippingSkipBody({ ...form, pincode: '' })).toBeUndefined();
+  });
+});
