@@ -21,15 +21,25 @@ export interface DataTableProps<Row> {
   initialSort?: SortState;
   /** Shown instead of the rows when there are none. */
   empty?: ReactNode;
+  /**
+   * Sorting done elsewhere (a server sorting across pages): the headers show `sort` and report clicks to
+   * `onSortChange`, and the rows are shown in the order given.
+   */
+  sort?: SortState | undefined;
+  onSortChange?: (sort: SortState) => void;
 }
 
 /** A table whose sortable headers are buttons; it scrolls sideways on a phone rather than squashing its columns. */
-export function DataTable<Row>({ caption, columns, rows, rowKey, initialSort, empty }: DataTableProps<Row>) {
-  const [sort, setSort] = useState<SortState | undefined>(initialSort);
+export function DataTable<Row>({ caption, columns, rows, rowKey, initialSort, empty, sort: outerSort, onSortChange }: DataTableProps<Row>) {
+  const [ownSort, setOwnSort] = useState<SortState | undefined>(initialSort);
+  const sort = onSortChange ? outerSort : ownSort;
+  const changeSort = (key: string) =>
+    onSortChange ? onSortChange(nextSort(outerSort, key)) : setOwnSort((current) => nextSort(current, key));
   const sorted = useMemo(() => {
+    if (onSortChange) return [...rows];
     const column = sort && columns.find((c) => c.key === sort.key);
     return column?.sortValue && sort ? sortRows(rows, column.sortValue, sort.direction) : [...rows];
-  }, [rows, columns, sort]);
+  }, [rows, columns, sort, onSortChange]);
 
   if (rows.length === 0 && empty) return <>{empty}</>;
   return (
@@ -51,7 +61,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, initialSort, em
                   {column.sortValue ? (
                     <button
                       type="button"
-                      onClick={() => setSort((current) => nextSort(current, column.key))}
+                      onClick={() => changeSort(column.key)}
                       className="inline-flex cursor-pointer items-center gap-1 uppercase hover:text-ink-900"
                     >
                       {column.header}

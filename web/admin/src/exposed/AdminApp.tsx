@@ -1,21 +1,41 @@
 import { Navigate, useLocation } from '@elts/router';
 import { RemoteRoot, readAdminToken } from '@elts/ui';
+import type { ComponentType } from 'react';
 import { AdminLayout } from '../layout/AdminLayout.js';
+import { AuditPage } from '../pages/audit/AuditPage.js';
+import { CronPage } from '../pages/cron/CronPage.js';
+import { MessagesPage } from '../pages/messages/MessagesPage.js';
+import { OrdersPage } from '../pages/orders/OrdersPage.js';
+import { PaymentsPage } from '../pages/payments/PaymentsPage.js';
+import { ProductsPage } from '../pages/products/ProductsPage.js';
+import { TimeoutsPage } from '../pages/timeouts/TimeoutsPage.js';
+import { UsersPage } from '../pages/users/UsersPage.js';
 import { AdminLogin } from '../screens/AdminLogin.js';
 import { ADMIN_SECTIONS } from '../screens/admin-sections.js';
-import { SectionScreen } from '../screens/SectionScreen.js';
 import '../styles/admin.css';
+
+const PAGES: Record<string, ComponentType> = {
+  '/admin/users': UsersPage,
+  '/admin/products': ProductsPage,
+  '/admin/payments': PaymentsPage,
+  '/admin/orders': OrdersPage,
+  '/admin/cron': CronPage,
+  '/admin/timeouts': TimeoutsPage,
+  '/admin/audit': AuditPage,
+  '/admin/messages': MessagesPage,
+};
 
 /** The admin remote's exposed module: the shell routes every /admin path here. Pages need the admin token. */
 export default function AdminApp() {
   const { pathname } = useLocation();
   const section = ADMIN_SECTIONS.find((candidate) => candidate.path === pathname);
+  const Page = section && PAGES[section.path];
   let screen = <AdminLogin />;
   if (pathname !== '/admin/login') {
     screen =
-      readAdminToken() && section ? (
+      readAdminToken() && Page ? (
         <AdminLayout>
-          <SectionScreen section={section} />
+          <Page />
         </AdminLayout>
       ) : (
         <Navigate to="/admin/login" replace />

@@ -1,10 +1,19 @@
-import { NavLink } from '@elts/router';
-import { BrandLogo, cx } from '@elts/ui';
+import { NavLink, useNavigate } from '@elts/router';
+import { apiRequest, BrandLogo, cx, readAdminToken } from '@elts/ui';
 import type { ReactNode } from 'react';
 import { ADMIN_SECTIONS } from '../screens/admin-sections.js';
+import { clearAdminToken } from '../session/admin-token.js';
 
 /** The back office's frame: the sidebar of sections (a scrolling bar on a phone) beside the page. */
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const logout = () => {
+    const token = readAdminToken();
+    clearAdminToken();
+    // Ending the server session too is a courtesy: the token is gone from the tab whatever the answer.
+    if (token) apiRequest('/admin/logout', { method: 'POST', body: {}, token }).catch(() => undefined);
+    navigate('/admin/login', { replace: true });
+  };
   return (
     <div className="min-h-dvh bg-ink-50 lg:grid lg:grid-cols-[16rem_1fr]">
       <aside className="bg-brand-950 text-white lg:min-h-dvh">
@@ -31,6 +40,15 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </nav>
+        <div className="px-3 pb-4">
+          <button
+            type="button"
+            onClick={logout}
+            className="w-full cursor-pointer rounded-xl px-3 py-2 text-left text-sm font-semibold text-white/80 hover:bg-white/10 hover:text-white"
+          >
+            Logout
+          </button>
+        </div>
       </aside>
       <main id="main" className="px-4 py-8 lg:px-10 lg:py-12">
         {children}

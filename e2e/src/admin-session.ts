@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { VIEWPORTS } from './browser.js';
+import { type Chromium, launchChromium } from './chromium.js';
+import { type ProductProcess, startProductProcess } from './product-process.js';
+
+/**
+ * The back office's journeys run against a product of their own: it starts with a first admin account (identity's
+ * ADMIN_USERNAME and ADMIN_PASSWORD settings, as an operator would start it), and with payment timeouts shortened
+ * to seconds so a journey can watch an unpaid payment time out.
+ */
+export const ADMIN_ACCOUNT = { username: 'e2e-operator', password: 'e2e operator passphrase' } as const;
+
+export const ADMIN_PRODUCT_SETTINGS: Record<string, string> = {
+  ADMIN_USERNAME: ADMIN_ACCOUNT.username,
+  ADMIN_PASSWORD: ADMIN_ACCOUNT.password,
+  PAYMENT_AT_RISK_SECONDS: '1',
+  PAYMENT_TIMEOUT_SECONDS: '2',
+  WORKFLOW_POLL_MS: '100',
+};
+
+export interface AdminProduct {
+  /** The product's address, for API calls (members.ts helpers take it as `base`). */
+  base(): string;
+  /** A new tab on `path`, with `session` in its session storage before the page loads. */
+  open(path: string, options?: { session?: Record<string, string> }): Promise<{ page: Page; pageErrors: string[] }>;
+}
+
+/** Starts the product and a browser for one test file, and stops both after it. */
+export function useAdminProduct(settings: Record<string, string> = {}): AdminProduct {
+  let product: ProductProcess | undefined;
+  let browser: Chromium | undefined;
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([startProductProcess({ ...ADMIN_PRODUCT_SETTINGS, ...settings }), launchChromium()]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), product?.stop()]);
+  });
+  const base = () => {
+    if (!product) throw new Error('The product is not running');
+    return product.baseURL;
+  };
+  return {
+    base,
+    async open(path, options = {}) {
+      if (!browser) throw new Error('The browser is not running');
+      const page = await browser.context.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.setViewportSize(VIEWPORTS.desktop);
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      if (options.session) {
+        await page.addInitScript((values) => {
+          for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, value);
+        }, options.session);
+      }
+      await page.goto(base() + path, { waitUntil: 'load' });
+      return { page, pageErrors };
+    },
+  };
+}
+
+/** Signs the admin in through `POST /admin/login` and returns the token (the login screen has its own journey). */
+export async function adminToken(base: string, account: { username: string; password: string } = ADMIN_ACCOUNT): Promise<string> {
+  const response = await fetch(`${base}/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const body = (await response.json()) as { token?: string; message?: string };
+  if (!response.ok || !body.token) throw new Error(`admin login answered ${response.status}: ${body.message}`);
+  return body.token;
+}
+
+/** An admin API call with the token as the raw Authorization value. */
+export async function adminCall<T = any>(base: string, token: string, path: string, init: { method?: string; body?: unknown } = {}) {
+  const response = await fetch(base + path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      accept: 'application/json',
+      authorization: token,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** Asks `probe` until it returns something, for at most `ms` (for work the product finishes in the background). */
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ms / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

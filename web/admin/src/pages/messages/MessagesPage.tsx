@@ -1,0 +1,48 @@
+import { type Column, formatDateTime } from '@elts/ui';
+import { PagedTablePage } from '../../components/PagedTable.js';
+
+const OPTIONS: Record<string, string> = { brand: 'Brand Partnerships', campus: 'Campus Ambassadors', query: 'Query' };
+
+interface ContactMessage {
+  messageId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  option: string;
+  message: string;
+  receivedAt: string;
+}
+
+const COLUMNS: Column<ContactMessage>[] = [
+  { key: 'receivedAt', header: 'Received', cell: (m) => formatDateTime(m.receivedAt) },
+  { key: 'name', header: 'Name', cell: (m) => `${m.firstName} ${m.lastName}` },
+  {
+    key: 'contact',
+    header: 'Contact',
+    cell: (m) => (
+      <div>
+        <p>{m.email}</p>
+        <p className="text-xs text-ink-500">{m.phone}</p>
+      </div>
+    ),
+  },
+  { key: 'option', header: 'Topic', cell: (m) => OPTIONS[m.option] ?? m.option },
+  { key: 'message', header: 'Message', cell: (m) => <p className="max-w-md whitespace-pre-wrap">{m.message}</p> },
+];
+
+/** `/admin/messages`: what visitors sent through the contact form, newest first. */
+export function MessagesPage() {
+  return (
+    <PagedTablePage
+      title="Messages"
+      path="/admin/messages"
+      noun="messages"
+      caption="Contact messages"
+      columns={COLUMNS}
+      rowKey={(m) => m.messageId}
+      empty="No messages yet"
+      fallback="Failed to fetch messages"
+    />
+  );
+}

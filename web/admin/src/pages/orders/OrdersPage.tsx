@@ -1,0 +1,216 @@
+import { type Column, DataTable, EmptyState, formatCount, formatDate, StatusBadge, Tabs } from '@elts/ui';
+import { useState } from 'react';
+import { queryString } from '../../api/query-string.js';
+import { useAdminQuery } from '../../api/use-admin-query.js';
+import { DateRange, FilterBar, FilterSelect, FilterText } from '../../components/FilterBar.js';
+import { ListStates } from '../../components/ListStates.js';
+import { tableRupees } from '../../components/money.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { Pager } from '../../components/Pager.js';
+import { StatCard, StatGrid } from '../../components/StatCard.js';
+import { useFilters } from '../../components/use-filters.js';
+
+const PAGE_SIZE = 20;
+type Tab = 'product' | 'subscription';
+
+interface Customer {
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+interface ProductOrder {
+  orderId: string;
+  userId: string | null;
+  user: Customer | null;
+  customerName: string | null;
+  customerEmail: string | null;
+  product: { name?: string; brand?: string; category?: string; images?: string[] } | null;
+  amount: number;
+  status: string;
+  createdAt: string;
+}
+interface Subscription {
+  subscriptionId: string;
+  userId: string;
+  user: Customer | null;
+  planType: string;
+  frequency: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+  startDate: string | null;
+  endDate: string | null;
+}
+interface OrderStats {
+  data: { totalRevenue: number; totalOrders: number; completedOrders: number; pendingOrders: number; activeSubscriptions?: number };
+}
+
+const STATUSES: Record<Tab, string[]> = {
+  product: ['pending', 'processing', 'completed', 'failed', 'cancelled'],
+  subscription: ['pending', 'active', 'expired', 'cancelled'],
+};
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const nameOf = (user: Customer | null, fallback?: string | null) =>
+  [user?.firstname, user?.lastname].filter(Boolean).join(' ').trim() || fallback || user?.email || 'N/A';
+
+const PRODUCT_COLUMNS: Column<ProductOrder>[] = [
+  { key: 'orderId', header: 'Order ID', cell: (o) => <code className="text-xs">{o.orderId}</code> },
+  {
+    key: 'customer',
+    header: 'Customer',
+    cell: (o) => (
+      <div>
+        <p className="font-medium text-ink-900">{nameOf(o.user, o.customerName)}</p>
+        <p className="text-xs text-ink-500">{o.customerEmail ?? o.user?.email ?? ''}</p>
+      </div>
+    ),
+  },
+  {
+    key: 'product',
+    header: 'Product',
+    cell: (o) =>
+      o.product?.name ? (
+        <div className="flex items-center gap-3">
+          {o.product.images?.[0] ? (
+            <img src={o.product.images[0]} alt="" className="size-10 rounded-lg object-cover" />
+          ) : (
+            <span className="grid size-10 place-items-center rounded-lg bg-ink-100 text-xs font-bold text-ink-500">IMG</span>
+          )}
+          <div>
+            <p className="font-medium text-ink-900">{o.product.name}</p>
+            <p className="text-xs text-ink-500">{[o.product.brand, o.product.category].filter(Boolean).join(' · ')}</p>
+          </div>
+        </div>
+      ) : (
+        'Product not found'
+      ),
+  },
+  { key: 'amount', header: 'Amount', align: 'right', cell: (o) => tableRupees(o.amount) },
+  { key: 'status', header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+  { key: 'date', header: 'Date', cell: (o) => formatDate(o.createdAt) },
+];
+
+const SUBSCRIPTION_COLUMNS: Column<Subscription>[] = [
+  { key: 'subscriptionId', header: 'Subscription ID', cell: (s) => <code className="text-xs">{s.subscriptionId}</code> },
+  {
+    key: 'customer',
+    header: 'Customer',
+    cell: (s) => (
+      <div>
+        <p className="font-medium text-ink-900">{nameOf(s.user)}</p>
+        <p className="text-xs text-ink-500">{s.userId}</p>
+      </div>
+    ),
+  },
+  {
+    key: 'plan',
+    header: 'Plan',
+    cell: (s) => (
+      <div>
+        <p className="font-medium text-ink-900">{capital(s.planType)}</p>
+        <p className="text-xs text-ink-500">{capital(s.frequency)}</p>
+      </div>
+    ),
+  },
+  { key: 'amount', header: 'Amount', align: 'right', cell: (s) => tableRupees(s.amount) },
+  { key: 'status', header: 'Status', cell: (s) => <StatusBadge status={s.status} /> },
+  {
+    key: 'date',
+    header: 'Date',
+    cell: (s) => (
+      <div>
+        <p>Started: {formatDate(s.startDate ?? s.createdAt)}</p>
+        {s.endDate && <p className="text-xs text-ink-500">Ends: {formatDate(s.endDate)}</p>}
+      </div>
+    ),
+  },
+];
+
+/** `/admin/orders`: Product Orders and Subscriptions tabs, each with its stat cards, filters and table. */
+export function OrdersPage() {
+  const [tab, setTab] = useState<Tab>('product');
+  const { filters, setFilter, page, setPage, reset } = useFilters({ status: '', startDate: '', endDate: '', searchTerm: '' });
+  const base = tab === 'product' ? '/admin/product-orders' : '/admin/subscriptions';
+  const list = useAdminQuery<{ orders: (ProductOrder | Subscription)[]; pagination: { totalPages: number; totalCount: number } }>(
+    `${base}${queryString({ type: tab, ...filters, page, limit: PAGE_SIZE })}`,
+  );
+  const stats = useAdminQuery<OrderStats>(`${base}/stats${queryString({ type: tab, ...filters })}`);
+  const figures = stats.data?.data;
+  const count = (value: number | undefined) => (value === undefined ? '-' : formatCount(value));
+  // While the other tab's list is still the one on screen (kept during loading), none of its rows are shown here.
+  const rows = (list.data?.orders ?? []).filter((row) => 'subscriptionId' in row === (tab === 'subscription'));
+
+  const switchTab = (next: Tab) => {
+    setTab(next);
+    // Status values differ between the tabs, so the filters start afresh; the page goes back to 1.
+    reset();
+  };
+
+  return (
+    <>
+      <PageHeader title="Orders" />
+      <Tabs
+        label="Order kinds"
+        tabs={[
+          { key: 'product', label: 'Product Orders' },
+          { key: 'subscription', label: 'Subscriptions' },
+        ]}
+        selected={tab}
+        onSelect={switchTab}
+      >
+        <StatGrid>
+          <StatCard label="Total Revenue" value={figures ? tableRupees(figures.totalRevenue) : '-'} />
+          <StatCard label={tab === 'product' ? 'Total Orders' : 'Total Subscriptions'} value={count(figures?.totalOrders)} />
+          <StatCard label="Completed" value={count(figures?.completedOrders)} tone="success" />
+          <StatCard label="Pending" value={count(figures?.pendingOrders)} tone="warning" />
+          {tab === 'subscription' && <StatCard label="Active" value={count(figures?.activeSubscriptions)} tone="success" />}
+        </StatGrid>
+        <div className="mt-6">
+          <FilterBar label="Order filters">
+            <FilterSelect
+              label="Status"
+              value={filters.status}
+              options={[{ value: '', label: 'All' }, ...STATUSES[tab].map((s) => ({ value: s, label: capital(s) }))]}
+              onChange={(v) => setFilter('status', v)}
+            />
+            <DateRange start={filters.startDate} end={filters.endDate} onChange={setFilter} />
+            <FilterText label="Search" type="search" value={filters.searchTerm} onChange={(v) => setFilter('searchTerm', v)} />
+          </FilterBar>
+        </div>
+        <ListStates
+          isLoading={list.isLoading}
+          error={list.error}
+          loading="Loading orders..."
+          fallback="Failed to fetch orders"
+          onRetry={() => list.refetch()}
+        >
+          {tab === 'product' ? (
+            <DataTable
+              caption="Product orders"
+              columns={PRODUCT_COLUMNS}
+              rows={rows as ProductOrder[]}
+              rowKey={(o) => o.orderId}
+              empty={<EmptyState title="No orders found" />}
+            />
+          ) : (
+            <DataTable
+              caption="Subscriptions"
+              columns={SUBSCRIPTION_COLUMNS}
+              rows={rows as Subscription[]}
+              rowKey={(s) => s.subscriptionId}
+              empty={<EmptyState title="No subscriptions found" />}
+            />
+          )}
+          <Pager
+            page={page}
+            pageSize={PAGE_SIZE}
+            totalPages={list.data?.pagination.totalPages ?? 1}
+            totalCount={list.data?.pagination.totalCount ?? 0}
+            noun={tab === 'product' ? 'orders' : 'subscriptions'}
+            onPageChange={setPage}
+          />
+        </ListStates>
+      </Tabs>
+    </>
+  );
+}

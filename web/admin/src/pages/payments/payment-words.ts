@@ -1,0 +1,59 @@
+/** How the Payments and Timeouts pages word a payment (spec section 2). */
+export interface AdminPayment {
+  paymentId: string;
+  orderId: string;
+  userId: string | null;
+  user: { firstname: string | null; lastname: string | null; email: string } | null;
+  amount: number;
+  paymentType: 'subscription' | 'product_order' | 'refund';
+  status: 'success' | 'pending' | 'failed' | 'processing';
+  paymentMethod: string | null;
+  metadata: { auto_failed?: boolean | null; timeout_minutes?: number | null } | null;
+  failureReason: string | null;
+  createdAt: string;
+  processedAt: string | null;
+  timeout_info?: { timeout_minutes: number | null; auto_failed: boolean };
+}
+
+export const PAYMENT_TYPE_LABELS: Record<string, string> = {
+  subscription: 'Subscription',
+  product_order: 'Product Order',
+  refund: 'Refund',
+};
+
+export const typeLabel = (type: string) => PAYMENT_TYPE_LABELS[type] ?? type;
+
+/** Full name, else email, else N/A. */
+export function payerName(payment: Pick<AdminPayment, 'user'>): string {
+  const name = [payment.user?.firstname, payment.user?.lastname].filter(Boolean).join(' ').trim();
+  return name || payment.user?.email || 'N/A';
+}
+
+export const AT_RISK_AFTER_MINUTES = 12;
+
+export type TimeoutInfo =
+  | { kind: 'auto'; text: string }
+  | { kind: 'timeout'; text: string }
+  | { kind: 'pending'; text: string; atRisk: boolean }
+  | { kind: 'none'; text: string };
+
+/**
+ * The Timeout Info column: 'AUTO TIMEOUT' with its minutes when the server failed it automatically; 'TIMEOUT' when
+ * it failed with a reason saying it timed out; for a pending payment its age, flagged AT RISK once older than 12
+ * minutes; else a dash.
+ */
+export function timeoutInfo(
+  payment: Pick<AdminPayment, 'status' | 'metadata' | 'failureReason' | 'createdAt'>,
+  now = Date.now(),
+): TimeoutInfo {
+  if (payment.metadata?.auto_failed) {
+    const minutes = payment.metadata.timeout_minutes;
+    return { kind: 'auto', text: minutes === null || minutes === undefined ? 'AUTO TIMEOUT' : `AUTO TIMEOUT (${minutes} min)` };
+  }
+  if (payment.status === 'failed' && /timed out/i.test(payment.failureReason ?? '')) return { kind: 'timeout', text: 'TIMEOUT' };
+  if (payment.status === 'pending') {
+    const minutes = Math.max(0, Math.floor((now - Date.parse(payment.createdAt)) / 60_000));
+    return { kind: 'pending', text: `${minutes} min`, atRisk: minutes > AT_RISK_AFTER_MINUTES };
+  }
+  return { kind: 'none', text: '-' };
+}

@@ -1,0 +1,221 @@
+import { Button, Checkbox, Modal, Select, TextArea, TextInput } from '@elts/ui';
+import { type FormEvent, useState } from 'react';
+import { type DraftErrors, NEW_BRAND, PRODUCT_CATEGORIES, type ProductDraft, validateDraft } from './product-form.js';
+
+/** Add or edit a product: every field of the product form, checked before it is sent. */
+export function ProductFormModal({
+  title,
+  initial,
+  brands,
+  busy,
+  onSave,
+  onClose,
+}: {
+  title: string;
+  initial: ProductDraft;
+  brands: readonly string[];
+  busy: boolean;
+  onSave: (draft: ProductDraft) => void;
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const set = <Key extends keyof ProductDraft>(key: Key, value: ProductDraft[Key]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateDraft(draft, brands);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSave(draft);
+  };
+
+  const brandOptions = [...new Set([...brands, ...(draft.brand && draft.brand !== NEW_BRAND ? [draft.brand] : [])])];
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="product-form" busy={busy}>
+            Save Product
+          </Button>
+        </>
+      }
+    >
+      <form id="product-form" noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          label="Name"
+          required
+          className="sm:col-span-2"
+          value={draft.name}
+          error={errors.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <TextInput
+          label="Price (₹)"
+          required
+          type="number"
+          min={0}
+          step="0.01"
+          value={draft.price}
+          error={errors.price}
+          onChange={(e) => set('price', e.target.value)}
+        />
+        <TextInput
+          label="Amazon Price (₹)"
+          type="number"
+          min={0}
+          step="0.01"
+          value={draft.amazonPrice}
+          error={errors.amazonPrice}
+          onChange={(e) => set('amazonPrice', e.target.value)}
+        />
+        <Select
+          label="Category"
+          required
+          placeholder="Select a category"
+          options={PRODUCT_CATEGORIES.map((c) => ({ value: c, label: c }))}
+          value={draft.category}
+          error={errors.category}
+          onChange={(e) => set('category', e.target.value)}
+        />
+        <TextInput
+          label="Stock"
+          required
+          type="number"
+          min={0}
+          step="1"
+          value={draft.stock}
+          error={errors.stock}
+          onChange={(e) => set('stock', e.target.value)}
+        />
+        <Select
+          label="Brand"
+          placeholder="No brand"
+          options={[...brandOptions.map((b) => ({ value: b, label: b })), { value: NEW_BRAND, label: 'Add a new brand' }]}
+          value={draft.brand}
+          onChange={(e) => set('brand', e.target.value)}
+        />
+        {draft.brand === NEW_BRAND ? (
+          <TextInput label="New brand" value={draft.newBrand} error={errors.newBrand} onChange={(e) => set('newBrand', e.target.value)} />
+        ) : (
+          <TextInput label="SKU" value={draft.sku} onChange={(e) => set('sku', e.target.value)} />
+        )}
+
+        <fieldset className="flex flex-col gap-2 sm:col-span-2">
+          <legend className="mb-1 text-sm font-semibold text-ink-800">Images</legend>
+          {draft.images.map((image, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have nothing else to key them by.
+            <div key={index} className="flex items-end gap-2">
+              <TextInput
+                label={`Image URL ${index + 1}`}
+                type="url"
+                className="flex-1"
+                value={image}
+                onChange={(e) =>
+                  set(
+                    'images',
+                    draft.images.map((old, i) => (i === index ? e.target.value : old)),
+                  )
+                }
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={draft.images.length === 1}
+                aria-label={`Remove image ${index + 1}`}
+                onClick={() =>
+                  set(
+                    'images',
+                    draft.images.filter((_, i) => i !== index),
+                  )
+                }
+              >
+                Remove
+              </Button>
+            </div>
+          ))}
+          {errors.images && <p className="text-sm font-medium text-red-700">{errors.images}</p>}
+          <Button variant="secondary" size="sm" className="self-start" onClick={() => set('images', [...draft.images, ''])}>
+            Add Image
+          </Button>
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-3 sm:col-span-2">
+          <legend className="mb-1 text-sm font-semibold text-ink-800">Descriptions</legend>
+          {draft.descriptions.map((section, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: as above, sections are edited in place.
+            <div key={index} className="grid gap-2 rounded-xl bg-ink-50 p-3">
+              <TextInput
+                label={`Section ${index + 1} title`}
+                value={section.title}
+                onChange={(e) =>
+                  set(
+                    'descriptions',
+                    draft.descriptions.map((d, i) => (i === index ? { ...d, title: e.target.value } : d)),
+                  )
+                }
+              />
+              <TextArea
+                label={`Section ${index + 1} content`}
+                rows={3}
+                value={section.content}
+                onChange={(e) =>
+                  set(
+                    'descriptions',
+                    draft.descriptions.map((d, i) => (i === index ? { ...d, content: e.target.value } : d)),
+                  )
+                }
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                className="self-start"
+                disabled={draft.descriptions.length === 1}
+                onClick={() =>
+                  set(
+                    'descriptions',
+                    draft.descriptions.filter((_, i) => i !== index),
+                  )
+                }
+              >
+                Remove Section
+              </Button>
+            </div>
+          ))}
+          <Button
+            variant="secondary"
+            size="sm"
+            className="self-start"
+            onClick={() => set('descriptions', [...draft.descriptions, { title: '', content: '' }])}
+          >
+            Add Section
+          </Button>
+        </fieldset>
+
+        {draft.brand === NEW_BRAND && <TextInput label="SKU" value={draft.sku} onChange={(e) => set('sku', e.target.value)} />}
+        <TextInput label="Variant Group" value={draft.variantGroup} onChange={(e) => set('variantGroup', e.target.value)} />
+        <TextInput
+          label="Sale Starts (IST)"
+          type="datetime-local"
+          value={draft.saleStartAt}
+          onChange={(e) => set('saleStartAt', e.target.value)}
+        />
+        <TextInput
+          label="Sale Ends (IST)"
+          type="datetime-local"
+          value={draft.saleEndAt}
+          onChange={(e) => set('saleEndAt', e.target.value)}
+        />
+        <Checkbox label="Primary variant" checked={draft.isVariantPrimary} onChange={(e) => set('isVariantPrimary', e.target.checked)} />
+        <Checkbox label="Exclusive" checked={draft.exclusive} onChange={(e) => set('exclusive', e.target.checked)} />
+        <Checkbox label="Enabled" checked={draft.isEnabled} onChange={(e) => set('isEnabled', e.target.checked)} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,150 @@
+import { Button, Card, cx, EmptyState, formatRupees, useToast } from '@elts/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { adminRequest, failureText } from '../../api/admin-request.js';
+import { useAdminQuery } from '../../api/use-admin-query.js';
+import { ListStates } from '../../components/ListStates.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { ProductFormModal } from './ProductFormModal.js';
+import { type AdminProduct, bodyOf, descriptionPreview, draftOf, emptyDraft, type ProductDraft } from './product-form.js';
+
+const LIST_PATH = '/product/list?enabled_only=false';
+const rupees = (value: number) => formatRupees(Math.round(value * 100), { decimals: false });
+
+function ProductCard({
+  product,
+  onEdit,
+  onToggle,
+  busy,
+}: {
+  product: AdminProduct;
+  onEdit: () => void;
+  onToggle: () => void;
+  busy: boolean;
+}) {
+  return (
+    <Card
+      as="li"
+      padded={false}
+      aria-label={product.name}
+      className={cx('flex flex-col overflow-hidden', !product.isEnabled && 'opacity-60')}
+    >
+      <div className="relative aspect-[4/3] bg-ink-100">
+        {product.images[0] ? (
+          <img src={product.images[0]} alt="" className="size-full object-cover" />
+        ) : (
+          <span className="grid size-full place-items-center text-sm font-bold text-ink-500">IMG</span>
+        )}
+        {!product.isEnabled && (
+          <span className="absolute top-3 left-3 rounded-full bg-ink-900 px-3 py-1 text-xs font-bold text-white">Disabled</span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <h2 className="text-lg font-bold text-ink-950">{product.name}</h2>
+        <p className="text-sm text-ink-600">{[product.brand, product.category].filter(Boolean).join(' · ')}</p>
+        <p className="text-sm">
+          <span className="font-bold text-ink-950">{rupees(product.price)}</span>
+          {product.amazonPrice !== null && <span className="ml-2 text-ink-500 line-through">{rupees(product.amazonPrice)}</span>}
+          <span className="ml-3 text-ink-600">Stock: {product.stock}</span>
+        </p>
+        <p className="text-sm text-ink-700">{descriptionPreview(product)}</p>
+        <div className="mt-auto flex gap-2 pt-3">
+          <Button size="sm" variant="secondary" onClick={onEdit}>
+            Edit
+          </Button>
+          <Button size="sm" variant={product.isEnabled ? 'danger' : 'primary'} busy={busy} onClick={onToggle}>
+            {product.isEnabled ? 'Disable' : 'Enable'}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** `/admin/products`: every product as a card, the add and edit form, and the enable/disable switch. */
+export function ProductsPage() {
+  const toast = useToast();
+  const client = useQueryClient();
+  const products = useAdminQuery<{ data: { products: AdminProduct[] } }>(LIST_PATH);
+  const brands = useAdminQuery<{ data: { brands: string[] } }>('/product/brands');
+  const [editing, setEditing] = useState<{ product?: AdminProduct; draft: ProductDraft }>();
+  const [saving, setSaving] = useState(false);
+  const [toggling, setToggling] = useState<string>();
+  const reload = () => client.invalidateQueries({ queryKey: ['admin'] });
+
+  const save = async (draft: ProductDraft) => {
+    const product = editing?.product;
+    setSaving(true);
+    try {
+      const answer = product
+        ? await adminRequest<{ message?: string }>(`/product/update/${encodeURIComponent(product.id)}`, {
+            method: 'PUT',
+            body: bodyOf(draft),
+          })
+        : await adminRequest<{ message?: string }>('/product/create', { body: bodyOf(draft) });
+      toast({ tone: 'success', message: answer.message ?? (product ? 'Product updated' : 'Product created') });
+      setEditing(undefined);
+      await reload();
+    } catch (error) {
+      toast({ tone: 'error', message: failureText(error, product ? 'Failed to update product' : 'Failed to create product') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const toggle = async (product: AdminProduct) => {
+    setToggling(product.id);
+    try {
+      const answer = await adminRequest<{ message?: string }>(`/product/toggle-status/${encodeURIComponent(product.id)}`, {
+        method: 'PUT',
+      });
+      toast({ tone: 'success', message: answer.message ?? 'Product updated' });
+      await reload();
+    } catch (error) {
+      const reason = failureText(error, 'Failed to toggle product status');
+      toast({ tone: 'error', message: `Failed to ${product.isEnabled ? 'disable' : 'enable'} product: ${reason}` });
+    } finally {
+      setToggling(undefined);
+    }
+  };
+
+  const list = products.data?.data.products ?? [];
+  return (
+    <>
+      <PageHeader title="Product Catalog" actions={<Button onClick={() => setEditing({ draft: emptyDraft() })}>Add Product</Button>} />
+      <ListStates
+        isLoading={products.isLoading}
+        error={products.error}
+        loading="Loading products..."
+        fallback="Failed to fetch products"
+        onRetry={() => products.refetch()}
+      >
+        {list.length === 0 ? (
+          <EmptyState title="No products yet" message="Add the first product for the deals board." />
+        ) : (
+          <ul aria-label="Products" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            {list.map((product) => (
+              <ProductCard
+                key={product.id}
+                product={product}
+                busy={toggling === product.id}
+                onEdit={() => setEditing({ product, draft: draftOf(product) })}
+                onToggle={() => toggle(product)}
+              />
+            ))}
+          </ul>
+        )}
+      </ListStates>
+      {editing && (
+        <ProductFormModal
+          title={editing.product ? 'Edit Product' : 'Add Product'}
+          initial={editing.draft}
+          brands={brands.data?.data.brands ?? []}
+          busy={saving}
+          onSave={save}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import { PRODUCT_CATEGORIES, type ProductView } from '@elts/contracts';
+
+/** A product as the admin list gives it (`GET /product/list?enabled_only=false`). Prices in rupees. */
+export type AdminProduct = ProductView;
+
+/** The form's state: everything as typed, text until it is sent. */
+export interface ProductDraft {
+  name: string;
+  price: string;
+  amazonPrice: string;
+  category: string;
+  brand: string;
+  newBrand: string;
+  stock: string;
+  images: string[];
+  descriptions: { title: string; content: string }[];
+  sku: string;
+  variantGroup: string;
+  isVariantPrimary: boolean;
+  saleStartAt: string;
+  saleEndAt: string;
+  isEnabled: boolean;
+  exclusive: boolean;
+}
+
+export const DESCRIPTION_PREVIEW = 90;
+export const NEW_BRAND = '__new__';
+export { PRODUCT_CATEGORIES };
+
+/** The card's description preview: the first section's text, cut at 90 characters. */
+export function descriptionPreview(product: Pick<AdminProduct, 'descriptions'>): string {
+  const text = product.descriptions.map((d) => d.content).find((content) => content.trim()) ?? '';
+  return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}...` : text;
+}
+
+const IST_OFFSET = '+05:30';
+
+/** A `datetime-local` value is read as Indian time, whatever the admin's computer says (docs/decisions/0143). */
+export function localToIso(value: string): string | null {
+  if (!value) return null;
+  return new Date(`${value.length === 16 ? `${value}:00` : value}${IST_OFFSET}`).toISOString();
+}
+
+export function isoToLocal(iso: string | null): string {
+  if (!iso) return '';
+  const shifted = new Date(Date.parse(iso) + 330 * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+export function emptyDraft(): ProductDraft {
+  return {
+    name: '',
+    price: '',
+    amazonPrice: '',
+    category: '',
+    brand: '',
+    newBrand: '',
+    stock: '',
+    images: [''],
+    descriptions: [{ title: '', content: '' }],
+    sku: '',
+    variantGroup: '',
+    isVariantPrimary: false,
+    saleStartAt: '',
+    saleEndAt: '',
+    isEnabled: true,
+    exclusive: false,
+  };
+}
+
+export function draftOf(product: AdminProduct): ProductDraft {
+  return {
+    name: product.name,
+    price: String(product.price),
+    amazonPrice: product.amazonPrice === null ? '' : String(product.amazonPrice),
+    category: product.category,
+    brand: product.brand,
+    newBrand: '',
+    stock: String(product.stock),
+    images: product.images.length > 0 ? [...product.images] : [''],
+    descriptions: product.descriptions.length > 0 ? product.descriptions.map((d) => ({ ...d })) : [{ title: '', content: '' }],
+    sku: product.sku,
+    variantGroup: product.variantGroup ?? '',
+    isVariantPrimary: product.isVariantPrimary,
+    saleStartAt: isoToLocal(product.saleStartAt),
+    saleEndAt: isoToLocal(product.saleEndAt),
+    isEnabled: product.isEnabled,
+    exclusive: product.exclusive,
+  };
+}
+
+export type DraftErrors = Partial<Record<'name' | 'price' | 'amazonPrice' | 'category' | 'stock' | 'images' | 'newBrand', string>>;
+
+const isUrl = (text: string) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+const money = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * The product form's rules (spec section 5): name, price, category and stock required; prices numbers with at most
+ * two decimals and not below 0; stock a whole number not below 0; images URLs; a new brand trimmed and not already
+ * in the list.
+ */
+export function validateDraft(draft: ProductDraft, brands: readonly string[]): DraftErrors {
+  const errors: DraftErrors = {};
+  if (!draft.name.trim()) errors.name = 'Name is required';
+  if (!draft.price.trim()) errors.price = 'Price is required';
+  else if (!money.test(draft.price.trim())) errors.price = 'Price must be a number of at least 0 with at most 2 decimals';
+  if (draft.amazonPrice.trim() && !money.test(draft.amazonPrice.trim()))
+    errors.amazonPrice = 'Amazon price must be a number of at least 0 with at most 2 decimals';
+  if (!draft.category) errors.category = 'Category is required';
+  if (!draft.stock.trim()) errors.stock = 'Stock is required';
+  else if (!/^\d+$/.test(draft.stock.trim())) errors.stock = 'Stock must be a whole number of at least 0';
+  if (draft.images.some((image) => image.trim() && !isUrl(image.trim()))) errors.images = 'Each image must be a URL';
+  if (draft.brand === NEW_BRAND) {
+    const brand = draft.newBrand.trim();
+    if (!brand) errors.newBrand = 'Enter the new brand name';
+    else if (brands.some((existing) => existing.toLowerCase() === brand.toLowerCase())) errors.newBrand = 'This brand already exists';
+  }
+  return errors;
+}
+
+/** The body of `POST /product/create` and `PUT /product/update/{id}`: empty rows dropped, empty optionals null. */
+export function bodyOf(draft: ProductDraft) {
+  return {
+    name: draft.name.trim(),
+    price: Number(draft.price),
+    amazonPrice: draft.amazonPrice.trim() ? Number(draft.amazonPrice) : null,
+    category: draft.category,
+    brand: draft.brand === NEW_BRAND ? draft.newBrand.trim() : draft.brand,
+    stock: Number(draft.stock),
+    images: draft.images.map((image) => image.trim()).filter(Boolean),
+    descriptions: draft.descriptions.map((d) => ({ title: d.title.trim(), content: d.content.trim() })).filter((d) => d.title || d.content),
+    sku: draft.sku.trim(),
+    variantGroup: draft.variantGroup.trim() || null,
+    isVariantPrimary: draft.isVariantPrimary,
+    saleStartAt: localToIso(draft.saleStartAt),
+    saleEndAt: localToIso(draft.saleEndAt),
+    isEnabled: draft.isEnabled,
+    exclusive: draft.exclusive,
+  };
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { queryString } from '../src/api/query-string.js';
+import { jobWords, megabytes, successRate, uptimeText } from '../src/pages/cron/cron-words.js';
+import { payerName, timeoutInfo } from '../src/pages/payments/payment-words.js';
+import {
+  bodyOf,
+  descriptionPreview,
+  emptyDraft,
+  isoToLocal,
+  localToIso,
+  NEW_BRAND,
+  validateDraft,
+} from '../src/pages/products/product-form.js';
+import { atRiskTone, timeoutRateTone } from '../src/pages/timeouts/timeout-tones.js';
+import { csvFileName } from '../src/pages/users/download-csv.js';
+import { ageFrom, cut, serverOrder } from '../src/pages/users/user-words.js';
+
+describe('admin query strings', () => {
+  it('leaves out empty filters and All', () => {
+    expect(queryString({ status: '', paymentType: 'all', searchTerm: '  ', page: 1, limit: 20 })).toBe('?page=1&limit=20');
+    expect(queryString({ pincodes: ['403001', '560001'], need: [], name: 'Asha Rao' })).toBe('?pincodes=403001%2C560001&name=Asha+Rao');
+    expect(queryString({ status: undefined })).toBe('');
+  });
+});
+
+describe('Timeout Info', () => {
+  const now = Date.parse('2026-11-22T10:00:00Z');
+  const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+  const base = { failureReason: null, metadata: null, createdAt: at(1) };
+
+  it('says AUTO TIMEOUT with the minutes when the server failed it', () => {
+    expect(timeoutInfo({ ...base, status: 'failed', metadata: { auto_failed: true, timeout_minutes: 15 } }, now)).toEqual({
+      kind: 'auto',
+      text: 'AUTO TIMEOUT (15 min)',
+    });
+  });
+  it('says TIMEOUT when a failure reason says it timed out', () => {
+    expect(timeoutInfo({ ...base, status: 'failed', failureReason: 'Payment Timed Out at gateway' }, now).text).toBe('TIMEOUT');
+    expect(timeoutInfo({ ...base, status: 'failed', failureReason: 'Card declined' }, now).text).toBe('-');
+  });
+  it('gives a pending payment its age, AT RISK only once older than 12 minutes', () => {
+    expect(timeoutInfo({ ...base, status: 'pending', createdAt: at(12) }, now)).toEqual({ kind: 'pending', text: '12 min', atRisk: false });
+    expect(timeoutInfo({ ...base, status: 'pending', createdAt: at(13) }, now)).toEqual({ kind: 'pending', text: '13 min', atRisk: true });
+  });
+  it('shows a dash for everything else', () => {
+    expect(timeoutInfo({ ...base, status: 'success' }, now).text).toBe('-');
+    expect(timeoutInfo({ ...base, status: 'processing' }, now).text).toBe('-');
+  });
+  it('names the payer by full name, else email, else N/A', () => {
+    expect(payerName({ user: { firstname: 'Asha', lastname: 'Rao', email: 'a@x.in' } })).toBe('Asha Rao');
+    expect(payerName({ user: { firstname: null, lastname: null, email: 'a@x.in' } })).toBe('a@x.in');
+    expect(payerName({ user: null })).toBe('N/A');
+  });
+});
+
+describe('cron page words', () => {
+  it('shows the success rate with one decimal, N/A with nothing to count', () => {
+    expect(successRate(9, 1)).toBe('90.0%');
+    expect(successRate(2, 1)).toBe('66.7%');
+    expect(successRate(0, 0)).toBe('N/A');
+    expect(successRate(undefined, undefined)).toBe('N/A');
+  });
+  it('shows uptime in hours and minutes and memory in MB with one decimal', () => {
+    expect(uptimeText(3 * 3600 + 7 * 60 + 59)).toBe('3h 7m');
+    expect(megabytes(52_428_800)).toBe('50.0 MB');
+    expect(megabytes(1_572_864 + 52_429)).toBe('1.6 MB');
+  });
+  it('splits job names into words', () => {
+    expect(jobWords('reconcilePendingPayments')).toBe('Reconcile Pending Payments');
+    expect(jobWords('payments.renewal-notice')).toBe('Payments Renewal Notice');
+  });
+});
+
+describe('timeouts page colours', () => {
+  it('colours the timeout rate: above 5% error, above 2% warning, else success', () => {
+    expect(timeoutRateTone('5.01%')).toBe('error');
+    expect(timeoutRateTone('5.00%')).toBe('warning');
+    expect(timeoutRateTone('2.00%')).toBe('success');
+    expect(timeoutRateTone('0.00%')).toBe('success');
+  });
+  it('warns about at-risk payments above 10', () => {
+    expect(atRiskTone(10)).toBe('neutral');
+    expect(atRiskTone(11)).toBe('warning');
+  });
+});
+
+describe('users page words', () => {
+  it('cuts the billing address at 20 characters', () => {
+    expect(cut('12 MG Road, Panaji, Goa', 20)).toBe('12 MG Road, Panaji, ...');
+    expect(cut('12 MG Road', 20)).toBe('12 MG Road');
+    expect(cut(null, 20)).toBe('');
+  });
+  it('computes age from the date of birth', () => {
+    expect(ageFrom('1994-03-12', new Date(2026, 2, 11))).toBe(31);
+    expect(ageFrom('1994-03-12', new Date(2026, 2, 12))).toBe(32);
+    expect(ageFrom(null)).toBeNull();
+  });
+  it('sorts age by birth date the other way round', () => {
+    expect(serverOrder('age', 'ascending')).toBe('desc');
+    expect(serverOrder('email', 'ascending')).toBe('asc');
+  });
+  it('names the CSV as the server does, else users_{today in India}.csv', () => {
+    expect(csvFileName('attachment; filename="users_2026-11-22.csv"')).toBe('users_2026-11-22.csv');
+    expect(csvFileName(null, new Date('2026-11-21T19:00:00Z'))).toBe('users_2026-11-22.csv');
+  });
+});
+
+describe('product form', () => {
+  const valid = { ...emptyDraft(), name: 'Kettle', price: '1499.50', category: 'Books', stock: '3' };
+
+  it('requires name, price, category and stock', () => {
+    expect(validateDraft(emptyDraft(), [])).toEqual({
+      name: 'Name is required',
+      price: 'Price is required',
+      category: 'Category is required',
+      stock: 'Stock is required',
+    });
+    expect(validateDraft(valid, [])).toEqual({});
+  });
+  it('checks numbers, image URLs and new brands', () => {
+    const errors = validateDraft(
+      {
+        ...valid,
+        price: '-1',
+        amazonPrice: '1.234',
+        stock: '2.5',
+        images: ['https://img.example/a.jpg', 'kettle.jpg'],
+        brand: NEW_BRAND,
+        newBrand: ' sony ',
+      },
+      ['Sony'],
+    );
+    expect(Object.keys(errors).sort()).toEqual(['amazonPrice', 'images', 'newBrand', 'price', 'stock']);
+    expect(errors.newBrand).toBe('This brand already exists');
+  });
+  it('drops empty rows, trims a new brand and sends empty optionals as null', () => {
+    const body = bodyOf({
+      ...valid,
+      images: ['', ' https://img.example/a.jpg '],
+      brand: NEW_BRAND,
+      newBrand: '  Prestige ',
+      variantGroup: ' ',
+    });
+    expect(body).toMatchObject({
+      price: 1499.5,
+      amazonPrice: null,
+      brand: 'Prestige',
+      images: ['https://img.example/a.jpg'],
+      descriptions: [],
+      variantGroup: null,
+      saleStartAt: null,
+      saleEndAt: null,
+    });
+  });
+  it('reads sale times as Indian time', () => {
+    expect(localToIso('2026-11-27T00:00')).toBe('2026-11-26T18:30:00.000Z');
+    expect(isoToLocal('2026-11-26T18:30:00.000Z')).toBe('2026-11-27T00:00');
+    expect(localToIso('')).toBeNull();
+  });
+  it('previews 90 characters of the description', () => {
+    expect(descriptionPreview({ descriptions: [{ title: 'About', content: 'x'.repeat(120) }] })).toBe(`${'x'.repeat(90)}...`);
+    expect(descriptionPreview({ descriptions: [{ title: 'About', content: 'Short' }] })).toBe('Short');
+  });
+});
