@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { eventRegistries } from '@elts/contracts';
-import { defineService } from '@elts/platform';
+import { defineService, requireAdmin } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { operationsRoutes } from './api/operations-routes.js';
@@ -30,6 +30,12 @@ export const adminBffService = defineService({
       runtime.logger,
     );
     const app = runtime.createApp();
+    // Every back-office call needs an admin session, checked before its input is read: without one, a bad body or
+    // query answers 401 too, never a validation message.
+    app.use('/admin/*', async (c, next) => {
+      requireAdmin(c);
+      await next();
+    });
     app.route('/', userRoutes(db));
     app.route('/', paymentRoutes(db));
     app.route('/', orderRoutes(db));
