@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ADMIN_ENV } from './admin.js';
 import { CHROMIUM_PATH } from './chromium.js';
 import { startProductProcess, WEB_DIR } from './product-process.js';
 
@@ -23,7 +24,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`No browser at ${CHROMIUM_PATH}. Install Debian's Chromium: apt-get update && apt-get install -y chromium`);
   }
-  const product = await startProductProcess();
+  // With the first admin account, so journeys can sign in to the back office and make products (admin.ts).
+  const product = await startProductProcess(ADMIN_ENV);
   project.provide('baseURL', product.baseURL);
   return product.stop;
 }

@@ -28,7 +28,7 @@ export function DealsBoardSection() {
   };
 
   return (
-    <section aria-labelledby="dealsboard-heading" className="mt-8">
+    <section aria-labelledby="dealsboard-heading">
       <h2 id="dealsboard-heading" className="text-2xl font-extrabold text-ink-950">
         Your {DEALS_BOARD.maxItems} deals
       </h2>

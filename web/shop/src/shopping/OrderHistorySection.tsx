@@ -17,7 +17,7 @@ export function OrderHistorySection() {
   };
 
   return (
-    <section aria-labelledby="orders-heading" className="mt-8">
+    <section aria-labelledby="orders-heading">
       <h2 id="orders-heading" className="text-2xl font-extrabold text-ink-950">
         Order History
       </h2>

@@ -18,15 +18,17 @@ export function ProductCard({ product, now, onView, onBuy }: ProductCardProps) {
   const low = clock.state === 'open' ? lowStockNote(product.stock) : undefined;
   return (
     <Card as="li" padded={false} className="flex flex-col overflow-hidden" aria-label={product.name}>
-      <button type="button" onClick={onView} className="relative block cursor-pointer bg-ink-50 text-left">
-        <ProductImage src={product.images[0]} alt="" className="aspect-square w-full object-contain p-4" />
+      <div className="relative bg-ink-50">
+        {/* The picture opens the details too; the View Details button is the way for keyboards and screen readers. */}
+        <button type="button" tabIndex={-1} aria-hidden="true" onClick={onView} className="block w-full cursor-pointer">
+          <ProductImage src={product.images[0]} alt="" className="aspect-square w-full object-contain p-4" />
+        </button>
         {discount !== undefined && (
           <span className="absolute top-3 left-3 rounded-full bg-marigold-400 px-2.5 py-1 text-xs font-bold text-brand-950">
             {discount}% off
           </span>
         )}
-        <span className="sr-only">View details of {product.name}</span>
-      </button>
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         {product.brand && <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase">{product.brand}</p>}
         <h3 className="font-bold text-ink-950" title={product.name}>

@@ -154,7 +154,7 @@ function StatusCard({
   children: ReactNode;
 }) {
   return (
-    <Card className="mt-8">
+    <Card>
       <h2 className="text-2xl font-extrabold text-ink-950">{title}</h2>
       <div className="mt-3 grid gap-2 text-ink-700">{children}</div>
       <dl className="mt-4 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
@@ -187,7 +187,7 @@ function Confirmed({ order }: { order: ProductOrderDetail }) {
     ['Payment Method', method ? method.toUpperCase() : 'N/A'],
   ];
   return (
-    <Card className="mt-8">
+    <Card>
       <h2 className="text-2xl font-extrabold text-emerald-800">Order Confirmed!</h2>
       <div className="mt-5 flex gap-4">
         <ProductImage src={product.images?.[0]} alt="" className="size-24 shrink-0 rounded-2xl bg-ink-50 object-contain p-2" />

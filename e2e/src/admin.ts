@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { baseURL } from './browser.js';
+
+/**
+ * The back office as journeys use it: the first admin account the product starts with (global-setup passes
+ * ADMIN_ENV to the product), signed in through the real `POST /admin/login`, and products made through the same
+ * admin API the Product Catalog screen calls.
+ */
+export const E2E_ADMIN = { username: 'e2e-operator', password: 'a long passphrase for the browser journeys' } as const;
+
+/** The settings that create that admin when the product starts. */
+export const ADMIN_ENV = { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password } as const;
+
+async function adminCall<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(baseURL() + path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      accept: 'application/json',
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: init.token } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+let signedIn: Promise<string> | undefined;
+
+/** The admin's session token (one sign-in per test file). */
+export function adminSignIn(): Promise<string> {
+  signedIn ??= adminCall<{ token: string }>('/admin/login', { body: E2E_ADMIN }).then((answer) => answer.token);
+  return signedIn;
+}
+
+/** What the admin's session storage holds after signing in (pass to `browser.open(path, { session })`). */
+export async function adminSession(): Promise<Record<string, string>> {
+  return { adminToken: await adminSignIn() };
+}
+
+export interface TestProduct {
+  id: string;
+  name: string;
+  price: number;
+  amazonPrice: number | null;
+  stock: number;
+}
+
+const HOUR_MS = 3600_000;
+
+/**
+ * Creates an enabled product through `POST /product/create`. By default it is on sale now (its own window, an hour
+ * ago to a day ahead) with 10 units; `overrides` uses the product form's field names. The name carries a unique
+ * word so a member's list item can match it and no other product.
+ */
+export async function createProduct(overrides: Record<string, unknown> = {}): Promise<TestProduct> {
+  const now = Date.now();
+  const tag = randomUUID().slice(0, 6);
+  const body = {
+    name: `Zephyr${tag} Travel Kettle`,
+    price: 1499,
+    amazonPrice: 2499,
+    category: 'Home & Garden',
+    brand: 'Prestige',
+    stock: 10,
+    images: ['/product/images/pressure-cooker.svg'],
+    descriptions: [{ title: 'Highlights', content: 'Boils a litre in four minutes.\nFolds flat for travel.' }],
+    sku: `E2E-${tag}`,
+    variantGroup: null,
+    isVariantPrimary: false,
+    saleStartAt: new Date(now - HOUR_MS).toISOString(),
+    saleEndAt: new Date(now + 24 * HOUR_MS).toISOString(),
+    ...overrides,
+  };
+  const answer = await adminCall<{ data: TestProduct }>('/product/create', { token: await adminSignIn(), body });
+  return answer.data;
+}
+
+/**
+ * Waits until a member's own deals board lists every one of `productIds`: the catalog learns of a new membership
+ * and of the member's lists from events, a moment after the API calls that caused them have answered.
+ */
+export async function waitForBoard(memberToken: string, productIds: string[], timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const board = await adminCall<{ data: { personalised?: boolean; products: { id: string }[] } }>(
+      '/product/list?enabled_only=true&limit=15',
+      { token: memberToken },
+    );
+    const shown = new Set(board.data.products.map((product) => product.id));
+    if (board.data.personalised && productIds.every((id) => shown.has(id))) return;
+    if (Date.now() > deadline) throw new Error(`the member's board does not show ${productIds.join(', ')}: ${JSON.stringify(board.data)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createProduct, waitForBoard } from '../src/admin.js';
+import { useBrowser } from '../src/browser.js';
+import { subscriber } from '../src/members.js';
+
+const browser = useBrowser();
+const HOUR_MS = 3600_000;
+
+// What a card offers follows the sale window and the stock: nothing can be bought before the sale, after it, or
+// once the last unit is gone, and the server refuses such orders too.
+describe('sale rules on the deals board', () => {
+  it("counts down to a sale that has not started, and shows 'Out of Stock' and 'Sale Ended'", async () => {
+    const tag = Date.now().toString(36);
+    const now = Date.now();
+    const upcoming = await createProduct({
+      name: `Upcoming${tag} Cricket Bat`,
+      saleStartAt: new Date(now + 2 * 24 * HOUR_MS + 5 * 60_000).toISOString(),
+      saleEndAt: new Date(now + 4 * 24 * HOUR_MS).toISOString(),
+    });
+    const soldOut = await createProduct({ name: `Soldout${tag} Mixer Grinder`, stock: 0 });
+    const ended = await createProduct({
+      name: `Ended${tag} Desk Lamp`,
+      saleStartAt: new Date(now - 48 * HOUR_MS).toISOString(),
+      saleEndAt: new Date(now - HOUR_MS).toISOString(),
+    });
+    const member = await subscriber({ profile: { needList: [upcoming.name, soldOut.name, ended.name] } });
+    await waitForBoard(member.token, [upcoming.id, soldOut.id, ended.id]);
+
+    const { page, pageErrors } = await browser.open('/profile', { session: member.session });
+    const upcomingCard = page.getByRole('listitem', { name: upcoming.name });
+    const startsIn = upcomingCard.getByRole('button', { name: /^Sale starts in 2d 0h \d+m$/ });
+    await startsIn.waitFor();
+    expect(await startsIn.isDisabled()).toBe(true);
+    expect(await upcomingCard.getByText(/^Sale ends in/).count()).toBe(0);
+
+    const soldOutButton = page.getByRole('listitem', { name: soldOut.name }).getByRole('button', { name: 'Out of Stock' });
+    expect(await soldOutButton.isDisabled()).toBe(true);
+    expect(
+      await page
+        .getByRole('listitem', { name: soldOut.name })
+        .getByText(/Only \d left!/)
+        .count(),
+    ).toBe(0);
+
+    const endedButton = page.getByRole('listitem', { name: ended.name }).getByRole('button', { name: 'Sale Ended' });
+    expect(await endedButton.isDisabled()).toBe(true);
+
+    // The detail modal offers no way round it.
+    await upcomingCard.getByRole('button', { name: 'View Details' }).click();
+    const details = page.getByRole('dialog', { name: upcoming.name });
+    expect(await details.getByRole('button', { name: /^Sale starts in/ }).isDisabled()).toBe(true);
+    expect(await details.getByRole('button', { name: 'Buy Now' }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
