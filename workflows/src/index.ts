@@ -19,6 +19,21 @@ export {
   timeoutMinutes,
   timeoutSchedule,
 } from './core/payment-timeout.js';
+export {
+  autoRenewalChangedSteps,
+  type ChargeCheckPlan,
+  chargeCheckFollowUp,
+  DEFAULT_CHARGE_CHECK_PLAN,
+  membershipCycleStartedSteps,
+  membershipEndedSteps,
+  paymentSettledSteps,
+  paymentStartedSteps,
+  renewalChargeRaisedSteps,
+  renewalRetryDueSteps,
+  STEP,
+  type StepChange,
+  type StepType,
+} from './core/steps.js';
 export { type WorkflowDurations, workflowDurations } from './durations.js';
 export {
   type JobContext,
@@ -30,3 +45,4 @@ export {
   type SchedulerStats,
   schedulerMigrationsDir,
 } from './embedded/job-scheduler.js';
+export { optionalTemporalSettings, type TemporalConnectionSettings, temporalConnectionSettings } from './temporal/settings.js';

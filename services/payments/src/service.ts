@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { paymentsEvents } from '@elts/contracts';
 import { ConfigError, defineService, loadMigrations, type Subscription } from '@elts/platform';
-import { DEFAULT_MEMBERSHIP_PLAN, schedulerMigrationsDir } from '@elts/workflows';
+import { schedulerMigrationsDir } from '@elts/workflows';
 import type { Kysely } from 'kysely';
 import { internalRoutes } from './api/internal-routes.js';
 import { invoiceRoutes } from './api/invoice-routes.js';
@@ -15,7 +15,9 @@ import { paymentsSettings } from './settings.js';
 import { simulatorRoutes } from './simulator/routes.js';
 import { SimulatorGateway } from './simulator/simulator-gateway.js';
 import type { PaymentsDb } from './store/tables.js';
-import { EmbeddedWorkflows } from './workflows/embedded-workflows.js';
+import { workflowDriver } from './workflows/driver.js';
+import { membershipPlan } from './workflows/plans.js';
+import { workflowStepRoutes } from './workflows/step-routes.js';
 
 /** Payments, the gateway adapters, webhooks, subscriptions and mandates, GST invoices, membership credit. */
 export const paymentsService = defineService({
@@ -34,29 +36,23 @@ export const paymentsService = defineService({
         'CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production (the simulator takes no real money)',
       ]);
     }
-    const workflows = new EmbeddedWorkflows(db, logger, { pollMs: settings.WORKFLOW_POLL_MS });
+    const workflows = await workflowDriver(settings, db, logger);
     const context: PaymentsContext = {
       db,
       events: runtime.events,
       gateway,
       settings,
       timeouts: { atRiskAfterSeconds: settings.PAYMENT_AT_RISK_SECONDS, timeoutAfterSeconds: settings.PAYMENT_TIMEOUT_SECONDS },
-      membership: {
-        ...DEFAULT_MEMBERSHIP_PLAN,
-        ...(settings.MEMBERSHIP_PERIOD_SECONDS ? { periodSeconds: settings.MEMBERSHIP_PERIOD_SECONDS } : {}),
-        renewalLeadSeconds: settings.RENEWAL_LEAD_SECONDS,
-        noticeToChargeSeconds: settings.RENEWAL_NOTICE_TO_CHARGE_SECONDS,
-        retryIntervalSeconds: settings.RENEWAL_RETRY_SECONDS,
-        maxChargeAttempts: settings.RENEWAL_MAX_ATTEMPTS,
-      },
-      workflows,
+      membership: membershipPlan(settings),
+      workflows: workflows.port,
       orders: () => runtime.client('orders'),
       logger,
     };
     workflows.bind(context);
 
     const app = runtime.createApp();
-    app.route('/', internalRoutes(context, workflows));
+    app.route('/', internalRoutes(context, workflows.embedded));
+    app.route('/', workflowStepRoutes(context));
     app.route('/', ordersInternalRoutes(context));
     app.route('/', subscriptionRoutes(context));
     app.route('/', webhookRoutes(context));

@@ -1,5 +1,6 @@
 import { gstinSchema, indianStateNamed } from '@elts/contracts';
 import { secret } from '@elts/platform';
+import { optionalTemporalSettings } from '@elts/workflows';
 import { z } from 'zod';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -24,6 +25,8 @@ export const paymentsSettings = z
     /** After a renewal charge's date, when its outcome is first asked for. */
     RENEWAL_CHECK_DELAY_SECONDS: seconds(600),
     RECONCILE_EVERY_SECONDS: seconds(300),
+    /** Set: the workflows run on Temporal (the worker runs them); unset: on the embedded driver. */
+    ...optionalTemporalSettings,
     /** How often the embedded workflow driver looks for due steps. */
     WORKFLOW_POLL_MS: z.coerce.number().int().min(10).default(1000),
     /** Normal reconciliation asks the gateway about payments pending longer than this. */

@@ -1,30 +1,36 @@
-import { JobScheduler, renewalStart } from '@elts/workflows';
+import {
+  autoRenewalChangedSteps,
+  type ChargeCheckPlan,
+  chargeCheckFollowUp,
+  JobScheduler,
+  membershipCycleStartedSteps,
+  membershipEndedSteps,
+  paymentSettledSteps,
+  paymentStartedSteps,
+  renewalChargeRaisedSteps,
+  renewalRetryDueSteps,
+  STEP,
+  type StepChange,
+  type StepType,
+} from '@elts/workflows';
 import type { Kysely } from 'kysely';
 import type { PaymentsContext, WorkflowPort } from '../commands/context.js';
-import { beginRenewal, expireCycle } from '../commands/memberships.js';
-import { markAtRisk, settleFromGateway, timeOutPayment } from '../commands/payments.js';
-import { reconcile } from '../commands/reconcile.js';
+import type { SettlementOutcome } from '../commands/payments.js';
+import { chargeCheckPlan } from './plans.js';
+import { renewalAlreadyRaised, runStep } from './steps.js';
 
-const CHARGE_RECHECK_MS = 60 * 60_000;
-const MAX_CHARGE_CHECKS = 72;
-
-export const JOB = {
-  atRisk: 'payment.at-risk',
-  timeout: 'payment.timeout',
-  renewal: 'membership.renewal',
-  chargeCheck: 'membership.charge-check',
-  expiry: 'membership.expiry',
-  reconcile: 'payments.reconcile',
-} as const;
+/** The step types, by their old name (the scheduler's rows carry these strings). */
+export const JOB = STEP;
 
 /**
  * The payment-timeout and membership workflows on the embedded driver: each step is a durable row, keyed so that a
- * step is scheduled once per payment, cycle and attempt. The same step functions run under Temporal in the
- * distributed topology (workflows/src/temporal).
+ * step is scheduled once per payment, cycle and attempt. What to schedule comes from the pure plans in
+ * `@elts/workflows` (core/steps), which the Temporal workflows apply too; the steps themselves are `runStep`.
  */
 export class EmbeddedWorkflows implements WorkflowPort {
   readonly scheduler: JobScheduler;
   private context!: PaymentsContext;
+  private checks!: ChargeCheckPlan;
 
   constructor(db: Kysely<any>, logger: PaymentsContext['logger'], options: { pollMs?: number } = {}) {
     this.scheduler = new JobScheduler(db, { logger, pollMs: options.pollMs ?? 1000 });
@@ -33,26 +39,20 @@ export class EmbeddedWorkflows implements WorkflowPort {
   /** The commands need the workflows and the workflows need the commands: joined once both exist. */
   bind(context: PaymentsContext): void {
     this.context = context;
-    const every = context.settings.RECONCILE_EVERY_SECONDS;
+    this.checks = chargeCheckPlan(context.settings);
+    const step = (type: StepType) => async (payload: unknown) => {
+      await runStep(this.context, type, payload);
+    };
     this.scheduler
-      .register(JOB.atRisk, async ({ paymentId }) => markAtRisk(this.context, paymentId))
-      .register(JOB.timeout, async ({ paymentId }) => {
-        await timeOutPayment(this.context, paymentId);
+      .register(STEP.atRisk, step(STEP.atRisk))
+      .register(STEP.timeout, step(STEP.timeout))
+      .register(STEP.renewal, step(STEP.renewal))
+      .register(STEP.chargeCheck, async (payload) => {
+        const outcome = (await runStep(this.context, STEP.chargeCheck, payload)) as SettlementOutcome;
+        await this.apply(chargeCheckFollowUp(payload, outcome, new Date(), this.checks));
       })
-      .register(JOB.renewal, async ({ subscriptionId, cycle, attempt }) => beginRenewal(this.context, subscriptionId, cycle, attempt))
-      .register(JOB.chargeCheck, async ({ paymentId, check }) => {
-        const outcome = await settleFromGateway(this.context, paymentId);
-        if (outcome === 'unchanged' && check < MAX_CHARGE_CHECKS) {
-          await this.scheduler.schedule(JOB.chargeCheck, `${paymentId}:k${check + 1}`, new Date(Date.now() + CHARGE_RECHECK_MS), {
-            paymentId,
-            check: check + 1,
-          });
-        }
-      })
-      .register(JOB.expiry, async ({ subscriptionId, cycle }) => expireCycle(this.context, subscriptionId, cycle))
-      .every(JOB.reconcile, every, async ({ mode }) => {
-        await reconcile(this.context, mode === 'light' ? 'light' : 'normal');
-      });
+      .register(STEP.expiry, step(STEP.expiry))
+      .every(STEP.reconcile, context.settings.RECONCILE_EVERY_SECONDS, step(STEP.reconcile));
   }
 
   start(): Promise<void> {
@@ -63,96 +63,50 @@ export class EmbeddedWorkflows implements WorkflowPort {
     return this.scheduler.stop();
   }
 
-  async paymentStarted({
-    paymentId,
-    atRiskAt,
-    timeoutAt,
-  }: {
-    paymentId: string;
-    atRiskAt: Date | null;
-    timeoutAt: Date | null;
-  }): Promise<void> {
-    if (atRiskAt) await this.scheduler.schedule(JOB.atRisk, paymentId, atRiskAt, { paymentId }, { onlyIfAbsent: true });
-    if (timeoutAt) await this.scheduler.schedule(JOB.timeout, paymentId, timeoutAt, { paymentId }, { onlyIfAbsent: true });
-  }
-
-  async paymentSettled(paymentId: string): Promise<void> {
-    await this.scheduler.cancel(JOB.atRisk, paymentId);
-    await this.scheduler.cancel(JOB.timeout, paymentId);
-  }
-
-  async membershipCycleStarted({
-    subscriptionId,
-    cycle,
-    endDate,
-    autoRenewal,
-  }: {
-    subscriptionId: string;
-    cycle: number;
-    endDate: Date;
-    autoRenewal: boolean;
-  }) {
-    await this.scheduler.schedule(JOB.expiry, `${subscriptionId}:c${cycle}`, endDate, { subscriptionId, cycle }, { onlyIfAbsent: true });
-    if (autoRenewal) {
-      const at = renewalStart(endDate, new Date(), this.context.membership);
-      await this.scheduler.schedule(
-        JOB.renewal,
-        `${subscriptionId}:c${cycle}:a1`,
-        at,
-        { subscriptionId, cycle, attempt: 1 },
-        { onlyIfAbsent: true },
-      );
+  /** A plan becomes rows of the timers table. */
+  private async apply(changes: StepChange[]): Promise<void> {
+    for (const change of changes) {
+      if (change.op === 'schedule') {
+        await this.scheduler.schedule(change.type, change.key, change.dueAt, change.payload, {
+          onlyIfAbsent: change.onlyIfAbsent ?? false,
+        });
+      } else if (change.op === 'cancel') {
+        await this.scheduler.cancel(change.type, change.key);
+      } else {
+        await this.scheduler.cancelByPrefix(change.prefix, change.types);
+      }
     }
   }
 
-  async renewalChargeRaised({ paymentId, chargeOn }: { paymentId: string; chargeOn: Date }) {
-    const delayMs = this.context.settings.RENEWAL_CHECK_DELAY_SECONDS * 1000;
-    await this.scheduler.schedule(
-      JOB.chargeCheck,
-      `${paymentId}:k1`,
-      new Date(chargeOn.getTime() + delayMs),
-      { paymentId, check: 1 },
-      { onlyIfAbsent: true },
-    );
+  paymentStarted(payment: { paymentId: string; atRiskAt: Date | null; timeoutAt: Date | null }): Promise<void> {
+    return this.apply(paymentStartedSteps(payment));
   }
 
-  async renewalRetryDue({ subscriptionId, cycle, attempt, at }: { subscriptionId: string; cycle: number; attempt: number; at: Date }) {
-    await this.scheduler.schedule(
-      JOB.renewal,
-      `${subscriptionId}:c${cycle}:a${attempt}`,
-      at,
-      { subscriptionId, cycle, attempt },
-      { onlyIfAbsent: true },
-    );
+  paymentSettled(paymentId: string): Promise<void> {
+    return this.apply(paymentSettledSteps(paymentId));
   }
 
-  async membershipEnded(subscriptionId: string): Promise<void> {
-    await this.scheduler.cancelByPrefix(`${subscriptionId}:`);
+  membershipCycleStarted(cycle: { subscriptionId: string; cycle: number; endDate: Date; autoRenewal: boolean }): Promise<void> {
+    return this.apply(membershipCycleStartedSteps(cycle, new Date(), this.context.membership));
   }
 
-  async autoRenewalChanged({
-    subscriptionId,
-    cycle,
-    endDate,
-    autoRenewal,
-  }: {
-    subscriptionId: string;
-    cycle: number;
-    endDate: Date | null;
-    autoRenewal: boolean;
-  }) {
-    if (!autoRenewal) {
-      await this.scheduler.cancelByPrefix(`${subscriptionId}:c${cycle}:`, [JOB.renewal]);
-      return;
-    }
-    if (!endDate || cycle === 0) return;
-    const raised = await this.context.db
-      .selectFrom('payments')
-      .select('payment_id')
-      .where('payment_id', 'like', `${subscriptionId}-C${cycle}-A%`)
-      .executeTakeFirst();
-    if (raised) return;
-    const at = renewalStart(endDate, new Date(), this.context.membership);
-    await this.scheduler.schedule(JOB.renewal, `${subscriptionId}:c${cycle}:a1`, at, { subscriptionId, cycle, attempt: 1 });
+  renewalChargeRaised(charge: { paymentId: string; chargeOn: Date }): Promise<void> {
+    return this.apply(renewalChargeRaisedSteps(charge, this.checks));
+  }
+
+  renewalRetryDue(retry: { subscriptionId: string; cycle: number; attempt: number; at: Date }): Promise<void> {
+    return this.apply(renewalRetryDueSteps(retry));
+  }
+
+  membershipEnded(subscriptionId: string): Promise<void> {
+    return this.apply(membershipEndedSteps(subscriptionId));
+  }
+
+  async autoRenewalChanged(subscription: { subscriptionId: string; cycle: number; endDate: Date | null; autoRenewal: boolean }) {
+    const raised =
+      subscription.autoRenewal && subscription.endDate !== null && subscription.cycle > 0
+        ? await renewalAlreadyRaised(this.context, subscription.subscriptionId, subscription.cycle)
+        : false;
+    await this.apply(autoRenewalChangedSteps(subscription, raised, new Date(), this.context.membership));
   }
 }

@@ -1,0 +1,23 @@
+import { type AppEnv, badRequest, ok } from '@elts/platform';
+import { STEP, type StepType } from '@elts/workflows';
+import { Hono } from 'hono';
+import type { PaymentsContext } from '../commands/context.js';
+import { runStep } from './steps.js';
+
+const STEP_TYPES = new Set<string>(Object.values(STEP));
+
+/**
+ * Where the Temporal worker's activities run their steps (`/internal/*`: service token only). The answer carries
+ * the step's outcome, which the workflow uses to plan what follows.
+ */
+export function workflowStepRoutes(context: PaymentsContext) {
+  return new Hono<AppEnv>().post('/internal/workflow-steps/:type', async (c) => {
+    const type = c.req.param('type');
+    if (!STEP_TYPES.has(type)) throw badRequest(`Unknown workflow step ${type}`);
+    const payload = await c.req.json().catch(() => {
+      throw badRequest('The step payload must be JSON');
+    });
+    const outcome = await runStep(context, type as StepType, payload);
+    return ok(c, { outcome: outcome ?? null });
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * What the payments service, the worker and the workflows agree on: workflow types, ids, signal names and the
+ * shapes they carry. Plain data only (dates as ISO strings), no Temporal imports, so every side can load it.
+ */
+import type { MembershipPlan } from '../core/membership.js';
+import type { ChargeCheckPlan, StepType } from '../core/steps.js';
+import type { PendingStep } from './step-table.js';
+
+export const WORKFLOW_TYPE = {
+  paymentTimeout: 'paymentTimeout',
+  membership: 'membership',
+  reconciliation: 'reconciliation',
+} as const;
+
+export const SIGNAL = {
+  paymentSettled: 'paymentSettled',
+  cycleStarted: 'cycleStarted',
+  renewalChargeRaised: 'renewalChargeRaised',
+  renewalRetryDue: 'renewalRetryDue',
+  membershipEnded: 'membershipEnded',
+  autoRenewalChanged: 'autoRenewalChanged',
+} as const;
+
+export const DEFAULT_TASK_QUEUE = 'elts-payments';
+export const RECONCILIATION_SCHEDULE_ID = 'payments-reconciliation';
+
+export const paymentTimeoutWorkflowId = (paymentId: string) => `payment-timeout-${paymentId}`;
+export const membershipWorkflowId = (subscriptionId: string) => `membership-${subscriptionId}`;
+
+export interface PaymentTimeoutInput {
+  paymentId: string;
+  atRiskAt: string | null;
+  timeoutAt: string | null;
+  /** Set when the workflow continues as new: the steps still to run. */
+  pending?: PendingStep[];
+}
+
+export interface MembershipInput {
+  subscriptionId: string;
+  plan: MembershipPlan;
+  chargeChecks: ChargeCheckPlan;
+  pending?: PendingStep[];
+}
+
+export type ReconcileMode = 'normal' | 'light';
+
+export interface CycleStartedSignal {
+  cycle: number;
+  endDate: string;
+  autoRenewal: boolean;
+}
+
+export interface RenewalChargeRaisedSignal {
+  paymentId: string;
+  chargeOn: string;
+}
+
+export interface RenewalRetryDueSignal {
+  cycle: number;
+  attempt: number;
+  at: string;
+}
+
+export interface AutoRenewalChangedSignal {
+  cycle: number;
+  endDate: string | null;
+  autoRenewal: boolean;
+  renewalAlreadyRaised: boolean;
+}
+
+export type SettlementOutcome = 'succeeded' | 'succeeded_late' | 'failed' | 'unchanged';
+
+/**
+ * The activities: each runs one step in the payments service (over its internal HTTP API, with the service token),
+ * the same step the embedded driver runs in-process. Steps are idempotent, so a retried activity is harmless.
+ */
+export interface StepActivities {
+  markAtRisk(payload: { paymentId: string }): Promise<void>;
+  timeOutPayment(payload: { paymentId: string }): Promise<void>;
+  beginRenewal(payload: { subscriptionId: string; cycle: number; attempt: number }): Promise<void>;
+  checkRenewalCharge(payload: { paymentId: string; check: number }): Promise<SettlementOutcome>;
+  expireCycle(payload: { subscriptionId: string; cycle: number }): Promise<void>;
+  reconcile(payload: { mode: ReconcileMode }): Promise<{ checked: number; settled: number }>;
+}
+
+/** Which activity runs a step of each type. */
+export const STEP_ACTIVITY: Record<StepType, keyof StepActivities> = {
+  'payment.at-risk': 'markAtRisk',
+  'payment.timeout': 'timeOutPayment',
+  'membership.renewal': 'beginRenewal',
+  'membership.charge-check': 'checkRenewalCharge',
+  'membership.expiry': 'expireCycle',
+  'payments.reconcile': 'reconcile',
+};
+
+/** The payments service's endpoint that runs one step. */
+export const stepPath = (type: StepType) => `/internal/workflow-steps/${type}`;

@@ -1,0 +1,151 @@
+/**
+ * The Temporal workflows. Loaded only inside the worker's deterministic sandbox: they import the pure cores and the
+ * step table, never I/O. Each decision (when a payment is at risk or timed out, when a renewal's notice and charge
+ * happen, when a failed charge is checked again) comes from `../core`, the same functions the embedded driver uses.
+ */
+import { condition, continueAsNew, defineSignal, log, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  autoRenewalChangedSteps,
+  chargeCheckFollowUp,
+  membershipCycleStartedSteps,
+  membershipEndedSteps,
+  paymentSettledSteps,
+  paymentStartedSteps,
+  renewalChargeRaisedSteps,
+  renewalRetryDueSteps,
+  type StepChange,
+} from '../core/steps.js';
+import {
+  type AutoRenewalChangedSignal,
+  type CycleStartedSignal,
+  type MembershipInput,
+  type PaymentTimeoutInput,
+  type ReconcileMode,
+  type RenewalChargeRaisedSignal,
+  type RenewalRetryDueSignal,
+  SIGNAL,
+  STEP_ACTIVITY,
+  type StepActivities,
+} from './contract.js';
+import { type PendingStep, StepTable } from './step-table.js';
+
+// The embedded driver's retry rule: doubling from 2 s, at most 15 minutes apart, 8 attempts, then the step is dropped.
+const steps = proxyActivities<StepActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '15m', maximumAttempts: 8 },
+});
+
+// A failed reconciliation run is not retried: the next run comes in a few minutes anyway.
+const once = proxyActivities<Pick<StepActivities, 'reconcile'>>({
+  startToCloseTimeout: '4 minutes',
+  retry: { maximumAttempts: 1 },
+});
+
+export const paymentSettled = defineSignal(SIGNAL.paymentSettled);
+export const cycleStarted = defineSignal<[CycleStartedSignal]>(SIGNAL.cycleStarted);
+export const renewalChargeRaised = defineSignal<[RenewalChargeRaisedSignal]>(SIGNAL.renewalChargeRaised);
+export const renewalRetryDue = defineSignal<[RenewalRetryDueSignal]>(SIGNAL.renewalRetryDue);
+export const membershipEnded = defineSignal(SIGNAL.membershipEnded);
+export const autoRenewalChanged = defineSignal<[AutoRenewalChangedSignal]>(SIGNAL.autoRenewalChanged);
+
+/**
+ * Runs the table's steps as they fall due until none is left. A signal that changes the table wakes the wait, so a
+ * settlement cancels a timeout that has not fired yet. A step whose activity gives up is logged and dropped, as the
+ * embedded driver marks its row failed.
+ */
+async function runSteps(
+  table: StepTable,
+  followUp: (step: PendingStep, result: unknown) => StepChange[],
+  continueWith: (pending: PendingStep[]) => Promise<never>,
+): Promise<void> {
+  for (;;) {
+    const step = table.next();
+    if (!step) return;
+    const waitMs = Date.parse(step.dueAt) - Date.now();
+    if (waitMs > 0) {
+      const seen = table.version;
+      await condition(() => table.version !== seen, waitMs);
+      continue;
+    }
+    table.take(step);
+    try {
+      const result = await (steps[STEP_ACTIVITY[step.type]] as (payload: unknown) => Promise<unknown>)(step.payload);
+      table.apply(followUp(step, result));
+    } catch (error) {
+      log.warn('workflow step gave up', { type: step.type, key: step.key, error: String(error) });
+    } finally {
+      table.finished();
+    }
+    if (workflowInfo().continueAsNewSuggested) await continueWith(table.snapshot());
+  }
+}
+
+const noFollowUp = () => [];
+
+/** One per payment: at risk at the at-risk mark, failed (after asking the gateway once more) at the deadline. */
+export async function paymentTimeout(input: PaymentTimeoutInput): Promise<void> {
+  const table = new StepTable(input.pending);
+  if (!input.pending) {
+    table.apply(
+      paymentStartedSteps({
+        paymentId: input.paymentId,
+        atRiskAt: input.atRiskAt ? new Date(input.atRiskAt) : null,
+        timeoutAt: input.timeoutAt ? new Date(input.timeoutAt) : null,
+      }),
+    );
+  }
+  setHandler(paymentSettled, () => table.apply(paymentSettledSteps(input.paymentId)));
+  await runSteps(table, noFollowUp, (pending) => continueAsNew<typeof paymentTimeout>({ ...input, pending }));
+}
+
+/**
+ * One per subscription: each cycle's expiry, and with auto-renewal its renewal (pre-debit notice, then the charge
+ * at least 24 hours later, checked until it settles, retried after a failure). The payments service reports what
+ * happened as signals (a cycle started, a charge was raised, a retry is due, the membership ended, auto-renewal was
+ * toggled); the workflow ends once nothing is left to do and a later signal starts it again.
+ */
+export async function membership(input: MembershipInput): Promise<void> {
+  const { subscriptionId, plan, chargeChecks } = input;
+  const table = new StepTable(input.pending);
+  setHandler(cycleStarted, (signal) =>
+    table.apply(
+      membershipCycleStartedSteps(
+        { subscriptionId, cycle: signal.cycle, endDate: new Date(signal.endDate), autoRenewal: signal.autoRenewal },
+        new Date(),
+        plan,
+      ),
+    ),
+  );
+  setHandler(renewalChargeRaised, (signal) =>
+    table.apply(renewalChargeRaisedSteps({ paymentId: signal.paymentId, chargeOn: new Date(signal.chargeOn) }, chargeChecks)),
+  );
+  setHandler(renewalRetryDue, (signal) =>
+    table.apply(renewalRetryDueSteps({ subscriptionId, cycle: signal.cycle, attempt: signal.attempt, at: new Date(signal.at) })),
+  );
+  setHandler(membershipEnded, () => table.apply(membershipEndedSteps(subscriptionId)));
+  setHandler(autoRenewalChanged, (signal) =>
+    table.apply(
+      autoRenewalChangedSteps(
+        {
+          subscriptionId,
+          cycle: signal.cycle,
+          endDate: signal.endDate ? new Date(signal.endDate) : null,
+          autoRenewal: signal.autoRenewal,
+        },
+        signal.renewalAlreadyRaised,
+        new Date(),
+        plan,
+      ),
+    ),
+  );
+  const followUp = (step: PendingStep, result: unknown) =>
+    step.type === 'membership.charge-check'
+      ? chargeCheckFollowUp(step.payload as { paymentId: string; check: number }, result as never, new Date(), chargeChecks)
+      : [];
+  await runSteps(table, followUp, (pending) => continueAsNew<typeof membership>({ ...input, pending }));
+}
+
+/** Started by the reconciliation schedule: the safety net for lost webhooks and lost timeouts. */
+export async function reconciliation(input: { mode: ReconcileMode }): Promise<{ checked: number; settled: number }> {
+  return once.reconcile({ mode: input.mode });
+}
