@@ -54,6 +54,8 @@ export function SubscriptionDetailsModal({
   const [busy, setBusy] = useState<'toggle' | 'cancel'>();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [reason, setReason] = useState('');
+  // The switch shows the member's choice at once and goes back if the server refuses it.
+  const [choosing, setChoosing] = useState<boolean>();
 
   useEffect(() => {
     if (details.isError) toast({ message: MEMBERSHIP_COPY.toasts.detailsFailed, tone: 'error' });
@@ -78,7 +80,7 @@ export function SubscriptionDetailsModal({
   };
 
   const look = subscriptionStatusLook(subscription.status);
-  const autoRenewal = details.data?.autoRenewal ?? subscription.auto_renewal ?? false;
+  const autoRenewal = choosing ?? details.data?.autoRenewal ?? subscription.auto_renewal ?? false;
   const status = (details.data?.status ?? subscription.status ?? '').toLowerCase();
   const mandate = subscription.mandate;
   const payment = subscription.latest_payment;
@@ -125,9 +127,13 @@ export function SubscriptionDetailsModal({
             description="Renew automatically each year through your UPI AutoPay mandate. Switch it off to renew manually."
             checked={autoRenewal}
             disabled={busy !== undefined || details.isPending}
-            onChange={(event) =>
-              void change('toggle', () => toggleAutoRenewal(event.target.checked), MEMBERSHIP_COPY.toasts.autoRenewalFailed)
-            }
+            onChange={(event) => {
+              const wanted = event.target.checked;
+              setChoosing(wanted);
+              void change('toggle', () => toggleAutoRenewal(wanted), MEMBERSHIP_COPY.toasts.autoRenewalFailed).finally(() =>
+                setChoosing(undefined),
+              );
+            }}
           />
           {confirmingCancel ? (
             <div className="space-y-3 rounded-2xl bg-red-50 p-4">

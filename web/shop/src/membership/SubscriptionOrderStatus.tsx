@@ -1,4 +1,4 @@
-import { LoadingState } from '@elts/ui';
+import { LoadingState, readMemberSession } from '@elts/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PROFILE_QUERY_KEY } from '../api/profile.js';
@@ -19,10 +19,12 @@ type Source = Exclude<OrderSource, { kind: 'missing' }>;
  */
 export function SubscriptionOrderStatus({ source }: { source: Source }) {
   const client = useQueryClient();
+  const signedIn = Boolean(readMemberSession().token);
   const orderId = source.kind === 'callback' ? source.info.order_id : source.orderId;
   const lookup = useQuery({
     queryKey: ['subscription', 'order', orderId],
-    enabled: source.kind === 'lookup',
+    // No order call is made without a session (spec section 5).
+    enabled: source.kind === 'lookup' && signedIn,
     retry: false,
     gcTime: 0,
     queryFn: async ({ signal }) => orderInfoFrom(orderId, await fetchMandateStatus(orderId, signal)),
@@ -44,8 +46,9 @@ export function SubscriptionOrderStatus({ source }: { source: Source }) {
   }, [outcome, client]);
 
   if (!info) {
+    if (!signedIn) return <OrderFailed message={ORDER_COPY.signIn} orderId={orderId} />;
     if (lookup.isError) {
-      return <OrderFailed message={failureMessage(lookup.error, ORDER_COPY.fetchFailed, ORDER_COPY.fetchOffline)} />;
+      return <OrderFailed message={failureMessage(lookup.error, ORDER_COPY.fetchFailed, ORDER_COPY.fetchOffline)} orderId={orderId} />;
     }
     return <LoadingState message={ORDER_COPY.loading} />;
   }

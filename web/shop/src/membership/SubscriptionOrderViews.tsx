@@ -58,7 +58,8 @@ export function SubscriptionActivated({ info }: { info: OrderInfo }) {
   );
 }
 
-export function OrderFailed({ message, info }: { message: string; info?: OrderInfo }) {
+/** A failure, or an order the page could not look up (then only its id is known). */
+export function OrderFailed({ message, info, orderId }: { message: string; info?: OrderInfo; orderId?: string }) {
   return (
     <Card as="section" aria-labelledby="order-outcome" role="alert">
       <div className="flex items-center gap-3">
@@ -70,13 +71,15 @@ export function OrderFailed({ message, info }: { message: string; info?: OrderIn
         </h2>
       </div>
       <p className="mt-4 text-ink-700">{message}</p>
-      {info && (
+      {info ? (
         <Facts
           rows={[
             ['Order ID', info.order_id],
             ['Status', <Status key="status" status={info.status} />],
           ]}
         />
+      ) : (
+        orderId && <Facts rows={[['Order ID', orderId]]} />
       )}
       <Actions>
         <Link to={SUBSCRIPTION_LINK} className={buttonClasses('primary')}>

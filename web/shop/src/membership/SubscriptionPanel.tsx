@@ -42,7 +42,7 @@ export function SubscriptionPanel() {
   const close = () => setModal(undefined);
 
   return (
-    <Card as="section" aria-labelledby="membership-heading" className="mt-8">
+    <Card as="section" aria-labelledby="membership-heading">
       {subscription ? (
         <CurrentSubscriptionSummary subscription={subscription} onDetails={() => setModal('details')} onRevoke={() => setModal('revoke')} />
       ) : (

@@ -38,6 +38,7 @@ export const ORDER_COPY = {
   home: 'Go to Home',
   viewSubscription: 'View Subscription Details',
   startShopping: 'Start Shopping',
+  signIn: 'Please login to check order status',
   fetchFailed: 'Failed to fetch order status',
   fetchOffline: 'Error fetching order status. Please try again.',
   noOrder: 'No order information found. Please try initiating the payment again.',
