@@ -91,12 +91,12 @@ export async function record(harness: ServiceHarness, service: string, streamId:
 }
 
 /** Waits until admin-bff has applied every event appended so far. */
-export async function settled(harness: ServiceHarness, admin: { token: string }) {
+export async function settled(harness: ServiceHarness, admin: { token: string }, timeoutMs = 20_000) {
   await eventually(async () => {
     const { body } = await harness.json('/admin/projections/status', { token: admin.token });
     const pending = Object.values(body.data.pending as Record<string, number>);
     return !body.data.rebuilding && pending.every((n) => n === 0);
-  }, 20_000);
+  }, timeoutMs);
 }
 
 export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);

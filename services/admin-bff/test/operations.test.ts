@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { contactMessageReceivedEvent, invitationCreatedEvent } from '@elts/contracts/testing';
+import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minutesAgo, record, settled, startAdminBff } from './helpers.js';
+
+describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages on %s', (kind) => {
+  const available = databaseAvailable(kind);
+  let harness: ServiceHarness;
+  let admin: { token: string; adminId: string };
+  let calls: { triggers: string[]; controls: string[] };
+
+  beforeAll(async () => {
+    if (!available) return;
+    ({ harness, admin, calls } = await startAdminBff(kind));
+  });
+  afterAll(async () => harness?.close());
+
+  const call = (path: string, body?: unknown) =>
+    harness.json(path, { method: body === undefined ? 'GET' : 'POST', token: admin.token, ...(body === undefined ? {} : { body }) });
+
+  it.runIf(available)('shows the scheduler status as the payments service reports it', async () => {
+    const { status, body } = await call('/admin/cron/status');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      is_success: true,
+      data: {
+        cron_service: {
+          isRunning: true,
+          successCount: 8,
+          errorCount: 2,
+          lastRunTime: '2026-11-20T04:30:00.000Z',
+          jobs: ['paymentReconciliation', 'dealDropWindows'],
+        },
+        uptime: 7384,
+        memory_usage: { heapUsed: 52_428_800, heapTotal: 104_857_600 },
+        server_time: '2026-11-20T05:00:00.000Z',
+      },
+    });
+  });
+
+  it.runIf(available)('triggers a check in normal or light mode with the spec banner, and records who did it', async () => {
+    for (const mode of ['normal', 'light'] as const) {
+      const { status, body } = await call('/admin/cron/trigger', { mode });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ is_success: true, message: `Manual cron check triggered successfully in ${mode} mode` });
+      expect(body.data).toMatchObject({ mode });
+    }
+    expect(calls.triggers).toEqual(['normal', 'light']);
+    const refused = await call('/admin/cron/trigger', { mode: 'heavy' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain('mode must be normal or light');
+    expect(calls.triggers).toHaveLength(2);
+  });
+
+  it.runIf(available)('stops and restarts the schedules with the spec banner', async () => {
+    const stop = await call('/admin/cron/control', { action: 'stop' });
+    // The spec's words are 'Cron service {action}ed successfully', taken literally.
+    expect(stop.body).toMatchObject({ is_success: true, message: 'Cron service stoped successfully', data: { isRunning: false } });
+    expect((await call('/admin/cron/status')).body.data.cron_service.isRunning).toBe(false);
+    const restart = await call('/admin/cron/control', { action: 'restart' });
+    expect(restart.body).toMatchObject({ message: 'Cron service restarted successfully', data: { isRunning: true } });
+    expect(calls.controls).toEqual(['stop', 'restart']);
+    expect((await call('/admin/cron/control', { action: 'pause' })).status).toBe(400);
+  });
+
+  it.runIf(available)('lists every admin write newest first: cron actions and invitations an admin created', async () => {
+    await record(harness, 'identity', 'invitation-ELTS-ADMIN1', [
+      invitationCreatedEvent('ELTS-ADMIN1', { createdBy: { kind: 'admin', id: admin.adminId } }),
+    ]);
+    await record(harness, 'identity', 'invitation-ELTS-MEMBER', [
+      invitationCreatedEvent('ELTS-MEMBER', { createdBy: { kind: 'member', id: randomUUID() } }),
+    ]);
+    await settled(harness, admin);
+    const { body } = await call('/admin/audit');
+    const actions = body.data.map((row: { action: string; target: string }) => `${row.action} ${row.target}`);
+    expect(actions).toEqual([
+      'invitation.create ELTS-ADMIN1',
+      'cron.restart scheduler',
+      'cron.stop scheduler',
+      'cron.trigger light',
+      'cron.trigger normal',
+    ]);
+    expect(body.data.every((row: { actor: string }) => row.actor === `admin:${admin.adminId}`)).toBe(true);
+    expect(body.data[0].after).toMatchObject({ code: 'ELTS-ADMIN1' });
+    expect(body.data[3]).toMatchObject({ before: null, after: { mode: 'light' } });
+    expect(body.pagination).toMatchObject({ currentPage: 1, totalPages: 1, totalCount: 5, limit: 20 });
+    const second = (await call('/admin/audit?limit=2&page=2')).body;
+    expect(second.data.map((row: { action: string }) => row.action)).toEqual(['cron.stop', 'cron.trigger']);
+    expect(second.pagination).toMatchObject({ totalPages: 3, hasPrev: true, hasNext: true });
+  });
+
+  it.runIf(available)('lists contact messages newest first with every field of the form', async () => {
+    const older = randomUUID();
+    const newer = randomUUID();
+    await record(
+      harness,
+      'identity',
+      `contact-${older}`,
+      [contactMessageReceivedEvent(older, { option: 'brand', firstName: 'Priya' })],
+      minutesAgo(60),
+    );
+    await record(harness, 'identity', `contact-${newer}`, [contactMessageReceivedEvent(newer)], minutesAgo(5));
+    await settled(harness, admin);
+    const { body } = await call('/admin/messages');
+    expect(body.data.map((m: { messageId: string }) => m.messageId)).toEqual([newer, older]);
+    expect(body.data[1]).toMatchObject({
+      messageId: older,
+      firstName: 'Priya',
+      lastName: 'Kumar',
+      email: 'ravi@example.in',
+      phone: '9876543210',
+      option: 'brand',
+      message: 'When is the next drop?',
+    });
+    expect(body.pagination).toMatchObject({ totalCount: 2, totalPages: 1 });
+  });
+});
