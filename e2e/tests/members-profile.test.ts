@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
@@ -10,6 +11,16 @@ const browser = useBrowser();
 async function profileOf(token: string): Promise<{ status: number; body: any }> {
   const response = await fetch(`${baseURL()}/user/get-profile`, { method: 'POST', headers: { authorization: token } });
   return { status: response.status, body: await response.json() };
+}
+
+/** Every name on the public wall, page by page. */
+async function wallNames(): Promise<string[]> {
+  const names: string[] = [];
+  for (let page = 1; ; page++) {
+    const body = await fetch(`${baseURL()}/user/wall?page=${page}&limit=500`).then((response) => response.json());
+    names.push(...body.data.map((entry: { name: string }) => entry.name));
+    if (!body.pagination.has_next) return names;
+  }
 }
 
 /** A member who finished all four onboarding steps through the API. */
@@ -181,8 +192,14 @@ describe('/profile', () => {
     await second.page.close();
   });
 
-  it('opens the menu from a drawer on a phone', async () => {
-    const member = await onboardedMember();
+  it('opens the menu from a drawer on a phone, and hides the name from the wall there', async () => {
+    // A first name no other test member has, so the public wall can be searched for it.
+    const first = `Zed${randomUUID()
+      .replace(/[^a-f]/g, '')
+      .slice(0, 6)}`;
+    const member = await signUp({ name: `${first} Wadia` });
+    await completeProfile(member, { firstname: first, lastname: 'Wadia' });
+    expect(await wallNames()).toContain(`${first} W.`);
     const { page } = await browser.open('/profile', { session: member.session, viewport: VIEWPORTS.phone });
     await expectHeading(page, 'Dealsboard');
     expect(await accountMenu(page).isVisible()).toBe(false);
@@ -191,7 +208,17 @@ describe('/profile', () => {
     await drawer.getByRole('link', { name: 'Wall of ELTS' }).click();
     await expectHeading(page, 'Wall of ELTS');
     await drawer.waitFor({ state: 'hidden' });
-    await page.getByRole('checkbox', { name: 'Hide my name from the Wall of ELTS' }).waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: `${first} W.` })
+      .first()
+      .waitFor({ state: 'attached' });
+    const hide = page.getByRole('checkbox', { name: 'Hide my name from the Wall of ELTS' });
+    expect(await hide.isChecked()).toBe(false);
+    await hide.check();
+    await toast(page, 'Profile updated successfully!').waitFor();
+    expect(await wallNames()).not.toContain(`${first} W.`);
+    expect((await profileOf(member.token)).body.data[0].hideFromWall).toBe(true);
     await page.close();
   });
 

@@ -2,6 +2,7 @@ import type { Profile } from '@elts/contracts';
 import { Card, formatDate, formatIndianMobile } from '@elts/ui';
 import { DetailList } from './DetailList.js';
 import { InlineShippingForm } from './InlineShippingForm.js';
+import { formatMemberNumber } from './member-number.js';
 import { PROFESSION_LABELS } from './professions.js';
 
 const GENDER_LABELS = { male: 'Male', female: 'Female', others: 'Others' } as const;
@@ -23,7 +24,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
             ['Gender', profile.gender ? GENDER_LABELS[profile.gender] : ''],
             ['Birthday', profile.dob ? formatDate(profile.dob) : ''],
             ['Profession', profile.profession ? PROFESSION_LABELS[profile.profession] : ''],
-            ['Member number', `#${profile.member_number}`],
+            ['Member number', formatMemberNumber(profile.member_number)],
           ]}
         />
       </Card>
