@@ -51,27 +51,18 @@ function ListSlots({
       <ol className="flex flex-col gap-3">
         {slots.map((value, index) => {
           const isRequired = index < required;
-          const id = `${title.replace(/\s+/g, '-').toLowerCase()}-${index + 1}`;
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: the five slots are fixed places, not items that move.
             <li key={index} className="flex items-center gap-3">
-              <label htmlFor={id} className="w-8 shrink-0 text-sm font-bold text-ink-700">
+              <span aria-hidden="true" className="w-8 shrink-0 text-sm font-bold text-ink-700">
                 {index + 1}
-                {isRequired && (
-                  <span className="text-red-700" aria-hidden="true">
-                    *
-                  </span>
-                )}
-                <span className="sr-only">
-                  {` ${title} item ${index + 1}`}
-                  {isRequired ? ' (required)' : ''}
-                </span>
-              </label>
+                {isRequired && <span className="text-red-700">*</span>}
+              </span>
               <input
-                id={id}
+                aria-label={`${title} item ${index + 1}`}
                 className={controlClasses(false, 'h-11')}
                 maxLength={LIST_ITEM_MAX_LENGTH}
-                aria-required={isRequired || undefined}
+                required={isRequired}
                 value={value}
                 onChange={(event) => onChange(slots.map((slot, at) => (at === index ? event.target.value : slot)))}
               />
