@@ -21,6 +21,8 @@ export const SIGNAL = {
   autoRenewalChanged: 'autoRenewalChanged',
 } as const;
 
+export const QUERY = { pendingSteps: 'pendingSteps' } as const;
+
 export const DEFAULT_TASK_QUEUE = 'elts-payments';
 export const RECONCILIATION_SCHEDULE_ID = 'payments-reconciliation';
 

@@ -3,7 +3,7 @@
  * step table, never I/O. Each decision (when a payment is at risk or timed out, when a renewal's notice and charge
  * happen, when a failed charge is checked again) comes from `../core`, the same functions the embedded driver uses.
  */
-import { condition, continueAsNew, defineSignal, log, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, defineQuery, defineSignal, log, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import {
   autoRenewalChangedSteps,
   chargeCheckFollowUp,
@@ -20,6 +20,7 @@ import {
   type CycleStartedSignal,
   type MembershipInput,
   type PaymentTimeoutInput,
+  QUERY,
   type ReconcileMode,
   type RenewalChargeRaisedSignal,
   type RenewalRetryDueSignal,
@@ -47,6 +48,8 @@ export const renewalChargeRaised = defineSignal<[RenewalChargeRaisedSignal]>(SIG
 export const renewalRetryDue = defineSignal<[RenewalRetryDueSignal]>(SIGNAL.renewalRetryDue);
 export const membershipEnded = defineSignal(SIGNAL.membershipEnded);
 export const autoRenewalChanged = defineSignal<[AutoRenewalChangedSignal]>(SIGNAL.autoRenewalChanged);
+/** What a payment's or a subscription's workflow is waiting for (Temporal's UI and CLI can ask). */
+export const pendingSteps = defineQuery<PendingStep[]>(QUERY.pendingSteps);
 
 /**
  * Runs the table's steps as they fall due until none is left. A signal that changes the table wakes the wait, so a
@@ -95,6 +98,7 @@ export async function paymentTimeout(input: PaymentTimeoutInput): Promise<void> 
     );
   }
   setHandler(paymentSettled, () => table.apply(paymentSettledSteps(input.paymentId)));
+  setHandler(pendingSteps, () => table.snapshot());
   await runSteps(table, noFollowUp, (pending) => continueAsNew<typeof paymentTimeout>({ ...input, pending }));
 }
 
@@ -107,6 +111,7 @@ export async function paymentTimeout(input: PaymentTimeoutInput): Promise<void> 
 export async function membership(input: MembershipInput): Promise<void> {
   const { subscriptionId, plan, chargeChecks } = input;
   const table = new StepTable(input.pending);
+  setHandler(pendingSteps, () => table.snapshot());
   setHandler(cycleStarted, (signal) =>
     table.apply(
       membershipCycleStartedSteps(
