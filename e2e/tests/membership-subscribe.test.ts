@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../src/accessibility.js';
 import { baseURL, useBrowser } from '../src/browser.js';
 import { completeProfile, signUp } from '../src/members.js';
 import {
@@ -40,6 +41,7 @@ describe('becoming a member through the payment simulator', () => {
     expect(await factValue(page, 'Status')).toBe('ACTIVE');
     expect(await factValue(page, 'Payment Method')).toBe('UPI');
     expect(await factValue(page, 'Amount')).toBe('₹1,178.82');
+    expect(await seriousViolations(page)).toEqual([]);
     // After a success the page forgets the order it was paying (spec: after 5 s).
     await page.waitForFunction(() => sessionStorage.getItem('current_order_id') === null, undefined, { timeout: 8000 });
 
@@ -67,6 +69,7 @@ describe('becoming a member through the payment simulator', () => {
     await autoRenewal.uncheck();
     await expect.poll(async () => (await currentSubscription(baseURL(), member.token)).auto_renewal).toBe(false);
     await expect.poll(() => autoRenewal.isChecked()).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
     expect(cspViolations).toEqual([]);
     await page.close();
