@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { VIEWPORTS } from './browser.js';
+import { ADMIN_ENV, E2E_ADMIN } from './admin.js';
+import { baseURL, useBrowser, VIEWPORTS } from './browser.js';
 import { type Chromium, launchChromium } from './chromium.js';
 import { type ProductProcess, startProductProcess } from './product-process.js';
 
@@ -9,11 +10,10 @@ import { type ProductProcess, startProductProcess } from './product-process.js';
  * ADMIN_USERNAME and ADMIN_PASSWORD settings, as an operator would start it), and with payment timeouts shortened
  * to seconds so a journey can watch an unpaid payment time out.
  */
-export const ADMIN_ACCOUNT = { username: 'e2e-operator', password: 'e2e operator passphrase' } as const;
+export const ADMIN_ACCOUNT = E2E_ADMIN;
 
 export const ADMIN_PRODUCT_SETTINGS: Record<string, string> = {
-  ADMIN_USERNAME: ADMIN_ACCOUNT.username,
-  ADMIN_PASSWORD: ADMIN_ACCOUNT.password,
+  ...ADMIN_ENV,
   PAYMENT_AT_RISK_SECONDS: '1',
   PAYMENT_TIMEOUT_SECONDS: '2',
   WORKFLOW_POLL_MS: '100',
@@ -55,6 +55,18 @@ export function useAdminProduct(settings: Record<string, string> = {}): AdminPro
         }, options.session);
       }
       await page.goto(base() + path, { waitUntil: 'load' });
+      return { page, pageErrors };
+    },
+  };
+}
+
+/** The suite's shared product (global-setup starts it with the same admin account) and a browser for the file. */
+export function useSharedProduct(): AdminProduct {
+  const browser = useBrowser();
+  return {
+    base: baseURL,
+    async open(path, options = {}) {
+      const { page, pageErrors } = await browser.open(path, options.session ? { session: options.session } : {});
       return { page, pageErrors };
     },
   };

@@ -66,11 +66,18 @@ export async function completeProfile(member: TestMember, overrides: Record<stri
  * it on the simulator's mandate page, then waits until the membership shows active.
  */
 export async function subscribe(member: TestMember, base?: string): Promise<void> {
-  const { body } = await call<{ data: { payment_link: string } }>('/subscription/create-upi-mandate', {
-    token: member.token,
-    body: {},
-    base,
-  });
+  // Payments hears of the profile through identity's events, so right after completeProfile it may not know it yet.
+  const started = async () => {
+    for (const deadline = Date.now() + 15_000; ; ) {
+      try {
+        return await call<{ data: { payment_link: string } }>('/subscription/create-upi-mandate', { token: member.token, body: {}, base });
+      } catch (error) {
+        if (!String(error).includes('complete your profile') || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  };
+  const { body } = await started();
   const form = new URLSearchParams({ outcome: 'success', upi_id: 'asha@upi' });
   const decided = await fetch(body.data.payment_link, {
     method: 'POST',
