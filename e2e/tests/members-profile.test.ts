@@ -176,19 +176,29 @@ describe('/profile', () => {
     await page.close();
   });
 
-  it('shows Orders in the menu only to an active subscriber', async () => {
+  it('shows Orders in the menu (and ENTER NOW in the giveaway) only to an active subscriber', async () => {
     const [plain, paying] = await Promise.all([onboardedMember(), subscriber({ name: 'Meera Iyer' })]);
     const first = await browser.open('/profile?section=orders', { session: plain.session });
     await accountMenu(first.page).getByRole('link', { name: 'Subscription' }).waitFor();
     // The profile has answered once the link to Orders gives way to the deals board.
     await expectHeading(first.page, 'Dealsboard');
     expect(await accountMenu(first.page).getByRole('link', { name: 'Orders' }).count()).toBe(0);
+    // The giveaway asks a member who does not subscribe to subscribe first.
+    await accountMenu(first.page).getByRole('link', { name: 'Merch' }).click();
+    await first.page.getByRole('link', { name: 'SUBSCRIBE NOW' }).click();
+    await expectHeading(first.page, 'Subscription');
     await first.page.close();
 
     const second = await browser.open('/profile', { session: paying.session });
     await accountMenu(second.page).getByRole('link', { name: 'Orders' }).click();
     await expectHeading(second.page, 'Orders');
     expect(new URL(second.page.url()).search).toBe('?section=orders');
+    // A subscriber is offered ENTER NOW, which waits until the community reaches the giveaway's size.
+    await accountMenu(second.page).getByRole('link', { name: 'Merch' }).click();
+    const enter = second.page.getByRole('button', { name: 'ENTER NOW' });
+    await enter.waitFor();
+    expect(await enter.isDisabled()).toBe(true);
+    expect(await second.page.getByText(/more members to go/).count()).toBe(1);
     await second.page.close();
   });
 

@@ -1,5 +1,6 @@
 import { ApiError } from '@elts/ui';
 import { describe, expect, it } from 'vitest';
+import { giveawayView } from '../src/community/giveaway-state.js';
 import { listFromSlots, listSlots } from '../src/profile/list-slots.js';
 import { needsGst } from '../src/profile/professions.js';
 import { SAVE_MESSAGES, saveFailureMessage } from '../src/profile/use-save-profile.js';
@@ -62,5 +63,26 @@ describe('what a failed save says', () => {
     expect(saveFailureMessage(new ApiError('Internal error', 500))).toBe('Failed to update profile. Please try again.');
     expect(saveFailureMessage(new TypeError('Failed to fetch'))).toBe('Error updating profile. Please check your connection.');
     expect(SAVE_MESSAGES.saved).toBe('Profile updated successfully!');
+  });
+});
+
+describe('the giveaway block', () => {
+  it('shows the result of an entry, else ENTER NOW to an active subscriber and SUBSCRIBE NOW to anyone else', () => {
+    const open = { open: true, members_needed: 0, eligible: true };
+    expect(giveawayView({ data: [{ passed: true }], giveaway: open })).toEqual({
+      kind: 'entered',
+      message: "Congratulations! You're entered in the giveaway!",
+    });
+    expect(giveawayView({ data: [{ passed: false }], giveaway: open })).toEqual({
+      kind: 'missed',
+      message: 'Sorry, you answered incorrectly. Please try next time.',
+    });
+    expect(giveawayView({ data: [], giveaway: open })).toEqual({ kind: 'enter', open: true, membersNeeded: 0 });
+    expect(giveawayView({ data: [], giveaway: { open: false, members_needed: 9_990, eligible: true } })).toEqual({
+      kind: 'enter',
+      open: false,
+      membersNeeded: 9_990,
+    });
+    expect(giveawayView({ data: [], giveaway: { ...open, eligible: false } })).toEqual({ kind: 'subscribe' });
   });
 });

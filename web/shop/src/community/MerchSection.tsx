@@ -1,5 +1,6 @@
 import { MEMBER_CAPS } from '@elts/contracts';
 import { BRAND, Card, formatCount } from '@elts/ui';
+import { GiveawayBlock } from './GiveawayBlock.js';
 
 // The giveaway's terms (spec section 9), as facts a member scans rather than rules to read.
 const GIVEAWAY_FACTS = [
@@ -22,9 +23,9 @@ export function MerchSection() {
           Limited-edition merchandise for members only, made in small runs and never restocked. The first drop is on its way.
         </p>
       </Card>
-      <Card as="section" aria-labelledby="giveaway-title">
-        <h2 id="giveaway-title" className="font-display text-2xl font-extrabold text-ink-950">
-          To the member goes the Spoels!
+      <Card as="section" aria-labelledby="giveaway-terms-title">
+        <h2 id="giveaway-terms-title" className="text-lg font-bold text-ink-950">
+          How the giveaway works
         </h2>
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
           {GIVEAWAY_FACTS.map(([term, fact]) => (
@@ -35,6 +36,7 @@ export function MerchSection() {
           ))}
         </dl>
       </Card>
+      <GiveawayBlock />
     </div>
   );
 }
