@@ -4,7 +4,8 @@ import { baseURL } from './browser.js';
 /**
  * The back office as journeys use it: the first admin account the product starts with (global-setup passes
  * ADMIN_ENV to the product), signed in through the real `POST /admin/login`, and products made through the same
- * admin API the Product Catalog screen calls.
+ * admin API the Product Catalog screen calls. Also the catalogue and order steps shopping journeys set up through
+ * the API rather than the screens (waiting for a member's board, an unpaid order).
  */
 export const E2E_ADMIN = { username: 'e2e-operator', password: 'a long passphrase for the browser journeys' } as const;
 
@@ -93,4 +94,21 @@ export async function waitForBoard(memberToken: string, productIds: string[], ti
     if (Date.now() > deadline) throw new Error(`the member's board does not show ${productIds.join(', ')}: ${JSON.stringify(board.data)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Places an order through the API as the Confirm Order button does, and leaves it unpaid (its stock held). */
+export async function placeUnpaidOrder(memberToken: string, productId: string): Promise<{ order_id: string; payment_link: string }> {
+  const answer = await adminCall<{ data: { order_id: string; payment_link: string } }>('/product/order', {
+    token: memberToken,
+    body: {
+      customer_email: 'asha@example.in',
+      customer_phone: '9876543210',
+      first_name: 'Asha',
+      last_name: 'Rao',
+      product_id: productId,
+      quantity: 1,
+      shipping_address: { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' },
+    },
+  });
+  return answer.data;
 }

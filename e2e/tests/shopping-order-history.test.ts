@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
-import { createProduct, waitForBoard } from '../src/admin.js';
-import { baseURL, useBrowser, VIEWPORTS } from '../src/browser.js';
-import { completeProfile, signUp, subscriber } from '../src/members.js';
+import { createProduct, placeUnpaidOrder, waitForBoard } from '../src/admin.js';
+import { useBrowser, VIEWPORTS } from '../src/browser.js';
+import { subscriber } from '../src/members.js';
 
 const browser = useBrowser();
 
-/** Places an order through the API as the Confirm Order button does, and leaves it unpaid. */
-async function placeUnpaidOrder(token: string, productId: string): Promise<{ order_id: string; payment_link: string }> {
-  const response = await fetch(`${baseURL()}/product/order`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token },
-    body: JSON.stringify({
-      customer_email: 'asha@example.in',
-      customer_phone: '9876543210',
-      first_name: 'Asha',
-      last_name: 'Rao',
-      product_id: productId,
-      quantity: 1,
-      shipping_address: { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' },
-    }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`ordering answered ${response.status}: ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-describe('order history and the order page for an order still being paid', () => {
+describe('an order still being paid', () => {
   it('checks the latest status, opens the order in a new tab and confirms it once paid', async () => {
     const product = await createProduct({ name: `Pelican${Date.now().toString(36)} Yoga Mat` });
     const member = await subscriber({ profile: { needList: [product.name, 'Headphones', 'Cooker'] } });
@@ -68,14 +48,11 @@ describe('order history and the order page for an order still being paid', () =>
     await tab.waitForFunction(() => sessionStorage.getItem('current_order_id') === null, undefined, { timeout: 8000 });
   });
 
-  it('offers a member without a membership the subscription instead of deals', async () => {
-    const member = await signUp();
-    await completeProfile(member);
-    const { page } = await browser.open('/profile', { session: member.session });
-    const subscribe = page.getByRole('link', { name: 'SUBSCRIBE NOW' });
-    await subscribe.waitFor();
-    expect(await page.getByRole('button', { name: 'Buy Now' }).count()).toBe(0);
-    await subscribe.click();
-    await page.waitForURL((url) => url.searchParams.get('section') === 'subscription');
+  it("says 'Session expired. Please login again.' when the session is no longer valid", async () => {
+    const { page } = await browser.open('/profile?section=orders', {
+      session: { token: 'a-session-that-has-ended', email: 'gone@example.in', name: 'Gone' },
+    });
+    await page.getByRole('alert').filter({ hasText: 'Session expired. Please login again.' }).waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
   });
 });

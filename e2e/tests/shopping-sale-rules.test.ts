@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProduct, waitForBoard } from '../src/admin.js';
+import { createProduct, placeUnpaidOrder, waitForBoard } from '../src/admin.js';
 import { useBrowser } from '../src/browser.js';
 import { subscriber } from '../src/members.js';
 
@@ -51,5 +51,25 @@ describe('sale rules on the deals board', () => {
     expect(await details.getByRole('button', { name: /^Sale starts in/ }).isDisabled()).toBe(true);
     expect(await details.getByRole('button', { name: 'Buy Now' }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
+  });
+  it("tells the member 'Order creation failed: Out of Stock' when the last unit went while they were choosing", async () => {
+    const product = await createProduct({ name: `Lastone${Date.now().toString(36)} Tyre Inflator`, stock: 1 });
+    const member = await subscriber({ profile: { needList: [product.name, 'Headphones', 'Cooker'] } });
+    await waitForBoard(member.token, [product.id]);
+    const { page } = await browser.open('/profile', { session: member.session });
+    const card = page.getByRole('listitem', { name: product.name });
+    await card.getByText('Only 1 left!').waitFor();
+
+    // Someone else's order holds the last unit meanwhile.
+    await placeUnpaidOrder(member.token, product.id);
+    await card.getByRole('button', { name: 'Buy Now' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Order' });
+    await page.waitForFunction(() => (document.querySelector('dialog[open] select') as HTMLSelectElement | null)?.value === 'Goa');
+    await confirm.getByRole('button', { name: 'Confirm Order' }).click();
+    await confirm.getByRole('alert').filter({ hasText: 'Order creation failed: Out of Stock' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await confirm.getByRole('button', { name: 'Close' }).click();
+    // The board was reloaded and no longer offers it.
+    await card.getByRole('button', { name: 'Out of Stock' }).waitFor();
   });
 });
