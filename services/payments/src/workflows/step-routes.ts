@@ -2,7 +2,7 @@ import { type AppEnv, badRequest, ok } from '@elts/platform';
 import { STEP, type StepType } from '@elts/workflows';
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
-import { runStep } from './steps.js';
+import { runStep, stepPayloads } from './steps.js';
 
 const STEP_TYPES = new Set<string>(Object.values(STEP));
 
@@ -17,7 +17,9 @@ export function workflowStepRoutes(context: PaymentsContext) {
     const payload = await c.req.json().catch(() => {
       throw badRequest('The step payload must be JSON');
     });
-    const outcome = await runStep(context, type as StepType, payload);
+    const parsed = stepPayloads[type as StepType].safeParse(payload);
+    if (!parsed.success) throw badRequest(`Bad payload for workflow step ${type}`);
+    const outcome = await runStep(context, type as StepType, parsed.data);
     return ok(c, { outcome: outcome ?? null });
   });
 }
