@@ -3,7 +3,15 @@ import { type Kysely, sql } from 'kysely';
 import type { AdminDb } from './store/tables.js';
 
 // Everything here is built from events; the audit rows of admin-bff's own actions (cron) are kept.
-const REBUILT_TABLES = ['users', 'user_list_items', 'payments', 'product_orders', 'subscriptions', 'contact_messages'] as const;
+const REBUILT_TABLES = [
+  'users',
+  'member_subscription_status',
+  'user_list_items',
+  'payments',
+  'product_orders',
+  'subscriptions',
+  'contact_messages',
+] as const;
 
 /**
  * The back office's read models and the consumers that keep them. They can be rebuilt from the event history at

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { eventRegistries } from '@elts/contracts';
-import { defineService, requireAdmin } from '@elts/platform';
+import { defineService, requireAdmin, type ServiceInstance } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { operationsRoutes } from './api/operations-routes.js';
@@ -14,6 +14,11 @@ import { paymentsProjection } from './consumers/payments.js';
 import { usersProjection } from './consumers/users.js';
 import { Projections } from './projections.js';
 import type { AdminDb } from './store/tables.js';
+
+export interface AdminBffInstance extends ServiceInstance {
+  /** The read models' consumers: `npm run projections:rebuild` rebuilds through them. */
+  projections: Projections;
+}
 
 /** The back office's API, over read models it builds from every service's events. */
 export const adminBffService = defineService({
@@ -44,10 +49,12 @@ export const adminBffService = defineService({
       operationsRoutes(db, () => runtime.client('payments')),
     );
     app.route('/', projectionRoutes(projections, db));
-    return {
+    const instance: AdminBffInstance = {
       app,
+      projections,
       start: () => projections.start(),
       stop: () => projections.stop(),
     };
+    return instance;
   },
 });

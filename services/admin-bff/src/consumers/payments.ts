@@ -119,6 +119,12 @@ export function paymentsProjection(db: Kysely<AdminDb>) {
       setSubscription(trx, data.subscriptionId, { auto_renewal: data.autoRenewal }).then(() => undefined),
     )
     .on(SubscriptionStatusChanged, async (data, _event, trx) => {
+      // Kept apart too: identity's registration of this member may not have been applied yet.
+      await trx
+        .insertInto('member_subscription_status')
+        .values({ member_id: data.memberId, status: data.status })
+        .onConflict((oc) => oc.column('member_id').doUpdateSet({ status: data.status }))
+        .execute();
       await trx.updateTable('users').set({ subscription_status: data.status }).where('member_id', '=', data.memberId).execute();
     });
 }

@@ -25,6 +25,12 @@ async function replaceListItems(trx: Transaction<AdminDb>, memberId: string, lis
 export function usersProjection(db: Kysely<AdminDb>) {
   return new EventConsumer('admin-bff.users', identityEvents, db)
     .on(MemberRegistered, async (data, event, trx) => {
+      // Payments may have announced the membership before this registration was applied (two sources, no order).
+      const announced = await trx
+        .selectFrom('member_subscription_status')
+        .select('status')
+        .where('member_id', '=', data.memberId)
+        .executeTakeFirst();
       await trx
         .insertInto('users')
         .values({
@@ -45,7 +51,7 @@ export function usersProjection(db: Kysely<AdminDb>) {
           need_list: [],
           greed_list: [],
           profile_image: data.profileImage,
-          subscription_status: 'none',
+          subscription_status: announced?.status ?? 'none',
           created_at: event.recordedAt,
         })
         .onConflict((oc) => oc.column('member_id').doNothing())
