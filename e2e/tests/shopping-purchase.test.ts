@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createProduct, waitForBoard } from '../src/admin.js';
-import { expectHeading, useBrowser } from '../src/browser.js';
+import { screenshot } from '../src/artifacts.js';
+import { expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
 import { subscriber } from '../src/members.js';
 
 const browser = useBrowser();
@@ -40,6 +41,7 @@ describe('buying a deal', () => {
       [product.name, before] as const,
     );
 
+    await screenshot(page, 'shopping-deals-board', VIEWPORTS.desktop);
     await card.getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog', { name: product.name });
     await details.getByRole('heading', { name: 'Highlights' }).waitFor();
@@ -60,6 +62,7 @@ describe('buying a deal', () => {
     expect(summary).toMatch(/Membership credit\s*−\s*₹149\.90/);
     expect(summary).toMatch(/You pay\s*₹1,349\.10/);
 
+    await screenshot(page, 'shopping-confirm-order', VIEWPORTS.desktop);
     await confirm.getByRole('button', { name: 'Confirm Order' }).click();
     await page.waitForURL(/\/pay\/simulator\/sessions\//);
     await page.getByRole('button', { name: 'Pay ₹1,349.10' }).click();
@@ -75,6 +78,7 @@ describe('buying a deal', () => {
     expect(orderId).toBeDefined();
     expect(confirmed).toContain('12 MG Road, Panaji, North Goa, Goa, 403001');
 
+    await screenshot(page, 'shopping-order-confirmed', VIEWPORTS.desktop);
     await page.getByRole('link', { name: 'View My Orders' }).click();
     await page.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('section') === 'orders');
     const order = page.getByRole('listitem', { name: `Order ${orderId}` });
@@ -84,6 +88,7 @@ describe('buying a deal', () => {
     expect(orderText).toContain(product.name);
     expect(orderText).toContain('₹1,349.10');
     expect(orderText).toContain('Asha Rao, North Goa');
+    await screenshot(page, 'shopping-order-history', VIEWPORTS.desktop);
     expect(pageErrors).toEqual([]);
 
     // The board now counts the unit sold.

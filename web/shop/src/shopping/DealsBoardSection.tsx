@@ -30,7 +30,7 @@ export function DealsBoardSection() {
   return (
     <section aria-labelledby="dealsboard-heading">
       <h2 id="dealsboard-heading" className="text-2xl font-extrabold text-ink-950">
-        Your {DEALS_BOARD.maxItems} deals
+        Deals picked for you
       </h2>
       <p className="mt-1 text-ink-600">
         We show only {DEALS_BOARD.maxItems} items or fewer: {DEALS_BOARD.fromLists} from your lists, {DEALS_BOARD.trending} trending
