@@ -118,6 +118,7 @@ describe('/profile', () => {
     await need(5).fill('Air fryer');
     await greed(2).fill('smartwatch');
     await greed(3).fill('Espresso machine');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
     await toast(page, 'Profile updated successfully!').waitFor();
     await page.getByRole('button', { name: 'EDIT' }).waitFor();
@@ -154,6 +155,7 @@ describe('/profile', () => {
     const gst = page.getByLabel('GST Number');
     await gst.waitFor();
     await gst.fill('27AAPFU0939F1ZW');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByText('I spend money lavishly and upgrade my products frequently').click();
     await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
     // A GSTIN whose check character is wrong is refused by the server, in its words.
@@ -185,6 +187,8 @@ describe('/profile', () => {
     expect(await accountMenu(first.page).getByRole('link', { name: 'Orders' }).count()).toBe(0);
     // The giveaway asks a member who does not subscribe to subscribe first.
     await accountMenu(first.page).getByRole('link', { name: 'Merch' }).click();
+    await first.page.getByRole('heading', { name: 'To the member goes the Spoels!' }).waitFor();
+    expect(await seriousViolations(first.page)).toEqual([]);
     await first.page.getByRole('link', { name: 'SUBSCRIBE NOW' }).click();
     await expectHeading(first.page, 'Subscription');
     await first.page.close();
@@ -228,15 +232,21 @@ describe('/profile', () => {
     await hide.check();
     await toast(page, 'Profile updated successfully!').waitFor();
     expect(await wallNames()).not.toContain(`${first} W.`);
+    expect(await seriousViolations(page)).toEqual([]);
     expect((await profileOf(member.token)).body.data[0].hideFromWall).toBe(true);
     await page.close();
   });
 
-  it('logs out: the session is revoked at once and the member is back home', async () => {
+  it('shows the curated brands, then logs out: the session is revoked at once and the member is back home', async () => {
     const member = await onboardedMember();
     const { page } = await browser.open('/profile?section=profile', { session: member.session });
     await expectHeading(page, 'Profile');
     expect((await profileOf(member.token)).status).toBe(200);
+    await accountMenu(page).getByRole('link', { name: 'Brands' }).click();
+    await expectHeading(page, 'Brands');
+    expect(await page.getByRole('list', { name: 'Curated brands' }).getByRole('listitem').count()).toBe(20);
+    await page.getByText(/trademarks of their respective owners/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('contentinfo').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expectHeading(page, 'Never pay retail again.');

@@ -14,7 +14,7 @@ const GIVEAWAY_FACTS = [
 export function MerchSection() {
   return (
     <div className="grid gap-6">
-      <Card as="section" aria-labelledby="merch-title" className="bg-brand-900 text-white ring-0">
+      <section aria-labelledby="merch-title" className="rounded-card bg-brand-900 p-6 text-white shadow-card lg:p-8">
         <p className="text-sm font-bold tracking-[0.15em] text-marigold-300 uppercase">Limited edition</p>
         <h2 id="merch-title" className="mt-2 font-display text-3xl font-extrabold">
           {BRAND.name} merch
@@ -22,7 +22,7 @@ export function MerchSection() {
         <p className="mt-3 max-w-xl text-white/80">
           Limited-edition merchandise for members only, made in small runs and never restocked. The first drop is on its way.
         </p>
-      </Card>
+      </section>
       <Card as="section" aria-labelledby="giveaway-terms-title">
         <h2 id="giveaway-terms-title" className="text-lg font-bold text-ink-950">
           How the giveaway works
