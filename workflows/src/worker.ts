@@ -1,4 +1,10 @@
 // `npm run worker`: the Temporal worker of the distributed topology (built to dist/worker.js).
 import { runWorker } from './temporal/worker.js';
 
-await runWorker();
+try {
+  await runWorker();
+} catch (error) {
+  // Temporal unreachable, or the worker failed: say so in one line and let the supervisor restart it.
+  console.error(`worker stopped: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

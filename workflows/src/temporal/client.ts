@@ -120,11 +120,12 @@ export class TemporalWorkflowPort {
   }
 }
 
-/** Connects to Temporal; the returned workflow client feeds a TemporalWorkflowPort. */
-export async function connectTemporal(
-  settings: TemporalConnectionSettings,
-): Promise<{ workflows: WorkflowStarter; close: () => Promise<void> }> {
-  const connection = await Connection.connect({ address: settings.TEMPORAL_ADDRESS });
+/**
+ * A client for Temporal that connects on first use, so the payments service starts even while Temporal is still
+ * coming up; a call made before it answers fails like any other call to a service that is down.
+ */
+export function connectTemporal(settings: TemporalConnectionSettings): { workflows: WorkflowStarter; close: () => Promise<void> } {
+  const connection = Connection.lazy({ address: settings.TEMPORAL_ADDRESS });
   const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
   return { workflows: client.workflow, close: () => connection.close() };
 }

@@ -38,7 +38,7 @@ export async function workflowDriver(
   }
   // Loaded only here, so the embedded topology never pays for Temporal's client.
   const { connectTemporal, TemporalWorkflowPort } = await import('@elts/workflows/temporal-client');
-  const temporal = await connectTemporal({
+  const temporal = connectTemporal({
     TEMPORAL_ADDRESS: settings.TEMPORAL_ADDRESS,
     TEMPORAL_NAMESPACE: settings.TEMPORAL_NAMESPACE,
     TEMPORAL_TASK_QUEUE: settings.TEMPORAL_TASK_QUEUE,
