@@ -12,6 +12,8 @@ export interface Person {
  */
 export async function signInThroughPopup(page: Page, start: () => Promise<unknown>, person: Person): Promise<void> {
   const [popup] = await Promise.all([page.waitForEvent('popup'), start()]);
+  // The page's script (deferred) must be listening before the form is sent, or the browser would send it itself.
+  await popup.waitForLoadState('domcontentloaded');
   await popup.getByLabel('Email').fill(person.email);
   await popup.getByLabel('Full name').fill(person.name);
   const closed = popup.waitForEvent('close');
@@ -36,4 +38,19 @@ export async function memberCall(path: string, token: string, body?: unknown): P
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: await response.json() };
+}
+
+/** The bodies onboarding steps 01 to 03 send, for a journey that starts part-way through onboarding. */
+const FIRST_STEPS = [
+  { gender: 'male', dob: '1990-05-01', firstname: 'Ravi', lastname: 'Kumar', mobile: '9123456780' },
+  { profession: 'student', subscriptionType: 'Save' },
+  { needList: ['Laptop', 'Desk', 'Chair'], greedList: [] },
+] as const;
+
+/** Saves steps 01 up to `lastStep` through the API, as the screens would. */
+export async function onboardThrough(member: { token: string; email: string }, lastStep: 1 | 2 | 3): Promise<void> {
+  for (const [index, body] of FIRST_STEPS.slice(0, lastStep).entries()) {
+    const saved = await memberCall('/user/update-profile', member.token, index === 0 ? { ...body, email: member.email } : body);
+    if (saved.status !== 200) throw new Error(`step 0${index + 1} was not saved: ${JSON.stringify(saved.body)}`);
+  }
 }

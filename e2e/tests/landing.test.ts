@@ -34,11 +34,17 @@ async function openExistingEmailModal(button: string) {
   return { page, dialog };
 }
 
+/** What a click opens: the identity provider's sign-in popup (the development provider here). */
+async function expectProviderPopup(page: Page, click: () => Promise<unknown>) {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), click()]);
+  await popup.waitForURL((url) => url.pathname === '/dev/idp');
+  await popup.close();
+}
+
 describe('signing in from the landing page', () => {
   it('goes straight to the identity provider when no session is stored', async () => {
     const { page } = await browser.open('/');
-    await page.getByRole('button', { name: 'Join our community' }).click();
-    await page.waitForURL(/\/dev\/idp\?return_to=%2F$/);
+    await expectProviderPopup(page, () => page.getByRole('button', { name: 'Join our community' }).click());
     await page.close();
   });
 
@@ -65,19 +71,17 @@ describe('signing in from the landing page', () => {
 
   it("'Use Different Email' starts sign-in with the provider afresh", async () => {
     const { page } = await openExistingEmailModal('Join our community');
-    await page.getByRole('button', { name: 'Use Different Email' }).click();
-    await page.waitForURL(/\/dev\/idp\?return_to=%2F$/);
+    await expectProviderPopup(page, () => page.getByRole('button', { name: 'Use Different Email' }).click());
     await page.close();
   });
 
   it("'Use Same Email' fetches the profile with the stored token, and signs in afresh when it is refused", async () => {
     const { page } = await openExistingEmailModal('Join our community');
     const profileRequest = page.waitForRequest((request) => request.url().endsWith('/user/get-profile'));
-    await page.getByRole('button', { name: 'Use Same Email' }).click();
+    await expectProviderPopup(page, () => page.getByRole('button', { name: 'Use Same Email' }).click());
     const request = await profileRequest;
     expect(request.method()).toBe('POST');
     expect(request.headers().authorization).toBe(SESSION.token);
-    await page.waitForURL(/\/dev\/idp\?return_to=%2F$/);
     await page.close();
   });
 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
 import { expectHeading, useBrowser } from '../src/browser.js';
-import { memberCall, sessionOf, signInThroughPopup } from '../src/dev-sign-in.js';
+import { memberCall, onboardThrough, sessionOf, signInThroughPopup } from '../src/dev-sign-in.js';
 import { signUp, uniqueEmail } from '../src/members.js';
 
 // Onboarding steps 01-04 as the spec words them (sections 2, 5 and 8), from sign-in to the account page.
@@ -136,16 +136,7 @@ describe('onboarding', () => {
 
   it('lets a member skip the shipping details with a pincode, and says so', async () => {
     const member = await signUp({ name: 'Kiran Shetty' });
-    await memberCall('/user/update-profile', member.token, {
-      gender: 'male',
-      dob: '1992-11-02',
-      firstname: 'Kiran',
-      lastname: 'Shetty',
-      mobile: '9988776655',
-      email: member.email,
-    });
-    await memberCall('/user/update-profile', member.token, { profession: 'student', subscriptionType: 'Splurge' });
-    await memberCall('/user/update-profile', member.token, { needList: ['Laptop', 'Desk', 'Chair'], greedList: [] });
+    await onboardThrough(member, 3);
 
     const { page } = await browser.open('/shippingInfo', { session: member.session });
     await expectStep(page, 'Shipping details', 'Step 04 / 04', 100);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHeading, useBrowser } from '../src/browser.js';
-import { memberCall, sessionOf, signInThroughPopup } from '../src/dev-sign-in.js';
+import { memberCall, onboardThrough, sessionOf, signInThroughPopup } from '../src/dev-sign-in.js';
 import { completeProfile, signUp, uniqueEmail } from '../src/members.js';
 
 // The spec's login (section 4) through the development identity provider's popup, from the landing page's buttons.
@@ -40,15 +40,7 @@ describe('signing in through the development provider', () => {
 
   it('sends a member who stopped half-way to the first step not yet done', async () => {
     const member = await signUp({ name: 'Ravi Kumar' });
-    await memberCall('/user/update-profile', member.token, {
-      gender: 'male',
-      dob: '1990-05-01',
-      firstname: 'Ravi',
-      lastname: 'Kumar',
-      mobile: '9123456780',
-      email: member.email,
-    });
-    await memberCall('/user/update-profile', member.token, { profession: 'student', subscriptionType: 'Save' });
+    await onboardThrough(member, 2);
     const { page } = await browser.open('/');
     await signInThroughPopup(page, () => loginButton(page).click(), member);
     await landsOn(page, '/myLists');
