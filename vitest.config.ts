@@ -16,7 +16,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             '{packages,services,gateway,workflows,scripts}/*/test/**/*.test.ts',
-            '{gateway,workflows,scripts}/test/**/*.test.ts',
+            '{gateway,workflows,scripts,bench}/test/**/*.test.ts',
             'web/*/test/**/*.test.ts',
           ],
           globalSetup: ['./packages/platform/src/testing/global-setup.ts'],

@@ -1,0 +1,121 @@
+/**
+ * Item 1, API cost: server CPU per request and p99 for a bare Hono JSON route (the baseline, measured in the same
+ * run) and for four product routes through the gateway of the all-in-one process; the same routes in the
+ * distributed topology when PostgreSQL answers, as a ratio to the all-in-one figure.
+ */
+import { randomUUID } from 'node:crypto';
+import { ADMIN_ENV, adminToken, call, createProduct, orderBody, subscriber, until } from './client.js';
+import { measureRoute, type Plan, type Route, type RouteCost } from './load.js';
+import { type ServerProcess, startServer } from './server-process.js';
+import { type Figure, ratio } from './stats.js';
+
+const GROUP = 'API cost (autocannon, 50 connections)';
+
+/** The member whose board, profile and orders are measured: a subscriber with lists and three orders. */
+async function prepareMember(server: ServerProcess): Promise<string> {
+  const base = server.baseURL;
+  const token = await subscriber(base, `bench.member.${randomUUID().slice(0, 8)}@example.in`);
+  const admin = await adminToken(base);
+  const productId = await createProduct(base, admin, 50, randomUUID().slice(0, 6));
+  await until(
+    async () => (await call(base, '/product/list?enabled_only=true&limit=15', { token })).body?.data?.personalised === true,
+    30_000,
+    "the member's own board",
+  );
+  for (let n = 0; n < 3; n++) {
+    let placed = await call(base, '/product/order', { token, body: orderBody(productId) });
+    // The orders service learns of the membership from events, a moment after the simulator approved it.
+    const deadline = Date.now() + 30_000;
+    while (placed.status !== 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      placed = await call(base, '/product/order', { token, body: orderBody(productId) });
+    }
+    if (placed.status !== 200) throw new Error(`order placement answered ${placed.status}: ${JSON.stringify(placed.body)}`);
+  }
+  return token;
+}
+
+export function productRoutes(token: string): Route[] {
+  return [
+    { name: 'visitor deals board', path: '/product/list?enabled_only=true&limit=15' },
+    { name: 'member deals board', path: '/product/list?enabled_only=true&limit=15', token },
+    { name: 'POST /user/get-profile', method: 'POST', path: '/user/get-profile', token },
+    { name: 'GET /product/orders/user', path: '/product/orders/user?page=1&limit=10', token },
+  ];
+}
+
+/** The ratio target of each product route against the bare route. */
+export const CPU_RATIO_TARGETS: Record<string, number> = {
+  'visitor deals board': 4,
+  'member deals board': 10,
+  'POST /user/get-profile': 10,
+};
+
+export interface ApiCost {
+  baseline: RouteCost;
+  allInOne: Record<string, RouteCost>;
+  startMs: number;
+}
+
+export async function measureBaseline(plan: Plan): Promise<RouteCost> {
+  const bare = await startServer('bare-hono.ts');
+  try {
+    return await measureRoute(bare, { name: 'bare Hono JSON route', path: '/hello' }, plan);
+  } finally {
+    await bare.stop();
+  }
+}
+
+export async function measureProduct(plan: Plan, env: Record<string, string> = {}) {
+  const server = await startServer('all-in-one.ts', { ...ADMIN_ENV, ...env });
+  try {
+    const token = await prepareMember(server);
+    const costs: Record<string, RouteCost> = {};
+    for (const route of productRoutes(token)) costs[route.name] = await measureRoute(server, route, plan);
+    return { costs, server: { startMs: server.startMs, rss: (await server.usage()).rss } };
+  } finally {
+    await server.stop();
+  }
+}
+
+export function apiCostFigures(baseline: RouteCost, product: Record<string, RouteCost>): Figure[] {
+  const figures: Figure[] = [
+    { group: GROUP, label: 'bare Hono JSON route: CPU per request', value: baseline.cpuUsPerRequest, unit: 'µs' },
+    { group: GROUP, label: 'bare Hono JSON route: p99', value: baseline.p99Ms, unit: 'ms' },
+  ];
+  for (const [name, cost] of Object.entries(product)) {
+    figures.push({ group: GROUP, label: `${name}: CPU per request`, value: cost.cpuUsPerRequest, unit: 'µs' });
+    const target = CPU_RATIO_TARGETS[name];
+    figures.push({
+      group: GROUP,
+      label: `${name}: CPU ÷ baseline`,
+      value: ratio(cost.cpuUsPerRequest, baseline.cpuUsPerRequest),
+      unit: '×',
+      ...(target ? { target: { op: '<=', value: target } } : {}),
+    });
+    figures.push({
+      group: GROUP,
+      label: `${name}: p99`,
+      value: cost.p99Ms,
+      unit: 'ms',
+      target: { op: '<', value: 20 },
+      ...(cost.failures ? { note: `${cost.failures} answers were not 2xx` } : {}),
+    });
+  }
+  return figures;
+}
+
+export function distributedFigures(allInOne: Record<string, RouteCost>, distributed: Record<string, RouteCost>): Figure[] {
+  const group = 'API cost, distributed topology (HTTP between services, PostgreSQL)';
+  return Object.entries(distributed).flatMap(([name, cost]) => [
+    { group, label: `${name}: CPU per request (all processes)`, value: cost.cpuUsPerRequest, unit: 'µs' },
+    {
+      group,
+      label: `${name}: ÷ all-in-one`,
+      value: ratio(cost.cpuUsPerRequest, allInOne[name]?.cpuUsPerRequest ?? Number.NaN),
+      unit: '×',
+      target: { op: '<=', value: 2 },
+    },
+    { group, label: `${name}: p99`, value: cost.p99Ms, unit: 'ms', target: { op: '<', value: 20 } },
+  ]);
+}

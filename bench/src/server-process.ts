@@ -1,0 +1,129 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const SERVERS = resolve(import.meta.dirname, 'servers');
+const STARTUP_LIMIT_MS = 120_000;
+
+/** Two cores or more: the server gets the last core and the bench (the load generator) the others. */
+export const CORES = (() => {
+  try {
+    return Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
+  } catch {
+    return 1;
+  }
+})();
+export const PINNED = CORES >= 2 && existsSync('/usr/bin/taskset');
+const SERVER_CORE = String(CORES - 1);
+
+/** Pins this process (every thread of it) off the server's core. */
+export function pinBench(): void {
+  if (!PINNED) return;
+  execFileSync('taskset', ['-a', '-cp', `0-${CORES - 2}`, String(process.pid)], { stdio: 'ignore' });
+}
+
+export interface Usage {
+  /** User plus system CPU time, microseconds. */
+  cpuUs: number;
+  rss: number;
+}
+
+export interface ServerProcess {
+  pid: number;
+  baseURL: string;
+  /** From spawn to the `listening` line. */
+  startMs: number;
+  call<T>(kind: string, args?: unknown): Promise<T>;
+  usage(): Promise<Usage>;
+  stop(): Promise<void>;
+}
+
+/** CPU time of a process from /proc (clock ticks of 10 ms): the fallback for processes without the IPC channel. */
+export function procCpuUs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+export function procRss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/**
+ * Starts one of bench/src/servers/* from source in its own process, pinned to its own core, with a fresh data folder,
+ * and waits for its `listening <port>` line.
+ */
+export async function startServer(script: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'elts-bench-'));
+  const node = [process.execPath, '--expose-gc', '--conditions=source', '--import', 'tsx', join(SERVERS, script)];
+  const command = PINNED ? ['taskset', '-c', SERVER_CORE, ...node] : node;
+  const began = performance.now();
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
+    env: { ...process.env, NODE_ENV: 'test', RATE_LIMITS: 'off', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const pending = new Map<number, { resolve: (value: any) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  child.on('message', (message: { id: number; ok: boolean; value?: unknown; error?: string }) => {
+    const waiter = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.ok) waiter?.resolve(message.value);
+    else waiter?.reject(new Error(message.error));
+  });
+  child.once('exit', () => {
+    for (const waiter of pending.values()) waiter.reject(new Error(`${script} exited`));
+    pending.clear();
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(force);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  let port: number;
+  try {
+    port = await new Promise<number>((resolvePort, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${script} did not start within two minutes`)), STARTUP_LIMIT_MS);
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        const match = /^listening (\d+)$/.exec(line);
+        if (match) {
+          clearTimeout(timer);
+          resolvePort(Number(match[1]));
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`${script} exited with code ${code} before it listened`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const startMs = performance.now() - began;
+  const call = <T>(kind: string, args?: unknown) =>
+    new Promise<T>((resolveCall, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve: resolveCall, reject });
+      child.send({ id, kind, args });
+    });
+  return {
+    pid: child.pid!,
+    baseURL: `http://127.0.0.1:${port}`,
+    startMs,
+    call,
+    async usage() {
+      const { cpu, rss } = await call<{ cpu: NodeJS.CpuUsage; rss: number }>('usage');
+      return { cpuUs: cpu.user + cpu.system, rss };
+    },
+    stop,
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The bench talks to the server it measures over the child-process IPC channel: the server's own CPU time
+ * (process.cpuUsage(), microsecond resolution, unlike /proc's 10 ms ticks) and memory, and for the product a few
+ * reads of its database that no public endpoint offers. Loopback HTTP stays reserved for the load being measured.
+ */
+export interface IpcRequest {
+  id: number;
+  kind: string;
+  args?: unknown;
+}
+
+export type Handler = (args: any) => unknown | Promise<unknown>;
+
+export function serveIpc(handlers: Record<string, Handler>): void {
+  const all: Record<string, Handler> = {
+    usage: () => ({ cpu: process.cpuUsage(), rss: process.memoryUsage().rss }),
+    gc: () => {
+      (globalThis as { gc?: () => void }).gc?.();
+      return process.memoryUsage().rss;
+    },
+    ...handlers,
+  };
+  process.on('message', async (message: IpcRequest) => {
+    try {
+      const handler = all[message.kind];
+      if (!handler) throw new Error(`no IPC handler ${message.kind}`);
+      process.send?.({ id: message.id, ok: true, value: await handler(message.args) });
+    } catch (error) {
+      process.send?.({ id: message.id, ok: false, error: String((error as Error).stack ?? error) });
+    }
+  });
+  // The bench may die without a SIGTERM: do not outlive it.
+  process.on('disconnect', () => process.exit(0));
+}
