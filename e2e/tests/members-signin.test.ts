@@ -48,6 +48,25 @@ describe('signing in through the development provider', () => {
     await page.close();
   });
 
+  it('falls back to a full-page visit to the provider when the browser blocks the popup', async () => {
+    const { page } = await browser.open('/about', {
+      prepare: (tab) =>
+        tab.addInitScript(() => {
+          window.open = () => null;
+        }),
+    });
+    await loginButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/dev/idp' && url.searchParams.get('return_to') === '/about');
+    await page.getByLabel('Email').fill(uniqueEmail('blocked'));
+    await page.getByLabel('Full name').fill('Nisha Patel');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Back on the page it left, the token in the fragment signs the member in and is taken out of the address.
+    await landsOn(page, '/personalDetails');
+    expect(page.url()).not.toContain('id_token');
+    expect((await sessionOf(page)).name).toBe('Nisha Patel');
+    await page.close();
+  });
+
   it("says 'Login failed. Please try again.' when the sign-in window is closed without signing in", async () => {
     const { page } = await browser.open('/');
     const [popup] = await Promise.all([page.waitForEvent('popup'), joinButton(page).click()]);
