@@ -62,6 +62,11 @@ describe('/profile', () => {
     expect(await share.getAttribute('target')).toBe('_blank');
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
     await dialog.waitFor({ state: 'hidden' });
+    // Once closed, a reload does not greet the member again.
+    await page.reload();
+    await expectHeading(page, 'Dealsboard');
+    await accountMenu(page).getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.close();
   });
 

@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from '@elts/router';
+import { Navigate, useLocation, useNavigate } from '@elts/router';
 import { readMemberSession } from '@elts/ui';
 import { type ReactNode, useState } from 'react';
 import { useProfile } from '../api/profile.js';
@@ -44,9 +44,15 @@ export function ProfileScreen() {
 
 function AccountPage() {
   const { current } = useAccountMenu();
-  const { state } = useLocation();
+  const { state, pathname, search } = useLocation();
+  const navigate = useNavigate();
   const profile = useProfile();
   const [welcomeClosed, setWelcomeClosed] = useState(false);
+  // Closing also forgets fromShipping, so a reload does not greet the member a second time.
+  const closeWelcome = () => {
+    setWelcomeClosed(true);
+    if (state) navigate(pathname + search, { replace: true, state: null });
+  };
   const fromShipping = (state as { fromShipping?: unknown } | null)?.fromShipping === true;
   const withoutPincode = profile.data !== undefined && profile.data.pincode === null;
   return (
@@ -54,7 +60,7 @@ function AccountPage() {
       <p className="text-sm font-bold tracking-[0.15em] text-brand-700 uppercase">My account</p>
       <h1 className="mt-2 mb-8 font-display text-4xl font-extrabold text-ink-950">{PROFILE_SECTIONS[current]}</h1>
       {SECTION_CONTENT[current]()}
-      <WelcomeModal open={!welcomeClosed && (fromShipping || withoutPincode)} onClose={() => setWelcomeClosed(true)} />
+      <WelcomeModal open={!welcomeClosed && (fromShipping || withoutPincode)} onClose={closeWelcome} />
     </div>
   );
 }
