@@ -1,8 +1,26 @@
 import { InternalClient, sql } from '@elts/platform';
-import { type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
-import { createStepActivities } from '@elts/workflows/temporal-client';
+import { type ServiceHarness, silentLogger, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
+import { createStepActivities, TemporalWorkflowPort } from '@elts/workflows/temporal-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentsSettings } from '../src/settings.js';
+import { workflowDriver } from '../src/workflows/driver.js';
+import { EmbeddedWorkflows } from '../src/workflows/embedded-workflows.js';
 import { current, paymentEvents, registerMember, startPayments, subscribe } from './helpers.js';
+
+describe('the workflow driver, chosen by configuration', () => {
+  it('is the embedded timers table by default, and Temporal when TEMPORAL_ADDRESS is set', async () => {
+    const db = {} as never;
+    const embedded = await workflowDriver(paymentsSettings.parse({}), db, silentLogger());
+    expect(embedded.kind).toBe('embedded');
+    expect(embedded.port).toBeInstanceOf(EmbeddedWorkflows);
+    // The client connects on first use, so no server is needed to choose it.
+    const temporal = await workflowDriver(paymentsSettings.parse({ TEMPORAL_ADDRESS: '127.0.0.1:7233' }), db, silentLogger());
+    expect(temporal.kind).toBe('temporal');
+    expect(temporal.port).toBeInstanceOf(TemporalWorkflowPort);
+    await temporal.stop();
+    expect(() => paymentsSettings.parse({ TEMPORAL_ADDRESS: 'http://temporal' })).toThrow();
+  });
+});
 
 /**
  * The Temporal worker's activities against the real payments service: each step goes through the internal step
