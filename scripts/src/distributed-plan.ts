@@ -85,5 +85,7 @@ export function planDistributed(config: DistributedSettings, serviceToken: strin
   for (let i = 0; i < instancesOf('gateway', env); i++) {
     plans.push({ label: `gateway#${i + 1}`, args: ['gateway/dist/main.js'], env: { ...common, PORT: String(config.PORT + i) } });
   }
+  // With TEMPORAL_ADDRESS (passed through to payments, which then hands its workflows to Temporal), the worker runs them.
+  if (env.TEMPORAL_ADDRESS) plans.push({ label: 'worker', args: ['workflows/dist/worker.js'], env: common });
   return plans;
 }

@@ -27,6 +27,15 @@ describe('distributed plan', () => {
     expect(a!.env.DATABASE_URL).toBe(b!.env.DATABASE_URL);
   });
 
+  it('adds the workflow worker, told where payments is, when TEMPORAL_ADDRESS is set', () => {
+    expect(planDistributed(config, 't'.repeat(40), {}).some((p) => p.label === 'worker')).toBe(false);
+    const worker = planDistributed(config, 't'.repeat(40), { TEMPORAL_ADDRESS: '127.0.0.1:7233' }).find((p) => p.label === 'worker');
+    expect(worker).toMatchObject({
+      args: ['workflows/dist/worker.js'],
+      env: { PAYMENTS_URLS: 'http://127.0.0.1:4104', SERVICE_TOKEN: 't'.repeat(40) },
+    });
+  });
+
   it('refuses a bad instance count', () => {
     expect(() => planDistributed(config, 't'.repeat(40), { INSTANCES_IDENTITY: 'many' })).toThrow('INSTANCES_IDENTITY');
   });
