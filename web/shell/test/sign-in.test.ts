@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { completeSignIn } from '../src/session/complete-sign-in.js';
+import { invitationCodeFrom, takeReturnedIdToken } from '../src/session/id-token-return.js';
 import { userFromIdToken } from '../src/session/id-token-user.js';
 import { routeAfterLogin } from '../src/session/route-after-login.js';
 import { SIGN_IN_COPY } from '../src/session/sign-in-copy.js';
@@ -179,5 +180,22 @@ describe('completeSignIn', () => {
     expect(await completeSignIn(ASHA, { storage: saved().storage })).toEqual(failed);
     fakeApi({ '/user/login': new TypeError('Failed to fetch') });
     expect(await completeSignIn(ASHA, { storage: saved().storage })).toEqual(failed);
+  });
+});
+
+describe('what comes back in the address', () => {
+  it("takes an invitation code from an invitation link's ?invite=", () => {
+    expect(invitationCodeFrom('?invite=ABCDEFGH23')).toBe('ABCDEFGH23');
+    expect(invitationCodeFrom('?invite=')).toBeUndefined();
+    expect(invitationCodeFrom('')).toBeUndefined();
+  });
+
+  it('takes the ID token out of the fragment, and out of the address', () => {
+    const replaceState = vi.fn();
+    vi.stubGlobal('window', { history: { state: null, replaceState } });
+    expect(takeReturnedIdToken({ hash: '#id_token=abc.def.ghi', pathname: '/about', search: '?x=1' })).toBe('abc.def.ghi');
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/about?x=1');
+    expect(takeReturnedIdToken({ hash: '#faqs', pathname: '/privacy', search: '' })).toBeUndefined();
+    expect(replaceState).toHaveBeenCalledOnce();
   });
 });
