@@ -19,7 +19,7 @@ import {
 } from '@elts/contracts/testing';
 import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { adminBffService } from '../src/service.js';
 
 /** What the stand-in payments service was asked to do with its scheduler. */
@@ -237,3 +237,18 @@ export const query = (params: Record<string, string | number | undefined>) => {
   const text = search.toString();
   return text ? `?${text}` : '';
 };
+
+/** Every read model, row for row, in a stable order (audit ids are renumbered by a rebuild, so left out). */
+export async function snapshot(db: Kysely<any>) {
+  const rows = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Record<string, any>[];
+  return {
+    users: await rows(sql`select * from users order by member_id`),
+    statuses: await rows(sql`select * from member_subscription_status order by member_id`),
+    lists: await rows(sql`select * from user_list_items order by member_id, list, item`),
+    payments: await rows(sql`select * from payments order by payment_id`),
+    orders: await rows(sql`select * from product_orders order by order_id`),
+    subscriptions: await rows(sql`select * from subscriptions order by subscription_id`),
+    messages: await rows(sql`select * from contact_messages order by message_id`),
+    audit: await rows(sql`select event_id, actor, action, target, before, after, at from audit_log order by at, action`),
+  };
+}

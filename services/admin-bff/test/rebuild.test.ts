@@ -24,25 +24,11 @@ import {
   recordPayment,
   registerMember,
   settled,
+  snapshot,
   startAdminBff,
 } from './helpers.js';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
-
-/** Every read model, row for row, in a stable order (audit ids are renumbered by a rebuild, so left out). */
-async function snapshot(harness: ServiceHarness) {
-  const rows = async (query: ReturnType<typeof sql>) => (await query.execute(harness.db)).rows as Record<string, any>[];
-  return {
-    users: await rows(sql`select * from users order by member_id`),
-    statuses: await rows(sql`select * from member_subscription_status order by member_id`),
-    lists: await rows(sql`select * from user_list_items order by member_id, list, item`),
-    payments: await rows(sql`select * from payments order by payment_id`),
-    orders: await rows(sql`select * from product_orders order by order_id`),
-    subscriptions: await rows(sql`select * from subscriptions order by subscription_id`),
-    messages: await rows(sql`select * from contact_messages order by message_id`),
-    audit: await rows(sql`select event_id, actor, action, target, before, after, at from audit_log order by at, action`),
-  };
-}
 
 /** A history touching every read model: members who change their minds, payments, orders, subscriptions, messages. */
 async function recordHistory(harness: ServiceHarness, admin: { token: string; adminId: string }) {
@@ -106,7 +92,7 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
     if (!available) return;
     ({ harness, admin } = await startAdminBff(kind));
     await recordHistory(harness, admin);
-    live = await snapshot(harness);
+    live = await snapshot(harness.db);
   }, 180_000);
   afterAll(async () => harness?.close());
 
@@ -125,7 +111,7 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
     expect(status).toBe(200);
     expect(body.is_success).toBe(true);
     await settled(harness, admin, 60_000);
-    const rebuilt = await snapshot(harness);
+    const rebuilt = await snapshot(harness.db);
     const rebuildAudit = rebuilt.audit.filter((row) => row.action === 'projections.rebuild');
     expect(rebuildAudit).toHaveLength(1);
     expect({ ...rebuilt, audit: rebuilt.audit.filter((row) => row.action !== 'projections.rebuild') }).toEqual(live);
@@ -140,7 +126,7 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
       harness.db,
     );
     await rebuildAdminReadModels({ database: harness.database, bus: harness.bus, logger: silentLogger(), pollMs: 50 });
-    expect(await snapshot(harness)).toEqual(live);
+    expect(await snapshot(harness.db)).toEqual(live);
     await harness.booted.instance.start?.();
   });
 
@@ -166,7 +152,7 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
       });
       expect(output.code, output.text).toBe(0);
       expect(output.text).toMatch(/admin-bff read models rebuilt from the event history in \d+\.\d s/);
-      expect(await snapshot(harness)).toEqual(live);
+      expect(await snapshot(harness.db)).toEqual(live);
       await harness.booted.instance.start?.();
     },
     120_000,

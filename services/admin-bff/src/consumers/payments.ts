@@ -17,6 +17,7 @@ import {
 } from '@elts/contracts';
 import { EventConsumer } from '@elts/platform';
 import type { Kysely } from 'kysely';
+import { lockMember } from '../store/member-lock.js';
 import type { AdminDb } from '../store/tables.js';
 
 /** Payments and subscriptions as the back office lists them, from the payments service's events. */
@@ -120,6 +121,7 @@ export function paymentsProjection(db: Kysely<AdminDb>) {
     )
     .on(SubscriptionStatusChanged, async (data, _event, trx) => {
       // Kept apart too: identity's registration of this member may not have been applied yet.
+      await lockMember(trx, data.memberId);
       await trx
         .insertInto('member_subscription_status')
         .values({ member_id: data.memberId, status: data.status })

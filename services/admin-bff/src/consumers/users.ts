@@ -9,6 +9,7 @@ import {
 } from '@elts/contracts';
 import { EventConsumer } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
+import { lockMember } from '../store/member-lock.js';
 import type { AdminDb } from '../store/tables.js';
 
 async function replaceListItems(trx: Transaction<AdminDb>, memberId: string, list: 'need' | 'greed', items: string[]) {
@@ -26,6 +27,7 @@ export function usersProjection(db: Kysely<AdminDb>) {
   return new EventConsumer('admin-bff.users', identityEvents, db)
     .on(MemberRegistered, async (data, event, trx) => {
       // Payments may have announced the membership before this registration was applied (two sources, no order).
+      await lockMember(trx, data.memberId);
       const announced = await trx
         .selectFrom('member_subscription_status')
         .select('status')
