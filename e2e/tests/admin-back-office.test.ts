@@ -140,6 +140,9 @@ describe('the back office', () => {
     await form.getByRole('button', { name: 'Save Product' }).click();
     await form.getByText('Each image must be a URL').waitFor();
     await form.getByLabel('Image URL 1').fill('');
+    await form.getByRole('button', { name: 'Save Product' }).click();
+    await form.getByText('At least one image is required').waitFor();
+    await form.getByLabel('Image URL 1').fill(`${product.base()}/product/images/flask.svg`);
     const start = new Date(Date.now() - 3600_000 + 330 * 60_000).toISOString().slice(0, 16);
     const end = new Date(Date.now() + 7 * 86_400_000 + 330 * 60_000).toISOString().slice(0, 16);
     await form.getByLabel('Sale Starts (IST)').fill(start);

@@ -114,8 +114,9 @@ describe('product form', () => {
       price: 'Price is required',
       category: 'Category is required',
       stock: 'Stock is required',
+      images: 'At least one image is required',
     });
-    expect(validateDraft(valid, [])).toEqual({});
+    expect(validateDraft({ ...valid, images: ['', 'https://img.example/a.jpg'] }, [])).toEqual({});
   });
   it('checks numbers, image URLs and new brands', () => {
     const errors = validateDraft(

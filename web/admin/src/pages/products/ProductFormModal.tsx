@@ -8,6 +8,8 @@ export function ProductFormModal({
   initial,
   brands,
   busy,
+  saveError,
+  serverErrors,
   onSave,
   onClose,
 }: {
@@ -15,11 +17,16 @@ export function ProductFormModal({
   initial: ProductDraft;
   brands: readonly string[];
   busy: boolean;
+  /** Why the last save failed. Shown inside the dialog: a toast would sit behind it. */
+  saveError?: string | undefined;
+  /** Field messages from the server, by field name. */
+  serverErrors?: DraftErrors | undefined;
   onSave: (draft: ProductDraft) => void;
   onClose: () => void;
 }) {
   const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const [ownErrors, setErrors] = useState<DraftErrors>({});
+  const errors = { ...serverErrors, ...ownErrors };
   const set = <Key extends keyof ProductDraft>(key: Key, value: ProductDraft[Key]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = (event: FormEvent) => {
@@ -38,6 +45,11 @@ export function ProductFormModal({
       size="lg"
       footer={
         <>
+          {saveError && (
+            <p role="alert" className="self-center text-sm font-medium text-red-700 sm:mr-auto">
+              {saveError}
+            </p>
+          )}
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>

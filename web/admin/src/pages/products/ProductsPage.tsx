@@ -1,4 +1,4 @@
-import { Button, Card, cx, EmptyState, formatRupees, useToast } from '@elts/ui';
+import { ApiError, Button, Card, cx, EmptyState, formatRupees, useToast } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminRequest, failureText } from '../../api/admin-request.js';
@@ -6,7 +6,7 @@ import { useAdminQuery } from '../../api/use-admin-query.js';
 import { ListStates } from '../../components/ListStates.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { ProductFormModal } from './ProductFormModal.js';
-import { type AdminProduct, bodyOf, descriptionPreview, draftOf, emptyDraft, type ProductDraft } from './product-form.js';
+import { type AdminProduct, bodyOf, type DraftErrors, descriptionPreview, draftOf, emptyDraft, type ProductDraft } from './product-form.js';
 
 const LIST_PATH = '/product/list?enabled_only=false';
 const rupees = (value: number) => formatRupees(Math.round(value * 100), { decimals: false });
@@ -69,12 +69,14 @@ export function ProductsPage() {
   const brands = useAdminQuery<{ data: { brands: string[] } }>('/product/brands');
   const [editing, setEditing] = useState<{ product?: AdminProduct; draft: ProductDraft }>();
   const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<{ message: string; fields: DraftErrors }>();
   const [toggling, setToggling] = useState<string>();
   const reload = () => client.invalidateQueries({ queryKey: ['admin'] });
 
   const save = async (draft: ProductDraft) => {
     const product = editing?.product;
     setSaving(true);
+    setSaveError(undefined);
     try {
       const answer = product
         ? await adminRequest<{ message?: string }>(`/product/update/${encodeURIComponent(product.id)}`, {
@@ -86,7 +88,10 @@ export function ProductsPage() {
       setEditing(undefined);
       await reload();
     } catch (error) {
-      toast({ tone: 'error', message: failureText(error, product ? 'Failed to update product' : 'Failed to create product') });
+      const fields = Object.fromEntries(
+        (error instanceof ApiError ? error.issues : []).map((issue) => [issue.path.split('.')[0], issue.message]),
+      );
+      setSaveError({ message: failureText(error, product ? 'Failed to update product' : 'Failed to create product'), fields });
     } finally {
       setSaving(false);
     }
@@ -141,8 +146,13 @@ export function ProductsPage() {
           initial={editing.draft}
           brands={brands.data?.data.brands ?? []}
           busy={saving}
+          saveError={saveError?.message}
+          serverErrors={saveError?.fields}
           onSave={save}
-          onClose={() => setEditing(undefined)}
+          onClose={() => {
+            setEditing(undefined);
+            setSaveError(undefined);
+          }}
         />
       )}
     </>

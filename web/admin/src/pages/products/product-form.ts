@@ -103,8 +103,8 @@ const money = /^\d+(\.\d{1,2})?$/;
 
 /**
  * The product form's rules (spec section 5): name, price, category and stock required; prices numbers with at most
- * two decimals and not below 0; stock a whole number not below 0; images URLs; a new brand trimmed and not already
- * in the list.
+ * two decimals and not below 0; stock a whole number not below 0; images URLs, at least one; a new brand trimmed and
+ * not already in the list.
  */
 export function validateDraft(draft: ProductDraft, brands: readonly string[]): DraftErrors {
   const errors: DraftErrors = {};
@@ -117,6 +117,8 @@ export function validateDraft(draft: ProductDraft, brands: readonly string[]): D
   if (!draft.stock.trim()) errors.stock = 'Stock is required';
   else if (!/^\d+$/.test(draft.stock.trim())) errors.stock = 'Stock must be a whole number of at least 0';
   if (draft.images.some((image) => image.trim() && !isUrl(image.trim()))) errors.images = 'Each image must be a URL';
+  // The catalog refuses a product without a picture (a card needs one); the spec keeps one image row always.
+  else if (!draft.images.some((image) => image.trim())) errors.images = 'At least one image is required';
   if (draft.brand === NEW_BRAND) {
     const brand = draft.newBrand.trim();
     if (!brand) errors.newBrand = 'Enter the new brand name';
