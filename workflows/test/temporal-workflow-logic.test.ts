@@ -42,6 +42,7 @@ const sandbox = vi.hoisted(() => {
         state.buffered = state.buffered.filter((buffered) => buffered.name !== name);
       },
       log: { warn: () => {}, info: () => {} },
+      isCancellation: (error: unknown) => error instanceof Error && error.name === 'CancelledFailure',
       workflowInfo: () => ({ continueAsNewSuggested: false }),
       continueAsNew: async () => {
         throw new Error('continueAsNew');
@@ -235,6 +236,22 @@ describe('membership', () => {
     await seconds(1000);
     await run;
     expect(calls).toEqual(['expiry c1 @1000']);
+  });
+});
+
+describe('cancellation', () => {
+  it('ends the workflow when it is cancelled during a step, rather than dropping the step and going on', async () => {
+    sandbox.state.activities = {
+      ...activities,
+      markAtRisk: async () => {
+        throw Object.assign(new Error('cancelled'), { name: 'CancelledFailure' });
+      },
+    };
+    const run = paymentTimeout({ paymentId: 'P9', atRiskAt: at(1), timeoutAt: at(2) });
+    const outcome = expect(run).rejects.toThrow('cancelled');
+    await seconds(5);
+    await outcome;
+    expect(calls).toEqual([]);
   });
 });
 

@@ -3,7 +3,17 @@
  * step table, never I/O. Each decision (when a payment is at risk or timed out, when a renewal's notice and charge
  * happen, when a failed charge is checked again) comes from `../core`, the same functions the embedded driver uses.
  */
-import { condition, continueAsNew, defineQuery, defineSignal, log, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  condition,
+  continueAsNew,
+  defineQuery,
+  defineSignal,
+  isCancellation,
+  log,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import {
   autoRenewalChangedSteps,
   chargeCheckFollowUp,
@@ -75,6 +85,8 @@ async function runSteps(
       const result = await (steps[STEP_ACTIVITY[step.type]] as (payload: unknown) => Promise<unknown>)(step.payload);
       table.apply(followUp(step, result));
     } catch (error) {
+      // Cancelling the workflow (Temporal's UI or CLI) ends it; any other failure only drops this step.
+      if (isCancellation(error)) throw error;
       log.warn('workflow step gave up', { type: step.type, key: step.key, error: String(error) });
     } finally {
       table.finished();
