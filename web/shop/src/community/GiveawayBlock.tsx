@@ -31,6 +31,14 @@ export function GiveawayBlock() {
         ))}
       </ul>
       <div className="mt-6">
+        {status.isError && (
+          <p role="alert" className="flex flex-wrap items-center gap-3 text-red-700">
+            Failed to load the giveaway.
+            <Button variant="secondary" size="sm" onClick={() => void status.refetch()}>
+              Try Again
+            </Button>
+          </p>
+        )}
         {view?.kind === 'entered' && <p className="font-semibold text-emerald-800">{view.message}</p>}
         {view?.kind === 'missed' && <p className="font-semibold text-red-700">{view.message}</p>}
         {view?.kind === 'subscribe' && (
