@@ -247,7 +247,7 @@ describe.each(DATABASE_KINDS)('the board order and early access on %s', (kind) =
     expect(await boardFor(catalog, member.token)).toMatchObject({ personalised: false, access: 'early_access_required' });
 
     const forbidden = await catalog.json('/admin/early-access', { method: 'POST', token: member.token, body: { email: member.email } });
-    expect(forbidden.status).toBe(403);
+    expect(forbidden.status).toBe(401);
     const added = await catalog.json('/admin/early-access', {
       method: 'POST',
       token: admin.token,

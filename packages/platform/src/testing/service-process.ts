@@ -30,7 +30,8 @@ export async function startServiceProcess(entry: string, port: number, env: Reco
       (r) => r.status,
       () => 0,
     )) === 200;
-  await eventually(ready, 40_000, 200).catch(() => {
+  // Generous: a cold start under a loaded machine (tsx, PGlite, migrations, the demo seed) can take a while.
+  await eventually(ready, 90_000, 200).catch(() => {
     child.kill('SIGKILL');
     throw new Error(`${entry} did not start:\n${output.join('')}`);
   });

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { SERVICE_NAMES } from '@elts/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerOf } from '../../src/routes.js';
+import { type CallResult, type ProductUnderTest, startProduct } from '../support/product.js';
+import { ACCESS, type Fixture, type RouteAccess } from './access-table.js';
+
+type Caller = 'nobody' | 'member' | 'otherMember' | 'admin';
+
+/**
+ * The authorization matrix (issue 9, suite 1): every public route the services serve, called with no session, a
+ * member's session, another member's session and an admin's session, against the outcome declared once in
+ * access-table.ts. Runs on PGlite: authorization does not depend on the database.
+ */
+describe('authorization matrix', () => {
+  let harness: ProductUnderTest;
+  const fixtures = {} as Record<Fixture, string>;
+  const tokens = {} as Record<Exclude<Caller, 'nobody'>, string>;
+  const routes: string[] = [];
+
+  beforeAll(async () => {
+    // The giveaway opens at once, so that entering it is decided by the session alone.
+    harness = await startProduct('pglite', { GIVEAWAY_OPENS_AT_MEMBERS: '1' });
+    for (const name of SERVICE_NAMES) {
+      for (const route of harness.product.services[name].instance.app.routes) {
+        if (route.method === 'ALL' || ownerOf(route.path) !== name) continue;
+        const key = `${route.method} ${route.path}`;
+        if (!routes.includes(key)) routes.push(key);
+      }
+    }
+    tokens.admin = await harness.adminToken();
+    tokens.member = await harness.subscriber('matrix.a@example.in', 'Asha Rao');
+    tokens.otherMember = await harness.subscriber('matrix.b@example.in', 'Bina Shah');
+
+    const now = Date.now();
+    const product = await harness.call('/product/create', {
+      token: tokens.admin,
+      body: {
+        ...(ACCESS['POST /product/create']!.body as object),
+        sku: 'MATRIX-FIXTURE',
+        saleStartAt: new Date(now - 3600_000).toISOString(),
+        saleEndAt: new Date(now + 24 * 3600_000).toISOString(),
+      },
+    });
+    expect(product.status, product.text).toBe(201);
+    fixtures.productId = product.body.data.id;
+    const order = await harness.call('/product/order', { token: tokens.member, body: resolve(ACCESS['POST /product/order']!.body) });
+    expect(order.status, order.text).toBe(200);
+    fixtures.orderId = order.body.data.order_id;
+    const current = await harness.call('/subscription/current', { token: tokens.member });
+    const subscription = current.body.data.subscription;
+    fixtures.subscriptionOrderId = subscription.order_id;
+    fixtures.mandateId = subscription.mandate.mandate_id;
+    fixtures.paymentId = subscription.latest_payment.payment_id;
+    fixtures.randomId = randomUUID();
+    fixtures.idToken = (
+      await harness.call('/dev/idp/id-token', { body: { email: 'matrix.a@example.in', name: 'Asha Rao' } })
+    ).body.id_token;
+  }, 180_000);
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  function resolve<T>(value: T): T {
+    return (
+      JSON.parse(JSON.stringify(value ?? null).replace(/\{(\w+)\}/g, (_, name: Fixture) => fixtures[name] ?? `{${name}}`)) ?? undefined
+    );
+  }
+
+  async function callAs(caller: Caller, key: string, declared: RouteAccess): Promise<CallResult> {
+    const [method, template] = key.split(' ') as [string, string];
+    let token = caller === 'nobody' ? undefined : tokens[caller];
+    if (declared.endsSession && caller !== 'nobody') {
+      token = caller === 'admin' ? await harness.adminToken() : await harness.signUp(`matrix.${randomUUID()}@example.in`);
+    }
+    return harness.call(resolve(declared.path ?? template), {
+      method,
+      ...(token ? { token } : {}),
+      ...(declared.body === undefined ? {} : { body: resolve(declared.body) }),
+    });
+  }
+
+  /** What each caller must see; undefined means "allowed": anything but 401, 403 and 5xx. */
+  function expected(declared: RouteAccess, caller: Caller): 'refused' | 'allowed' | 'not theirs' {
+    switch (declared.access) {
+      case 'public':
+        return 'allowed';
+      case 'signed':
+        return 'refused';
+      case 'admin':
+        return caller === 'admin' ? 'allowed' : 'refused';
+      case 'member':
+        if (caller === 'nobody' || caller === 'admin') return 'refused';
+        return caller === 'otherMember' && declared.owner ? 'not theirs' : 'allowed';
+    }
+  }
+
+  it('declares every route the services serve, and no route that does not exist', () => {
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.filter((key) => !(key in ACCESS))).toEqual([]);
+    expect(Object.keys(ACCESS).filter((key) => !routes.includes(key))).toEqual([]);
+  });
+
+  it('answers each caller as declared', async () => {
+    const ordered = routes.filter((key) => ACCESS[key]).sort((a, b) => Number(ACCESS[a]!.last ?? false) - Number(ACCESS[b]!.last ?? false));
+    const wrong: string[] = [];
+    for (const key of ordered) {
+      const declared = ACCESS[key]!;
+      // The owner is called last so that a refusal to another member is not explained by a change the owner made.
+      for (const caller of ['nobody', 'admin', 'otherMember', 'member'] as const) {
+        const result = await callAs(caller, key, declared);
+        const outcome = expected(declared, caller);
+        const problem = judge(outcome, result, declared);
+        if (problem) wrong.push(`${key} as ${caller}: expected ${outcome}, got ${result.status} ${result.text.slice(0, 160)} (${problem})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  function judge(outcome: 'refused' | 'allowed' | 'not theirs', result: CallResult, declared: RouteAccess): string | undefined {
+    if (result.status >= 500) return 'server error';
+    const refused = result.status === 401 || result.status === 403;
+    if (outcome === 'allowed') return refused ? 'refused' : undefined;
+    if (outcome === 'not theirs') {
+      // Refused as if the object did not exist for them (404), forbidden (403), or not found among their own (400).
+      if (![400, 403, 404].includes(result.status)) return 'another member reached it';
+      if (result.text.includes('matrix.a@example.in') || result.text.includes('Asha')) return "leaks the owner's data";
+      return undefined;
+    }
+    if (declared.access === 'signed') return result.status >= 400 && result.status < 500 ? undefined : 'accepted unsigned';
+    if (result.status !== 401) return 'not 401';
+    if (declared.access === 'admin' && result.body?.message !== 'Authentication required') return 'wrong message';
+    return undefined;
+  }
+});
