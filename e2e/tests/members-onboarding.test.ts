@@ -73,6 +73,7 @@ describe('onboarding', () => {
     await expectMessageOnce(page, 'Please select a subscription type before submitting.');
     await page.getByText('I spend money lavishly and upgrade my products frequently').waitFor();
     await page.getByText('I want to save money on every product purchase').click();
+    expect(await seriousViolations(page)).toEqual([]);
     await next(page).click();
 
     // Step 03: three Need list items at least; empty slots do not count.
@@ -104,6 +105,7 @@ describe('onboarding', () => {
     await page.getByText('No', { exact: true }).click();
     await field(page, 'Billing address').fill('12 MG Road, Panaji');
     await field(page, 'Shipping address').fill('4 Miramar Beach Road, Panaji');
+    expect(await seriousViolations(page)).toEqual([]);
     const welcome = welcomeEmailCall(page);
     await page.getByRole('button', { name: 'Submit' }).click();
     expect(await welcome).toEqual({ sent: { email: person.email, name: 'Asha' }, status: 200 });
