@@ -1,0 +1,71 @@
+import { performance } from 'node:perf_hooks';
+
+export interface Case {
+  name: string;
+  path: string;
+}
+
+/** The calls the back office makes, with the filters an operator reaches for. */
+export const CASES: Case[] = [
+  { name: 'users: first page', path: '/admin/users' },
+  { name: 'users: profession + type', path: '/admin/users?profession=student&subscriptionType=Save' },
+  { name: 'users: name search', path: '/admin/users?name=asha%20ra' },
+  { name: 'users: need + greed + pincode chips', path: '/admin/users?need=headphones&greed=camera&pincodes=560001,400001' },
+  { name: 'users: chip search', path: '/admin/users?chipSearch=ca' },
+  { name: 'users: sort by age, page 50', path: '/admin/users?sort=age&order=asc&page=50' },
+  { name: 'payments: first page', path: '/admin/payments?page=1&limit=20' },
+  { name: 'payments: timed out', path: '/admin/payments?status=timeout' },
+  { name: 'payments: search', path: '/admin/payments?searchTerm=PAY-ORD-00001' },
+  { name: 'payments: page 200', path: '/admin/payments?page=200' },
+  { name: 'payments: stats', path: '/admin/payments/stats' },
+  {
+    name: 'payments: stats, subscriptions in a month',
+    path: '/admin/payments/stats?paymentType=subscription&startDate=2026-09-01&endDate=2026-09-30',
+  },
+  { name: 'payments: timeouts (30 days)', path: '/admin/payments/timeouts?days=30' },
+  { name: 'payments: timeout analysis (90 days)', path: '/admin/payments/timeout-analysis?days=90' },
+  { name: 'product orders: first page', path: '/admin/product-orders' },
+  { name: 'product orders: completed', path: '/admin/product-orders?status=completed' },
+  { name: 'product orders: stats', path: '/admin/product-orders/stats' },
+  { name: 'subscriptions: first page', path: '/admin/subscriptions' },
+  { name: 'subscriptions: stats', path: '/admin/subscriptions/stats' },
+];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+export async function measure(call: (path: string) => Promise<void>, item: Case, runs: number, warmup: number) {
+  for (let i = 0; i < warmup; i++) await call(item.path);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await call(item.path);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** Streams the whole users CSV, sampling the heap as it goes. */
+export async function streamCsv(
+  app: { request: (path: string, init: RequestInit) => Response | Promise<Response> },
+  headers: Record<string, string>,
+) {
+  globalThis.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const started = performance.now();
+  const response = await app.request('/admin/users/export', { headers });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  let bytes = 0;
+  let rows = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    for (const byte of value) if (byte === 10) rows++;
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  }
+  return { rows: rows - 1, bytes, ms: performance.now() - started, heapGrowth: heapPeak - heapBefore };
+}
+
+export const row = (...cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(48) : cell.padStart(15))).join('');
