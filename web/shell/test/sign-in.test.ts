@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { completeSignIn } from '../src/session/complete-sign-in.js';
+import { renderGoogleButton } from '../src/session/google-identity.js';
 import { invitationCodeFrom, takeReturnedIdToken } from '../src/session/id-token-return.js';
 import { userFromIdToken } from '../src/session/id-token-user.js';
 import { routeAfterLogin } from '../src/session/route-after-login.js';
@@ -197,5 +198,22 @@ describe('what comes back in the address', () => {
     expect(replaceState).toHaveBeenCalledWith(null, '', '/about?x=1');
     expect(takeReturnedIdToken({ hash: '#faqs', pathname: '/privacy', search: '' })).toBeUndefined();
     expect(replaceState).toHaveBeenCalledOnce();
+  });
+});
+
+describe('Google Identity Services (production)', () => {
+  it("puts Google's button in the dialog, in popup mode with the gateway's client id, and hands back its credential", async () => {
+    const initialize = vi.fn();
+    const renderButton = vi.fn();
+    vi.stubGlobal('window', { google: { accounts: { id: { initialize, renderButton, cancel: vi.fn() } } } });
+    const slot = {} as HTMLElement;
+    const onCredential = vi.fn();
+    await renderGoogleButton(slot, 'client-123.apps.googleusercontent.com', onCredential);
+    expect(initialize).toHaveBeenCalledWith(
+      expect.objectContaining({ client_id: 'client-123.apps.googleusercontent.com', ux_mode: 'popup' }),
+    );
+    expect(renderButton.mock.calls[0]?.[0]).toBe(slot);
+    initialize.mock.calls[0]?.[0].callback({ credential: 'google-id-token' });
+    expect(onCredential).toHaveBeenCalledWith('google-id-token');
   });
 });
