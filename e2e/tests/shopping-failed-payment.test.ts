@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProduct, waitForBoard } from '../src/admin.js';
-import { expectHeading, useBrowser } from '../src/browser.js';
+import { screenshot } from '../src/artifacts.js';
+import { expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
 import { subscriber } from '../src/members.js';
 
 const browser = useBrowser();
@@ -12,7 +13,8 @@ describe('a failed payment', () => {
     const member = await subscriber({ profile: { needList: [product.name, 'Yoga mat', 'Desk lamp'] } });
     await waitForBoard(member.token, [product.id]);
 
-    const { page } = await browser.open('/profile', { session: member.session });
+    // On a phone: the board, the modal and the order page at the narrow layout.
+    const { page } = await browser.open('/profile', { session: member.session, viewport: VIEWPORTS.phone });
     const card = page.getByRole('listitem', { name: product.name });
     await card.getByText('Only 2 left!').waitFor();
     await card.getByRole('button', { name: 'Buy Now' }).click();
@@ -21,6 +23,7 @@ describe('a failed payment', () => {
     // A pincode the courier does not serve disables Confirm Order.
     await confirm.getByLabel('Pincode').fill('999999');
     await confirm.getByText('Not serviceable currently').waitFor();
+    await screenshot(page, 'shopping-confirm-not-serviceable', VIEWPORTS.phone);
     expect(await confirmButton.isDisabled()).toBe(true);
     await confirm.getByLabel('Pincode').fill('403001');
     await page.waitForFunction(() => (document.querySelector('dialog[open] select') as HTMLSelectElement | null)?.value === 'Goa');
@@ -36,6 +39,7 @@ describe('a failed payment', () => {
     await page.waitForURL((url) => url.pathname === '/order');
     await expectHeading(page, 'Order Status');
     await page.getByRole('heading', { name: 'Order Failed' }).waitFor();
+    await screenshot(page, 'shopping-order-failed', VIEWPORTS.phone);
     const failed = await page.locator('main').textContent();
     const orderId = /ORD-[0-9A-F]{12}/.exec(failed ?? '')?.[0];
     expect(orderId).toBeDefined();

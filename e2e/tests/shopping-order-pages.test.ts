@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProduct, placeUnpaidOrder } from '../src/admin.js';
+import { createProduct, placeUnpaidOrder, waitForBoard } from '../src/admin.js';
 import { useBrowser } from '../src/browser.js';
 import { completeProfile, signUp, subscriber } from '../src/members.js';
 
@@ -37,5 +37,22 @@ describe('the Orders section and the board around it', () => {
     expect(await page.getByRole('button', { name: 'Buy Now' }).count()).toBe(0);
     await subscribe.click();
     await page.waitForURL((url) => url.searchParams.get('section') === 'subscription');
+  });
+  it('lets the member switch a product to another of its variants before buying', async () => {
+    const group = `e2e-${Date.now().toString(36)}`;
+    const small = await createProduct({ name: `Ibis${group} Steel Flask 500 ml`, price: 899, variantGroup: group, isVariantPrimary: true });
+    const large = await createProduct({ name: `Ibis${group} Steel Flask 1 litre`, price: 1299, variantGroup: group });
+    const member = await subscriber({ profile: { needList: [small.name, 'Headphones', 'Cooker'] } });
+    await waitForBoard(member.token, [small.id]);
+    const { page } = await browser.open('/profile', { session: member.session });
+    await page.getByRole('listitem', { name: small.name }).getByRole('button', { name: 'View Details' }).click();
+    const details = page.getByRole('dialog', { name: small.name });
+    const largeOption = details.getByRole('button', { name: `${large.name} · ₹1,299.00` });
+    await largeOption.click();
+    expect(await largeOption.getAttribute('aria-pressed')).toBe('true');
+    await details.getByRole('button', { name: 'Buy Now' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Order' });
+    await confirm.getByText(large.name).waitFor();
+    expect(await confirm.textContent()).toMatch(/Price\s*₹1,299\.00/);
   });
 });

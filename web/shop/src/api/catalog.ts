@@ -38,3 +38,20 @@ export function useDealsBoard() {
     },
   });
 }
+
+/** The other versions of a product (`GET /product/{id}/variants`), for products in a variant group. */
+export function useVariants(product: Pick<BoardProduct, 'id' | 'variantGroup'>) {
+  return useQuery({
+    queryKey: ['variants', product.variantGroup, product.id],
+    enabled: Boolean(product.variantGroup),
+    retry: false,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      const envelope = await apiRequest<{ variants: BoardProduct[] }>(`/product/${encodeURIComponent(product.id)}/variants`, {
+        token: readMemberSession().token,
+        signal,
+      });
+      return envelope.data?.variants ?? [];
+    },
+  });
+}

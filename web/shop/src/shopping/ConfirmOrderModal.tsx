@@ -106,10 +106,10 @@ function OrderForm({ product, profile }: { product: BoardProduct; profile: Profi
           <dd className="text-right">1</dd>
           <dt>Membership credit</dt>
           <dd className="text-right font-semibold text-emerald-700">
-            {creditPaise > 0 ? `− ${formatRupees(creditPaise)}` : formatRupees(0)}
+            {credit.isPending ? 'Checking...' : creditPaise > 0 ? `− ${formatRupees(creditPaise)}` : formatRupees(0)}
           </dd>
           <dt className="font-bold text-ink-950">You pay</dt>
-          <dd className="text-right font-extrabold text-ink-950">{formatRupees(pricePaise - creditPaise)}</dd>
+          <dd className="text-right font-extrabold text-ink-950">{credit.isPending ? '...' : formatRupees(pricePaise - creditPaise)}</dd>
         </dl>
         {credit.data !== undefined && (
           <p className="mt-2 text-xs text-ink-600">

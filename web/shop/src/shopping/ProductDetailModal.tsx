@@ -1,6 +1,6 @@
 import { Button, cx, Modal } from '@elts/ui';
 import { useState } from 'react';
-import type { BoardProduct } from '../api/catalog.js';
+import { type BoardProduct, useVariants } from '../api/catalog.js';
 import { discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from './deal-display.js';
 import { ProductImage } from './ProductImage.js';
 
@@ -17,8 +17,42 @@ export interface ProductDetailModalProps {
 export function ProductDetailModal({ product, now, onClose, onBuy }: ProductDetailModalProps) {
   return (
     <Modal open={Boolean(product)} onClose={onClose} title={product?.name ?? ''} size="lg">
-      {product && <ProductDetails key={product.id} product={product} now={now} onBuy={() => onBuy(product)} />}
+      {product && <ProductWithVariants key={product.id} product={product} now={now} onBuy={onBuy} />}
     </Modal>
+  );
+}
+
+/** A product in a variant group can be switched to another of its versions (another size, colour or capacity). */
+function ProductWithVariants({ product, now, onBuy }: { product: BoardProduct; now: number; onBuy: (product: BoardProduct) => void }) {
+  const variants = useVariants(product);
+  const [chosenId, setChosenId] = useState(product.id);
+  const options = variants.data && variants.data.length > 1 ? variants.data : [];
+  const chosen = options.find((variant) => variant.id === chosenId) ?? product;
+  return (
+    <>
+      {options.length > 0 && (
+        <fieldset className="mb-5">
+          <legend className="text-sm font-semibold text-ink-800">Options</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {options.map((variant) => (
+              <button
+                key={variant.id}
+                type="button"
+                aria-pressed={variant.id === chosen.id}
+                onClick={() => setChosenId(variant.id)}
+                className={cx(
+                  'cursor-pointer rounded-2xl px-3 py-2 text-left text-sm ring-1',
+                  variant.id === chosen.id ? 'bg-brand-50 font-semibold text-brand-900 ring-brand-600' : 'bg-white ring-ink-200',
+                )}
+              >
+                {variant.name} · {priceLabel(variant)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <ProductDetails key={chosen.id} product={chosen} now={now} onBuy={() => onBuy(chosen)} />
+    </>
   );
 }
 
