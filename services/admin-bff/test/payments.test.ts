@@ -94,6 +94,8 @@ const timedOut = (spec: Spec) => spec.outcome === 'timeout' || spec.outcome === 
 const newestFirst = (list: Spec[]) => [...list].sort((a, b) => b.at.getTime() - a.at.getTime()).map((spec) => spec.paymentId);
 const rupees = (paise: number) => Math.round(paise) / 100;
 const within = (days: number) => (spec: Spec) => spec.at.getTime() >= Date.now() - days * 86_400_000;
+const minutesSinceOf = (list: Spec[]) => (id: string, now: number) =>
+  Math.floor((now - (list.find((spec) => spec.paymentId === id) as Spec).at.getTime()) / 60_000);
 const percent = (part: number, whole: number) => `${whole === 0 ? '0.00' : ((part / whole) * 100).toFixed(2)}%`;
 
 describe.each(DATABASE_KINDS)('the Payments and Timeouts pages on %s', (kind) => {
@@ -102,6 +104,7 @@ describe.each(DATABASE_KINDS)('the Payments and Timeouts pages on %s', (kind) =>
   let admin: { token: string };
   const members: Record<Spec['member'], string> = { asha: '', vikram: '', meera: '', stranger: randomUUID() };
   const PAYMENTS = paymentsOfTheWeek();
+  const minutesSince = minutesSinceOf(PAYMENTS);
 
   beforeAll(async () => {
     if (!available) return;
@@ -145,6 +148,12 @@ describe.each(DATABASE_KINDS)('the Payments and Timeouts pages on %s', (kind) =>
 
   it.runIf(available)('shows each payment as the Payments table reads it', async () => {
     const byId = async (id: string) => (await get('/admin/payments', { searchTerm: id })).payments[0];
+    /** Minutes since creation as the server counts them at some moment of the call (a loaded machine is slow). */
+    const minutesOpen = async (id: string) => {
+      const before = Date.now();
+      const payment = await byId(id);
+      return { payment, range: [minutesSince(id, before), minutesSince(id, Date.now())] };
+    };
     const timedOutPayment = await byId('PAY-A4');
     expect(timedOutPayment).toMatchObject({
       paymentId: 'PAY-A4',
@@ -169,10 +178,14 @@ describe.each(DATABASE_KINDS)('the Payments and Timeouts pages on %s', (kind) =>
       failureReason: 'Checkout session timed out at the gateway',
     });
     expect(await byId('PAY-A2')).toMatchObject({ status: 'success', paymentMethod: 'card', transactionId: 'gw_PAY-A2', amount: 26990 });
-    const atRisk = await byId('PAY-A6');
-    expect(atRisk).toMatchObject({ status: 'pending', at_risk: true, processedAt: null });
-    expect([13, 14]).toContain(atRisk.minutes_pending);
-    expect(await byId('PAY-A8')).toMatchObject({ at_risk: false, minutes_pending: 2 });
+    const atRisk = await minutesOpen('PAY-A6');
+    expect(atRisk.payment).toMatchObject({ status: 'pending', at_risk: true, processedAt: null });
+    expect(atRisk.payment.minutes_pending).toBeGreaterThanOrEqual(atRisk.range[0] as number);
+    expect(atRisk.payment.minutes_pending).toBeLessThanOrEqual(atRisk.range[1] as number);
+    const young = await minutesOpen('PAY-A8');
+    expect(young.payment).toMatchObject({ at_risk: false });
+    expect(young.payment.minutes_pending).toBeGreaterThanOrEqual(young.range[0] as number);
+    expect(young.payment.minutes_pending).toBeLessThanOrEqual(young.range[1] as number);
     // A payer admin-bff has not heard of yet: the page shows N/A from a null user.
     expect(await byId('PAY-R1')).toMatchObject({ user: null, userId: members.stranger, paymentType: 'refund' });
   });
@@ -280,19 +293,32 @@ describe.each(DATABASE_KINDS)('the Payments and Timeouts pages on %s', (kind) =>
         success_rate: percent(successful, selected.length),
         timeout_rate: percent(timedOutCount, selected.length),
       });
-      expect(data.recommendations).toEqual(recommendations({ total: selected.length, successful, timedOut: timedOutCount, atRisk: 2 }));
+      const atRisk = data.at_risk_payments.count;
+      expect(data.recommendations).toEqual(recommendations({ total: selected.length, successful, timedOut: timedOutCount, atRisk }));
     }
+    const before = Date.now();
     const week = (await get('/admin/payments/timeout-analysis')).data;
+    const after = Date.now();
     expect(week.overview).toMatchObject({ total_payments: 20, success_rate: '15.00%', timeout_rate: '60.00%' });
-    expect(week.recommendations.map((r: { type: string; severity: string }) => [r.type, r.severity])).toEqual([
+    expect(week.recommendations.map((r: { type: string; severity: string }) => [r.type, r.severity]).slice(0, 1)).toEqual([
       ['timeout_rate', 'high'],
-      ['success_rate', 'medium'],
     ]);
-    // Pending or processing for 12 to 15 minutes: about to time out.
-    expect(week.at_risk_payments.count).toBe(2);
-    expect(week.at_risk_payments.payments.map((p: { paymentId: string }) => p.paymentId)).toEqual(['PAY-A7', 'PAY-A6']);
-    expect(week.at_risk_payments.payments[0]).toMatchObject({ orderId: 'order_PAY-A7', paymentType: 'product_order', amount: 2500 });
-    expect([14, 15]).toContain(week.at_risk_payments.payments[0].minutes_since_creation);
+    // Pending or processing for 12 to 15 minutes: about to time out. Which ones depends on when the server counted.
+    const atRiskAt = (now: number) =>
+      PAYMENTS.filter((spec) => ['pending', 'processing'].includes(statusOf(spec)))
+        .filter((spec) => now - spec.at.getTime() >= 12 * 60_000 && now - spec.at.getTime() < 15 * 60_000)
+        .sort((a, b) => a.at.getTime() - b.at.getTime())
+        .map((spec) => spec.paymentId);
+    const ids = week.at_risk_payments.payments.map((p: { paymentId: string }) => p.paymentId);
+    expect([atRiskAt(before), atRiskAt(after)]).toContainEqual(ids);
+    expect(week.at_risk_payments.count).toBe(ids.length);
+    if (after - PAYMENTS[6]!.at.getTime() < 15 * 60_000) {
+      // Still within its window: checked field by field.
+      expect(ids).toEqual(['PAY-A7', 'PAY-A6']);
+      expect(week.at_risk_payments.payments[0]).toMatchObject({ orderId: 'order_PAY-A7', paymentType: 'product_order', amount: 2500 });
+      expect(week.at_risk_payments.payments[0].minutes_since_creation).toBeGreaterThanOrEqual(minutesSince('PAY-A7', before));
+      expect(week.at_risk_payments.payments[0].minutes_since_creation).toBeLessThanOrEqual(minutesSince('PAY-A7', after));
+    }
     const { status } = await harness.json('/admin/payments/timeout-analysis?days=2', { token: admin.token });
     expect(status).toBe(400);
   });
