@@ -28,16 +28,30 @@ describe('the Orders section and the board around it', () => {
     await page.getByRole('heading', { name: 'No Orders Found' }).waitFor();
   });
 
-  it('offers a member without a membership the subscription instead of deals', async () => {
+  it('offers a member without a membership the subscription instead of deals, after a failed load and Try Again', async () => {
     const member = await signUp();
     await completeProfile(member);
-    const { page } = await browser.open('/profile', { session: member.session });
+    let boardCalls = 0;
+    const { page } = await browser.open('/profile', {
+      session: member.session,
+      // The first board request fails as a server error would.
+      prepare: (tab) =>
+        tab.route('**/product/list?*', (route) =>
+          ++boardCalls === 1
+            ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"is_success":false}' })
+            : route.continue(),
+        ),
+    });
+    await page.getByRole('alert').filter({ hasText: 'Failed to fetch products' }).waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).click();
     const subscribe = page.getByRole('link', { name: 'SUBSCRIBE NOW' });
     await subscribe.waitFor();
     expect(await page.getByRole('button', { name: 'Buy Now' }).count()).toBe(0);
+    expect(boardCalls).toBe(2);
     await subscribe.click();
     await page.waitForURL((url) => url.searchParams.get('section') === 'subscription');
   });
+
   it('lets the member switch a product to another of its variants before buying', async () => {
     const group = `e2e-${Date.now().toString(36)}`;
     const small = await createProduct({ name: `Ibis${group} Steel Flask 500 ml`, price: 899, variantGroup: group, isVariantPrimary: true });
