@@ -26,6 +26,8 @@ export interface RouteAccess {
   owner?: boolean;
   /** Ends the session it is called with (logout): each caller gets a session of its own. */
   endsSession?: boolean;
+  /** A page for people (the payment simulator, the development sign-in), not the API: it may refuse in HTML. */
+  page?: boolean;
   /** Changes member A's standing (revocation, cancellation): called after every other route. */
   last?: boolean;
 }
@@ -75,14 +77,14 @@ export const ACCESS: Record<string, RouteAccess> = {
   'POST /user/invitations': { access: 'member', body: {} },
   'POST /admin/invitations': { access: 'admin', body: { count: 1 } },
   'POST /user/contact': { access: 'public', body: { name: 'Asha Rao', email: 'asha@example.in', message: 'Hello from the matrix.' } },
-  'GET /dev/idp': { access: 'public' },
-  'GET /dev/idp/idp.js': { access: 'public' },
-  'GET /dev/idp/idp.css': { access: 'public' },
+  'GET /dev/idp': { access: 'public', page: true },
+  'GET /dev/idp/idp.js': { access: 'public', page: true },
+  'GET /dev/idp/idp.css': { access: 'public', page: true },
   'GET /dev/idp/jwks.json': { access: 'public' },
   'GET /dev/idp/.well-known/openid-configuration': { access: 'public' },
   'POST /dev/idp/id-token': { access: 'public', body: { email: 'matrix@example.in', name: 'Matrix Person' } },
   // catalog
-  'GET /product/images/:file': { access: 'public', path: '/product/images/pressure-cooker.svg' },
+  'GET /product/images/:file': { access: 'public', page: true, path: '/product/images/pressure-cooker.svg' },
   'GET /product/list': { access: 'public' },
   'GET /product/brands': { access: 'public' },
   'GET /product/:id/variants': { access: 'public', path: '/product/{productId}/variants' },
@@ -126,11 +128,11 @@ export const ACCESS: Record<string, RouteAccess> = {
   'GET /api/subscription/invoices': { access: 'member' },
   'GET /api/subscription/invoice/:paymentId': { access: 'member', path: '/api/subscription/invoice/{paymentId}', owner: true },
   'GET /admin/invoices/:paymentId': { access: 'admin', path: '/admin/invoices/{paymentId}' },
-  'GET /pay/simulator/simulator.css': { access: 'public' },
-  'GET /pay/simulator/sessions/:sessionId': { access: 'public', path: '/pay/simulator/sessions/{randomId}' },
-  'POST /pay/simulator/sessions/:sessionId': { access: 'public', path: '/pay/simulator/sessions/{randomId}', body: {} },
-  'GET /pay/simulator/mandates/:sessionId': { access: 'public', path: '/pay/simulator/mandates/{randomId}' },
-  'POST /pay/simulator/mandates/:sessionId': { access: 'public', path: '/pay/simulator/mandates/{randomId}', body: {} },
+  'GET /pay/simulator/simulator.css': { access: 'public', page: true },
+  'GET /pay/simulator/sessions/:sessionId': { access: 'public', page: true, path: '/pay/simulator/sessions/{randomId}' },
+  'POST /pay/simulator/sessions/:sessionId': { access: 'public', page: true, path: '/pay/simulator/sessions/{randomId}', body: {} },
+  'GET /pay/simulator/mandates/:sessionId': { access: 'public', page: true, path: '/pay/simulator/mandates/{randomId}' },
+  'POST /pay/simulator/mandates/:sessionId': { access: 'public', page: true, path: '/pay/simulator/mandates/{randomId}', body: {} },
   'POST /pay/simulator/subscriptions/:subscriptionId/next-charge': {
     access: 'public',
     path: '/pay/simulator/subscriptions/{randomId}/next-charge',

@@ -90,6 +90,18 @@ describe('service app factory', () => {
     expect(await (await app.request('/search?page=3')).json()).toEqual({ is_success: true, data: { page: 3 } });
   });
 
+  it('refuses a NUL character in the address or the body with 400, before it can reach the database', async () => {
+    const { app } = makeApp();
+    for (const path of ['/things/1%00', '/search?page=1%00', '/teapot/%00']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toMatchObject({ is_success: false, message: 'Invalid address: text may not contain a NUL character' });
+    }
+    const body = await app.request('/things', post(JSON.stringify({ name: 'a\u0000b', qty: 1 })));
+    expect(body.status).toBe(400);
+    expect(await body.json()).toMatchObject({ message: 'Invalid request body: text may not contain a NUL character' });
+  });
+
   it('answers unknown paths with 404 and known paths with the wrong method with 405', async () => {
     const { app } = makeApp();
     const missing = await app.request('/nowhere');

@@ -1,7 +1,7 @@
 import { defineEvent, EventRegistry } from '@elts/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConcurrencyError, type Database, EventStore, migrate, platformMigrations } from '../src/index.js';
+import { ConcurrencyError, type Database, EventStore, migrate, platformMigrations, requestContext } from '../src/index.js';
 import { DATABASE_KINDS, databaseAvailable, openTestDatabase, uniqueName } from '../src/testing/index.js';
 
 const Opened = defineEvent({ type: 'AccountOpened', version: 1, schema: z.object({ owner: z.string() }) });
@@ -46,6 +46,19 @@ describe.each(DATABASE_KINDS)('event store on %s', (kind) => {
     expect(read[0]!.metadata).toEqual({ actor: 'member:1', correlationId: 'c1' });
     expect(read[0]!.recordedAt).toBeInstanceOf(Date);
     expect(await store.streamVersion(stream)).toBe(2);
+  });
+
+  it.runIf(available)('stamps events appended while serving a request with its id, unless the caller gave one', async () => {
+    const stream = `account-${uniqueName('')}`;
+    await requestContext.run({ requestId: 'req-42' }, () =>
+      store.append(stream, 0, [
+        { type: 'AccountOpened', data: { owner: 'Asha' } },
+        { type: 'Deposited', data: { amountPaise: 100 }, metadata: { correlationId: 'given' } },
+      ]),
+    );
+    await store.append(stream, 2, [{ type: 'Deposited', data: { amountPaise: 200 } }]);
+    const read = await store.readStream(stream);
+    expect(read.map((event) => event.metadata.correlationId)).toEqual(['req-42', 'given', undefined]);
   });
 
   it.runIf(available)('refuses an append at a stale expected version with a typed, retryable error', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventRegistry } from '@elts/contracts';
 import { type Generated, type Kysely, sql, type Transaction } from 'kysely';
+import { currentRequestId } from '../logging/request-context.js';
 import { ConcurrencyError, type ExpectedVersion, type NewEvent, type StoredEvent } from './types.js';
 
 interface EventRow {
@@ -106,7 +107,7 @@ export class EventStore<DB = unknown> {
             type: event.type,
             schema_version: schemaVersion,
             data: JSON.stringify(data),
-            metadata: JSON.stringify(event.metadata ?? {}),
+            metadata: JSON.stringify(withCorrelation(event.metadata)),
           })),
         )
         .returningAll()
@@ -196,4 +197,13 @@ function rowToEvent(service: string, row: EventRow): StoredEvent {
     metadata: row.metadata ?? {},
     recordedAt: row.recorded_at,
   };
+}
+
+/**
+ * Events appended while serving a request carry its id (the gateway's, passed down), so an operator can find every
+ * change one call made, and the bad-input suite can prove a refused call made none. A caller's own id wins.
+ */
+function withCorrelation(metadata: NewEvent['metadata']): NonNullable<NewEvent['metadata']> {
+  const requestId = currentRequestId();
+  return requestId && !metadata?.correlationId ? { ...metadata, correlationId: requestId } : (metadata ?? {});
 }

@@ -6,7 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logging/logger.js';
 import { requestContext } from '../logging/request-context.js';
 import { failureBody } from './envelope.js';
-import { AppError, isConnectionError } from './errors.js';
+import { AppError, badRequest, isConnectionError } from './errors.js';
 import { InternalCallError } from './internal-client.js';
 import { allowedMethodsFinder } from './method-not-allowed.js';
 import { type Principal, principalFromGateway } from './principal.js';
@@ -57,6 +57,12 @@ export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
     app.use('/internal/*', requireServiceToken(options.serviceToken));
     app.use(principalFromGateway(options.serviceToken));
   }
+
+  // A NUL anywhere in the address (a path parameter, the query) would reach PostgreSQL, which refuses it in text.
+  app.use(async (c, next) => {
+    if (/%00|\u0000/i.test(c.req.url)) throw badRequest('Invalid address: text may not contain a NUL character');
+    await next();
+  });
 
   app.use(
     bodyLimit({

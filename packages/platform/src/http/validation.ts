@@ -26,10 +26,19 @@ function describe(where: string, issues: ValidationIssue[]): string {
 
 /** Parses `value` with `schema`, or throws a 400 naming each bad field. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  if (containsNul(value)) throw badRequest(`Invalid ${where}: text may not contain a NUL character`);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = toIssues(result.error);
   throw badRequest(describe(where, issues), issues);
+}
+
+/** PostgreSQL stores no NUL in text or jsonb: such input is refused here rather than failing at the database. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  for (const [key, item] of Object.entries(value)) if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
+  return false;
 }
 
 // A body's top-level object rejects unknown fields, so a typo in a field name is an error instead of silently lost data.

@@ -1,4 +1,4 @@
-import { type AppEnv, notFound, parseOrThrow } from '@elts/platform';
+import { type AppEnv, badRequest, notFound, parseOrThrow } from '@elts/platform';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { checkoutPage, mandatePage, notFoundPage, SIMULATOR_CSS } from './pages.js';
@@ -14,11 +14,16 @@ const mandateForm = z.object({
 });
 const nextCharge = z.strictObject({ outcome: z.enum(['SUCCESS', 'FAILED']) });
 
+/** The page's form, or JSON from a test; anything unreadable is the caller's mistake (400), not ours. */
 async function formOf(request: Request): Promise<Record<string, string>> {
   const type = request.headers.get('content-type') ?? '';
-  if (type.includes('application/json')) return (await request.json()) as Record<string, string>;
-  const form = await request.formData();
-  return Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)]));
+  try {
+    if (type.includes('application/json')) return (await request.json()) as Record<string, string>;
+    const form = await request.formData();
+    return Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)]));
+  } catch {
+    throw badRequest('Malformed form');
+  }
 }
 
 /**
