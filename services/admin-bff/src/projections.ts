@@ -6,6 +6,7 @@ import type { AdminDb } from './store/tables.js';
 const REBUILT_TABLES = [
   'users',
   'member_subscription_status',
+  'catalog_products',
   'user_list_items',
   'payments',
   'product_orders',

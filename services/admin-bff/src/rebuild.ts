@@ -3,7 +3,7 @@ import { bootService, type Database, type EventBus, type Logger, schemaOf, sql }
 import { type AdminBffInstance, adminBffService } from './service.js';
 
 /** The services whose events admin-bff's read models are built from. */
-export const ADMIN_SOURCES = ['identity', 'payments', 'orders'] as const;
+export const ADMIN_SOURCES = ['identity', 'payments', 'orders', 'catalog'] as const;
 
 export interface RebuildOptions {
   database: Database;

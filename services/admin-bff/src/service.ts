@@ -8,6 +8,7 @@ import { orderRoutes } from './api/order-routes.js';
 import { paymentRoutes } from './api/payment-routes.js';
 import { projectionRoutes } from './api/projection-routes.js';
 import { userRoutes } from './api/user-routes.js';
+import { catalogAuditProjection } from './consumers/catalog-audit.js';
 import { contactMessagesProjection } from './consumers/contact-messages.js';
 import { ordersProjection } from './consumers/orders.js';
 import { paymentsProjection } from './consumers/payments.js';
@@ -31,7 +32,13 @@ export const adminBffService = defineService({
     const projections = new Projections(
       db,
       runtime.bus,
-      [contactMessagesProjection(db as never), usersProjection(db), paymentsProjection(db), ordersProjection(db)],
+      [
+        contactMessagesProjection(db as never),
+        usersProjection(db),
+        paymentsProjection(db),
+        ordersProjection(db),
+        catalogAuditProjection(db),
+      ],
       runtime.logger,
     );
     const app = runtime.createApp();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { identityEvents, ordersEvents, paymentsEvents } from '@elts/contracts';
+import { catalogEvents, identityEvents, ordersEvents, paymentsEvents } from '@elts/contracts';
 import {
   listsUpdatedEvent,
   memberRegisteredEvent,
@@ -67,14 +67,14 @@ export async function startAdminBff(kind: DatabaseKind) {
   const calls: SchedulerCalls = { triggers: [], controls: [] };
   const harness = await startServiceHarness(adminBffService, {
     kind,
-    sources: [identityEvents, paymentsEvents, ordersEvents],
+    sources: [identityEvents, paymentsEvents, ordersEvents, catalogEvents],
     stubs: { payments: fakeScheduler(calls) },
   });
   const admin = harness.adminSession();
   return { harness, admin, calls };
 }
 
-type NewEvent = { type: string; data: unknown };
+type NewEvent = { type: string; data: unknown; metadata?: Record<string, unknown> };
 
 /**
  * Appends events to a stood-in service's history as it would record them, optionally dated in the past (the
@@ -244,11 +244,34 @@ export async function snapshot(db: Kysely<any>) {
   return {
     users: await rows(sql`select * from users order by member_id`),
     statuses: await rows(sql`select * from member_subscription_status order by member_id`),
+    products: await rows(sql`select * from catalog_products order by product_id`),
     lists: await rows(sql`select * from user_list_items order by member_id, list, item`),
     payments: await rows(sql`select * from payments order by payment_id`),
     orders: await rows(sql`select * from product_orders order by order_id`),
     subscriptions: await rows(sql`select * from subscriptions order by subscription_id`),
     messages: await rows(sql`select * from contact_messages order by message_id`),
     audit: await rows(sql`select event_id, actor, action, target, before, after, at from audit_log order by at, action`),
+  };
+}
+
+/** A product as catalog's events carry it (prices in paise). */
+export function catalogProduct(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Sony WH-1000XM5 Wireless Headphones',
+    images: ['/product/images/headphones.svg'],
+    pricePaise: 2_699_000,
+    amazonPricePaise: 3_499_000,
+    category: 'Electronics',
+    brand: 'Sony',
+    descriptions: [{ title: 'Highlights', content: 'Noise cancelling.' }],
+    sku: 'SONY-XM5',
+    variantGroup: null,
+    isVariantPrimary: false,
+    saleStartAt: null,
+    saleEndAt: null,
+    isEnabled: true,
+    exclusive: false,
+    dropId: null,
+    ...overrides,
   };
 }

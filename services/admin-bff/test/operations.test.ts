@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { contactMessageReceivedEvent, invitationCreatedEvent } from '@elts/contracts/testing';
 import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minutesAgo, record, settled, startAdminBff } from './helpers.js';
+import { catalogProduct, minutesAgo, record, settled, startAdminBff } from './helpers.js';
 
 describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages on %s', (kind) => {
   const available = databaseAvailable(kind);
@@ -114,5 +114,38 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
       message: 'When is the next drop?',
     });
     expect(body.pagination).toMatchObject({ totalCount: 2, totalPages: 1 });
+  });
+
+  it.runIf(available)('audits the catalog writes of admins with the product before and after, not the system jobs', async () => {
+    const actor = { actor: `admin:${admin.adminId}` };
+    const created = catalogProduct();
+    const updated = catalogProduct({ pricePaise: 2_499_000 });
+    await record(harness, 'catalog', 'product-PRD-AUDIT1', [
+      { type: 'ProductCreated', data: { productId: 'PRD-AUDIT1', product: created, stock: 10 }, metadata: actor },
+      { type: 'ProductUpdated', data: { productId: 'PRD-AUDIT1', product: updated, changed: ['pricePaise'] }, metadata: actor },
+      { type: 'ProductDisabled', data: { productId: 'PRD-AUDIT1' }, metadata: actor },
+      { type: 'StockAdjusted', data: { productId: 'PRD-AUDIT1', available: 4, previousAvailable: 10 }, metadata: actor },
+    ]);
+    await record(harness, 'catalog', 'product-PRD-DEMO01', [
+      { type: 'ProductCreated', data: { productId: 'PRD-DEMO01', product: created, stock: 5 }, metadata: { actor: 'system:demo-catalog' } },
+    ]);
+    const window = { opensAt: '2026-11-27T18:30:00.000Z', closesAt: '2026-11-29T18:30:00.000Z', label: 'Black Friday' };
+    await record(harness, 'catalog', 'drop-DROP-1', [{ type: 'DropScheduled', data: { dropId: 'DROP-1', ...window }, metadata: actor }]);
+    await settled(harness, admin);
+    const { body } = await call('/admin/audit?limit=100');
+    const catalogRows = body.data.filter((row: { action: string }) => /^(product|drop)\./.test(row.action));
+    expect(catalogRows.map((row: { action: string; target: string }) => `${row.action} ${row.target}`).sort()).toEqual([
+      'drop.schedule DROP-1',
+      'product.create PRD-AUDIT1',
+      'product.disable PRD-AUDIT1',
+      'product.stock PRD-AUDIT1',
+      'product.update PRD-AUDIT1',
+    ]);
+    const byAction = (action: string) => catalogRows.find((row: { action: string }) => row.action === action);
+    expect(byAction('product.create')).toMatchObject({ actor: `admin:${admin.adminId}`, before: null, after: { ...created, stock: 10 } });
+    expect(byAction('product.update')).toMatchObject({ before: created, after: updated });
+    expect(byAction('product.disable')).toMatchObject({ before: { isEnabled: true }, after: { isEnabled: false } });
+    expect(byAction('product.stock')).toMatchObject({ before: { available: 10 }, after: { available: 4 } });
+    expect(byAction('drop.schedule')).toMatchObject({ before: null, after: window });
   });
 });

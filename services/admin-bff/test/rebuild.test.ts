@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildAdminReadModels } from '../src/rebuild.js';
 import {
+  catalogProduct,
   daysAgo,
   minutesAgo,
   type PaymentOutcome,
@@ -71,6 +72,16 @@ async function recordHistory(harness: ServiceHarness, admin: { token: string; ad
       subscriptionStatusChangedEvent(subscriptionId, { memberId, status: i % 3 ? 'active' : 'pending' }),
     ]);
   }
+  const actor = { actor: `admin:${admin.adminId}` };
+  await record(harness, 'catalog', 'product-PRD-REBLD1', [
+    { type: 'ProductCreated', data: { productId: 'PRD-REBLD1', product: catalogProduct(), stock: 3 }, metadata: actor },
+    {
+      type: 'ProductUpdated',
+      data: { productId: 'PRD-REBLD1', product: catalogProduct({ brand: 'Sony India' }), changed: ['brand'] },
+      metadata: actor,
+    },
+    { type: 'ProductEnabled', data: { productId: 'PRD-REBLD1' }, metadata: actor },
+  ]);
   const messageId = randomUUID();
   await record(harness, 'identity', `contact-${messageId}`, [contactMessageReceivedEvent(messageId)]);
   await record(harness, 'identity', 'invitation-ELTS-1', [
@@ -101,7 +112,8 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
     expect(live.payments).toHaveLength(48);
     expect(live.orders).toHaveLength(40);
     expect(live.subscriptions).toHaveLength(8);
-    expect(live.audit.map((row) => row.action)).toContain('cron.trigger');
+    expect(live.audit.map((row) => row.action)).toEqual(expect.arrayContaining(['cron.trigger', 'product.update', 'invitation.create']));
+    expect(live.products).toHaveLength(1);
     expect(live.users.filter((row) => row.subscription_status === 'active')).toHaveLength(5);
   });
 

@@ -23,6 +23,7 @@ export interface AdminDb extends ContactMessagesTable {
     subscription_status: string;
     created_at: Date;
   };
+  catalog_products: { product_id: string; product: unknown };
   member_subscription_status: { member_id: string; status: string };
   user_list_items: { member_id: string; list: 'need' | 'greed'; item: string };
   payments: {

@@ -1,0 +1,104 @@
+import {
+  catalogEvents,
+  DropCancelled,
+  DropMoved,
+  DropScheduled,
+  ProductCreated,
+  ProductDisabled,
+  ProductEnabled,
+  ProductUpdated,
+  StockAdjusted,
+} from '@elts/contracts';
+import { EventConsumer, type StoredEvent } from '@elts/platform';
+import type { Kysely, Transaction } from 'kysely';
+import type { AdminDb } from '../store/tables.js';
+
+type Change = { action: string; target: string; before: unknown; after: unknown };
+
+/** An admin's catalog write as an audit row; the catalog's own jobs (`system:...`) are not admin writes. */
+async function audit(trx: Transaction<AdminDb>, event: StoredEvent, change: Change) {
+  const actor = String((event.metadata as { actor?: unknown }).actor ?? '');
+  if (!actor.startsWith('admin:')) return;
+  await trx
+    .insertInto('audit_log')
+    .values({
+      event_id: event.eventId,
+      actor,
+      action: change.action,
+      target: change.target,
+      before: change.before === null ? null : JSON.stringify(change.before),
+      after: JSON.stringify(change.after),
+      at: event.recordedAt,
+    })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .execute();
+}
+
+async function saveProduct(trx: Transaction<AdminDb>, productId: string, product: unknown) {
+  const previous = await trx.selectFrom('catalog_products').select('product').where('product_id', '=', productId).executeTakeFirst();
+  await trx
+    .insertInto('catalog_products')
+    .values({ product_id: productId, product: JSON.stringify(product) })
+    .onConflict((oc) => oc.column('product_id').doUpdateSet({ product: JSON.stringify(product) }))
+    .execute();
+  return previous?.product ?? null;
+}
+
+/**
+ * The Audit page's catalog rows: products created, edited, enabled, disabled or restocked and deal drops
+ * scheduled, moved or cancelled by an admin, each with the record before and after (issue 7's audit log).
+ */
+export function catalogAuditProjection(db: Kysely<AdminDb>) {
+  const window = (data: { opensAt: string; closesAt: string; label: string }) => ({
+    opensAt: data.opensAt,
+    closesAt: data.closesAt,
+    label: data.label,
+  });
+  return new EventConsumer('admin-bff.catalog-audit', catalogEvents, db)
+    .on(ProductCreated, async (data, event, trx) => {
+      await saveProduct(trx, data.productId, data.product);
+      await audit(trx, event, {
+        action: 'product.create',
+        target: data.productId,
+        before: null,
+        after: { ...data.product, stock: data.stock },
+      });
+    })
+    .on(ProductUpdated, async (data, event, trx) => {
+      const before = await saveProduct(trx, data.productId, data.product);
+      await audit(trx, event, { action: 'product.update', target: data.productId, before, after: data.product });
+    })
+    .on(ProductEnabled, async (data, event, trx) => {
+      await audit(trx, event, {
+        action: 'product.enable',
+        target: data.productId,
+        before: { isEnabled: false },
+        after: { isEnabled: true },
+      });
+    })
+    .on(ProductDisabled, async (data, event, trx) => {
+      await audit(trx, event, {
+        action: 'product.disable',
+        target: data.productId,
+        before: { isEnabled: true },
+        after: { isEnabled: false },
+      });
+    })
+    .on(StockAdjusted, async (data, event, trx) => {
+      await audit(trx, event, {
+        action: 'product.stock',
+        target: data.productId,
+        before: { available: data.previousAvailable },
+        after: { available: data.available },
+      });
+    })
+    .on(DropScheduled, async (data, event, trx) => {
+      await audit(trx, event, { action: 'drop.schedule', target: data.dropId, before: null, after: window(data) });
+    })
+    .on(DropMoved, async (data, event, trx) => {
+      await audit(trx, event, { action: 'drop.move', target: data.dropId, before: null, after: window(data) });
+    })
+    .on(DropCancelled, async (data, event, trx) => {
+      await audit(trx, event, { action: 'drop.cancel', target: data.dropId, before: window(data), after: null });
+    });
+}
