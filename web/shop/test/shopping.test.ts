@@ -1,4 +1,6 @@
+import { ApiError } from '@elts/ui';
 import { describe, expect, it } from 'vitest';
+import { orderHistoryError } from '../src/api/orders.js';
 import { cashfreeMode, openProductCheckout, rememberOrder } from '../src/shopping/checkout.js';
 import { cardTitle, discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from '../src/shopping/deal-display.js';
 import { deliveryComplete, payerNames, prefillDelivery } from '../src/shopping/order-prefill.js';
@@ -145,5 +147,15 @@ describe('the order page outcome', () => {
     expect(['success', 'COMPLETED', 'active'].map(outcomeOf)).toEqual(['confirmed', 'confirmed', 'confirmed']);
     expect(['failed', 'cancelled', 'error'].map(outcomeOf)).toEqual(['failed', 'failed', 'failed']);
     expect(['pending', 'processing', null, ''].map(outcomeOf)).toEqual(['processing', 'processing', 'processing', 'processing']);
+  });
+});
+
+describe('the Orders section errors', () => {
+  it("uses the spec's words for each way the history can fail", () => {
+    expect(orderHistoryError(new ApiError('Unauthorized', 401))).toBe('Session expired. Please login again.');
+    expect(orderHistoryError(new ApiError('Request failed (502)', 502))).toBe('Failed to fetch orders');
+    expect(orderHistoryError(new ApiError('page must be 1 or more', 400))).toBe('page must be 1 or more');
+    expect(orderHistoryError(new Error('no session'))).toBe('Please login to view your orders');
+    expect(orderHistoryError(new TypeError('Failed to fetch'))).toBe('Failed to load orders. Please try again.');
   });
 });
