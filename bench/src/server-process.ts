@@ -57,10 +57,10 @@ export function procRss(pid: number): number {
  * Starts one of bench/src/servers/* from source in its own process, pinned to its own core, with a fresh data folder,
  * and waits for its `listening <port>` line.
  */
-export async function startServer(script: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(script: string, env: Record<string, string> = {}, pin = true): Promise<ServerProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'elts-bench-'));
   const node = [process.execPath, '--expose-gc', '--conditions=source', '--import', 'tsx', join(SERVERS, script)];
-  const command = PINNED ? ['taskset', '-c', SERVER_CORE, ...node] : node;
+  const command = PINNED && pin ? ['taskset', '-c', SERVER_CORE, ...node] : node;
   const began = performance.now();
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, NODE_ENV: 'test', RATE_LIMITS: 'off', DATA_DIR: dataDir, ...env },

@@ -24,6 +24,8 @@ export interface AllInOneOptions {
   natsUrl?: string;
   natsNamespace?: string;
   env: Record<string, string | undefined>;
+  /** The token services check on /internal calls; random unless a rig that drives /internal itself (bench) sets it. */
+  serviceToken?: string;
   web: { webDir: string; remotes: RemotesManifest; thirdParties?: ThirdParties };
 }
 
@@ -48,7 +50,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     ...(options.natsNamespace ? { natsNamespace: options.natsNamespace } : {}),
   });
   // Nothing outside this process can reach /internal, but the services still check the token: same code path.
-  const serviceToken = randomBytes(32).toString('hex');
+  const serviceToken = options.serviceToken ?? randomBytes(32).toString('hex');
   const services = {} as Record<ServiceName, BootedService>;
   try {
     for (const name of SERVICE_NAMES) {

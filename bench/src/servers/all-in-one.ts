@@ -8,6 +8,7 @@ import { startAllInOne } from '@elts/gateway';
 import { listen, sql } from '@elts/platform';
 import { silentLogger } from '@elts/platform/testing';
 import { serveIpc } from './ipc.js';
+import { BENCH_SERVICE_TOKEN, startPendingPayments } from './pending-payments.js';
 import { watchPayment } from './propagation-probe.js';
 
 const dataDir = process.env.DATA_DIR;
@@ -19,6 +20,7 @@ const product = await startAllInOne({
   nodeEnv: 'test',
   dataDir,
   env: process.env,
+  serviceToken: BENCH_SERVICE_TOKEN,
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(process.env.NATS_URL ? { natsUrl: process.env.NATS_URL } : {}),
   ...(process.env.NATS_NAMESPACE ? { natsNamespace: process.env.NATS_NAMESPACE } : {}),
@@ -36,6 +38,7 @@ serveIpc({
   /** Rows of one query against one service's schema (the bench's own fixed queries only). */
   query: async ({ schema, text }: { schema: string; text: string }) => (await sql.raw(text).execute(database.forSchema(schema))).rows,
   watchPayment: (args: { orderId: string; timeoutMs: number }) => watchPayment(database, args),
+  startPendingPayments: (args: { count: number; width: number }) => startPendingPayments(product.services.payments.instance.app, args),
 });
 console.log(`listening ${port}`);
 
