@@ -183,6 +183,62 @@ describe('the back office', () => {
     await page.close();
   });
 
+  it('schedules and cancels a deal drop, and grants and removes early access', async () => {
+    const { page } = await product.open('/admin/products', { session: adminSession() });
+    await heading(page, 'Product Catalog');
+    await page.getByRole('tab', { name: 'Deal Drops' }).click();
+    // A Friday about five weeks ahead, on the Indian calendar.
+    const friday = new Date(Date.now() + 35 * 86_400_000 + 330 * 60_000);
+    friday.setUTCDate(friday.getUTCDate() + ((5 - friday.getUTCDay() + 7) % 7));
+    const label = `${word} special`;
+    await page.getByLabel('Opens on').fill(friday.toISOString().slice(0, 10));
+    await page.getByLabel('Label').fill(label);
+    await page.getByRole('button', { name: 'Schedule Drop' }).click();
+    await page.getByText('Deal drop scheduled').waitFor();
+    const row = page.getByRole('region', { name: 'Deal drops' }).getByRole('row').filter({ hasText: label });
+    await row.getByRole('button', { name: 'Cancel drop' }).click();
+    await page.getByText('Deal drop cancelled').waitFor();
+    await row.getByText('Cancelled', { exact: true }).waitFor();
+
+    await page.getByRole('tab', { name: 'Early Access' }).click();
+    await page.getByLabel('Member email').fill(kabir.email);
+    await page.getByRole('button', { name: 'Grant Access' }).click();
+    await page.getByText('Early access granted').waitFor();
+    await page.getByRole('button', { name: `Remove ${kabir.email}` }).click();
+    await page.getByText('Early access removed').waitFor();
+    await page.getByRole('button', { name: `Remove ${kabir.email}` }).waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('lists the cron actions on the Audit page and contact messages on the Messages page', async () => {
+    const message = `Campus ambassador enquiry ${word}`;
+    const sent = await fetch(`${product.base()}/user/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Riya',
+        lastName: 'Sen',
+        email: 'riya.sen@example.in',
+        phone: '9876543210',
+        option: 'campus',
+        message,
+      }),
+    });
+    expect(sent.ok, await sent.clone().text()).toBe(true);
+    await eventually('the contact message reaching the back office', async () => {
+      const { body } = await adminCall(product.base(), token, '/admin/messages');
+      return body.data?.some((m: { message: string }) => m.message === message) ? true : undefined;
+    });
+    const { page } = await product.open('/admin/audit', { session: adminSession() });
+    await heading(page, 'Audit trail');
+    await page.getByRole('region', { name: 'Audit log' }).getByText('cron.trigger').first().waitFor();
+    await page.getByRole('link', { name: 'Messages' }).click();
+    await heading(page, 'Messages');
+    const row = page.getByRole('region', { name: 'Contact messages' }).getByRole('row').filter({ hasText: message });
+    await row.getByText('Campus Ambassadors').waitFor();
+    await page.close();
+  });
+
   it('gives a member session no admin data', async () => {
     const { status, body } = await adminCall(product.base(), buyer.token, '/admin/users');
     expect(status).toBe(401);

@@ -1,10 +1,12 @@
-import { ApiError, Button, Card, cx, EmptyState, formatRupees, useToast } from '@elts/ui';
+import { ApiError, Button, Card, cx, EmptyState, formatRupees, Tabs, useToast } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminRequest, failureText } from '../../api/admin-request.js';
 import { useAdminQuery } from '../../api/use-admin-query.js';
 import { ListStates } from '../../components/ListStates.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { DropsPanel } from './DropsPanel.js';
+import { EarlyAccessPanel } from './EarlyAccessPanel.js';
 import { ProductFormModal } from './ProductFormModal.js';
 import { type AdminProduct, bodyOf, type DraftErrors, descriptionPreview, draftOf, emptyDraft, type ProductDraft } from './product-form.js';
 
@@ -61,8 +63,34 @@ function ProductCard({
   );
 }
 
-/** `/admin/products`: every product as a card, the add and edit form, and the enable/disable switch. */
+type CatalogTab = 'products' | 'drops' | 'early-access';
+
+/** `/admin/products`: the products, and the deal drops and early-access list that decide when and who sees them. */
 export function ProductsPage() {
+  const [tab, setTab] = useState<CatalogTab>('products');
+  return (
+    <>
+      <PageHeader title="Product Catalog" />
+      <Tabs
+        label="Catalog"
+        tabs={[
+          { key: 'products', label: 'Products' },
+          { key: 'drops', label: 'Deal Drops' },
+          { key: 'early-access', label: 'Early Access' },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
+        {tab === 'products' && <ProductsPanel />}
+        {tab === 'drops' && <DropsPanel />}
+        {tab === 'early-access' && <EarlyAccessPanel />}
+      </Tabs>
+    </>
+  );
+}
+
+/** Every product as a card, the add and edit form, and the enable/disable switch. */
+function ProductsPanel() {
   const toast = useToast();
   const client = useQueryClient();
   const products = useAdminQuery<{ data: { products: AdminProduct[] } }>(LIST_PATH);
@@ -116,7 +144,9 @@ export function ProductsPage() {
   const list = products.data?.data.products ?? [];
   return (
     <>
-      <PageHeader title="Product Catalog" actions={<Button onClick={() => setEditing({ draft: emptyDraft() })}>Add Product</Button>} />
+      <div className="mb-6 flex justify-end">
+        <Button onClick={() => setEditing({ draft: emptyDraft() })}>Add Product</Button>
+      </div>
       <ListStates
         isLoading={products.isLoading}
         error={products.error}

@@ -1,0 +1,113 @@
+import { Button, Card, type Column, DataTable, EmptyState, formatDateTime, StatusBadge, TextInput, useToast } from '@elts/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { adminRequest, failureText } from '../../api/admin-request.js';
+import { useAdminQuery } from '../../api/use-admin-query.js';
+import { ListStates } from '../../components/ListStates.js';
+
+interface Drop {
+  id: string;
+  label: string | null;
+  opensAt: string;
+  closesAt: string;
+  source: string;
+  moved: boolean;
+  status: string;
+}
+interface DropsAnswer {
+  data: { anchor: string; everyDays: number; current: Drop | null; drops: Drop[] };
+}
+
+const PATH = '/admin/drops';
+
+/**
+ * Deal drops (docs/decisions 0020): the calendar's drops from two weeks back to three months ahead, a drop of the
+ * admin's own on a chosen day, and moving or cancelling one.
+ */
+export function DropsPanel() {
+  const toast = useToast();
+  const client = useQueryClient();
+  const drops = useAdminQuery<DropsAnswer>(PATH);
+  const [opensOn, setOpensOn] = useState('');
+  const [label, setLabel] = useState('');
+  const [busy, setBusy] = useState<string>();
+
+  const act = async (key: string, call: () => Promise<{ message?: string }>, fallback: string) => {
+    setBusy(key);
+    try {
+      const answer = await call();
+      toast({ tone: 'success', message: answer.message ?? 'Saved' });
+      await client.invalidateQueries({ queryKey: ['admin', PATH] });
+      return true;
+    } catch (error) {
+      toast({ tone: 'error', message: failureText(error, fallback) });
+      return false;
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const schedule = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { opensOn, ...(label.trim() ? { label: label.trim() } : {}) };
+    if (await act('new', () => adminRequest(PATH, { body }), 'Failed to schedule the drop')) {
+      setOpensOn('');
+      setLabel('');
+    }
+  };
+
+  const columns: Column<Drop>[] = [
+    { key: 'label', header: 'Drop', cell: (d) => d.label || 'Deal drop' },
+    { key: 'opensAt', header: 'Opens', cell: (d) => formatDateTime(d.opensAt) },
+    { key: 'closesAt', header: 'Closes', cell: (d) => formatDateTime(d.closesAt) },
+    { key: 'source', header: 'Source', cell: (d) => (d.moved ? `${d.source} (moved)` : d.source) },
+    { key: 'status', header: 'Status', cell: (d) => <StatusBadge status={d.status} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (d) =>
+        d.status === 'cancelled' ? null : (
+          <Button
+            size="sm"
+            variant="ghost"
+            busy={busy === d.id}
+            onClick={() =>
+              act(d.id, () => adminRequest(`${PATH}/${encodeURIComponent(d.id)}`, { method: 'DELETE' }), 'Failed to cancel the drop')
+            }
+          >
+            Cancel drop
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card as="section" aria-label="Schedule a drop">
+        <h2 className="text-lg font-bold text-ink-950">Schedule a drop</h2>
+        <form onSubmit={schedule} className="mt-4 grid gap-4 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+          <TextInput label="Opens on" hint="A Friday" type="date" required value={opensOn} onChange={(e) => setOpensOn(e.target.value)} />
+          <TextInput label="Label" value={label} maxLength={80} onChange={(e) => setLabel(e.target.value)} />
+          <Button type="submit" busy={busy === 'new'}>
+            Schedule Drop
+          </Button>
+        </form>
+      </Card>
+      <ListStates
+        isLoading={drops.isLoading}
+        error={drops.error}
+        loading="Loading drops..."
+        fallback="Failed to fetch drops"
+        onRetry={() => drops.refetch()}
+      >
+        <DataTable
+          caption="Deal drops"
+          columns={columns}
+          rows={drops.data?.data.drops ?? []}
+          rowKey={(d) => d.id}
+          empty={<EmptyState title="No drops in this period" />}
+        />
+      </ListStates>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { Button, Card, EmptyState, TextInput, useToast } from '@elts/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { adminRequest, failureText } from '../../api/admin-request.js';
+import { useAdminQuery } from '../../api/use-admin-query.js';
+import { ListStates } from '../../components/ListStates.js';
+
+const PATH = '/admin/early-access';
+
+interface EarlyAccessEntry {
+  email: string;
+  addedAt: string;
+  memberId: string | null;
+}
+
+/** The deals board's early-access list: who gets the board while early access only is switched on. */
+export function EarlyAccessPanel() {
+  const toast = useToast();
+  const client = useQueryClient();
+  const list = useAdminQuery<{ data: { enabled: boolean; emails: EarlyAccessEntry[] } }>(PATH);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState<string>();
+
+  const change = async (key: string, method: 'POST' | 'DELETE', address: string) => {
+    setBusy(key);
+    try {
+      const answer = await adminRequest<{ message?: string }>(PATH, { method, body: { email: address } });
+      toast({ tone: 'success', message: answer.message ?? 'Saved' });
+      await client.invalidateQueries({ queryKey: ['admin', PATH] });
+      return true;
+    } catch (error) {
+      toast({ tone: 'error', message: failureText(error, 'Failed to update early access') });
+      return false;
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const grant = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await change('new', 'POST', email.trim())) setEmail('');
+  };
+
+  const emails = list.data?.data.emails ?? [];
+  return (
+    <div className="flex flex-col gap-6">
+      <Card as="section" aria-label="Grant early access">
+        <p className="text-sm text-ink-700">
+          {list.data?.data.enabled
+            ? 'Early access only is on: only these members see the deals board.'
+            : 'Early access only is off: every active member sees the deals board.'}
+        </p>
+        <form onSubmit={grant} className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+          <TextInput label="Member email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Button type="submit" busy={busy === 'new'}>
+            Grant Access
+          </Button>
+        </form>
+      </Card>
+      <ListStates
+        isLoading={list.isLoading}
+        error={list.error}
+        loading="Loading early access..."
+        fallback="Failed to fetch early access"
+        onRetry={() => list.refetch()}
+      >
+        {emails.length === 0 ? (
+          <EmptyState title="Nobody has early access" />
+        ) : (
+          <Card as="section" aria-label="Early access list" padded={false}>
+            <ul className="divide-y divide-ink-100">
+              {emails.map(({ email: address, memberId }) => (
+                <li key={address} className="flex items-center justify-between gap-4 px-6 py-3">
+                  <span className="text-ink-900">
+                    {address}
+                    {!memberId && <span className="ml-2 text-xs text-ink-500">(not a member yet)</span>}
+                  </span>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remove ${address}`}
+                    busy={busy === address}
+                    onClick={() => change(address, 'DELETE', address)}
+                  >
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+      </ListStates>
+    </div>
+  );
+}
