@@ -1,6 +1,7 @@
 import type { DeliveryAddress } from '@elts/contracts';
 import { ApiError, apiRequest, readMemberSession } from '@elts/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCurrentSubscription } from './subscription.js';
 
 /** `POST /product/order`'s body: the spec's order payload (section 3). */
 export interface ProductOrderRequest {
@@ -134,16 +135,12 @@ async function orderCall(path: string, signal?: AbortSignal): Promise<ProductOrd
   return envelope.data;
 }
 
-/** The member's membership credit (`GET /subscription/current`'s `credit_balance_paise`, an addition). */
+/**
+ * The member's membership credit balance in paise: `credit_balance_paise`, an addition to `GET /subscription/current`,
+ * read from the same query the Subscription section uses so both stay in step.
+ */
 export function useMembershipCredit() {
-  const token = readMemberSession().token;
-  return useQuery({
-    queryKey: ['membership-credit'],
-    enabled: Boolean(token),
-    retry: false,
-    queryFn: async ({ signal }) => {
-      const envelope = await apiRequest<{ credit_balance_paise?: number }>('/subscription/current', { token, signal });
-      return envelope.data?.credit_balance_paise ?? 0;
-    },
-  });
+  const current = useCurrentSubscription();
+  const balance = (current.data as { credit_balance_paise?: number } | undefined)?.credit_balance_paise;
+  return { isPending: current.isPending, data: current.data ? (balance ?? 0) : undefined };
 }
