@@ -22,7 +22,7 @@ export interface Plan {
   connections: number;
 }
 
-export const FULL: Plan = { warmupRequests: 2000, runs: 3, requests: 5000, maxS: 20, connections: 50 };
+export const FULL: Plan = { warmupRequests: 1000, runs: 3, requests: 3000, maxS: 12, connections: 50 };
 export const QUICK: Plan = { warmupRequests: 300, runs: 1, requests: 500, maxS: 6, connections: 50 };
 
 export interface RouteCost {

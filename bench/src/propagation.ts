@@ -84,7 +84,7 @@ function figures(label: string, results: PaymentPropagation[], p99Target: number
 }
 
 export async function measurePropagation(quick: boolean): Promise<{ figures: Figure[]; raw: unknown; notes: string[] }> {
-  const count = quick ? 10 : 40;
+  const count = quick ? 10 : 25;
   const notes = ['Propagation is read by polling both rows every 2 ms inside the product, so each figure includes up to ~2 ms of polling.'];
   const inProcess = await samples({}, count);
   const result: Figure[] = figures('in-process bus', inProcess, 50);
