@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from '@elts/platform';
 import { createTestPostgresDatabase, type DatabaseKind, dropTestPostgresDatabase, eventually, silentLogger } from '@elts/platform/testing';
 import { type AllInOne, startAllInOne } from '../../src/all-in-one.js';
 
@@ -61,11 +62,15 @@ export interface ProductUnderTest {
   stop(): Promise<void>;
 }
 
-export async function startProduct(kind: DatabaseKind, env: Record<string, string> = {}): Promise<ProductUnderTest> {
+export async function startProduct(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  logger: Logger = silentLogger(),
+): Promise<ProductUnderTest> {
   const dataDir = await mkdtemp(join(tmpdir(), 'elts-product-'));
   const databaseUrl = kind === 'postgres' ? await createTestPostgresDatabase() : undefined;
   const product = await startAllInOne({
-    logger: silentLogger(),
+    logger,
     nodeEnv: 'test',
     dataDir,
     ...(databaseUrl ? { databaseUrl } : {}),

@@ -330,7 +330,9 @@ export class SimulatorGateway implements PaymentGateway {
     const now = new Date();
     const authorizationPaymentId = `auth_${row.subscription_id}`;
     if (outcome === 'success') {
-      const umn = `${(upiId || 'member@upi').replace(/[^\w.@-]/g, '')}.umn${randomBytes(4).toString('hex')}`;
+      // A mandate number names the payer's bank handle, never the payer: it travels in responses and admin pages.
+      const handle = (upiId?.split('@')[1] ?? 'upi').replace(/[^\w.-]/g, '') || 'upi';
+      const umn = `umn${randomBytes(8).toString('hex')}@${handle}`;
       await this.db
         .updateTable('sim_subscriptions')
         .set({
