@@ -1,7 +1,6 @@
 /**
  * Item 1, API cost: server CPU per request and p99 for a bare Hono JSON route (the baseline, measured in the same
- * run) and for four product routes through the gateway of the all-in-one process; the same routes in the
- * distributed topology when PostgreSQL answers, as a ratio to the all-in-one figure.
+ * run) and for four product routes through the gateway of the all-in-one process.
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ENV, adminToken, call, createProduct, orderBody, subscriber, until } from './client.js';
@@ -103,19 +102,4 @@ export function apiCostFigures(baseline: RouteCost, product: Record<string, Rout
     });
   }
   return figures;
-}
-
-export function distributedFigures(allInOne: Record<string, RouteCost>, distributed: Record<string, RouteCost>): Figure[] {
-  const group = 'API cost, distributed topology (HTTP between services, PostgreSQL)';
-  return Object.entries(distributed).flatMap(([name, cost]) => [
-    { group, label: `${name}: CPU per request (all processes)`, value: cost.cpuUsPerRequest, unit: 'µs' },
-    {
-      group,
-      label: `${name}: ÷ all-in-one`,
-      value: ratio(cost.cpuUsPerRequest, allInOne[name]?.cpuUsPerRequest ?? Number.NaN),
-      unit: '×',
-      target: { op: '<=', value: 2 },
-    },
-    { group, label: `${name}: p99`, value: cost.p99Ms, unit: 'ms', target: { op: '<', value: 20 } },
-  ]);
 }
