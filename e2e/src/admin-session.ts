@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { ADMIN_ENV, E2E_ADMIN } from './admin.js';
-import { baseURL, useBrowser, VIEWPORTS } from './browser.js';
+import { baseURL, useBrowser, VIEWPORTS, type Viewport } from './browser.js';
 import { type Chromium, launchChromium } from './chromium.js';
 import { type ProductProcess, startProductProcess } from './product-process.js';
 
@@ -23,7 +23,7 @@ export interface AdminProduct {
   /** The product's address, for API calls (members.ts helpers take it as `base`). */
   base(): string;
   /** A new tab on `path`, with `session` in its session storage before the page loads. */
-  open(path: string, options?: { session?: Record<string, string> }): Promise<{ page: Page; pageErrors: string[] }>;
+  open(path: string, options?: { session?: Record<string, string>; viewport?: Viewport }): Promise<{ page: Page; pageErrors: string[] }>;
 }
 
 /** Starts the product and a browser for one test file, and stops both after it. */
@@ -46,7 +46,7 @@ export function useAdminProduct(settings: Record<string, string> = {}): AdminPro
       if (!browser) throw new Error('The browser is not running');
       const page = await browser.context.newPage();
       page.setDefaultTimeout(10_000);
-      await page.setViewportSize(VIEWPORTS.desktop);
+      await page.setViewportSize(options.viewport ?? VIEWPORTS.desktop);
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       if (options.session) {
@@ -66,7 +66,10 @@ export function useSharedProduct(): AdminProduct {
   return {
     base: baseURL,
     async open(path, options = {}) {
-      const { page, pageErrors } = await browser.open(path, options.session ? { session: options.session } : {});
+      const { page, pageErrors } = await browser.open(path, {
+        ...(options.session ? { session: options.session } : {}),
+        ...(options.viewport ? { viewport: options.viewport } : {}),
+      });
       return { page, pageErrors };
     },
   };

@@ -25,15 +25,11 @@ function ProductCard({
   busy: boolean;
 }) {
   return (
-    <Card
-      as="li"
-      padded={false}
-      aria-label={product.name}
-      className={cx('flex flex-col overflow-hidden', !product.isEnabled && 'opacity-60')}
-    >
+    <Card as="li" padded={false} aria-label={product.name} className="flex flex-col overflow-hidden">
       <div className="relative aspect-[4/3] bg-ink-100">
         {product.images[0] ? (
-          <img src={product.images[0]} alt="" className="size-full object-cover" />
+          // A disabled card is dimmed through its picture: dimmed text would be unreadable.
+          <img src={product.images[0]} alt="" className={cx('size-full object-cover', !product.isEnabled && 'opacity-40 grayscale')} />
         ) : (
           <span className="grid size-full place-items-center text-sm font-bold text-ink-500">IMG</span>
         )}

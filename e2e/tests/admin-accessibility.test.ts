@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../src/accessibility.js';
+import { adminToken, useSharedProduct } from '../src/admin-session.js';
+import { VIEWPORTS } from '../src/browser.js';
+
+// Every back-office page through axe-core, at a phone's width and a computer's, once its data has loaded.
+const product = useSharedProduct();
+let token: string;
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+
+beforeAll(async () => {
+  token = await adminToken(product.base());
+});
+
+describe('back-office accessibility', () => {
+  it('has no serious accessibility problems on any admin page, on a phone or a computer', async () => {
+    const pages = [
+      ['/admin/users', 'User Management'],
+      ['/admin/products', 'Product Catalog'],
+      ['/admin/payments', 'Payments'],
+      ['/admin/orders', 'Orders'],
+      ['/admin/cron', 'Cron'],
+      ['/admin/timeouts', 'Timeouts'],
+      ['/admin/audit', 'Audit trail'],
+      ['/admin/messages', 'Messages'],
+    ] as const;
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      for (const [path, title] of pages) {
+        const { page, pageErrors } = await product.open(path, { session: { adminToken: token }, viewport });
+        await heading(page, title);
+        // Checked once the page's data is in (every list shows 'Loading ...' until then).
+        await page
+          .getByText(/^Loading .*\.\.\.$/)
+          .first()
+          .waitFor({ state: 'detached' });
+        expect(await seriousViolations(page), `${path} at ${viewport.width} px`).toEqual([]);
+        expect(pageErrors).toEqual([]);
+        await page.close();
+      }
+    }
+  });
+});
