@@ -467,6 +467,7 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
       pincode: '560001',
     };
     const paymentId = `PAY-${orderId}`;
+    const productId = `PRD-${product.brand.toUpperCase().slice(0, 6).padEnd(6, 'X')}`;
     const snapshot = { name: product.name, brand: product.brand, category: product.category, images: [] as string[] };
     const events: { type: string; data: unknown; at: Date }[] = [
       {
@@ -475,7 +476,7 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
         data: {
           orderId,
           memberId: member.id,
-          productId: `PRD-${product.brand.toUpperCase().slice(0, 6).padEnd(6, 'X')}`,
+          productId,
           product: snapshot,
           quantity: 1,
           unitPricePaise: product.price,
@@ -489,7 +490,6 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
       { type: 'OrderPaymentStarted', at, data: { orderId, memberId: member.id, paymentId } },
     ];
     const done = later(at, 15);
-    const productId = (events[0]?.data as { productId: string }).productId;
     if (status === 'completed' || status === 'cancelled')
       events.push({
         type: 'OrderCompleted',
