@@ -33,7 +33,7 @@ beforeAll(async () => {
   });
 });
 
-describe('timed-out payments in the back office', () => {
+describe('timed-out payments and the scheduler in the back office', () => {
   it('filters payments to the timed-out ones', async () => {
     const { page } = await product.open('/admin/payments', { session: { adminToken: token } });
     await heading(page, 'Payments');
@@ -62,6 +62,22 @@ describe('timed-out payments in the back office', () => {
     await page.getByRole('region', { name: 'Timeout Statistics' }).getByText('₹1,179').first().waitFor();
     await page.getByLabel('Period').selectOption({ label: 'Last 24 hours' });
     await table.getByText(timedOutPaymentId).waitFor();
+    await page.close();
+  });
+
+  // On this file's own product, so pausing the schedules disturbs no other journey.
+  it('stops and restarts the scheduler from the Cron page', async () => {
+    const { page } = await product.open('/admin/cron', { session: { adminToken: token } });
+    await heading(page, 'Cron');
+    const status = page.getByRole('region', { name: 'Service Status' });
+    await status.getByText('RUNNING').waitFor();
+    await page.getByRole('button', { name: 'Stop Service' }).click();
+    await page.getByRole('status').filter({ hasText: 'Cron service stoped successfully' }).waitFor();
+    // The page reloads the status a second after a control action.
+    await status.getByText('IDLE').waitFor();
+    await page.getByRole('button', { name: 'Restart Service' }).click();
+    await page.getByRole('status').filter({ hasText: 'Cron service restarted successfully' }).waitFor();
+    await status.getByText('RUNNING').waitFor();
     await page.close();
   });
 });
