@@ -1,7 +1,7 @@
-import { Button, Card, type Column, DataTable, EmptyState, formatDateTime, StatusBadge, TextInput, useToast } from '@elts/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, type Column, DataTable, EmptyState, formatDateTime, StatusBadge, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
-import { adminRequest, failureText } from '../../api/admin-request.js';
+import { adminRequest } from '../../api/admin-request.js';
+import { useAdminAction } from '../../api/use-admin-action.js';
 import { useAdminQuery } from '../../api/use-admin-query.js';
 import { ListStates } from '../../components/ListStates.js';
 
@@ -25,27 +25,10 @@ const PATH = '/admin/drops';
  * admin's own on a chosen day, and moving or cancelling one.
  */
 export function DropsPanel() {
-  const toast = useToast();
-  const client = useQueryClient();
   const drops = useAdminQuery<DropsAnswer>(PATH);
   const [opensOn, setOpensOn] = useState('');
   const [label, setLabel] = useState('');
-  const [busy, setBusy] = useState<string>();
-
-  const act = async (key: string, call: () => Promise<{ message?: string }>, fallback: string) => {
-    setBusy(key);
-    try {
-      const answer = await call();
-      toast({ tone: 'success', message: answer.message ?? 'Saved' });
-      await client.invalidateQueries({ queryKey: ['admin', PATH] });
-      return true;
-    } catch (error) {
-      toast({ tone: 'error', message: failureText(error, fallback) });
-      return false;
-    } finally {
-      setBusy(undefined);
-    }
-  };
+  const { busy, run: act } = useAdminAction();
 
   const schedule = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
-import { Button, Card, EmptyState, TextInput, useToast } from '@elts/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, EmptyState, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
-import { adminRequest, failureText } from '../../api/admin-request.js';
+import { adminRequest } from '../../api/admin-request.js';
+import { useAdminAction } from '../../api/use-admin-action.js';
 import { useAdminQuery } from '../../api/use-admin-query.js';
 import { ListStates } from '../../components/ListStates.js';
 
@@ -15,26 +15,11 @@ interface EarlyAccessEntry {
 
 /** The deals board's early-access list: who gets the board while early access only is switched on. */
 export function EarlyAccessPanel() {
-  const toast = useToast();
-  const client = useQueryClient();
   const list = useAdminQuery<{ data: { enabled: boolean; emails: EarlyAccessEntry[] } }>(PATH);
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState<string>();
-
-  const change = async (key: string, method: 'POST' | 'DELETE', address: string) => {
-    setBusy(key);
-    try {
-      const answer = await adminRequest<{ message?: string }>(PATH, { method, body: { email: address } });
-      toast({ tone: 'success', message: answer.message ?? 'Saved' });
-      await client.invalidateQueries({ queryKey: ['admin', PATH] });
-      return true;
-    } catch (error) {
-      toast({ tone: 'error', message: failureText(error, 'Failed to update early access') });
-      return false;
-    } finally {
-      setBusy(undefined);
-    }
-  };
+  const { busy, run } = useAdminAction();
+  const change = (key: string, method: 'POST' | 'DELETE', address: string) =>
+    run(key, () => adminRequest(PATH, { method, body: { email: address } }), 'Failed to update early access');
 
   const grant = async (event: FormEvent) => {
     event.preventDefault();

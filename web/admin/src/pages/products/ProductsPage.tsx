@@ -2,6 +2,7 @@ import { ApiError, Button, Card, cx, EmptyState, formatRupees, Tabs, useToast } 
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminRequest, failureText } from '../../api/admin-request.js';
+import { useAdminAction } from '../../api/use-admin-action.js';
 import { useAdminQuery } from '../../api/use-admin-query.js';
 import { ListStates } from '../../components/ListStates.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -94,7 +95,7 @@ function ProductsPanel() {
   const [editing, setEditing] = useState<{ product?: AdminProduct; draft: ProductDraft }>();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<{ message: string; fields: DraftErrors }>();
-  const [toggling, setToggling] = useState<string>();
+  const { busy: toggling, run } = useAdminAction();
   const reload = () => client.invalidateQueries({ queryKey: ['admin'] });
 
   const save = async (draft: ProductDraft) => {
@@ -121,21 +122,12 @@ function ProductsPanel() {
     }
   };
 
-  const toggle = async (product: AdminProduct) => {
-    setToggling(product.id);
-    try {
-      const answer = await adminRequest<{ message?: string }>(`/product/toggle-status/${encodeURIComponent(product.id)}`, {
-        method: 'PUT',
-      });
-      toast({ tone: 'success', message: answer.message ?? 'Product updated' });
-      await reload();
-    } catch (error) {
-      const reason = failureText(error, 'Failed to toggle product status');
-      toast({ tone: 'error', message: `Failed to ${product.isEnabled ? 'disable' : 'enable'} product: ${reason}` });
-    } finally {
-      setToggling(undefined);
-    }
-  };
+  const toggle = (product: AdminProduct) =>
+    run(
+      product.id,
+      () => adminRequest(`/product/toggle-status/${encodeURIComponent(product.id)}`, { method: 'PUT' }),
+      (error) => `Failed to ${product.isEnabled ? 'disable' : 'enable'} product: ${failureText(error, 'Failed to toggle product status')}`,
+    );
 
   const list = products.data?.data.products ?? [];
   return (
