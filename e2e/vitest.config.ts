@@ -10,6 +10,6 @@ export default defineProject({
     globalSetup: ['./src/global-setup.ts'],
     pool: 'forks',
     testTimeout: 60_000,
-    hookTimeout: 90_000,
+    hookTimeout: 200_000,
   },
 });
