@@ -89,6 +89,16 @@ describe('the back office', () => {
 
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByRole('region', { name: 'Selected chips' }).waitFor({ state: 'detached' });
+
+    // Sorting happens on the server, across every page: youngest first is the latest date of birth first.
+    const byAge = page.waitForRequest((request) => /[?&]sort=age&order=desc/.test(request.url()));
+    await table.getByRole('button', { name: 'Age' }).click();
+    await byAge;
+    await expect(table.getByRole('columnheader', { name: 'Age' }).getAttribute('aria-sort')).resolves.toBe('ascending');
+    const byEmail = page.waitForRequest((request) => /[?&]sort=email&order=desc/.test(request.url()));
+    await table.getByRole('button', { name: 'Email' }).click();
+    await table.getByRole('button', { name: 'Email' }).click();
+    await byEmail;
     await page.close();
   });
 
