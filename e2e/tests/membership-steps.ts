@@ -65,3 +65,23 @@ export async function currentSubscription(base: string, token: string) {
   const response = await fetch(`${base}/subscription/current`, { headers: { authorization: `Bearer ${token}` } });
   return ((await response.json()) as { data: { subscription: any } }).data.subscription;
 }
+
+/** The first administrator of a product started for one journey (pass as its ADMIN_USERNAME and ADMIN_PASSWORD). */
+export const JOURNEY_ADMIN = { username: 'journey-admin', password: 'a long admin passphrase 42' };
+export const ADMIN_SETTINGS = { ADMIN_USERNAME: JOURNEY_ADMIN.username, ADMIN_PASSWORD: JOURNEY_ADMIN.password };
+
+/** An admin API answer, signed in as JOURNEY_ADMIN. */
+export async function adminGet<T = any>(base: string, path: string): Promise<T> {
+  const login = await fetch(`${base}/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(JOURNEY_ADMIN),
+  }).then((r) => r.json());
+  return fetch(`${base}${path}`, { headers: { authorization: login.token } }).then((r) => r.json() as Promise<T>);
+}
+
+/**
+ * A light page of the suite's own product to open a tab on before a journey moves to a product started for it
+ * (`browser.open` always starts on the suite's product; its landing page is slow to load on a busy machine).
+ */
+export const LIGHT_START = '/pay/simulator/simulator.css';

@@ -2,10 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../src/browser.js';
 import { completeProfile, signUp } from '../src/members.js';
 import { type ProductProcess, startProductProcess } from '../src/product-process.js';
-import { decideMandate, factValue, openPanel, PANEL_PATH, panelStatus, payFromPanel } from './membership-steps.js';
+import {
+  ADMIN_SETTINGS,
+  adminGet,
+  decideMandate,
+  factValue,
+  LIGHT_START,
+  openPanel,
+  PANEL_PATH,
+  panelStatus,
+  payFromPanel,
+} from './membership-steps.js';
 
 const browser = useBrowser();
-const ADMIN = { username: 'timeout-admin', password: 'a long admin passphrase 42' };
 // A product of its own whose payments time out after seconds instead of 15 minutes.
 const TIMEOUT_SECONDS = 15;
 let product: ProductProcess;
@@ -15,23 +24,15 @@ beforeAll(async () => {
     PAYMENT_AT_RISK_SECONDS: '10',
     PAYMENT_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
     WORKFLOW_POLL_MS: '200',
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
+    ...ADMIN_SETTINGS,
   });
-});
+}, 180_000);
 afterAll(async () => {
   await product?.stop();
 });
 
 async function timedOutPayments() {
-  const login = await fetch(`${product.baseURL}/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  }).then((r) => r.json());
-  const answer = await fetch(`${product.baseURL}/admin/payments/timeouts?days=1`, { headers: { authorization: login.token } }).then((r) =>
-    r.json(),
-  );
+  const answer = await adminGet(product.baseURL, '/admin/payments/timeouts?days=1');
   return answer.payments as Array<{ orderId: string; status: string; failureReason: string | null; timeout_info: any }>;
 }
 
@@ -40,7 +41,7 @@ describe('an abandoned payment', () => {
     const base = product.baseURL;
     const member = await signUp({ base });
     await completeProfile(member, {}, base);
-    const { page } = await browser.open('/', { session: member.session });
+    const { page } = await browser.open(LIGHT_START, { session: member.session });
     await openPanel(page, base);
     await payFromPanel(page, 'SUBSCRIBE NOW');
     await decideMandate(page, 'leave');

@@ -7,6 +7,8 @@ import type { ServiceName } from '@elts/contracts';
 export const ROUTE_OWNERS: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
   { prefix: '/user', service: 'identity' },
   { prefix: '/dev/idp', service: 'identity' },
+  // What the product mailed, for testers (identity mounts it only outside production, like the sign-in provider).
+  { prefix: '/dev/mailbox', service: 'identity' },
   { prefix: '/admin/login', service: 'identity' },
   { prefix: '/admin/logout', service: 'identity' },
   { prefix: '/admin/invitations', service: 'identity' },

@@ -6,6 +6,7 @@ describe('gateway route table', () => {
     ['/user/login', 'identity'],
     ['/user/get-profile', 'identity'],
     ['/dev/idp/id-token', 'identity'],
+    ['/dev/mailbox', 'identity'],
     ['/admin/login', 'identity'],
     ['/admin/users', 'admin-bff'],
     ['/admin/drops', 'catalog'],
