@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Logger } from '@elts/platform';
+import type { Logger, NodeEnv } from '@elts/platform';
 import { createTestPostgresDatabase, type DatabaseKind, dropTestPostgresDatabase, eventually, silentLogger } from '@elts/platform/testing';
 import { type AllInOne, startAllInOne } from '../../src/all-in-one.js';
 
@@ -42,6 +42,8 @@ export interface CallInit {
   contentType?: string;
   form?: Record<string, string>;
   headers?: Record<string, string>;
+  /** The caller's network address (as the socket would give it); unset, in-process calls count as one client. */
+  address?: string;
 }
 
 export interface CallResult {
@@ -53,6 +55,8 @@ export interface CallResult {
 
 export interface ProductUnderTest {
   product: AllInOne;
+  /** The PostgreSQL database it runs on, for a second product over the same data. */
+  databaseUrl?: string;
   call(path: string, init?: CallInit): Promise<CallResult>;
   /** A new member signed in through the development identity provider; returns the session token. */
   signUp(email: string, name?: string): Promise<string>;
@@ -62,20 +66,30 @@ export interface ProductUnderTest {
   stop(): Promise<void>;
 }
 
+export interface ProductOptions {
+  /** Run on this existing PostgreSQL database (another product's: two gateways over one data set); left in place. */
+  databaseUrl?: string;
+  nodeEnv?: NodeEnv;
+  /** The folder holding the web builds (web/), to serve the built apps; none by default. */
+  webDir?: string;
+}
+
 export async function startProduct(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   logger: Logger = silentLogger(),
+  options: ProductOptions = {},
 ): Promise<ProductUnderTest> {
   const dataDir = await mkdtemp(join(tmpdir(), 'elts-product-'));
-  const databaseUrl = kind === 'postgres' ? await createTestPostgresDatabase() : undefined;
+  const ownDatabase = kind === 'postgres' && !options.databaseUrl;
+  const databaseUrl = options.databaseUrl ?? (ownDatabase ? await createTestPostgresDatabase() : undefined);
   const product = await startAllInOne({
     logger,
-    nodeEnv: 'test',
+    nodeEnv: options.nodeEnv ?? 'test',
     dataDir,
     ...(databaseUrl ? { databaseUrl } : {}),
     env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO_CATALOG: 'false', RATE_LIMITS: 'off', ...env },
-    web: WEB,
+    web: options.webDir ? { ...WEB, webDir: options.webDir } : WEB,
   });
 
   async function call(path: string, init: CallInit = {}): Promise<CallResult> {
@@ -92,7 +106,9 @@ export async function startProduct(
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.body);
     }
-    const response = await product.gateway.request(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+    const method = init.method ?? (body === undefined ? 'GET' : 'POST');
+    const socket = init.address ? { incoming: { socket: { remoteAddress: init.address } } } : undefined;
+    const response = await product.gateway.request(path, { method, headers, body }, socket);
     const text = await response.text();
     let parsed: unknown = text;
     if (text.startsWith('{') || text.startsWith('[')) {
@@ -137,13 +153,14 @@ export async function startProduct(
 
   return {
     product,
+    ...(databaseUrl ? { databaseUrl } : {}),
     call,
     signUp,
     subscriber,
     adminToken,
     async stop() {
       await product.stop();
-      if (databaseUrl) await dropTestPostgresDatabase(databaseUrl);
+      if (ownDatabase && databaseUrl) await dropTestPostgresDatabase(databaseUrl);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
