@@ -1,9 +1,7 @@
 import { useNavigate } from '@elts/router';
 import { Button, Modal, Spinner, ToastProvider, useToast } from '@elts/ui';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { completeSignIn } from './complete-sign-in.js';
 import { signInWithDevProvider } from './dev-idp-popup.js';
-import { renderGoogleButton } from './google-identity.js';
 import { invitationCodeFrom, takeReturnedIdToken } from './id-token-return.js';
 import { SIGN_IN_COPY } from './sign-in-copy.js';
 import { loadSignInOptions } from './sign-in-options.js';
@@ -45,6 +43,8 @@ function SignInFlow({ children }: { children: ReactNode }) {
   const finish = useCallback(
     async (credential: string) => {
       setBusy(true);
+      // Loaded on demand: the landing page ships only what a click needs to open the provider (issue 3's budget).
+      const { completeSignIn } = await import('./complete-sign-in.js');
       const outcome = await completeSignIn(credential, { invitationCode });
       if (outcome.ok) await forgetCachedMemberData();
       setBusy(false);
@@ -84,15 +84,19 @@ function SignInFlow({ children }: { children: ReactNode }) {
   const googleButtonSlot = useCallback(
     (slot: HTMLDivElement | null) => {
       if (!slot || !googleClientId) return;
-      renderGoogleButton(slot, googleClientId, (credential) => {
-        setGoogleClientId(undefined);
-        if (credential) void finish(credential);
-        else fail(SIGN_IN_COPY.loginFailed);
-      }).catch((error: unknown) => {
-        console.error('Google sign-in did not load', error);
-        setGoogleClientId(undefined);
-        fail(SIGN_IN_COPY.loginFailed);
-      });
+      import('./google-identity.js')
+        .then(({ renderGoogleButton }) =>
+          renderGoogleButton(slot, googleClientId, (credential) => {
+            setGoogleClientId(undefined);
+            if (credential) void finish(credential);
+            else fail(SIGN_IN_COPY.loginFailed);
+          }),
+        )
+        .catch((error: unknown) => {
+          console.error('Google sign-in did not load', error);
+          setGoogleClientId(undefined);
+          fail(SIGN_IN_COPY.loginFailed);
+        });
     },
     [googleClientId, finish, fail],
   );

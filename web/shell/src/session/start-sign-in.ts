@@ -1,5 +1,4 @@
 import { readMemberSession } from '@elts/ui';
-import { landingFor } from './complete-sign-in.js';
 
 /**
  * The one entry point of every login and join button (spec section 4, "Login"): a visitor whose browser session
@@ -25,6 +24,7 @@ export async function continueWithStoredSession(
 ): Promise<void> {
   const { token } = readMemberSession(storage);
   if (!token) return signInWithProvider();
+  const { landingFor } = await import('./complete-sign-in.js');
   const path = await landingFor(token).catch(() => undefined);
   if (path) navigate(path);
   else signInWithProvider();
