@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { COMPLETE_PROFILE } from '@elts/contracts/testing';
 import { baseURL } from './browser.js';
 
 /**
@@ -40,21 +41,7 @@ export async function signUp(options: { email?: string; name?: string; base?: st
   return { email, name, token: login.token, session: { token: login.token, email, name } };
 }
 
-export const COMPLETE_PROFILE = {
-  gender: 'female',
-  dob: '1994-03-12',
-  firstname: 'Asha',
-  lastname: 'Rao',
-  mobile: '9876543210',
-  profession: 'professional',
-  subscriptionType: 'Save',
-  gst: '',
-  needList: ['Headphones', 'Running shoes', 'Pressure cooker'],
-  greedList: ['Smartwatch'],
-  address: '12 MG Road, Panaji',
-  professionAddress: '12 MG Road, Panaji',
-  pincode: '403001',
-} as const;
+export { COMPLETE_PROFILE };
 
 /** Fills all four onboarding steps at once (the same fields the screens send). */
 export async function completeProfile(member: TestMember, overrides: Record<string, unknown> = {}, base?: string): Promise<void> {

@@ -16,6 +16,8 @@ const HOSTILE_STRINGS = [
   '<script>alert(1)</script>',
   '"><img src=x onerror=alert(1)>',
   '{{7*7}}',
+  // A log4j-style lookup, deliberately a plain string.
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the payload is the literal text
   '${jndi:ldap://x}',
   '../../../../etc/passwd',
   '%00',

@@ -1,6 +1,6 @@
 import { captureLogger } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, type CallResult, type ProductUnderTest, startProduct } from '../support/product.js';
+import { ADMIN, type CallResult, COMPLETE_PROFILE, type ProductUnderTest, startProduct } from '../support/product.js';
 
 const UPI_ID = 'asha.private@okaxis';
 
@@ -31,24 +31,7 @@ describe('secrets stay out of logs and responses', () => {
     const idToken = idp.body.id_token as string;
     const login = await call('/user/login', { body: { credential: idToken } });
     const token = login.body.token as string;
-    await call('/user/update-profile', {
-      token,
-      body: {
-        gender: 'female',
-        dob: '1994-03-12',
-        firstname: 'Asha',
-        lastname: 'Rao',
-        mobile: '9876543210',
-        profession: 'professional',
-        subscriptionType: 'Save',
-        gst: '',
-        needList: ['Headphones', 'Shoes', 'Cooker'],
-        greedList: [],
-        address: '12 MG Road, Panaji',
-        professionAddress: '12 MG Road, Panaji',
-        pincode: '403001',
-      },
-    });
+    await call('/user/update-profile', { token, body: COMPLETE_PROFILE });
     let mandate = await call('/subscription/create-upi-mandate', { token, body: {} });
     for (let i = 0; mandate.status !== 200 && i < 100; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { COMPLETE_PROFILE } from '@elts/contracts/testing';
 import type { Logger, NodeEnv } from '@elts/platform';
 import { createTestPostgresDatabase, type DatabaseKind, dropTestPostgresDatabase, eventually, silentLogger } from '@elts/platform/testing';
 import { type AllInOne, startAllInOne } from '../../src/all-in-one.js';
@@ -17,21 +18,7 @@ const WEB = {
   remotes: { shop: '/remotes/shop/remoteEntry.js', admin: '/remotes/admin/remoteEntry.js' },
 };
 
-export const COMPLETE_PROFILE = {
-  gender: 'female',
-  dob: '1994-03-12',
-  firstname: 'Asha',
-  lastname: 'Rao',
-  mobile: '9876543210',
-  profession: 'professional',
-  subscriptionType: 'Save',
-  gst: '',
-  needList: ['Headphones', 'Shoes', 'Cooker'],
-  greedList: [],
-  address: '12 MG Road, Panaji',
-  professionAddress: '12 MG Road, Panaji',
-  pincode: '403001',
-};
+export { COMPLETE_PROFILE };
 
 export interface CallInit {
   method?: string;

@@ -22,4 +22,5 @@ export function memberRegisteredEvent(memberId: string, overrides: Partial<Omit<
   return { type: 'MemberRegistered' as const, data };
 }
 
+export * from './testing/complete-profile.js';
 export * from './testing/event-builders.js';
