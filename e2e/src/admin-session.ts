@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { ADMIN_ENV, E2E_ADMIN } from './admin.js';
-import { baseURL, useBrowser, VIEWPORTS, type Viewport } from './browser.js';
+import { baseURL, VIEWPORTS, type Viewport } from './browser.js';
 import { type Chromium, launchChromium } from './chromium.js';
 import { type ProductProcess, startProductProcess } from './product-process.js';
 
@@ -26,26 +26,25 @@ export interface AdminProduct {
   open(path: string, options?: { session?: Record<string, string>; viewport?: Viewport }): Promise<{ page: Page; pageErrors: string[] }>;
 }
 
-/** Starts the product and a browser for one test file, and stops both after it. */
-export function useAdminProduct(settings: Record<string, string> = {}): AdminProduct {
-  let product: ProductProcess | undefined;
+/**
+ * A browser for one test file, opening tabs on the product at `base()`. The first page of a file may wait for the
+ * remotes' bundles on a busy machine, so navigations get 30 s; every other step keeps the 10 s of browser.ts.
+ */
+function useBrowserOn(base: () => string, before: () => Promise<unknown> = async () => undefined, after = async () => {}): AdminProduct {
   let browser: Chromium | undefined;
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProductProcess({ ...ADMIN_PRODUCT_SETTINGS, ...settings }), launchChromium()]);
+    [browser] = await Promise.all([launchChromium(), before()]);
   });
   afterAll(async () => {
-    await Promise.all([browser?.close(), product?.stop()]);
+    await Promise.all([browser?.close(), after()]);
   });
-  const base = () => {
-    if (!product) throw new Error('The product is not running');
-    return product.baseURL;
-  };
   return {
     base,
     async open(path, options = {}) {
       if (!browser) throw new Error('The browser is not running');
       const page = await browser.context.newPage();
       page.setDefaultTimeout(10_000);
+      page.setDefaultNavigationTimeout(30_000);
       await page.setViewportSize(options.viewport ?? VIEWPORTS.desktop);
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -60,19 +59,24 @@ export function useAdminProduct(settings: Record<string, string> = {}): AdminPro
   };
 }
 
+/** Starts the product and a browser for one test file, and stops both after it. */
+export function useAdminProduct(settings: Record<string, string> = {}): AdminProduct {
+  let product: ProductProcess | undefined;
+  return useBrowserOn(
+    () => {
+      if (!product) throw new Error('The product is not running');
+      return product.baseURL;
+    },
+    async () => {
+      product = await startProductProcess({ ...ADMIN_PRODUCT_SETTINGS, ...settings });
+    },
+    async () => product?.stop(),
+  );
+}
+
 /** The suite's shared product (global-setup starts it with the same admin account) and a browser for the file. */
 export function useSharedProduct(): AdminProduct {
-  const browser = useBrowser();
-  return {
-    base: baseURL,
-    async open(path, options = {}) {
-      const { page, pageErrors } = await browser.open(path, {
-        ...(options.session ? { session: options.session } : {}),
-        ...(options.viewport ? { viewport: options.viewport } : {}),
-      });
-      return { page, pageErrors };
-    },
-  };
+  return useBrowserOn(baseURL);
 }
 
 /** Signs the admin in through `POST /admin/login` and returns the token (the login screen has its own journey). */

@@ -13,31 +13,33 @@ beforeAll(async () => {
   token = await adminToken(product.base());
 });
 
+const PAGES = [
+  ['/admin/users', 'User Management'],
+  ['/admin/products', 'Product Catalog'],
+  ['/admin/payments', 'Payments'],
+  ['/admin/orders', 'Orders'],
+  ['/admin/cron', 'Cron'],
+  ['/admin/timeouts', 'Timeouts'],
+  ['/admin/audit', 'Audit trail'],
+  ['/admin/messages', 'Messages'],
+] as const;
+
 describe('back-office accessibility', () => {
-  it('has no serious accessibility problems on any admin page, on a phone or a computer', async () => {
-    const pages = [
-      ['/admin/users', 'User Management'],
-      ['/admin/products', 'Product Catalog'],
-      ['/admin/payments', 'Payments'],
-      ['/admin/orders', 'Orders'],
-      ['/admin/cron', 'Cron'],
-      ['/admin/timeouts', 'Timeouts'],
-      ['/admin/audit', 'Audit trail'],
-      ['/admin/messages', 'Messages'],
-    ] as const;
-    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
-      for (const [path, title] of pages) {
-        const { page, pageErrors } = await product.open(path, { session: { adminToken: token }, viewport });
-        await heading(page, title);
-        // Checked once the page's data is in (every list shows 'Loading ...' until then).
-        await page
-          .getByText(/^Loading .*\.\.\.$/)
-          .first()
-          .waitFor({ state: 'detached' });
-        expect(await seriousViolations(page), `${path} at ${viewport.width} px`).toEqual([]);
-        expect(pageErrors).toEqual([]);
-        await page.close();
-      }
+  it.each([
+    ['a phone', VIEWPORTS.phone],
+    ['a computer', VIEWPORTS.desktop],
+  ])('has no serious accessibility problems on any admin page on %s', async (_, viewport) => {
+    for (const [path, title] of PAGES) {
+      const { page, pageErrors } = await product.open(path, { session: { adminToken: token }, viewport });
+      await heading(page, title);
+      // Checked once the page's data is in (every list shows 'Loading ...' until then).
+      await page
+        .getByText(/^Loading .*\.\.\.$/)
+        .first()
+        .waitFor({ state: 'detached' });
+      expect(await seriousViolations(page), `${path} at ${viewport.width} px`).toEqual([]);
+      expect(pageErrors).toEqual([]);
+      await page.close();
     }
   });
 });
