@@ -9,7 +9,8 @@ export const PRICE = '₹1,178.82';
 
 /** The subscription panel, once it has loaded. */
 export async function openPanel(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}${PANEL_PATH}`);
+  // A product started for one journey serves its first page cold: on a busy machine that takes longer than a step.
+  await page.goto(`${base}${PANEL_PATH}`, { timeout: 30_000 });
   await expectHeading(page, 'Subscription');
   await page.getByText('Loading subscription details...').waitFor({ state: 'detached' });
 }

@@ -26,7 +26,7 @@ beforeAll(async () => {
     WORKFLOW_POLL_MS: '200',
     ...ADMIN_SETTINGS,
   });
-}, 180_000);
+});
 afterAll(async () => {
   await product?.stop();
 });
