@@ -14,7 +14,7 @@ export interface Answer {
 export async function call(
   base: string,
   path: string,
-  init: { method?: string; token?: string; body?: unknown; form?: Record<string, string> } = {},
+  init: { method?: string; token?: string; body?: unknown; form?: Record<string, string>; retry?: boolean } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { accept: 'application/json', origin: base };
   if (init.token) headers.authorization = `Bearer ${init.token}`;

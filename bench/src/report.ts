@@ -29,7 +29,7 @@ export function consoleTable(figures: readonly Figure[]): string {
 }
 
 /** bench/RESULTS.md: the run's identity and the same table, with the notes on what limits a missed figure. */
-export function markdown(run: RunInfo, figures: readonly Figure[], notes: readonly string[] = []): string {
+export function markdown(run: RunInfo, figures: readonly Figure[], notes: readonly string[] = [], appendix = ''): string {
   const lines = [
     '# Benchmark results',
     '',
@@ -51,5 +51,6 @@ export function markdown(run: RunInfo, figures: readonly Figure[], notes: readon
     );
   }
   if (notes.length) lines.push('', '## Notes from this run', '', ...notes.map((note) => `- ${note}`));
+  if (appendix.trim()) lines.push('', appendix.trim());
   return `${lines.join('\n')}\n`;
 }

@@ -87,15 +87,21 @@ export async function measureWeb(quick: boolean): Promise<{ figures: Figure[]; r
   const server = await startServer('all-in-one.ts', { ...ADMIN_ENV, WEB_DIR }, false);
   const origin = server.baseURL;
   try {
-    const chromium = await launchChromium();
-    let landingJs: number;
-    try {
-      const page = await chromium.context.newPage();
-      await page.setViewportSize({ width: 390, height: 844 });
-      const landing = await measureLanding(page, `${origin}/`);
-      landingJs = landing.beforePaint.filter((file) => file.kind === 'js').reduce((sum, file) => sum + file.gzip, 0) / 1000;
-    } finally {
-      await chromium.close();
+    // The landing's first paint is read from the browser's own timing; on a loaded machine a load can settle
+    // without it, so it gets a second try before it is reported as not measured.
+    let landingJs = Number.NaN;
+    for (let attempt = 0; attempt < 2 && Number.isNaN(landingJs); attempt++) {
+      const chromium = await launchChromium();
+      try {
+        const page = await chromium.context.newPage();
+        await page.setViewportSize({ width: 390, height: 844 });
+        const landing = await measureLanding(page, `${origin}/`);
+        landingJs = landing.beforePaint.filter((file) => file.kind === 'js').reduce((sum, file) => sum + file.gzip, 0) / 1000;
+      } catch (error) {
+        console.error(`  landing measurement: ${(error as Error).message}`);
+      } finally {
+        await chromium.close();
+      }
     }
     const email = `lighthouse.${randomUUID().slice(0, 8)}@example.in`;
     const token = await subscriber(origin, email);
