@@ -42,7 +42,7 @@ const ORDER_BODY = {
   shipping_address: { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' },
 };
 
-const PRODUCT_BODY = {
+export const PRODUCT_BODY = {
   name: 'Matrix Kettle',
   price: 1999,
   amazonPrice: 2999,

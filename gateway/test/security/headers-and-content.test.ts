@@ -3,7 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallResult, type ProductUnderTest, startProduct } from '../support/product.js';
+import { type CallResult, PRODUCTION_ENV, type ProductUnderTest, startProduct } from '../support/product.js';
+import { PRODUCT_BODY } from './access-table.js';
 
 /**
  * Headers and content (issue 9, suite 6), on the whole product's answers: the API's, the web pages' and the static
@@ -114,17 +115,10 @@ describe('headers and content', () => {
     const created = await harness.call('/product/create', {
       token: admin,
       body: {
+        ...PRODUCT_BODY,
         name: 'Kettle <b>bold</b>',
-        price: 1999,
-        amazonPrice: 2999,
-        category: 'Home & Garden',
-        brand: 'Prestige',
-        stock: 5,
-        images: ['/product/images/pressure-cooker.svg'],
         descriptions: [{ title: '<h1>Highlights</h1>', content: markup }],
         sku: 'MARKUP-KETTLE',
-        variantGroup: null,
-        isVariantPrimary: false,
       },
     });
     expect(created.status, created.text).toBe(201);
@@ -158,13 +152,7 @@ describe('headers in production', () => {
   let production: ProductUnderTest;
 
   beforeAll(async () => {
-    // Production refuses to start without Google sign-in and real payment credentials; neither is called here.
-    production = await startProduct(
-      'pglite',
-      { GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com', CASHFREE_CLIENT_ID: 'test-id', CASHFREE_CLIENT_SECRET: 'test-secret' },
-      undefined,
-      { nodeEnv: 'production', webDir: WEB_DIR },
-    );
+    production = await startProduct('pglite', PRODUCTION_ENV, undefined, { nodeEnv: 'production', webDir: WEB_DIR });
   }, 120_000);
   afterAll(async () => production?.stop());
 

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from '@elts/platform';
 import { databaseAvailable } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, type CallResult, type ProductUnderTest, startProduct } from '../support/product.js';
+import { ADMIN, type CallResult, PRODUCTION_ENV, type ProductUnderTest, startProduct } from '../support/product.js';
 
 /**
  * Sessions and sign-in (issue 9, suite 5), through the whole product's gateway as a browser or a script would call
@@ -135,6 +136,31 @@ describe('sessions and sign-in through the gateway', () => {
       expect(plain.status).toBeLessThan(500);
       expect(cookiesOf(plain)).toEqual([]);
     });
+  });
+
+  it('keeps no session token or admin password in clear in the database: only hashes (SHA-256, argon2id)', async () => {
+    const token = await signUp(harness, 'at.rest@example.in');
+    const admin = await harness.adminToken();
+    const identity = harness.product.infrastructure.database.forSchema('identity');
+    const sessions = await sql<{ row: string }>`select row_to_json(s)::text as row from sessions s`.execute(identity);
+    expect(sessions.rows.length).toBeGreaterThan(1);
+    const stored = sessions.rows.map(({ row }) => row).join('\n');
+    for (const secret of [token, admin]) {
+      expect(stored).not.toContain(secret);
+      expect(stored).not.toContain(Buffer.from(secret).toString('hex'));
+    }
+    const admins = await sql<{ password_hash: string }>`select password_hash from admins`.execute(identity);
+    expect(admins.rows.map((row) => row.password_hash)).toEqual([expect.stringMatching(/^\$argon2id\$/)]);
+    expect(JSON.stringify(admins.rows)).not.toContain(ADMIN.password);
+  });
+
+  it('refuses a session past its lifetime', async () => {
+    const token = await signUp(harness, 'lifetime@example.in');
+    expect((await profile(harness, { token })).status).toBe(200);
+    const identity = harness.product.infrastructure.database.forSchema('identity');
+    const tokenHash = createHash('sha256').update(token).digest();
+    await sql`update sessions set expires_at = now() - interval '1 second' where token_hash = ${tokenHash}`.execute(identity);
+    await expectRefused(harness, { token });
   });
 
   describe('logging out', () => {
@@ -288,13 +314,7 @@ describe('cookies in production', () => {
   let production: ProductUnderTest;
 
   beforeAll(async () => {
-    // Production refuses to start without Google sign-in and real payment credentials; these are never called here.
-    production = await startProduct(
-      'pglite',
-      { GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com', CASHFREE_CLIENT_ID: 'test-id', CASHFREE_CLIENT_SECRET: 'test-secret' },
-      undefined,
-      { nodeEnv: 'production' },
-    );
+    production = await startProduct('pglite', PRODUCTION_ENV, undefined, { nodeEnv: 'production' });
   }, 120_000);
   afterAll(async () => production?.stop());
 

@@ -18,6 +18,13 @@ const WEB = {
   remotes: { shop: '/remotes/shop/remoteEntry.js', admin: '/remotes/admin/remoteEntry.js' },
 };
 
+/** What production insists on before it starts (Google sign-in, real payment credentials): never called in tests. */
+export const PRODUCTION_ENV = {
+  GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
+  CASHFREE_CLIENT_ID: 'test-id',
+  CASHFREE_CLIENT_SECRET: 'test-secret',
+};
+
 export { COMPLETE_PROFILE };
 
 export interface CallInit {
