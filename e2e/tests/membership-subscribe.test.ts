@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
+// Waiting for the screens and the server on a busy machine: a wait with a limit, not a timed assertion.
+const WAIT = { timeout: 10_000 };
+
 import { seriousViolations } from '../src/accessibility.js';
 import { baseURL, useBrowser } from '../src/browser.js';
 import { completeProfile, signUp } from '../src/members.js';
@@ -64,11 +68,11 @@ describe('becoming a member through the payment simulator', () => {
     await page.getByRole('button', { name: 'VIEW DETAILS' }).click();
     const details = page.getByRole('dialog', { name: 'Subscription Details' });
     const autoRenewal = details.getByRole('checkbox', { name: 'Auto-renewal' });
-    await expect.poll(() => autoRenewal.isEnabled()).toBe(true);
+    await expect.poll(() => autoRenewal.isEnabled(), WAIT).toBe(true);
     expect(await autoRenewal.isChecked()).toBe(true);
     await autoRenewal.uncheck();
-    await expect.poll(async () => (await currentSubscription(baseURL(), member.token)).auto_renewal).toBe(false);
-    await expect.poll(() => autoRenewal.isChecked()).toBe(false);
+    await expect.poll(async () => (await currentSubscription(baseURL(), member.token)).auto_renewal, WAIT).toBe(false);
+    await expect.poll(() => autoRenewal.isChecked(), WAIT).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
     expect(cspViolations).toEqual([]);
@@ -104,7 +108,7 @@ describe('becoming a member through the payment simulator', () => {
     await confirm.getByRole('button', { name: 'REVOKE MANDATE' }).click();
     await page.getByText('Mandate revoked successfully. Your subscription has been cancelled.').waitFor();
     // The panel reloads a second later: the subscription has ended and the mandate can no longer be revoked.
-    await expect.poll(async () => (await panelStatus(page)).label).toBe('Revoked');
+    await expect.poll(async () => (await panelStatus(page)).label, WAIT).toBe('Revoked');
     expect((await panelStatus(page)).tone).toBe('grey');
     expect(await page.getByRole('button', { name: 'REVOKE MANDATE' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'RETRY PAYMENT' }).count()).toBe(1);
