@@ -63,8 +63,10 @@ export function createGatewayApp(options: GatewayOptions): Hono<AppEnv> {
   app.all('*', async (c, next) => {
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/$/, '') : c.req.path;
     const navigation = isNavigation(c.req.raw);
-    if (navigation && webRoutes.has(path)) return web.page(c.req.raw, 200);
     const service = ownerOf(c.req.path);
+    // A page no API shares its path with (/, /about, /profile) is the page whatever the client accepts (curl too).
+    const page = navigation || (!service && (c.req.method === 'GET' || c.req.method === 'HEAD'));
+    if (page && webRoutes.has(path)) return web.page(c.req.raw, 200);
     if (!service) {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') {
         const asset = await web.asset(c.req.path, c.req.raw);

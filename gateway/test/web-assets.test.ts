@@ -46,6 +46,16 @@ describe('gateway serving the web apps', () => {
     }
   });
 
+  it('answers a page no API shares its path with whatever the client accepts (curl), but an API path only to a browser', async () => {
+    for (const path of ['/', '/about', '/profile']) {
+      const res = await gateway.request(path, { headers: { accept: '*/*' } });
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('<title>Shell</title>');
+    }
+    const api = await gateway.request('/admin/users', { headers: { accept: '*/*' } });
+    expect(await api.json()).toEqual({ is_success: true, data: [{ id: 1 }] });
+  });
+
   it('answers a navigation to an unknown page with the shell and status 404', async () => {
     const res = await gateway.request('/no-such-page', { headers: html });
     expect(res.status).toBe(404);
@@ -82,8 +92,9 @@ describe('gateway serving the web apps', () => {
   it('never serves a file outside the builds', async () => {
     for (const path of ['/remotes/shop/..%2F..%2F..%2Fpackage.json', '/..%2F..%2Fpackage.json', '/remotes/shop/%00', '/missing.js']) {
       const res = await gateway.request(path);
-      expect(res.status, path).toBe(404);
-      expect(await res.json()).toMatchObject({ is_success: false, code: 'not_found' });
+      // A NUL is refused before any lookup (400); everything else is simply not there (404).
+      expect(res.status, path).toBe(path.includes('%00') ? 400 : 404);
+      expect(await res.json()).toMatchObject({ is_success: false, code: path.includes('%00') ? 'bad_request' : 'not_found' });
     }
   });
 });

@@ -83,6 +83,8 @@ export const ACCESS: Record<string, RouteAccess> = {
   'GET /dev/idp/jwks.json': { access: 'public' },
   'GET /dev/idp/.well-known/openid-configuration': { access: 'public' },
   'POST /dev/idp/id-token': { access: 'public', body: { email: 'matrix@example.in', name: 'Matrix Person' } },
+  // Outside production only, like the development sign-in: the mail the product would have sent.
+  'GET /dev/mailbox': { access: 'public' },
   // catalog
   'GET /product/images/:file': { access: 'public', page: true, path: '/product/images/pressure-cooker.svg' },
   'GET /product/list': { access: 'public' },
