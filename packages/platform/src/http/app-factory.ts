@@ -60,7 +60,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
 
   // A NUL anywhere in the address (a path parameter, the query) would reach PostgreSQL, which refuses it in text.
   app.use(async (c, next) => {
-    if (/%00|\u0000/i.test(c.req.url)) throw badRequest('Invalid address: text may not contain a NUL character');
+    if (/%00/i.test(c.req.url) || c.req.url.includes('\u0000')) throw badRequest('Invalid address: text may not contain a NUL character');
     await next();
   });
 
