@@ -45,6 +45,8 @@ export function useBrowser(): { open(path: string, options?: OpenOptions): Promi
       const page = await browser.context.newPage();
       // A journey step that cannot happen should fail in seconds, not hold the run for half a minute.
       page.setDefaultTimeout(10_000);
+      // A first load on a busy two-core machine (the whole suite runs at once in CI) can take longer than a step.
+      page.setDefaultNavigationTimeout(30_000);
       await page.setViewportSize(options.viewport ?? VIEWPORTS.desktop);
       const opened: OpenedPage = { page, response: null, cspViolations: [], pageErrors: [] };
       page.on('console', (message) => {

@@ -76,6 +76,10 @@ describe('/profile', () => {
     await expectHeading(page, 'Profile');
     const details = page.getByRole('region', { name: 'Profile details' });
     await details.getByText('Asha Rao').waitFor();
+    // The 'profile loaded' banner shows once the profile arrives, then goes by itself after three seconds.
+    const loaded = page.getByRole('status').filter({ hasText: 'Profile loaded' });
+    expect(await loaded.count()).toBe(1);
+    await loaded.waitFor({ state: 'detached', timeout: 8000 });
     for (const value of [member.email, '+91 98765 43210', 'Female', '12/03/1994', 'Working professional']) {
       expect(await details.getByText(value, { exact: true }).count()).toBe(1);
     }

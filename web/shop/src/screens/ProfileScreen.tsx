@@ -9,6 +9,7 @@ import { useAccountMenu } from '../layout/account-menu.js';
 import { SubscriptionPanel } from '../membership/SubscriptionPanel.js';
 import { ListsSection } from '../profile/ListsSection.js';
 import { ProfessionPersonaCard } from '../profile/ProfessionPersonaCard.js';
+import { ProfileLoadedBanner } from '../profile/ProfileLoadedBanner.js';
 import { ProfileSection } from '../profile/ProfileSection.js';
 import { WelcomeModal } from '../profile/WelcomeModal.js';
 import { WithProfile } from '../profile/WithProfile.js';
@@ -59,6 +60,7 @@ function AccountPage() {
     <div>
       <p className="text-sm font-bold tracking-[0.15em] text-brand-700 uppercase">My account</p>
       <h1 className="mt-2 mb-8 font-display text-4xl font-extrabold text-ink-950">{PROFILE_SECTIONS[current]}</h1>
+      <ProfileLoadedBanner loaded={profile.data !== undefined} />
       {SECTION_CONTENT[current]()}
       <WelcomeModal open={!welcomeClosed && (fromShipping || withoutPincode)} onClose={closeWelcome} />
     </div>
