@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
+import { adminSession } from '../src/admin.js';
 import { expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
 
 const browser = useBrowser();
@@ -58,13 +59,14 @@ describe('admin routes (the admin remote)', () => {
   it('sends a visitor without the admin token to the admin login', async () => {
     const { page, cspViolations } = await browser.open('/admin/payments');
     await page.waitForURL((url) => url.pathname === '/admin/login');
-    await expectHeading(page, 'Admin login');
+    await expectHeading(page, 'Admin Login');
     expect(cspViolations).toEqual([]);
     await page.close();
   });
 
   it('shows each back-office page in its layout to an administrator', async () => {
-    const { page } = await browser.open('/admin/users', { session: { adminToken: 'admin-token' } });
+    // A real admin session: the pages load their data, and a made-up token is sent back to the login.
+    const { page } = await browser.open('/admin/users', { session: await adminSession() });
     await expectHeading(page, 'User Management');
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Timeouts' }).click();
     await expectHeading(page, 'Timeouts');
