@@ -39,7 +39,14 @@ export {
   unauthorized,
   type ValidationIssue,
 } from './http/errors.js';
-export { type CallOptions, type FetchLike, InternalCallError, InternalClient, type InternalClientOptions } from './http/internal-client.js';
+export {
+  type CallOptions,
+  type FetchLike,
+  InternalCallError,
+  InternalClient,
+  type InternalClientOptions,
+  isDependencyUnavailable,
+} from './http/internal-client.js';
 export {
   type AdminPrincipal,
   type MemberPrincipal,

@@ -102,6 +102,23 @@ describe.each(BUS_KINDS)('event bus: %s', (kind) => {
     expect(await bus.deadLetters(group)).toEqual([]);
   });
 
+  it.runIf(available)('waits out a dependency that is away for longer than N attempts, and dead-letters nothing', async () => {
+    const { bus, source, sink, group } = await setup();
+    let failures = 0;
+    track(
+      await countingConsumer(group, sink.db, (n) => {
+        if (n === 2 && failures < 6) {
+          failures++;
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        }
+      }).subscribe(bus, { maxAttempts: 3 }),
+    );
+    await addItems(source.store, 'cart', 1, 3);
+    await eventually(async () => (await sink.seen()).length === 3, 15_000);
+    expect(failures).toBe(6);
+    expect(await bus.deadLetters(group)).toEqual([]);
+  });
+
   it.runIf(available)('moves a poison event to the dead-letter subject after N attempts while the rest flow on', async () => {
     const { bus, source, sink, group } = await setup();
     let attempts = 0;

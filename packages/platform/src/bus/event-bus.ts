@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppendListener, EventTables } from '../events/event-store.js';
 import type { StoredEvent } from '../events/types.js';
+import { isDependencyUnavailable } from '../http/internal-client.js';
 
 /** A service's outbox: its events table, read past a position. */
 export interface Outbox {
@@ -68,6 +69,17 @@ export function sanitizeToken(value: string): string {
 /** Exponential backoff with a ceiling: 200 ms, 400 ms, 800 ms ... up to 30 s. */
 export function retryDelayMs(attempt: number, baseMs = 200): number {
   return Math.min(30_000, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+/**
+ * Whether a failed handling counts toward dead-lettering. A dependency that is away (the database, a service a saga
+ * step calls) is waited out however long it takes, retrying at most every 5 s: the event is sound and dead-lettering
+ * it would lose it from every projection until someone replays it by hand. Anything else is the event's or the
+ * code's fault and is dead-lettered after the group's attempts.
+ */
+export function retryPlan(error: unknown, attempt: number, maxAttempts: number, baseMs?: number): { delayMs: number } | 'dead-letter' {
+  if (isDependencyUnavailable(error)) return { delayMs: Math.min(5_000, retryDelayMs(attempt, baseMs)) };
+  return attempt < maxAttempts ? { delayMs: retryDelayMs(attempt, baseMs) } : 'dead-letter';
 }
 
 /** Serialised form of an event on the wire (dates as ISO strings). */

@@ -10,7 +10,7 @@ import {
   deadLetterSubject,
   type EventBus,
   type Outbox,
-  retryDelayMs,
+  retryPlan,
   type SubscribeOptions,
   type Subscription,
 } from './event-bus.js';
@@ -266,9 +266,10 @@ class Worker {
         )
         .returning('attempts')
         .executeTakeFirstOrThrow();
-      if (row.attempts < maxAttempts) {
+      const plan = retryPlan(error, row.attempts, maxAttempts, this.options.retryBaseMs);
+      if (plan !== 'dead-letter') {
         this.options.logger.warn({ err: error, group, eventId: event.eventId, attempt: row.attempts }, 'event handling failed; will retry');
-        return retryDelayMs(row.attempts, this.options.retryBaseMs);
+        return plan.delayMs;
       }
       this.options.logger.error({ err: error, group, eventId: event.eventId, attempts: row.attempts }, 'event dead-lettered');
       await db

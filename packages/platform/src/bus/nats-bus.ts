@@ -23,6 +23,7 @@ import {
   encodeEvent,
   type Outbox,
   retryDelayMs,
+  retryPlan,
   type SubscribeOptions,
   type Subscription,
   sanitizeToken,
@@ -43,6 +44,12 @@ export interface NatsBusOptions {
   prefetch?: number;
 }
 
+/**
+ * One event of a group in flight at a time, across all its instances: the relay publishes in commit order, and
+ * handlers assume it (a profile update applies to the row its registration made). Two instances taking the next
+ * events in parallel would apply them out of order; a retried event would be overtaken by the ones after it.
+ */
+const IN_FLIGHT = 1;
 const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
 function isApiError(error: unknown, code: number): boolean {
@@ -144,7 +151,9 @@ export class NatsBus implements EventBus {
     await this.ensureStream(stream, [this.subject(`events.${options.source}.>`)]);
     const durable = sanitizeToken(`${options.group}__${options.source}`);
     try {
-      await this.jsm.consumers.info(stream, durable);
+      const info = await this.jsm.consumers.info(stream, durable);
+      // Consumers made before events were delivered one at a time are brought in line.
+      if (info.config.max_ack_pending !== IN_FLIGHT) await this.jsm.consumers.update(stream, durable, { max_ack_pending: IN_FLIGHT });
     } catch (error) {
       if (!isApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
       await this.jsm.consumers.add(stream, {
@@ -154,7 +163,7 @@ export class NatsBus implements EventBus {
         filter_subject: this.subject(`events.${options.source}.>`),
         ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
         max_deliver: -1,
-        max_ack_pending: 1000,
+        max_ack_pending: IN_FLIGHT,
       });
     }
     const consumer = await this.js.consumers.get(stream, durable);
@@ -184,10 +193,10 @@ export class NatsBus implements EventBus {
       message.ack();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-      if (attempt < maxAttempts) {
+      const plan = retryPlan(error, attempt, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, this.options.retryBaseMs);
+      if (plan !== 'dead-letter') {
         this.options.logger.warn({ err: error, group: options.group, attempt }, 'event handling failed; will retry');
-        message.nak(retryDelayMs(attempt, this.options.retryBaseMs));
+        message.nak(plan.delayMs);
         return;
       }
       this.options.logger.error({ err: error, group: options.group, attempt }, 'event dead-lettered');
@@ -199,7 +208,8 @@ export class NatsBus implements EventBus {
           this.subject(subject),
           JSON.stringify({ group: options.group, subject, error: reason, attempts: attempt, event: event ?? message.string() }),
         );
-        message.term(reason.slice(0, 200));
+        // No reason on the TERM: servers before 2.10 do not read one, and would leave the message pending.
+        message.term();
       } catch (publishError) {
         // Could not park it: leave it to be redelivered rather than lose it.
         this.options.logger.error({ err: publishError }, 'could not publish dead letter');

@@ -6,8 +6,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logging/logger.js';
 import { requestContext } from '../logging/request-context.js';
 import { failureBody } from './envelope.js';
-import { AppError, badRequest, isConnectionError } from './errors.js';
-import { InternalCallError } from './internal-client.js';
+import { AppError, badRequest } from './errors.js';
+import { isDependencyUnavailable } from './internal-client.js';
 import { allowedMethodsFinder } from './method-not-allowed.js';
 import { type Principal, principalFromGateway } from './principal.js';
 import { requireServiceToken } from './service-token.js';
@@ -97,7 +97,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
     if (error instanceof HTTPException) {
       return c.json(failureBody('bad_request', error.message || 'Bad request', requestId), error.status);
     }
-    if (isConnectionError(error) || (error instanceof InternalCallError && (error.status >= 500 || error.status === 0))) {
+    if (isDependencyUnavailable(error)) {
       logger.warn({ err: error }, 'dependency unavailable');
       return c.json(failureBody('unavailable', 'Service temporarily unavailable. Please try again shortly.', requestId), 503);
     }

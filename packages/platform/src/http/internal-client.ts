@@ -1,4 +1,5 @@
 import { currentRequestId } from '../logging/request-context.js';
+import { AppError, isConnectionError } from './errors.js';
 import { SERVICE_TOKEN_HEADER } from './service-token.js';
 
 export type FetchLike = (request: Request) => Response | Promise<Response>;
@@ -127,3 +128,13 @@ export class InternalClient {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A failure because something this process depends on is away (its database, the bus, another service that refused,
+ * timed out or answered 5xx), not because of what was asked: worth waiting out and trying again.
+ */
+export function isDependencyUnavailable(error: unknown): boolean {
+  if (isConnectionError(error)) return true;
+  if (error instanceof InternalCallError) return error.status >= 500 || error.status === 0;
+  return error instanceof AppError && error.status === 503;
+}
