@@ -98,17 +98,26 @@ export async function waitForBoard(memberToken: string, productIds: string[], ti
 
 /** Places an order through the API as the Confirm Order button does, and leaves it unpaid (its stock held). */
 export async function placeUnpaidOrder(memberToken: string, productId: string): Promise<{ order_id: string; payment_link: string }> {
-  const answer = await adminCall<{ data: { order_id: string; payment_link: string } }>('/product/order', {
-    token: memberToken,
-    body: {
-      customer_email: 'asha@example.in',
-      customer_phone: '9876543210',
-      first_name: 'Asha',
-      last_name: 'Rao',
-      product_id: productId,
-      quantity: 1,
-      shipping_address: { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' },
-    },
-  });
-  return answer.data;
+  const place = () =>
+    adminCall<{ data: { order_id: string; payment_link: string } }>('/product/order', {
+      token: memberToken,
+      body: {
+        customer_email: 'asha@example.in',
+        customer_phone: '9876543210',
+        first_name: 'Asha',
+        last_name: 'Rao',
+        product_id: productId,
+        quantity: 1,
+        shipping_address: { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' },
+      },
+    });
+  // Orders hears of a new membership through payments' events, so right after subscribing it may not know it yet.
+  for (const deadline = Date.now() + 15_000; ; ) {
+    try {
+      return (await place()).data;
+    } catch (error) {
+      if (!String(error).includes('Only active subscribers') || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }

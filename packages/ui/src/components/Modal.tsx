@@ -82,7 +82,14 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
               <CloseIcon />
             </button>
           </div>
-          <div className="overflow-y-auto px-6 pt-3 pb-6 text-ink-700">{children}</div>
+          <section
+            aria-labelledby={titleId}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a long body may scroll and hold no control, yet a keyboard must reach it to scroll
+            tabIndex={0}
+            className="overflow-y-auto px-6 pt-3 pb-6 text-ink-700 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            {children}
+          </section>
           {footer && (
             <div className="flex flex-col-reverse gap-3 border-t border-ink-100 px-6 py-4 sm:flex-row sm:justify-end">{footer}</div>
           )}
