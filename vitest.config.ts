@@ -19,6 +19,8 @@ export default defineConfig({
             '{gateway,workflows,scripts,bench}/test/**/*.test.ts',
             'web/*/test/**/*.test.ts',
           ],
+          // The slow fault suite runs on its own: npm run test:faults (gateway/test/faults/vitest.config.ts).
+          exclude: ['gateway/test/faults/**', '**/node_modules/**'],
           globalSetup: ['./packages/platform/src/testing/global-setup.ts'],
         },
       },

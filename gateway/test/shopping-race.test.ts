@@ -1,6 +1,7 @@
 import { sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderBody } from './support/client.js';
 import { type ProductUnderTest, startProduct } from './support/product.js';
 
 const BUYERS = 50;
@@ -15,16 +16,6 @@ describe.each(DATABASE_KINDS)('fifty buyers, three units, on %s', (kind) => {
   const available = databaseAvailable(kind);
   let harness: ProductUnderTest;
   const call: ProductUnderTest['call'] = (path, init) => harness.call(path, init);
-
-  const order = (productId: string) => ({
-    customer_email: 'buyer@example.in',
-    customer_phone: '9876543210',
-    first_name: 'Buyer',
-    last_name: 'One',
-    product_id: productId,
-    quantity: 1,
-    shipping_address: { name: 'Buyer One', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' },
-  });
 
   beforeAll(async () => {
     if (available) harness = await startProduct(kind);
@@ -71,7 +62,7 @@ describe.each(DATABASE_KINDS)('fifty buyers, three units, on %s', (kind) => {
         return rows.rows[0]?.count === BUYERS;
       }, 30_000);
 
-      const attempts = await Promise.all(tokens.map((token) => call('/product/order', { token, body: order(productId) })));
+      const attempts = await Promise.all(tokens.map((token) => call('/product/order', { token, body: orderBody(productId) })));
       const placed = attempts.filter((attempt) => attempt.status === 200);
       const refused = attempts.filter((attempt) => attempt.status !== 200);
       expect(placed).toHaveLength(UNITS);

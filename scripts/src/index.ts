@@ -1,2 +1,2 @@
 export { databaseUrlFor, distributedSettings, instancePort, instancesOf, type ProcessPlan, planDistributed } from './distributed-plan.js';
-export { supervise } from './supervisor.js';
+export { type Supervised, supervise } from './supervisor.js';

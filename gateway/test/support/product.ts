@@ -3,15 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPLETE_PROFILE } from '@elts/contracts/testing';
 import type { Logger, NodeEnv } from '@elts/platform';
-import { createTestPostgresDatabase, type DatabaseKind, dropTestPostgresDatabase, eventually, silentLogger } from '@elts/platform/testing';
+import { createTestPostgresDatabase, type DatabaseKind, dropTestPostgresDatabase, silentLogger } from '@elts/platform/testing';
 import { type AllInOne, startAllInOne } from '../../src/all-in-one.js';
+import { ADMIN, type ProductClient, productClient } from './client.js';
+
+export { ADMIN, type CallInit, type CallResult } from './client.js';
 
 /**
  * The whole product in this process, called through its gateway as a browser would: the harness of the suites that
  * prove properties of the product as a whole (races, authorization, bad input).
  */
-
-export const ADMIN = { username: 'ops', password: 'a long admin passphrase for tests' };
 
 const WEB = {
   webDir: join(tmpdir(), 'no-web-build'),
@@ -27,36 +28,10 @@ export const PRODUCTION_ENV = {
 
 export { COMPLETE_PROFILE };
 
-export interface CallInit {
-  method?: string;
-  token?: string;
-  body?: unknown;
-  /** A raw body sent as it is (with `contentType`), for requests a well-behaved client would never send. */
-  raw?: string;
-  contentType?: string;
-  form?: Record<string, string>;
-  headers?: Record<string, string>;
-  /** The caller's network address (as the socket would give it); unset, in-process calls count as one client. */
-  address?: string;
-}
-
-export interface CallResult {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: any;
-}
-
-export interface ProductUnderTest {
+export interface ProductUnderTest extends ProductClient {
   product: AllInOne;
   /** The PostgreSQL database it runs on, for a second product over the same data. */
   databaseUrl?: string;
-  call(path: string, init?: CallInit): Promise<CallResult>;
-  /** A new member signed in through the development identity provider; returns the session token. */
-  signUp(email: string, name?: string): Promise<string>;
-  /** A member with a complete profile and an active membership paid through the simulator. */
-  subscriber(email: string, name?: string): Promise<string>;
-  adminToken(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -86,72 +61,15 @@ export async function startProduct(
     web: options.webDir ? { ...WEB, webDir: options.webDir } : WEB,
   });
 
-  async function call(path: string, init: CallInit = {}): Promise<CallResult> {
-    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    let body: string | undefined;
-    if (init.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(init.form).toString();
-    } else if (init.raw !== undefined) {
-      headers['content-type'] = init.contentType ?? 'application/json';
-      body = init.raw;
-    } else if (init.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(init.body);
-    }
-    const method = init.method ?? (body === undefined ? 'GET' : 'POST');
-    const socket = init.address ? { incoming: { socket: { remoteAddress: init.address } } } : undefined;
-    const response = await product.gateway.request(path, { method, headers, body }, socket);
-    const text = await response.text();
-    let parsed: unknown = text;
-    if (text.startsWith('{') || text.startsWith('[')) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
-    }
-    return { status: response.status, headers: response.headers, text, body: parsed };
-  }
-
-  async function signUp(email: string, name = 'Asha Rao'): Promise<string> {
-    const idp = await call('/dev/idp/id-token', { body: { email, name } });
-    const login = await call('/user/login', { body: { credential: idp.body.id_token } });
-    if (login.status !== 200) throw new Error(`sign-in answered ${login.status}: ${login.text}`);
-    return login.body.token as string;
-  }
-
-  async function subscriber(email: string, name?: string): Promise<string> {
-    const token = await signUp(email, name);
-    const profile = await call('/user/update-profile', { token, body: COMPLETE_PROFILE });
-    if (profile.status !== 200) throw new Error(`update-profile answered ${profile.status}: ${profile.text}`);
-    // The payments service learns the profile from identity's events before it will start a mandate.
-    let mandate = await call('/subscription/create-upi-mandate', { token, body: {} });
-    await eventually(async () => {
-      if (mandate.status === 200) return true;
-      mandate = await call('/subscription/create-upi-mandate', { token, body: {} });
-      return mandate.status === 200;
-    }, 15_000);
-    const approved = await call(new URL(mandate.body.data.payment_link).pathname, { form: { outcome: 'success', upi_id: 'asha@upi' } });
-    if (approved.status !== 303) throw new Error(`the simulator answered ${approved.status}: ${approved.text}`);
-    await eventually(async () => (await call('/subscription/current', { token })).body?.data?.subscription?.status === 'active', 15_000);
-    return token;
-  }
-
-  async function adminToken(): Promise<string> {
-    const admin = await call('/admin/login', { body: ADMIN });
-    if (admin.status !== 200) throw new Error(`admin login answered ${admin.status}: ${admin.text}`);
-    return admin.body.token as string;
-  }
+  const client = productClient((path, init, address) =>
+    // The socket's address, as the node server would hand it to the gateway.
+    product.gateway.request(path, init, address ? { incoming: { socket: { remoteAddress: address } } } : undefined),
+  );
 
   return {
     product,
     ...(databaseUrl ? { databaseUrl } : {}),
-    call,
-    signUp,
-    subscriber,
-    adminToken,
+    ...client,
     async stop() {
       await product.stop();
       if (ownDatabase && databaseUrl) await dropTestPostgresDatabase(databaseUrl);

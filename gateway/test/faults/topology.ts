@@ -1,0 +1,161 @@
+import { fileURLToPath } from 'node:url';
+import { SERVICE_NAMES, type ServiceName } from '@elts/contracts';
+import { ensurePostgresDatabase } from '@elts/platform';
+import { closedPort, deleteNamespacedStreams, eventually, TcpProxy, uniqueName } from '@elts/platform/testing';
+import { databaseUrlFor, distributedSettings, instancePort, instancesOf, planDistributed, type Supervised, supervise } from '@elts/scripts';
+import pg from 'pg';
+import { ADMIN, type ProductClient, productClient } from '../support/client.js';
+
+/**
+ * The distributed topology as `npm run start:distributed` runs it (the built services, each instance its own
+ * process, on PostgreSQL and NATS), with two instances of everything, and with PostgreSQL and NATS reached through
+ * relays the suite can cut: an outage as the services see it, without stopping servers the machine shares.
+ */
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const INSTANCES = 2;
+
+export interface Topology {
+  client: ProductClient;
+  /** A client of these gateways only. */
+  through(ports: number[]): ProductClient;
+  /** The gateways' ports, in order; the client spreads its calls over them. */
+  gateways: number[];
+  supervisor: Supervised;
+  postgres: TcpProxy;
+  nats: TcpProxy;
+  /** Each process's label (`orders#1`, `gateway#2`) with the port it answers on. */
+  processes: { label: string; port: number }[];
+  /** Runs SQL on a service's own database, directly (not through the relay the suite cuts). */
+  query<Row>(service: ServiceName, text: string, values?: unknown[]): Promise<Row[]>;
+  /** Resolves once every process answers /ready with 200. */
+  ready(timeoutMs?: number): Promise<void>;
+  /** The last lines the processes printed, for a failure's message. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startTopology(postgresUrl: string, natsUrl: string, env: Record<string, string>): Promise<Topology> {
+  const postgres = await TcpProxy.forUrl(postgresUrl).start();
+  const nats = await TcpProxy.forUrl(natsUrl).start();
+  const gatewayPort = await closedPort();
+  const namespace = uniqueName('faults');
+  const prefix = `${uniqueName('faults_')}_`;
+  const counts = Object.fromEntries(
+    [...SERVICE_NAMES, 'gateway'].map((name) => [`INSTANCES_${name.toUpperCase().replace(/-/g, '_')}`, String(INSTANCES)]),
+  );
+  const settings = (url: string) =>
+    distributedSettings.parse({
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
+      PORT: String(gatewayPort),
+      POSTGRES_URL: url,
+      DATABASE_PREFIX: prefix,
+      NATS_URL: nats.rewrite(natsUrl).replace(/\/$/, ''),
+      NATS_NAMESPACE: namespace,
+    });
+  const relayed = settings(postgres.rewrite(postgresUrl));
+  const direct = settings(postgresUrl);
+  for (const service of SERVICE_NAMES) await ensurePostgresDatabase(databaseUrlFor(direct, service));
+
+  const plans = planDistributed(relayed, 's'.repeat(40), counts);
+  const lines: string[] = [];
+  const supervisor = supervise(
+    plans,
+    ROOT,
+    { ...process.env, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...env },
+    (line) => {
+      lines.push(line);
+      if (lines.length > 2000) lines.shift();
+    },
+  );
+
+  const processes = [
+    ...SERVICE_NAMES.flatMap((service) =>
+      Array.from({ length: instancesOf(service, counts) }, (_, i) => ({ label: `${service}#${i + 1}`, port: instancePort(service, i) })),
+    ),
+    ...Array.from({ length: INSTANCES }, (_, i) => ({ label: `gateway#${i + 1}`, port: gatewayPort + i })),
+  ];
+  const gateways = processes.filter((p) => p.label.startsWith('gateway')).map((p) => p.port);
+
+  // A load balancer's view: calls take turns over the gateways, and one that refuses the connection is skipped.
+  const through = (ports: number[]) => {
+    let turn = 0;
+    return productClient(async (path, init) => {
+      let lastError: unknown;
+      for (let tried = 0; tried < ports.length; tried++) {
+        const port = ports[turn++ % ports.length];
+        try {
+          return await fetch(`http://127.0.0.1:${port}${path}`, init);
+        } catch (error) {
+          lastError = error;
+          if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNREFUSED') throw error;
+        }
+      }
+      throw lastError;
+    });
+  };
+
+  const pools = new Map<ServiceName, pg.Pool>();
+  const query = async <Row>(service: ServiceName, text: string, values: unknown[] = []): Promise<Row[]> => {
+    let pool = pools.get(service);
+    if (!pool) {
+      pool = new pg.Pool({ connectionString: databaseUrlFor(direct, service), max: 2 });
+      pools.set(service, pool);
+    }
+    const client = await pool.connect();
+    try {
+      await client.query(`set search_path to ${service.replace(/-/g, '_')}`);
+      return (await client.query(text, values)).rows as Row[];
+    } finally {
+      client.release();
+    }
+  };
+
+  const ready = (timeoutMs = 90_000) =>
+    eventually(
+      async () => {
+        const statuses = await Promise.all(
+          processes.map(({ port }) =>
+            fetch(`http://127.0.0.1:${port}/ready`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          ),
+        );
+        return statuses.every((status) => status === 200);
+      },
+      timeoutMs,
+      250,
+    );
+
+  return {
+    client: through(gateways),
+    through,
+    gateways,
+    supervisor,
+    postgres,
+    nats,
+    processes,
+    query,
+    ready,
+    output: () => lines.slice(-120).join('\n'),
+    async stop() {
+      await supervisor.stop();
+      await Promise.all([...pools.values()].map((pool) => pool.end()));
+      await postgres.close();
+      await nats.close();
+      await deleteNamespacedStreams(natsUrl, `${namespace}.`);
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      try {
+        for (const service of SERVICE_NAMES) {
+          const name = new URL(databaseUrlFor(direct, service)).pathname.slice(1);
+          await admin.query(`drop database if exists "${name}" with (force)`);
+        }
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
