@@ -6,15 +6,17 @@ import {
   type Infrastructure,
   inProcessUpstream,
   type Logger,
+  loadConfigs,
   type NodeEnv,
   openInfrastructure,
+  type ServiceModule,
   type Upstream,
 } from '@elts/platform';
 import type { Hono } from 'hono';
 import { createGatewayApp } from './gateway-app.js';
 import type { ThirdParties } from './security-headers.js';
 import { SERVICE_MODULES } from './services.js';
-import { edgeOptions } from './settings.js';
+import { edgeOptions, type GatewaySettings, gatewaySettings } from './settings.js';
 
 export interface AllInOneOptions {
   logger: Logger;
@@ -41,6 +43,8 @@ export interface AllInOne {
  * default, services calling each other and the gateway calling them through their apps' fetch.
  */
 export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne> {
+  // Every service's settings before anything opens: a bad one must not leave a half-migrated database behind.
+  loadConfigs('all-in-one', serviceSchemas(), options.env);
   const infrastructure = await openInfrastructure({
     dataDir: options.dataDir,
     logger: options.logger,
@@ -96,6 +100,18 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
       await infrastructure.close();
     },
   };
+}
+
+/** The all-in-one process's settings: the gateway's, checked together with every service's in one list of problems. */
+export function loadAllInOneSettings(env: Record<string, string | undefined>): GatewaySettings {
+  return loadConfigs('all-in-one', { process: gatewaySettings, ...serviceSchemas() }, env).process;
+}
+
+function serviceSchemas(): Record<ServiceName, ServiceModule['configSchema']> {
+  return Object.fromEntries(SERVICE_NAMES.map((name) => [name, SERVICE_MODULES[name].configSchema])) as Record<
+    ServiceName,
+    ServiceModule['configSchema']
+  >;
 }
 
 async function stopServices(services: Partial<Record<ServiceName, BootedService>>): Promise<void> {

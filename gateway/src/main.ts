@@ -1,13 +1,13 @@
 import { SERVICE_NAMES, type ServiceName } from '@elts/contracts';
 import {
-  ConfigError,
   closeServer,
   createLogger,
   describeConfig,
+  exitOnConfigError,
   exitOnSignals,
   httpUpstream,
   listen,
-  loadConfig,
+  loadConfigs,
   prettyLogs,
   serviceUrlsVariable,
   type Upstream,
@@ -16,11 +16,9 @@ import { createGatewayApp } from './gateway-app.js';
 import { edgeOptions, gatewaySettings, webOptions } from './settings.js';
 
 /** The gateway as its own process (distributed topology): every service is reached over HTTP. */
-const schema = gatewaySettings;
-let settings: ReturnType<typeof schema.parse>;
-const upstreams = {} as Record<ServiceName, Upstream>;
-try {
-  settings = loadConfig('gateway', schema);
+await exitOnConfigError(async () => {
+  const upstreams = {} as Record<ServiceName, Upstream>;
+  // Where the services are, and the token to reach them, are checked with every other setting: one list of problems.
   const missing: string[] = [];
   for (const service of SERVICE_NAMES) {
     const urls = (process.env[serviceUrlsVariable(service)] ?? '')
@@ -30,24 +28,20 @@ try {
     if (urls.length === 0) missing.push(`${serviceUrlsVariable(service)}: required but not set`);
     upstreams[service] = httpUpstream(service, urls);
   }
-  if (!settings.SERVICE_TOKEN) missing.push('SERVICE_TOKEN: required but not set');
-  if (missing.length > 0) throw new ConfigError('gateway', missing);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+  if (!process.env.SERVICE_TOKEN) missing.push('SERVICE_TOKEN: required but not set');
+  const settings = loadConfigs('gateway', { gateway: gatewaySettings }, process.env, missing).gateway;
 
-const logger = createLogger({ name: 'gateway', level: settings.LOG_LEVEL, pretty: prettyLogs(settings) });
-logger.info({ settings: describeConfig(schema, settings) }, 'starting');
-const app = createGatewayApp({
-  logger,
-  upstreams,
-  production: settings.NODE_ENV === 'production',
-  serviceToken: settings.SERVICE_TOKEN as string,
-  ...webOptions(settings),
-  ...edgeOptions(process.env),
+  const logger = createLogger({ name: 'gateway', level: settings.LOG_LEVEL, pretty: prettyLogs(settings) });
+  logger.info({ settings: describeConfig(gatewaySettings, settings) }, 'starting');
+  const app = createGatewayApp({
+    logger,
+    upstreams,
+    production: settings.NODE_ENV === 'production',
+    serviceToken: settings.SERVICE_TOKEN as string,
+    ...webOptions(settings),
+    ...edgeOptions(process.env),
+  });
+  const { server, port } = await listen(app, settings.PORT, settings.HOST);
+  logger.info(`gateway listening on http://localhost:${port}`);
+  exitOnSignals(logger, () => closeServer(server));
 });
-const { server, port } = await listen(app, settings.PORT, settings.HOST);
-logger.info(`gateway listening on http://localhost:${port}`);
-exitOnSignals(logger, () => closeServer(server));

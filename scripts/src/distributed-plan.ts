@@ -39,6 +39,18 @@ export function instancesOf(name: string, env: Record<string, string | undefined
   return parsed.data;
 }
 
+/** Every bad INSTANCES_<SERVICE> (the gateway's included), to list with the other settings' problems. */
+export function instanceCountProblems(env: Record<string, string | undefined>): string[] {
+  return [...SERVICE_NAMES, 'gateway'].flatMap((name) => {
+    try {
+      instancesOf(name, env);
+      return [];
+    } catch (error) {
+      return [(error as Error).message];
+    }
+  });
+}
+
 /** Instance i of a service listens on its port + 100 i (identity: 4101, 4201, ...). */
 export function instancePort(service: ServiceName, index: number): number {
   return SERVICES[service].port + 100 * index;

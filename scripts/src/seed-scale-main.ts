@@ -1,5 +1,5 @@
 /**
- * `npm run seed:scale [-- --members 50000 --payments 200000 --orders 60000]`: fills an empty database with a large,
+ * `npm run seed:scale [-- --members 100000 --payments 1000000 --orders 300000]` (the defaults: issue 7's scale): fills an empty database with a large,
  * realistic back-office data set for `npm run bench:admin`. PostgreSQL when DATABASE_URL is set, else a PGlite under
  * SCALE_DATA_DIR (default .data/scale, apart from the product's own data).
  */
@@ -10,9 +10,9 @@ import { seedScale } from './seed-scale.js';
 
 const { values } = parseArgs({
   options: {
-    members: { type: 'string', default: '50000' },
-    payments: { type: 'string', default: '200000' },
-    orders: { type: 'string', default: '60000' },
+    members: { type: 'string', default: '100000' },
+    payments: { type: 'string', default: '1000000' },
+    orders: { type: 'string', default: '300000' },
     seed: { type: 'string', default: '20261122' },
   },
 });

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { EXIT_BAD_CONFIG } from '@elts/platform';
 import type { ProcessPlan } from './distributed-plan.js';
 
 export interface Supervised {
@@ -8,11 +9,16 @@ export interface Supervised {
   /** How many times each process has been started: 1 for one that never died. */
   starts(label: string): number;
   stop(): Promise<void>;
+  /**
+   * Resolves when a process stopped on its settings (exit code 78, EX_CONFIG): restarting it would fail the same way
+   * forever, so it is not restarted and every other process is stopped before this resolves.
+   */
+  badConfig: Promise<{ label: string }>;
 }
 
 /**
  * Starts each planned process, prefixes its output with its label, restarts one that dies on its own (as a process
- * manager would), and stops them all on SIGINT or SIGTERM.
+ * manager would), unless it stopped on bad settings, and stops them all on SIGINT or SIGTERM.
  */
 export function supervise(
   plans: ProcessPlan[],
@@ -23,6 +29,10 @@ export function supervise(
   let stopping = false;
   const children = new Map<string, ChildProcess>();
   const startCounts = new Map<string, number>();
+  let reportBadConfig!: (failure: { label: string }) => void;
+  const badConfig = new Promise<{ label: string }>((resolve) => {
+    reportBadConfig = resolve;
+  });
 
   const start = (plan: ProcessPlan) => {
     const child = spawn(process.execPath, plan.args, {
@@ -35,14 +45,26 @@ export function supervise(
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => write(`[${plan.label}] ${line}`));
     }
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': the process's last lines (its list of bad settings) are written out first.
+    child.on('close', (code, signal) => {
       children.delete(plan.label);
       if (stopping) return;
+      if (code === EXIT_BAD_CONFIG) {
+        write(`[${plan.label}] stopped on its settings (listed above); stopping every process`);
+        void stopAll().then(() => reportBadConfig({ label: plan.label }));
+        return;
+      }
       write(`[${plan.label}] exited (${signal ?? code}); restarting in 1 s`);
       setTimeout(() => {
         if (!stopping) start(plan);
       }, 1000);
     });
+  };
+  const stopAll = async () => {
+    stopping = true;
+    const exits = [...children.values()].map(exited);
+    for (const child of children.values()) child.kill('SIGTERM');
+    await Promise.all(exits);
   };
   for (const plan of plans) start(plan);
 
@@ -50,16 +72,18 @@ export function supervise(
     async kill(label, signal = 'SIGKILL') {
       const child = children.get(label);
       if (!child) throw new Error(`no running process is labelled ${label}`);
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const gone = exited(child);
       child.kill(signal);
-      await exited;
+      await gone;
     },
     starts: (label) => startCounts.get(label) ?? 0,
-    async stop() {
-      stopping = true;
-      const exits = [...children.values()].map((child) => new Promise((resolve) => child.once('exit', resolve)));
-      for (const child of children.values()) child.kill('SIGTERM');
-      await Promise.all(exits);
-    },
+    stop: stopAll,
+    badConfig,
   };
+}
+
+/** A child between its exit and its streams' close is still listed; it must not be waited for twice. */
+function exited(child: ChildProcess): Promise<unknown> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', resolve));
 }

@@ -19,6 +19,11 @@ describe('compose.yaml', () => {
     );
   });
 
+  it('gives every container a health check, the Temporal UI and the workflow worker included', () => {
+    const unchecked = Object.entries(compose.services).filter(([, service]) => !service.healthcheck);
+    expect(unchecked.map(([name]) => name)).toEqual([]);
+  });
+
   it('gives each service its own database, its own port, NATS and the shared token, with a readiness health check', () => {
     const databases = new Set<string>();
     for (const name of SERVICE_NAMES) {

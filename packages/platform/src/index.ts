@@ -13,7 +13,7 @@ export {
 export { InProcessBus, type InProcessBusOptions } from './bus/in-process-bus.js';
 export { NatsBus, type NatsBusOptions } from './bus/nats-bus.js';
 export { OutboxRelay, type RelayOptions } from './bus/outbox-relay.js';
-export { ConfigError, describeConfig, loadConfig, secret } from './config/load-config.js';
+export { ConfigError, describeConfig, EXIT_BAD_CONFIG, loadConfig, loadConfigs, secret } from './config/load-config.js';
 export * as settings from './config/settings.js';
 export { type AnyDb, type Database, type DatabaseOptions, ensurePostgresDatabase, openDatabase, sql } from './db/database.js';
 export { loadMigrations, type Migration, MigrationError, migrate, platformMigrations } from './db/migrations.js';
@@ -65,7 +65,7 @@ export { REDACTED, redactDeep } from './logging/redact.js';
 export { currentRequestId, requestContext } from './logging/request-context.js';
 export { type BootedService, type BootOptions, bootService, schemaOf } from './service/boot.js';
 export { type Infrastructure, type InfrastructureOptions, openInfrastructure } from './service/infrastructure.js';
-export { closeServer, exitOnSignals, type FetchApp, listen } from './service/lifecycle.js';
+export { closeServer, exitOnConfigError, exitOnSignals, type FetchApp, listen } from './service/lifecycle.js';
 export { type ProcessSettings, prettyLogs, processSettings, serviceUrlsVariable, withPort } from './service/process-settings.js';
 export { runStandaloneService } from './service/run-standalone.js';
 export { defineService, type NodeEnv, type ServiceInstance, type ServiceModule, type ServiceRuntime } from './service/service-module.js';

@@ -150,6 +150,12 @@ describe('service app factory', () => {
     databaseUp = false;
     const notReady = await app.request('/ready');
     expect(notReady.status).toBe(503);
-    expect(await notReady.json()).toMatchObject({ is_success: false, data: { checks: { database: 'unavailable', bus: 'ok' } } });
+    expect(await notReady.json()).toMatchObject({
+      is_success: false,
+      message: 'Service temporarily unavailable. Please try again shortly.',
+      error: 'Service temporarily unavailable. Please try again shortly.',
+      code: 'not_ready',
+      data: { status: 'not_ready', checks: { database: 'unavailable', bus: 'ok' } },
+    });
   });
 });

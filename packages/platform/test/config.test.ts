@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, describeConfig, loadConfig, secret, settings } from '../src/index.js';
+import { ConfigError, describeConfig, loadConfig, loadConfigs, secret, settings } from '../src/index.js';
 
 const schema = z.object({
   PORT: settings.port(3000),
@@ -49,5 +49,40 @@ describe('configuration', () => {
     const described = describeConfig(schema, config);
     expect(described).toMatchObject({ PORT: 3000, DATABASE_URL: '(set)', SERVICE_TOKEN: '(set)' });
     expect(JSON.stringify(described)).not.toContain('pw@');
+  });
+
+  it('masks the credentials inside any URL setting, secret or not', () => {
+    const config = loadConfig('svc', schema, {
+      DATABASE_URL: 'postgres://u:pw@db/x',
+      SERVICE_TOKEN: 't'.repeat(32),
+      NATS_URL: 'nats://plain:4222,nats://relay:s3cret-pass@nats.internal:4222',
+    });
+    const described = describeConfig(schema, config);
+    expect(described.NATS_URL).toBe('nats://plain:4222,nats://***@nats.internal:4222');
+    expect(JSON.stringify(described)).not.toMatch(/s3cret|relay|pw@/);
+  });
+
+  it('checks a process and all its parts in one pass, naming a shared setting once', () => {
+    const part = z.object({ PUBLIC_URL: z.url().default('http://localhost:3000'), PASSWORD: secret(z.string().min(12)).optional() });
+    const other = z.object({ PUBLIC_URL: z.url().default('http://localhost:3000') });
+    let error: unknown;
+    try {
+      loadConfigs('all', { process: schema, part, other }, { PORT: 'eighty', PUBLIC_URL: 'nope', PASSWORD: 'tiny' }, [
+        'X_URLS: required but not set',
+      ]);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems.map((p) => p.split(':')[0])).toEqual([
+      'X_URLS',
+      'PORT',
+      'DATABASE_URL',
+      'SERVICE_TOKEN',
+      'PUBLIC_URL',
+      'PASSWORD',
+    ]);
+    const parsed = loadConfigs('all', { process: schema, part }, { DATABASE_URL: 'postgres://db/x', SERVICE_TOKEN: 't'.repeat(32) });
+    expect(parsed.part.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(parsed.process.PORT).toBe(3000);
   });
 });

@@ -1,5 +1,6 @@
+import type { Kysely, KyselyPlugin } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Subscription } from '../src/index.js';
+import { type Database, InProcessBus, type Subscription } from '../src/index.js';
 import {
   BUS_KINDS,
   busAvailable,
@@ -84,6 +85,55 @@ describe.each(BUS_KINDS)('event bus: %s', (kind) => {
     expect(beforeRestart).toEqual([1, 2, 3, 4, 5]);
     expect(afterRestart).toEqual([6, 7, 8, 9, 10]);
   });
+
+  // The in-process bus is its own relay: it reads the outbox and moves a checkpoint per event. (On NATS the relay is
+  // separate; its crash mid-batch is proven in outbox-relay.test.ts.)
+  it.runIf(kind === 'in-process')(
+    'survives dying mid-batch before its checkpoint: a new bus on the same database applies each event once',
+    async () => {
+      const source = await makeSource(database);
+      const sink = await makeSink(database);
+      const group = uniqueName('g');
+      const consumer = countingConsumer(group, sink.db);
+      const delivered: number[] = [];
+      let dead = false;
+      // A killed process writes nothing more: once dead, every query of the first bus fails.
+      const killable: KyselyPlugin = {
+        transformQuery: ({ node }) => {
+          if (dead) throw new Error('process killed');
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      };
+      const open = (db: Kysely<unknown>) => InProcessBus.create({ db, schema: 'bus', logger: silentLogger(), pollMs: 50 });
+      const run = async (bus: InProcessBus, dieAfter?: number) => {
+        await bus.attachOutbox(source.outbox);
+        return bus.subscribe({
+          group,
+          source: 'shop',
+          handle: async (event) => {
+            const { n } = event.data as { n: number };
+            delivered.push(n);
+            await consumer.handle(event);
+            if (n === dieAfter) dead = true;
+          },
+        });
+      };
+      await addItems(source.store, 'cart', 1, 10);
+      const first = await open(database.forSchema('bus').withPlugin(killable));
+      await run(first, 4);
+      await eventually(async () => dead);
+      await first.close();
+      expect((await sink.seen()).map((row) => row.n)).toEqual([1, 2, 3, 4]);
+      const second = await open(database.forSchema('bus'));
+      cleanups.push(() => second.close());
+      track(await run(second));
+      await eventually(async () => (await sink.seen()).length === 10);
+      // Item 4 took effect before the crash and was delivered again after it; the consumer applied it once.
+      expect(delivered).toEqual([1, 2, 3, 4, 4, 5, 6, 7, 8, 9, 10]);
+      expect((await sink.seen()).every((row) => row.times === 1)).toBe(true);
+    },
+  );
 
   it.runIf(available)('retries a failing event with backoff and then delivers it', async () => {
     const { bus, source, sink, group } = await setup();

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/app-factory.js';
 import { failureBody } from '../http/envelope.js';
+import { UNAVAILABLE_MESSAGE } from '../http/errors.js';
 import { InternalCallError, InternalClient } from '../http/internal-client.js';
 import { PRINCIPAL_HEADER, type Principal } from '../http/principal.js';
 import { SERVICE_TOKEN_HEADER } from '../http/service-token.js';
@@ -35,8 +36,7 @@ const STRIPPED_REQUEST_HEADERS = [
   'host',
 ];
 
-const unavailable = (c: Context<AppEnv>) =>
-  c.json(failureBody('unavailable', 'Service temporarily unavailable. Please try again shortly.', c.get('requestId')), 503);
+const unavailable = (c: Context<AppEnv>) => c.json(failureBody('unavailable', UNAVAILABLE_MESSAGE, c.get('requestId')), 503);
 
 /**
  * What the front door does with a request for a service: find the session behind its cookie or Authorization

@@ -6,7 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logging/logger.js';
 import { requestContext } from '../logging/request-context.js';
 import { failureBody } from './envelope.js';
-import { AppError, badRequest } from './errors.js';
+import { AppError, badRequest, UNAVAILABLE_MESSAGE } from './errors.js';
 import { isDependencyUnavailable } from './internal-client.js';
 import { allowedMethodsFinder } from './method-not-allowed.js';
 import { type Principal, principalFromGateway } from './principal.js';
@@ -75,7 +75,10 @@ export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
   app.get('/ready', async (c) => {
     const checks = await runChecks(options.readiness ?? {});
     const ready = Object.values(checks).every((v) => v === 'ok');
-    return c.json({ is_success: ready, data: { status: ready ? 'ready' : 'not_ready', service: options.name, checks } }, ready ? 200 : 503);
+    const data = { status: ready ? 'ready' : 'not_ready', service: options.name, checks };
+    if (ready) return c.json({ is_success: true, data });
+    // A failing answer is still the envelope: a load balancer reads the status, a person the message.
+    return c.json({ ...failureBody('not_ready', UNAVAILABLE_MESSAGE, c.get('requestId')), data }, 503);
   });
 
   app.notFound((c) => {
@@ -99,7 +102,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
     }
     if (isDependencyUnavailable(error)) {
       logger.warn({ err: error }, 'dependency unavailable');
-      return c.json(failureBody('unavailable', 'Service temporarily unavailable. Please try again shortly.', requestId), 503);
+      return c.json(failureBody('unavailable', UNAVAILABLE_MESSAGE, requestId), 503);
     }
     logger.error({ err: error }, 'unhandled error');
     return c.json(failureBody('internal_error', 'Something went wrong. Please try again.', requestId), 500);

@@ -28,8 +28,9 @@ export const notFound = (message = 'Not found') => new AppError(404, 'not_found'
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests. Please try again later.') =>
   new AppError(429, 'rate_limited', message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
-export const serviceUnavailable = (message = 'Service temporarily unavailable. Please try again shortly.') =>
-  new AppError(503, 'unavailable', message);
+/** What a caller reads when a dependency is away for now (a 503). */
+export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again shortly.';
+export const serviceUnavailable = (message = UNAVAILABLE_MESSAGE) => new AppError(503, 'unavailable', message);
 
 /** Errors from the database driver that mean "the server is not reachable right now", not "your request is bad". */
 export function isConnectionError(error: unknown): boolean {

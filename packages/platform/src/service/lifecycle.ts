@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
+import { ConfigError, EXIT_BAD_CONFIG } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
 
 export interface FetchApp {
@@ -49,4 +50,19 @@ export function exitOnSignals(logger: Logger, shutdown: () => Promise<void>, gra
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
+}
+
+/**
+ * Runs a process's start-up. Bad settings, whether found up front or by a part that checks its own later, print
+ * their list alone (no stack: it says nothing an operator can use, and no value is in it) and exit with
+ * EX_CONFIG, which a supervisor takes as "do not restart". Anything else still fails loudly.
+ */
+export async function exitOnConfigError<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(EXIT_BAD_CONFIG);
+  }
 }

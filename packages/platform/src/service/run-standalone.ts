@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { ConfigError, describeConfig, loadConfig } from '../config/load-config.js';
+import { ConfigError, describeConfig, loadConfigs } from '../config/load-config.js';
 import { createLogger } from '../logging/logger.js';
 import { bootService } from './boot.js';
 import { openInfrastructure } from './infrastructure.js';
-import { closeServer, exitOnSignals, listen } from './lifecycle.js';
+import { closeServer, exitOnConfigError, exitOnSignals, listen } from './lifecycle.js';
 import { prettyLogs, serviceUrlsVariable, withPort } from './process-settings.js';
 import type { ServiceModule } from './service-module.js';
 
@@ -12,24 +12,21 @@ import type { ServiceModule } from './service-module.js';
  * Runs one service as its own process: against PostgreSQL and NATS in the distributed topology, or on its own
  * PGlite and in-process bus when those are not configured (handy for working on one service alone).
  */
-export async function runStandaloneService(module: ServiceModule, defaultPort: number, env = process.env): Promise<void> {
+export function runStandaloneService(module: ServiceModule, defaultPort: number, env = process.env): Promise<void> {
+  return exitOnConfigError(() => run(module, defaultPort, env));
+}
+
+async function run(module: ServiceModule, defaultPort: number, env: NodeJS.ProcessEnv): Promise<void> {
   const schema = withPort(defaultPort);
-  let settings: ReturnType<typeof schema.parse>;
-  try {
-    settings = loadConfig(module.name, schema, env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  // The process's settings and the service's own, all checked before anything is opened.
+  const settings = loadConfigs(
+    module.name,
+    { process: schema, service: module.configSchema },
+    env,
+    env.NODE_ENV === 'production' && !env.SERVICE_TOKEN ? ['SERVICE_TOKEN: required in production'] : [],
+  ).process;
   const logger = createLogger({ name: module.name, level: settings.LOG_LEVEL, pretty: prettyLogs(settings) });
   logger.info({ settings: describeConfig(schema, settings) }, 'starting');
-  if (settings.NODE_ENV === 'production' && !settings.SERVICE_TOKEN) {
-    console.error(`${module.name} cannot start: bad or missing settings:\n  - SERVICE_TOKEN: required in production`);
-    process.exit(1);
-  }
   const serviceToken = settings.SERVICE_TOKEN ?? randomBytes(32).toString('hex');
   const infrastructure = await openInfrastructure({
     ...(settings.DATABASE_URL ? { databaseUrl: settings.DATABASE_URL } : {}),
