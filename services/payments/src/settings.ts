@@ -39,7 +39,7 @@ export const paymentsSettings = z
       .default('Goa')
       .refine((name) => Boolean(indianStateNamed(name)), 'must be an Indian state or union territory')
       .transform((name) => indianStateNamed(name) as string),
-    /** Services Accounting Code on invoices; confirm with the company's accountant (see docs/decisions). */
+    /** Services Accounting Code on invoices; confirm with the company's accountant (docs/decisions/0017-membership-credit-invoices-renewals.md). */
     SAC_CODE: z
       .string()
       .regex(/^\d{4,8}$/)

@@ -1,11 +1,44 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { closedPort, eventually, type ServiceProcess, startServiceProcess, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const memberId = '5f0c9c4e-6f1e-4f4b-9d0a-3c2b1a000001';
 const principal = JSON.stringify({ member: { id: memberId, sessionId: '5f0c9c4e-6f1e-4f4b-9d0a-3c2b1a000002' } });
+
+/** The poll interval, plus a step's own work and a busy shared machine: "on time" means within this of the deadline. */
+const ON_TIME_MS = 1500;
+const AT_RISK_SECONDS = 15;
+const TIMEOUT_SECONDS = 20;
+
+interface PaymentTimeline {
+  atRiskAt: Date;
+  timeoutAt: Date;
+  markedAtRisk: Date;
+  failed: Date;
+}
+
+/** Reads the payment's deadlines and when its at-risk mark and failure were recorded, from the stopped service's data. */
+async function timelineIn(dataDir: string): Promise<PaymentTimeline> {
+  const db = await PGlite.create(join(dataDir, 'payments', 'pglite', 'pgdata'));
+  try {
+    const { rows } = await db.query<{ type: string; data: { atRiskAt?: string; timeoutAt?: string }; recorded_at: Date }>(
+      `select type, data, recorded_at from payments.events where stream_id like 'payment-%' order by position`,
+    );
+    const at = (type: string) => rows.find((row) => row.type === type);
+    const initiated = at('PaymentInitiated')?.data;
+    return {
+      atRiskAt: new Date(initiated?.atRiskAt as string),
+      timeoutAt: new Date(initiated?.timeoutAt as string),
+      markedAtRisk: at('PaymentAtRisk')?.recorded_at as Date,
+      failed: at('PaymentFailed')?.recorded_at as Date,
+    };
+  } finally {
+    await db.close();
+  }
+}
 
 describe('the embedded workflow driver across a crash', () => {
   const processes: ServiceProcess[] = [];
@@ -19,8 +52,8 @@ describe('the embedded workflow driver across a crash', () => {
     const running = await startServiceProcess('services/payments/src/main.ts', port, {
       DATA_DIR: dataDir,
       SERVICE_TOKEN: TEST_SERVICE_TOKEN,
-      PAYMENT_AT_RISK_SECONDS: '3',
-      PAYMENT_TIMEOUT_SECONDS: '6',
+      PAYMENT_AT_RISK_SECONDS: String(AT_RISK_SECONDS),
+      PAYMENT_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
       WORKFLOW_POLL_MS: '100',
       ORDERS_URLS: `http://127.0.0.1:${await closedPort()}`,
     });
@@ -52,21 +85,39 @@ describe('the embedded workflow driver across a crash', () => {
     const { data } = (await created.json()) as { data: { order_id: string } };
     await first.crash();
 
-    await startPayments(port);
+    const second = await startPayments(port);
+    const restartedAt = Date.now();
     await eventually(
       async () => {
         const status = (await (await call(port, `/subscription/mandate-status/${data.order_id}`)).json()) as { data: { status: string } };
         return status.data.status === 'failed';
       },
-      30_000,
+      60_000,
       200,
     );
-    // It fired after its deadline (6 s after the payment), not before.
-    expect(Date.now() - requestedAt).toBeGreaterThanOrEqual(6000);
+    // It fired after its deadline, not before.
+    expect(Date.now() - requestedAt).toBeGreaterThanOrEqual(TIMEOUT_SECONDS * 1000);
     const status = (await (await call(port, `/subscription/mandate-status/${data.order_id}`)).json()) as {
       data: { error: string; payment_status: string };
     };
     expect(status.data).toMatchObject({ payment_status: 'failed' });
     expect(status.data.error).toContain('timed out');
-  }, 120_000);
+
+    // And on time: the at-risk mark and the failure were each recorded within a poll or so of their deadlines.
+    await second.crash();
+    const timeline = await timelineIn(dataDir);
+    expect(timeline.atRiskAt.getTime() - requestedAt).toBeGreaterThanOrEqual(AT_RISK_SECONDS * 1000 - 1000);
+    expect(timeline.timeoutAt.getTime() - timeline.atRiskAt.getTime()).toBe((TIMEOUT_SECONDS - AT_RISK_SECONDS) * 1000);
+    // The deadlines are far enough out that a normal restart beats them, so this proves the durable timers fire on
+    // time; a restart slower than a deadline (a loaded machine) can only fire it once the service is back: promptly.
+    const due = (deadline: Date) => Math.max(deadline.getTime(), restartedAt);
+    for (const [fired, deadline] of [
+      [timeline.markedAtRisk, timeline.atRiskAt],
+      [timeline.failed, timeline.timeoutAt],
+    ] as const) {
+      expect(fired, 'recorded').toBeInstanceOf(Date);
+      expect(fired.getTime()).toBeGreaterThanOrEqual(deadline.getTime());
+      expect(fired.getTime() - due(deadline)).toBeLessThanOrEqual(ON_TIME_MS);
+    }
+  }, 150_000);
 });

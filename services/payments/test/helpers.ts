@@ -5,22 +5,26 @@ import { createServiceApp, sql } from '@elts/platform';
 import { type DatabaseKind, eventually, type ServiceHarness, silentLogger, startServiceHarness } from '@elts/platform/testing';
 import { paymentsService } from '../src/service.js';
 
-/** The orders service as payments sees it: a pincode directory (Goa and Karnataka pincodes here). */
-export function ordersStandIn() {
+/**
+ * The orders service as payments sees it: a pincode directory (Goa and Karnataka pincodes here). `away` makes it
+ * answer 503, as an orders service that is down or whose courier check is unavailable does.
+ */
+export function ordersStandIn(away: () => boolean = () => false) {
   const app = createServiceApp({ name: 'orders', logger: silentLogger() });
   app.get('/shipping/bluedart/pincode/:pincode', (c) => {
+    if (away()) return c.json({ is_success: false, message: 'Pincode check is unavailable right now.' }, 503);
     const state = c.req.param('pincode').startsWith('403') ? 'Goa' : c.req.param('pincode').startsWith('560') ? 'Karnataka' : '';
     return c.json({ is_success: true, data: { pincodeDescription: '', cityDescription: '', state, serviceable: Boolean(state) } });
   });
   return app;
 }
 
-export function startPayments(kind: DatabaseKind, env: Record<string, string> = {}) {
+export function startPayments(kind: DatabaseKind, env: Record<string, string> = {}, orders = ordersStandIn()) {
   return startServiceHarness(paymentsService, {
     kind,
     env: { PUBLIC_URL: 'http://localhost:3000', WORKFLOW_POLL_MS: '25', ...env },
     sources: [identityEvents],
-    stubs: { orders: ordersStandIn() },
+    stubs: { orders },
   });
 }
 

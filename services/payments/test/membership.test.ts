@@ -93,6 +93,13 @@ describe.each(DATABASE_KINDS)('membership through the simulator on %s', (kind) =
       failure_reason: string;
     }>`select auto_failed, failure_reason from payments where order_id = ${started.order_id}`.execute(payments.db);
     expect(row.rows[0]).toMatchObject({ auto_failed: false });
+    // The declined mandate stays declined: approving its page later is refused like Cashfree would, nothing debited.
+    const mandatePage = new URL(started.payment_link).pathname;
+    expect(await (await payments.request(mandatePage)).text()).toContain('This mandate is declined');
+    const lateApproval = await payments.request(mandatePage, { method: 'POST', body: { outcome: 'success', upi_id: 'asha@upi' } });
+    expect(lateApproval.status).toBe(409);
+    expect(await lateApproval.text()).toContain('nothing was debited');
+    expect((await current(payments, member)).subscription.status).toBe('failed');
     const retry = await subscribe(payments, member);
     expect(retry.subscription_id).not.toBe(started.subscription_id);
     await decideMandate(payments, retry.payment_link, 'success');
@@ -199,6 +206,52 @@ describe.each(DATABASE_KINDS)('membership through the simulator on %s', (kind) =
       status: string;
     }>`select status from sim_subscriptions where subscription_id = ${started.subscription_id}`.execute(payments.db);
     expect(gatewaySide.rows[0]!.status).toBe('CANCELLED');
+  });
+
+  it.runIf(available)('POST /api/subscription/create answers the redirect URL the browser navigates to', async () => {
+    const member = await registerMember(payments);
+    const { status, body } = await payments.json('/api/subscription/create', {
+      method: 'POST',
+      token: member.token,
+      body: { subscriptionType: 'annual' },
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ is_success: true, message: 'Redirecting to payment...' });
+    expect(body.data.redirect_url).toMatch(/^http:\/\/localhost:3000\/pay\/simulator\/mandates\/sim_mandate_/);
+    expect(body.data).toMatchObject({
+      order_id: body.data.subscription_id,
+      payment_link: body.data.redirect_url,
+      payment_session_id: expect.any(String),
+      gateway: 'simulator',
+    });
+    expect((await payments.request(new URL(body.data.redirect_url).pathname)).status).toBe(200);
+    expect((await current(payments, member)).subscription).toMatchObject({ status: 'pending', subscription_id: body.data.subscription_id });
+    // The same open attempt again, never a second mandate; and the edge refuses what it does not know.
+    const again = await payments.json('/api/subscription/create', { method: 'POST', token: member.token, body: {} });
+    expect(again.body.data.redirect_url).toBe(body.data.redirect_url);
+    expect((await payments.json('/api/subscription/create', { method: 'POST', token: member.token, body: { plan: 'x' } })).status).toBe(
+      400,
+    );
+    expect((await payments.json('/api/subscription/create', { method: 'POST', body: {} })).status).toBe(401);
+    const incomplete = await registerMember(payments, { complete: false });
+    const refused = await payments.json('/api/subscription/create', { method: 'POST', token: incomplete.token, body: {} });
+    expect(refused).toMatchObject({ status: 400, body: { message: 'Please complete your profile information before subscribing.' } });
+  });
+
+  it.runIf(available)('shows processing while the bank approves the mandate, then active', async () => {
+    const member = await registerMember(payments);
+    const started = await subscribe(payments, member);
+    const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
+    // The member has approved in their UPI app; the bank has not answered yet.
+    await sql`update sim_subscriptions set authorization_status = 'PENDING' where subscription_id = ${started.subscription_id}`.execute(
+      payments.db,
+    );
+    const polled = await payments.json(`/subscription/mandate-status/${started.order_id}`, { token: member.token });
+    expect(polled.body.data).toMatchObject({ status: 'pending', payment_status: 'processing' });
+    expect((await current(payments, member)).subscription.latest_payment).toMatchObject({ status: 'processing' });
+    await decideMandate(payments, started.payment_link, 'success');
+    await eventually(async () => (await current(payments, member)).subscription.status === 'active');
+    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentProcessing', 'PaymentSucceeded']);
   });
 
   it.runIf(available)('toggles auto-renewal and cancels through the shopper API', async () => {

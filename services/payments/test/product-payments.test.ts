@@ -69,6 +69,25 @@ describe.each(DATABASE_KINDS)('payments for product orders on %s', (kind) => {
     expect((await internal(`/internal/payments/orders/${orderId}`)).body.data).toMatchObject({ autoFailed: true });
   });
 
+  it.runIf(available)('refuses to take money on a checkout page whose order expired or is already paid', async () => {
+    const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
+    const page = new URL((await checkout(orderId)).body.data.paymentLink).pathname;
+    await sql`update sim_orders set expires_at = now() - interval '1 minute' where order_id = ${orderId}`.execute(payments.db);
+    expect(await (await payments.request(page)).text()).toContain('This payment is expired');
+    const late = await payments.request(page, { method: 'POST', body: { outcome: 'success', method: 'upi' } });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain('nothing was debited');
+    const attempts = await sql<{ n: number }>`select count(*)::int as n from sim_payments where order_id = ${orderId}`.execute(payments.db);
+    expect(attempts.rows[0]!.n).toBe(0);
+
+    const paidOrder = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
+    const paidPage = new URL((await checkout(paidOrder)).body.data.paymentLink).pathname;
+    expect((await payments.request(paidPage, { method: 'POST', body: { outcome: 'success', method: 'upi' } })).status).toBe(303);
+    expect((await payments.request(paidPage, { method: 'POST', body: { outcome: 'success', method: 'upi' } })).status).toBe(409);
+    const paid = await sql<{ n: number }>`select count(*)::int as n from sim_payments where order_id = ${paidOrder}`.execute(payments.db);
+    expect(paid.rows[0]!.n).toBe(1);
+  });
+
   it.runIf(available)('spends at most 10% of an order in membership credit, never more than the balance, once per order', async () => {
     const member = await registerMember(payments);
     const started = await subscribe(payments, member);

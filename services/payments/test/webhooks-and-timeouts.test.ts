@@ -1,11 +1,23 @@
 import { sql } from '@elts/platform';
-import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
+import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedDelivery, subscriptionPaymentWebhook, subscriptionStatusWebhook } from '../src/simulator/simulator-webhooks.js';
 import { current, decideMandate, paymentEvents, registerMember, startPayments, subscribe } from './helpers.js';
 
 const secretOf = async (payments: ServiceHarness) =>
   (await sql<{ value: string }>`select value from sim_secrets where name = 'webhook'`.execute(payments.db)).rows[0]!.value;
+
+/** What Cashfree sends about a mandate's authorisation debit. */
+const authWebhook = (subscriptionId: string, status: 'SUCCESS' | 'FAILED', failureReason: string | null = null, at = new Date()) =>
+  subscriptionPaymentWebhook('SUBSCRIPTION_AUTH_STATUS', {
+    subscriptionId,
+    paymentId: `auth_${subscriptionId}`,
+    paymentType: 'AUTH',
+    status,
+    amountPaise: 117_882,
+    failureReason,
+    at,
+  });
 
 const post = (payments: ServiceHarness, delivery: { body: string; headers: Record<string, string> }) =>
   payments.request('/webhooks/cashfree', { method: 'POST', headers: delivery.headers, rawBody: delivery.body });
@@ -95,19 +107,34 @@ describe.each(DATABASE_KINDS)('webhooks on %s', (kind) => {
   it.runIf(available)('ends in the right state whatever order the webhooks arrive in', async () => {
     const { member, started, payload } = await authorisedAtGateway();
     const secret = await secretOf(payments);
-    const auth = subscriptionPaymentWebhook('SUBSCRIPTION_AUTH_STATUS', {
-      subscriptionId: started.subscription_id,
-      paymentId: 'auth_x',
-      paymentType: 'AUTH',
-      status: 'SUCCESS',
-      amountPaise: 117_882,
-      failureReason: null,
-      at: new Date(),
-    });
+    const auth = authWebhook(started.subscription_id, 'SUCCESS');
     // Status before authorisation, the reverse of the order they were sent in.
     await post(payments, signedDelivery(secret, payload));
     await post(payments, signedDelivery(secret, auth));
     expect((await current(payments, member)).subscription).toMatchObject({ status: 'active', mandate: { status: 'active' } });
+  });
+
+  it.runIf(available)('keeps a success when a failure webhook arrives after it, even if the gateway then says failed', async () => {
+    const member = await registerMember(payments);
+    const started = await subscribe(payments, member);
+    await decideMandate(payments, started.payment_link, 'success');
+    await eventually(async () => (await current(payments, member)).subscription.status === 'active');
+    const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
+    const failed = authWebhook(started.subscription_id, 'FAILED', 'Mandate declined by the bank', new Date(Date.now() - 60_000));
+    const secret = await secretOf(payments);
+    expect((await post(payments, signedDelivery(secret, failed))).status).toBe(200);
+    // Even a gateway that changed its mind afterwards does not undo a settled success.
+    await sql`update sim_subscriptions set status = 'INITIALIZED', authorization_status = 'FAILED' where subscription_id = ${started.subscription_id}`.execute(
+      payments.db,
+    );
+    const again = { ...failed, event_time: new Date().toISOString() };
+    expect((await post(payments, signedDelivery(secret, again))).status).toBe(200);
+    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentSucceeded']);
+    expect((await current(payments, member)).subscription).toMatchObject({
+      status: 'active',
+      latest_payment: { status: 'success' },
+      mandate: { status: 'active' },
+    });
   });
 
   it.runIf(available)('acknowledges unknown event types and unknown orders', async () => {
@@ -144,7 +171,12 @@ describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
   let payments: ServiceHarness;
 
   beforeAll(async () => {
-    if (available) payments = await startPayments(kind, { PAYMENT_AT_RISK_SECONDS: '1', PAYMENT_TIMEOUT_SECONDS: '2' });
+    if (available)
+      payments = await startPayments(kind, {
+        PAYMENT_AT_RISK_SECONDS: '1',
+        PAYMENT_TIMEOUT_SECONDS: '2',
+        RECONCILE_PENDING_AFTER_SECONDS: '1',
+      });
   });
   afterAll(async () => payments?.close());
 
@@ -170,19 +202,114 @@ describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
     expect(mandate.body.data).toMatchObject({ status: 'failed', payment_status: 'failed' });
   });
 
-  it.runIf(available)('reconciles a success that arrives after the timeout: the membership still starts', async () => {
+  const activeMemberships = async (memberId: string) =>
+    (
+      await sql<{ n: number }>`select count(*)::int as n from subscriptions where member_id = ${memberId} and status = 'active'`.execute(
+        payments.db,
+      )
+    ).rows[0]!.n;
+  const gatewayMandate = async (subscriptionId: string) =>
+    (
+      await sql<{
+        status: string;
+        authorization_status: string;
+      }>`select status, authorization_status from sim_subscriptions where subscription_id = ${subscriptionId}`.execute(payments.db)
+    ).rows[0];
+
+  /** A member whose first attempt timed out and who then paid with RETRY PAYMENT (a new attempt). */
+  async function retriedAfterTimeout() {
     const member = await registerMember(payments);
-    const started = await subscribe(payments, member);
+    const old = await subscribe(payments, member);
+    const oldPaymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
     await eventually(async () => (await current(payments, member)).subscription.status === 'failed', 10_000);
-    await decideMandate(payments, started.payment_link, 'success');
+    const retry = await subscribe(payments, member);
+    expect(retry.subscription_id).not.toBe(old.subscription_id);
+    await decideMandate(payments, retry.payment_link, 'success');
     await eventually(async () => (await current(payments, member)).subscription.status === 'active');
-    const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
-    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk', 'PaymentFailed', 'PaymentSucceeded']);
-    const late = await sql<{
-      data: { late: boolean };
-    }>`select data from events where type = 'PaymentSucceeded' and stream_id = ${`payment-${paymentId}`}`.execute(payments.db);
-    expect(late.rows[0]!.data.late).toBe(true);
+    return { member, old, oldPaymentId, retry };
+  }
+
+  it.runIf(available)("cancels a timed-out attempt's mandate: its old link approved after a retry debits nothing", async () => {
+    const { member, old, oldPaymentId, retry } = await retriedAfterTimeout();
+    expect(await gatewayMandate(old.subscription_id)).toMatchObject({ status: 'CANCELLED' });
+    const approveOld = await payments.request(new URL(old.payment_link).pathname, {
+      method: 'POST',
+      body: { outcome: 'success', upi_id: 'asha@upi' },
+    });
+    expect(approveOld.status).toBe(409);
+    expect(await approveOld.text()).toContain('This mandate is cancelled');
+    expect(await gatewayMandate(old.subscription_id)).toMatchObject({ status: 'CANCELLED', authorization_status: 'INITIALIZED' });
+    expect(await paymentEvents(payments, oldPaymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk', 'PaymentFailed']);
+    expect(await activeMemberships(member.memberId)).toBe(1);
+    expect((await current(payments, member)).subscription).toMatchObject({ status: 'active', subscription_id: retry.subscription_id });
     expect((await current(payments, member)).credit_balance_paise).toBe(99_900);
+  });
+
+  it.runIf(available)('refunds money that still arrives for a timed-out attempt, keeping exactly one membership', async () => {
+    const { member, old, oldPaymentId } = await retriedAfterTimeout();
+    // A race the simulator no longer allows but Cashfree could: the old mandate was approved before our cancel landed.
+    await sql`update sim_subscriptions set status = 'ACTIVE', authorization_status = 'ACTIVE', authorization_payment_id = ${`auth_${old.subscription_id}`},
+      umn = 'asha@upi.umn9', method = 'upi', authorized_at = now() where subscription_id = ${old.subscription_id}`.execute(payments.db);
+    const webhook = subscriptionStatusWebhook({
+      subscriptionId: old.subscription_id,
+      status: 'ACTIVE',
+      authorizationStatus: 'ACTIVE',
+      umn: 'asha@upi.umn9',
+      amountPaise: 117_882,
+      authorizationPaymentId: `auth_${old.subscription_id}`,
+      at: new Date(),
+    });
+    expect((await post(payments, signedDelivery(await secretOf(payments), webhook))).status).toBe(200);
+    expect(await paymentEvents(payments, oldPaymentId)).toEqual([
+      'PaymentInitiated',
+      'PaymentAtRisk',
+      'PaymentFailed',
+      'PaymentSucceeded',
+      'PaymentRefunded',
+    ]);
+    const refunds = await sql<{
+      amount_paise: string;
+    }>`select amount_paise from sim_refunds where order_id = ${old.subscription_id}`.execute(payments.db);
+    expect(refunds.rows.map((row) => Number(row.amount_paise))).toEqual([117_882]);
+    expect(await gatewayMandate(old.subscription_id)).toMatchObject({ status: 'CANCELLED' });
+    expect(await activeMemberships(member.memberId)).toBe(1);
+    const oldStatus = await sql<{
+      status: string;
+    }>`select status from subscriptions where subscription_id = ${old.subscription_id}`.execute(payments.db);
+    expect(oldStatus.rows[0]!.status).toBe('failed');
+    expect((await current(payments, member)).credit_balance_paise).toBe(99_900);
+    const invoices = await sql<{ n: number }>`select count(*)::int as n from invoices where payment_id = ${oldPaymentId}`.execute(
+      payments.db,
+    );
+    expect(invoices.rows[0]!.n).toBe(0);
+  });
+
+  it.runIf(available)('refunds on a later reconciliation when the gateway would not refund a stale attempt at first', async () => {
+    const { member, old, oldPaymentId } = await retriedAfterTimeout();
+    // Approved in a race, and reported as SUCCESS: a state the simulator's refund refuses until it turns ACTIVE.
+    await sql`update sim_subscriptions set status = 'ACTIVE', authorization_status = 'SUCCESS', authorization_payment_id = ${`auth_${old.subscription_id}`},
+      method = 'upi', authorized_at = now() where subscription_id = ${old.subscription_id}`.execute(payments.db);
+    const webhook = authWebhook(old.subscription_id, 'SUCCESS');
+    expect((await post(payments, signedDelivery(await secretOf(payments), webhook))).status).toBe(200);
+    expect(await paymentEvents(payments, oldPaymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk', 'PaymentFailed', 'PaymentSucceeded']);
+    await sql`update sim_subscriptions set authorization_status = 'ACTIVE' where subscription_id = ${old.subscription_id}`.execute(
+      payments.db,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const trigger = () =>
+      payments.json('/internal/cron/trigger', {
+        method: 'POST',
+        body: { mode: 'normal' },
+        headers: { 'x-service-token': TEST_SERVICE_TOKEN },
+      });
+    expect((await trigger()).status).toBe(200);
+    expect((await paymentEvents(payments, oldPaymentId)).at(-1)).toBe('PaymentRefunded');
+    await trigger();
+    const refunds = await sql<{ n: number }>`select count(*)::int as n from sim_refunds where order_id = ${old.subscription_id}`.execute(
+      payments.db,
+    );
+    expect(refunds.rows[0]!.n).toBe(1);
+    expect(await activeMemberships(member.memberId)).toBe(1);
   });
 
   it.runIf(available)('cancels the timeout of a payment that settles in time', async () => {

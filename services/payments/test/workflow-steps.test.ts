@@ -61,6 +61,15 @@ describe('workflow steps over the internal API (the Temporal activities)', () =>
     expect((await current(payments, member)).subscription.status).toBe('failed');
   });
 
+  it('marks a payment at risk before timing it out when its at-risk step comes late, which then changes nothing', async () => {
+    const member = await registerMember(payments);
+    await subscribe(payments, member);
+    const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
+    await activities.timeOutPayment({ paymentId });
+    await activities.markAtRisk({ paymentId });
+    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk', 'PaymentFailed']);
+  });
+
   it('answers a charge check with its outcome and a reconciliation with its counts', async () => {
     expect(await activities.checkRenewalCharge({ paymentId: 'MEM-NONE-C1-A1', check: 1 })).toBe('unchanged');
     const result = await activities.reconcile({ mode: 'light' });

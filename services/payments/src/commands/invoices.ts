@@ -1,10 +1,11 @@
 import { gstStateCode, type IndianStateName, indianStateNamed } from '@elts/contracts';
-import type { UnitOfWork } from '@elts/platform';
+import { InternalCallError, type UnitOfWork } from '@elts/platform';
 import { sql } from 'kysely';
 import { financialYear, invoiceNumber, splitGst } from '../domain/invoice.js';
 import type { PaymentState } from '../domain/payment.js';
 import type { PaymentsDb } from '../store/tables.js';
 import { type PaymentsContext, record } from './context.js';
+import { loadPayment } from './payments.js';
 
 export interface Recipient {
   name: string;
@@ -16,8 +17,12 @@ export interface Recipient {
 /**
  * Who the invoice is for, from what identity told us of the member. Their state (the place of supply) comes from
  * their pincode through the orders service's directory; read before the invoice's transaction, never inside it.
+ * When the directory cannot be asked now (away, timing out, failing), the answer is `undefined`: the invoice waits
+ * for reconciliation rather than guess the supplier's state, which would charge CGST+SGST where IGST may be due. A
+ * directory that answers but knows no state for the pincode is final: the place of supply is then the supplier's
+ * (IGST Act s.12(2)(b), the recipient's location not being known).
  */
-export async function resolveRecipient(context: PaymentsContext, memberId: string): Promise<Recipient> {
+export async function resolveRecipient(context: PaymentsContext, memberId: string): Promise<Recipient | undefined> {
   const profile = await context.db.selectFrom('member_profiles').selectAll().where('member_id', '=', memberId).executeTakeFirst();
   if (!profile) return { name: 'Member', address: null, gstin: null, state: null };
   let state: IndianStateName | null = null;
@@ -26,7 +31,11 @@ export async function resolveRecipient(context: PaymentsContext, memberId: strin
       const place = await context.orders().get<{ state: string }>(`/shipping/bluedart/pincode/${profile.pincode}`);
       state = indianStateNamed(place.state) ?? null;
     } catch (error) {
-      context.logger.warn({ err: error, memberId }, 'could not look up the member state for an invoice');
+      if (!(error instanceof InternalCallError) || error.status >= 500) {
+        context.logger.warn({ err: error, memberId }, 'the member state cannot be looked up now; their invoice waits');
+        return undefined;
+      }
+      context.logger.warn({ err: error, memberId }, 'the directory knows no state for the member pincode');
     }
   }
   const address = [profile.profession_address ?? profile.address, profile.pincode].filter(Boolean).join(' ') || null;
@@ -36,6 +45,32 @@ export async function resolveRecipient(context: PaymentsContext, memberId: strin
     gstin: profile.gst || null,
     state,
   };
+}
+
+/** What a membership invoice is for: the year its payment pays. */
+export const membershipInvoiceDescription = (cycle: number) => `Annual membership, ${cycle === 1 ? 'first year' : `year ${cycle}`}`;
+
+/**
+ * Issues the invoices that waited for the member's place of supply: every membership year started (activated or
+ * renewed) in the last 30 days whose payment has no invoice yet (CGST Rule 47 gives 30 days to invoice a service).
+ * Run by reconciliation; stops at the first member whose state still cannot be looked up. Returns how many it issued.
+ */
+export async function issueOwedInvoices(context: PaymentsContext, batch = 100): Promise<number> {
+  const owed = await sql<{ payment_id: string; cycle: number }>`select e.data->>'paymentId' as payment_id, (e.data->>'cycle')::int as cycle
+    from events e
+    where e.type in ('SubscriptionActivated', 'SubscriptionRenewed') and e.recorded_at > now() - interval '30 days'
+      and not exists (select 1 from invoices i where i.payment_id = e.data->>'paymentId')
+    order by e.position limit ${batch}`.execute(context.db);
+  let issued = 0;
+  for (const { payment_id, cycle } of owed.rows) {
+    const payment = await loadPayment(context, payment_id);
+    if (!payment) continue;
+    const recipient = await resolveRecipient(context, payment.memberId);
+    if (!recipient) break;
+    await context.events.transact((unit) => issueInvoiceFor(context, unit, payment, recipient, membershipInvoiceDescription(cycle)));
+    issued++;
+  }
+  return issued;
 }
 
 /** Issues the tax invoice of a successful payment, once: the invoice's stream per payment makes a repeat a no-op. */

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { MEMBERSHIP_CREDIT, SUBSCRIPTION_PRICE } from '@elts/contracts';
-import { AppError, badRequest, conflict, notFound, retryOnConcurrency, type UnitOfWork } from '@elts/platform';
+import { AppError, badRequest, conflict, type NewEvent, notFound, retryOnConcurrency, type UnitOfWork } from '@elts/platform';
 import { afterFailedCharge, chargeDate, renewalPaymentId, shouldRenew } from '@elts/workflows';
+import { sql } from 'kysely';
 import { decideFailure, foldPayment, type PaymentState, paymentStream } from '../domain/payment.js';
 import {
+  type ActivationVerdict,
+  activationVerdict,
   decideActivation,
   decideAuthorizationFailure,
   decideAutoRenewal,
@@ -17,8 +20,9 @@ import {
 import { GatewayError } from '../gateway/payment-gateway.js';
 import type { PaymentsDb } from '../store/tables.js';
 import { type PaymentsContext, record } from './context.js';
-import { issueInvoiceFor, type Recipient, resolveRecipient } from './invoices.js';
-import { newPaymentId, paymentInitiated } from './payments.js';
+import { issueInvoiceFor, membershipInvoiceDescription, type Recipient, resolveRecipient } from './invoices.js';
+import { loadPayment, newPaymentId, paymentInitiated } from './payments.js';
+import { refundPayment } from './refunds.js';
 
 export const MEMBERSHIP_PLAN = {
   planId: 'elts-annual-membership',
@@ -51,14 +55,14 @@ async function loadSubscription(unit: Pick<UnitOfWork<PaymentsDb>, 'readStream'>
 async function changeSubscription(
   context: PaymentsContext,
   subscriptionId: string,
-  decide: (state: SubscriptionState) => ReturnType<typeof decideExpiry>,
+  decide: (state: SubscriptionState, unit: UnitOfWork<PaymentsDb>) => NewEvent[] | Promise<NewEvent[]>,
   after?: (unit: UnitOfWork<PaymentsDb>, state: SubscriptionState, changed: boolean) => Promise<void>,
 ) {
   return retryOnConcurrency(() =>
     context.events.transact(async (unit) => {
       const { history, state } = await loadSubscription(unit, subscriptionId);
       if (!state) throw notFound('Subscription not found');
-      const stored = await record(unit, subscriptionStream(subscriptionId), history.length, decide(state));
+      const stored = await record(unit, subscriptionStream(subscriptionId), history.length, await decide(state, unit));
       await after?.(unit, state, stored.length > 0);
       return { state, stored };
     }),
@@ -157,24 +161,42 @@ export async function startMembership(context: PaymentsContext, memberId: string
   return { subscriptionId, sessionId: mandate.sessionId, authorizationLink: mandate.authorizationLink ?? null, reused: false };
 }
 
-/** The first payment settled: the membership starts (with its credit and its invoice), or the attempt fails. */
+/**
+ * The first payment settled: the membership starts (with its credit and its invoice), or the attempt fails and its
+ * mandate is cancelled at the gateway so the old link cannot be approved after the member retried. Money that still
+ * arrives for an attempt that may not start (it had ended, or the member is already a member) is given back.
+ */
 export async function onMembershipPaymentSettled(context: PaymentsContext, payment: PaymentState): Promise<void> {
-  if (!payment.subscriptionId) return;
+  const subscriptionId = payment.subscriptionId;
+  if (!subscriptionId) return;
   if (payment.phase === 'failed') {
-    await changeSubscription(context, payment.subscriptionId, (state) =>
-      decideAuthorizationFailure(state, 'The first payment did not go through'),
+    await changeSubscription(context, subscriptionId, (state) => decideAuthorizationFailure(state, 'The first payment did not go through'));
+    await cancelMandate(context, subscriptionId).catch((error) =>
+      // Not fatal: should the mandate still be approved, the activation is refused and the money refunded.
+      context.logger.warn({ err: error, subscriptionId }, 'could not cancel the mandate of a failed attempt'),
     );
     return;
   }
   if (payment.phase !== 'success') return;
-  const gatewaySubscription = await context.gateway.getSubscription(payment.subscriptionId);
+  const gatewaySubscription = await context.gateway.getSubscription(subscriptionId);
   const recipient = await resolveRecipient(context, payment.memberId);
   const now = new Date();
+  let verdict = 'already_active' as ActivationVerdict;
   const result = await changeSubscription(
     context,
-    payment.subscriptionId,
-    (state) =>
-      decideActivation(
+    subscriptionId,
+    async (state, unit) => {
+      // One member's activations take turns, so two attempts approved at once cannot both start.
+      await sql`select pg_advisory_xact_lock(hashtext(${`membership:${state.memberId}`}))`.execute(unit.db);
+      const otherActive = await unit.db
+        .selectFrom('subscriptions')
+        .select('subscription_id')
+        .where('member_id', '=', state.memberId)
+        .where('status', '=', 'active')
+        .where('subscription_id', '<>', state.subscriptionId)
+        .executeTakeFirst();
+      verdict = activationVerdict(state, otherActive !== undefined);
+      return decideActivation(
         state,
         {
           mandateId: gatewaySubscription.authorization?.reference ?? gatewaySubscription.gatewaySubscriptionId,
@@ -183,22 +205,85 @@ export async function onMembershipPaymentSettled(context: PaymentsContext, payme
         },
         now,
         context.membership,
-      ),
+        otherActive !== undefined,
+      );
+    },
     async (unit, _state, changed) => {
       if (!changed) return;
-      const { state } = await loadSubscription(unit, payment.subscriptionId as string);
+      const { state } = await loadSubscription(unit, subscriptionId);
       if (state) await grantCreditAndInvoice(context, unit, state, payment, recipient);
     },
   );
-  if (result.stored.length > 0) await announceCycle(context, payment.subscriptionId);
+  if (verdict === 'refuse')
+    await refundStaleAttempt(context, payment, subscriptionId).catch((error) =>
+      // The payment is settled, so nothing will ask about it again: an operator must refund it by hand.
+      context.logger.error({ err: error, paymentId: payment.paymentId, subscriptionId }, 'could not refund a stale membership attempt'),
+    );
+  if (result.stored.length > 0) await announceCycle(context, subscriptionId);
 }
 
+/**
+ * Reconciliation's net for first payments that succeeded but whose outcome was never applied (a crash between the
+ * two, or a refund the gateway would not make yet): applies it again, which is idempotent: the membership starts,
+ * or the money goes back. Looks back three days; a refund still refused after that needs an operator (logged).
+ */
+export async function finishSettledMemberships(context: PaymentsContext, batch: number): Promise<number> {
+  const settledBefore = new Date(Date.now() - context.settings.RECONCILE_PENDING_AFTER_SECONDS * 1000);
+  // Payment streams are named `payment-<id>` (paymentStream); activations name their payment in `paymentId`.
+  const unfinished = await sql<{ payment_id: string }>`select p.payment_id from payments p
+    where p.purpose = 'membership' and p.status = 'success'
+      and p.processed_at < ${settledBefore} and p.processed_at > now() - interval '3 days'
+      and not exists (select 1 from events e where e.stream_id = 'payment-' || p.payment_id and e.type = 'PaymentRefunded')
+      and not exists (select 1 from events e where e.type = 'SubscriptionActivated' and e.data->>'paymentId' = p.payment_id)
+    order by p.processed_at limit ${batch}`.execute(context.db);
+  let finished = 0;
+  for (const { payment_id } of unfinished.rows) {
+    const payment = await loadPayment(context, payment_id);
+    if (!payment) continue;
+    try {
+      await onMembershipPaymentSettled(context, payment);
+      finished++;
+    } catch (error) {
+      context.logger.warn({ err: error, paymentId: payment_id }, 'reconciliation could not finish a membership payment');
+    }
+  }
+  return finished;
+}
+
+/** A stale attempt's mandate was approved after all: cancel that mandate and refund its first debit. */
+async function refundStaleAttempt(context: PaymentsContext, payment: PaymentState, subscriptionId: string): Promise<void> {
+  context.logger.warn(
+    { paymentId: payment.paymentId, subscriptionId },
+    'money arrived for a membership attempt that may not start; refunding',
+  );
+  await cancelMandate(context, subscriptionId);
+  const row = await context.db
+    .selectFrom('payments')
+    .select('gateway_payment_id')
+    .where('payment_id', '=', payment.paymentId)
+    .executeTakeFirst();
+  const reason = 'The membership attempt had already ended';
+  await refundPayment(
+    context,
+    payment.paymentId,
+    {
+      orderId: subscriptionId,
+      refundId: `RF-${payment.paymentId}`,
+      amountPaise: payment.amountPaise,
+      note: reason,
+      subscriptionPayment: { subscriptionId, paymentId: row?.gateway_payment_id ?? payment.paymentId },
+    },
+    reason,
+  );
+}
+
+/** The year's credit, and its invoice unless the member's place of supply is not known yet (then reconciliation issues it). */
 async function grantCreditAndInvoice(
   context: PaymentsContext,
   unit: UnitOfWork<PaymentsDb>,
   state: SubscriptionState,
   payment: PaymentState,
-  recipient: Recipient,
+  recipient: Recipient | undefined,
 ) {
   await record(unit, `credit-${state.memberId}`, 'any', [
     {
@@ -212,13 +297,7 @@ async function grantCreditAndInvoice(
       },
     },
   ]);
-  await issueInvoiceFor(
-    context,
-    unit,
-    payment,
-    recipient,
-    `Annual membership, ${state.cycle === 1 ? 'first year' : `year ${state.cycle}`}`,
-  );
+  if (recipient) await issueInvoiceFor(context, unit, payment, recipient, membershipInvoiceDescription(state.cycle));
 }
 
 async function announceCycle(context: PaymentsContext, subscriptionId: string): Promise<void> {
@@ -407,17 +486,21 @@ export async function endMembership(
   } else if (current.status !== 'active' && current.status !== 'pending') {
     throw new AppError(409, 'conflict', 'There is no active subscription to cancel.');
   }
-  try {
-    await context.gateway.cancelSubscription(current.subscription_id);
-  } catch (error) {
-    // A mandate that never got authorised has nothing to cancel at the gateway.
-    if (!(error instanceof GatewayError) || error.retryable) throw error;
-    context.logger.warn({ err: error, subscriptionId: current.subscription_id }, 'gateway would not cancel the mandate');
-  }
+  await cancelMandate(context, current.subscription_id);
   const result = await changeSubscription(context, current.subscription_id, (state) =>
     decideCancellation(state, options.reason, options.revoke),
   );
   if (result.stored.length > 0) await context.workflows.membershipEnded(current.subscription_id);
+}
+
+/** Cancels a mandate at the gateway; one the gateway will not cancel (never authorised, already ended) is left be. */
+async function cancelMandate(context: PaymentsContext, subscriptionId: string): Promise<void> {
+  try {
+    await context.gateway.cancelSubscription(subscriptionId);
+  } catch (error) {
+    if (!(error instanceof GatewayError) || error.retryable) throw error;
+    context.logger.warn({ err: error, subscriptionId }, 'gateway would not cancel the mandate');
+  }
 }
 
 export async function setAutoRenewal(context: PaymentsContext, memberId: string, autoRenewal: boolean): Promise<void> {

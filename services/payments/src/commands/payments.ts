@@ -132,6 +132,9 @@ export async function markAtRisk(context: PaymentsContext, paymentId: string, no
 
 /** The deadline of the payment-timeout workflow: ask the gateway once more, then fail what is still unsettled. */
 export async function timeOutPayment(context: PaymentsContext, paymentId: string): Promise<SettlementOutcome> {
+  // Every timed-out payment was at risk first, even when its at-risk step runs late or on another instance after
+  // an outage (that step then finds it marked and does nothing).
+  await markAtRisk(context, paymentId);
   const payment = await loadPayment(context, paymentId);
   if (!payment || timeoutDecision(payment.phase, 'unsettled') === 'nothing') return 'unchanged';
   let reading: GatewayReading;

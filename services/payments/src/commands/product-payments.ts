@@ -2,11 +2,12 @@ import { MEMBERSHIP_CREDIT } from '@elts/contracts';
 import { badRequest, notFound } from '@elts/platform';
 import { sql } from 'kysely';
 import { creditForOrder } from '../domain/credit.js';
-import { foldPayment, paymentStream } from '../domain/payment.js';
+import { paymentStream } from '../domain/payment.js';
 import { memberCredit } from '../store/subscription-views.js';
 import type { PaymentsTable } from '../store/tables.js';
 import { type PaymentsContext, record } from './context.js';
 import { newPaymentId, paymentInitiated, settleFromGateway } from './payments.js';
+import { refundPayment } from './refunds.js';
 
 export interface ProductCheckout {
   orderId: string;
@@ -102,20 +103,12 @@ export async function refundOrderPayment(context: PaymentsContext, orderId: stri
   const row = await paymentOfOrder(context, orderId);
   if (row.status !== 'success') throw badRequest('Only a successful payment can be refunded');
   const refundId = `RF-${orderId}`.slice(0, 40);
-  const refund = await context.gateway.refund({ orderId, refundId, amountPaise: Number(row.amount_paise), note: reason.slice(0, 100) });
-  await context.events.transact(async (unit) => {
-    const history = await unit.readStream(paymentStream(row.payment_id));
-    if (history.some((event) => event.type === 'PaymentRefunded')) return;
-    const payment = foldPayment(history);
-    if (!payment) return;
-    await record(unit, paymentStream(row.payment_id), history.length, [
-      {
-        type: 'PaymentRefunded',
-        data: { paymentId: row.payment_id, orderId, memberId: payment.memberId, refundId, amountPaise: refund.amountPaise, reason },
-      },
-    ]);
-  });
-  return { refundId, status: refund.status, amountPaise: refund.amountPaise };
+  return refundPayment(
+    context,
+    row.payment_id,
+    { orderId, refundId, amountPaise: Number(row.amount_paise), note: reason.slice(0, 100) },
+    reason,
+  );
 }
 
 /**

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { PaymentsContext } from './context.js';
+import { issueOwedInvoices } from './invoices.js';
+import { finishSettledMemberships } from './memberships.js';
 import { settleFromGateway, timeOutPayment } from './payments.js';
 
 export type ReconcileMode = 'normal' | 'light';
@@ -7,7 +9,8 @@ export type ReconcileMode = 'normal' | 'light';
 /**
  * The scheduled safety net. Light: fail checkout payments past their deadline whose timeout step was lost. Normal:
  * that, and ask the gateway about every payment pending for more than a couple of minutes, in case a webhook never
- * came. Works in bounded batches so one run never takes long.
+ * came, and finish membership payments that succeeded without their outcome applied. Both then issue the invoices
+ * that waited for a member's place of supply. Works in bounded batches so one run never takes long.
  */
 export async function reconcile(context: PaymentsContext, mode: ReconcileMode, batch = 200): Promise<{ checked: number; settled: number }> {
   const overdue = await context.db
@@ -39,6 +42,9 @@ export async function reconcile(context: PaymentsContext, mode: ReconcileMode, b
       }
     }
     checked += pending.length;
+    await finishSettledMemberships(context, batch);
   }
+  const invoiced = await issueOwedInvoices(context, batch);
+  if (invoiced > 0) context.logger.info({ invoiced }, 'issued invoices that waited for the place of supply');
   return { checked, settled };
 }

@@ -66,14 +66,28 @@ const statusChanged = (state: SubscriptionState, status: MembershipStatus, valid
   data: { subscriptionId: state.subscriptionId, memberId: state.memberId, status, validUntil: validUntil?.toISOString() ?? null },
 });
 
-/** The first payment went through: the mandate is in place and the first year starts now. */
+export type ActivationVerdict = 'activate' | 'already_active' | 'refuse';
+
+/**
+ * Whether a first payment may start this membership. Only an attempt still pending may: one that failed, timed out
+ * or was cancelled stays ended even if its old mandate link is approved later, and a member who already has another
+ * active membership never gets a second (two mandates, two debits). A refused payment is refunded by the caller.
+ */
+export function activationVerdict(state: SubscriptionState, memberHasOtherActiveMembership: boolean): ActivationVerdict {
+  if (state.cycle > 0) return 'already_active';
+  if (state.status !== 'pending' || memberHasOtherActiveMembership) return 'refuse';
+  return 'activate';
+}
+
+/** The first payment went through: the mandate is in place and the first year starts now (see `activationVerdict`). */
 export function decideActivation(
   state: SubscriptionState,
   mandate: { mandateId: string; method: 'upi' | 'card' | 'netbanking' | 'other'; maxAmountPaise: number },
   at: Date,
   plan: MembershipPlan,
+  memberHasOtherActiveMembership: boolean,
 ): NewEvent[] {
-  if (state.status === 'active' || state.cycle > 0) return [];
+  if (activationVerdict(state, memberHasOtherActiveMembership) !== 'activate') return [];
   const endDate = cycleEnd(at, plan);
   const ids = { subscriptionId: state.subscriptionId, memberId: state.memberId };
   return [

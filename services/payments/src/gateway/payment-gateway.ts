@@ -62,6 +62,11 @@ export interface RefundRequest {
   refundId: string;
   amountPaise: number;
   note: string;
+  /**
+   * Set when the money came through a mandate rather than a checkout order (the first payment of a membership
+   * attempt that had already ended): refunded as that subscription's payment, `paymentId` being the gateway's id.
+   */
+  subscriptionPayment?: { subscriptionId: string; paymentId: string };
 }
 
 export type GatewayRefundStatus = 'SUCCESS' | 'PENDING' | 'CANCELLED' | 'ONHOLD' | 'FAILED';

@@ -35,6 +35,7 @@ export function checkoutPage(session: {
   note: string;
   returnUrl: string;
   paid: boolean;
+  closed: string | null;
 }): string {
   if (session.paid) {
     return page(
@@ -42,6 +43,7 @@ export function checkoutPage(session: {
       `<h1>This order is paid</h1><p>Order ${escapeHtml(session.orderId)}</p><a class="button" href="${escapeHtml(session.returnUrl)}">Back to the shop</a>`,
     );
   }
+  if (session.closed) return closedPage('payment', session.closed, session.returnUrl);
   return page(
     `Pay ${rupees(session.amountPaise)}`,
     `<h1>Pay ${escapeHtml(rupees(session.amountPaise))}</h1>
@@ -62,15 +64,11 @@ export function mandatePage(session: {
   subscriptionId: string;
   amountPaise: number;
   maxAmountPaise: number;
-  status: string;
+  /** Why the mandate takes no decision any more (approved, declined, expired, cancelled), or null while open. */
+  closed: string | null;
   returnUrl: string;
 }): string {
-  if (session.status !== 'INITIALIZED') {
-    return page(
-      'Mandate',
-      `<h1>This mandate is ${escapeHtml(session.status.toLowerCase().replace(/_/g, ' '))}</h1><a class="button" href="${escapeHtml(session.returnUrl)}">Back to the shop</a>`,
-    );
-  }
+  if (session.closed) return closedPage('mandate', session.closed, session.returnUrl);
   return page(
     'Authorise UPI AutoPay',
     `<h1>Authorise UPI AutoPay</h1>
@@ -87,6 +85,20 @@ export function mandatePage(session: {
 <button type="submit" name="outcome" value="cancel" class="button">Cancel</button>
 </form>
 <p><a href="${escapeHtml(session.returnUrl)}">Leave without deciding</a></p>`,
+  );
+}
+
+/**
+ * What the gateway answers when a link that was already decided, cancelled or expired is used again: nothing is
+ * debited, and the person is sent back to start over (as Cashfree's checkout refuses a closed order or mandate).
+ */
+export function closedPage(what: 'payment' | 'mandate', reason: string, returnUrl: string): string {
+  const noun = what === 'payment' ? 'This payment' : 'This mandate';
+  return page(
+    `${noun} is closed`,
+    `<h1>${noun} is ${escapeHtml(reason)}</h1>
+<p>It can no longer be ${what === 'payment' ? 'paid' : 'approved'}, and nothing was debited. Please start again from the shop.</p>
+<a class="button" href="${escapeHtml(returnUrl)}">Back to the shop</a>`,
   );
 }
 

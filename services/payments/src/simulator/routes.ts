@@ -1,7 +1,7 @@
 import { type AppEnv, badRequest, notFound, parseOrThrow } from '@elts/platform';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { checkoutPage, mandatePage, notFoundPage, SIMULATOR_CSS } from './pages.js';
+import { checkoutPage, closedPage, mandatePage, notFoundPage, SIMULATOR_CSS } from './pages.js';
 import type { SimulatorGateway } from './simulator-gateway.js';
 
 const outcomeForm = z.object({
@@ -40,9 +40,10 @@ export function simulatorRoutes(simulator: SimulatorGateway, production: boolean
     })
     .post('/pay/simulator/sessions/:sessionId', async (c) => {
       const { outcome, method } = parseOrThrow(outcomeForm, await formOf(c.req.raw), 'form');
-      const returnUrl = await simulator.completeCheckout(c.req.param('sessionId'), outcome, method);
-      if (!returnUrl) throw notFound('This payment link is not valid');
-      return c.redirect(returnUrl, 303);
+      const answer = await simulator.completeCheckout(c.req.param('sessionId'), outcome, method);
+      if (!answer) throw notFound('This payment link is not valid');
+      if (answer.refused) return c.html(closedPage('payment', answer.refused, answer.returnUrl), 409);
+      return c.redirect(answer.returnUrl, 303);
     })
     .get('/pay/simulator/mandates/:sessionId', async (c) => {
       const session = await simulator.mandateSession(c.req.param('sessionId'));
@@ -53,16 +54,17 @@ export function simulatorRoutes(simulator: SimulatorGateway, production: boolean
           subscriptionId: session.subscription.subscriptionId,
           amountPaise: session.amountPaise,
           maxAmountPaise: session.plan.maxAmountPaise,
-          status: session.subscription.status,
+          closed: session.closed,
           returnUrl: session.returnUrl,
         }),
       );
     })
     .post('/pay/simulator/mandates/:sessionId', async (c) => {
       const { outcome, upi_id } = parseOrThrow(mandateForm, await formOf(c.req.raw), 'form');
-      const returnUrl = await simulator.completeMandate(c.req.param('sessionId'), outcome, upi_id);
-      if (!returnUrl) throw notFound('This mandate link is not valid');
-      return c.redirect(returnUrl, 303);
+      const answer = await simulator.completeMandate(c.req.param('sessionId'), outcome, upi_id);
+      if (!answer) throw notFound('This mandate link is not valid');
+      if (answer.refused) return c.html(closedPage('mandate', answer.refused, answer.returnUrl), 409);
+      return c.redirect(answer.returnUrl, 303);
     });
   if (!production) {
     app.post('/pay/simulator/subscriptions/:subscriptionId/next-charge', async (c) => {

@@ -64,6 +64,21 @@ interface SimTables {
 export type CheckoutOutcome = 'success' | 'failure' | 'cancel';
 export type WebhookDelivery = (body: string, headers: Record<string, string>) => Promise<void>;
 
+/** Where the browser goes next, or why the gateway refused the page's answer (`paid`, `expired`, `declined`...). */
+export interface SessionAnswer {
+  returnUrl: string;
+  refused?: string;
+}
+
+/** Why a mandate takes no decision any more, or null while it is open. */
+function mandateClosed(row: SimTables['sim_subscriptions'], subscription: GatewaySubscription): string | null {
+  if (row.authorization_status === 'ACTIVE') return 'approved';
+  if (row.authorization_status === 'FAILED') return 'declined';
+  if (subscription.status === 'LINK_EXPIRED') return 'expired';
+  if (subscription.status !== 'INITIALIZED') return subscription.status.toLowerCase().replace(/_/g, ' ');
+  return null;
+}
+
 const MANDATE_LINK_VALID_MS = 2 * 60 * 60_000;
 const token = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
 
@@ -140,13 +155,21 @@ export class SimulatorGateway implements PaymentGateway {
   }
 
   async refund(refund: RefundRequest): Promise<GatewayRefund> {
-    const order = await this.order(refund.orderId);
-    if (order.status !== 'PAID') throw new GatewayError(400, 'refund_invalid', 'order is not paid', false);
+    const mandated = refund.subscriptionPayment;
+    if (mandated) {
+      // A mandate's first payment is refunded as that subscription's payment, as Cashfree's subscription refunds do.
+      const subscription = await this.subscription(mandated.subscriptionId);
+      if (subscription.authorization_status !== 'ACTIVE' || subscription.authorization_payment_id !== mandated.paymentId)
+        throw new GatewayError(400, 'refund_invalid', 'subscription payment is not successful', false);
+    } else {
+      const order = await this.order(refund.orderId);
+      if (order.status !== 'PAID') throw new GatewayError(400, 'refund_invalid', 'order is not paid', false);
+    }
     await this.db
       .insertInto('sim_refunds')
       .values({
         refund_id: refund.refundId,
-        order_id: refund.orderId,
+        order_id: mandated?.subscriptionId ?? refund.orderId,
         amount_paise: refund.amountPaise,
         status: 'SUCCESS',
         created_at: new Date(),
@@ -266,17 +289,27 @@ export class SimulatorGateway implements PaymentGateway {
 
   async checkoutSession(sessionId: string) {
     const row = await this.db.selectFrom('sim_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
-    return row
-      ? { ...this.toOrder(row), note: row.note, returnUrl: this.returnUrlOf(row.return_url, row.order_id), paid: row.status === 'PAID' }
-      : undefined;
+    if (!row) return undefined;
+    const order = this.toOrder(row);
+    return {
+      ...order,
+      note: row.note,
+      returnUrl: this.returnUrlOf(row.return_url, row.order_id),
+      paid: order.status === 'PAID',
+      closed: order.status === 'ACTIVE' ? null : order.status.toLowerCase().replace(/_/g, ' '),
+    };
   }
 
-  /** A person chose an outcome on the checkout page: record the attempt, then send the webhook. */
-  async completeCheckout(sessionId: string, outcome: CheckoutOutcome, method: PaymentMethodKind): Promise<string | undefined> {
+  /**
+   * A person chose an outcome on the checkout page: record the attempt, then send the webhook. Like Cashfree, an
+   * order that is paid, expired or terminated takes no further attempt: the answer is a refusal, not a redirect.
+   */
+  async completeCheckout(sessionId: string, outcome: CheckoutOutcome, method: PaymentMethodKind): Promise<SessionAnswer | undefined> {
     const row = await this.db.selectFrom('sim_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
     if (!row) return undefined;
     const returnUrl = this.returnUrlOf(row.return_url, row.order_id);
-    if (row.status !== 'ACTIVE') return returnUrl;
+    const { status: orderStatus } = this.toOrder(row);
+    if (orderStatus !== 'ACTIVE') return { refused: orderStatus.toLowerCase(), returnUrl };
     const status = outcome === 'success' ? 'SUCCESS' : outcome === 'failure' ? 'FAILED' : 'USER_DROPPED';
     const message =
       outcome === 'success'
@@ -305,7 +338,7 @@ export class SimulatorGateway implements PaymentGateway {
         { id: attempt.id, status, method, message, at: attempt.created_at },
       ),
     );
-    return returnUrl;
+    return { returnUrl };
   }
 
   async mandateSession(sessionId: string) {
@@ -314,19 +347,23 @@ export class SimulatorGateway implements PaymentGateway {
     const subscription = await this.getSubscription(row.subscription_id);
     return {
       subscription,
+      closed: mandateClosed(row, subscription),
       amountPaise: Number(row.authorization_amount_paise),
       plan: row.plan as { maxAmountPaise: number; name: string },
       returnUrl: this.returnUrlOf(row.return_url, row.subscription_id),
     };
   }
 
-  /** A person approved, declined or cancelled the UPI AutoPay mandate. */
-  async completeMandate(sessionId: string, outcome: CheckoutOutcome, upiId: string | undefined): Promise<string | undefined> {
+  /**
+   * A person approved, declined or cancelled the UPI AutoPay mandate. A mandate decided once, cancelled by the
+   * merchant or past its link's expiry is refused: an old link approved after the member retried must not debit them.
+   */
+  async completeMandate(sessionId: string, outcome: CheckoutOutcome, upiId: string | undefined): Promise<SessionAnswer | undefined> {
     const row = await this.db.selectFrom('sim_subscriptions').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
     if (!row) return undefined;
     const returnUrl = this.returnUrlOf(row.return_url, row.subscription_id);
-    const current = await this.getSubscription(row.subscription_id);
-    if (current.status !== 'INITIALIZED' || row.authorization_status === 'ACTIVE') return returnUrl;
+    const refused = mandateClosed(row, await this.getSubscription(row.subscription_id));
+    if (refused) return { refused, returnUrl };
     const now = new Date();
     const authorizationPaymentId = `auth_${row.subscription_id}`;
     if (outcome === 'success') {
@@ -379,7 +416,7 @@ export class SimulatorGateway implements PaymentGateway {
         }),
       );
     }
-    return returnUrl;
+    return { returnUrl };
   }
 
   /** Testers decide how the next renewal charge of a mandate ends (development only). */

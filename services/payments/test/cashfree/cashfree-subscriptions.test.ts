@@ -217,6 +217,32 @@ describe('Cashfree charges and cancellation', () => {
     ...overrides,
   });
 
+  it('refunds a mandate’s authorisation debit as a subscription payment, once per refund id', async () => {
+    const { gateway } = gatewayFor(fake);
+    const subscriptionId = await activeMandate();
+    const { authorization } = await gateway.getSubscription(subscriptionId);
+    const request = {
+      orderId: subscriptionId,
+      refundId: unique('RF'),
+      amountPaise: 117_882,
+      note: 'The membership attempt had already ended',
+      subscriptionPayment: { subscriptionId, paymentId: authorization!.paymentId! },
+    };
+    const refund = await gateway.refund(request);
+    expect(refund).toMatchObject({ refundId: request.refundId, status: 'PENDING', amountPaise: 117_882 });
+    const sent = fake.requestsTo('POST', `/subscriptions/${subscriptionId}/refunds`).at(-1)!;
+    expect(sent.body).toEqual({
+      subscription_id: subscriptionId,
+      payment_id: authorization!.paymentId,
+      refund_id: request.refundId,
+      refund_amount: 1178.82,
+      refund_note: 'The membership attempt had already ended',
+    });
+    expect(await gateway.refund(request)).toEqual(refund);
+    expect(fake.requestsTo('POST', `/subscriptions/${subscriptionId}/refunds`).at(-1)?.replayed).toBe(true);
+    await expect(gateway.refund({ ...request, refundId: unique('RF') })).rejects.toMatchObject({ status: 400, retryable: false });
+  });
+
   it('reports a failed debit with Cashfree’s reason', async () => {
     const { gateway } = gatewayFor(fake);
     const subscriptionId = await activeMandate();

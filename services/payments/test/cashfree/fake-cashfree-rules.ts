@@ -205,7 +205,29 @@ export const CREATE_SUBSCRIPTION_PAYMENT: RuleSet = {
   ],
 };
 
-export const RULE_SETS = [CREATE_ORDER, CREATE_REFUND, CREATE_PLAN, CREATE_SUBSCRIPTION, MANAGE_SUBSCRIPTION, CREATE_SUBSCRIPTION_PAYMENT];
+export const CREATE_SUBSCRIPTION_REFUND: RuleSet = {
+  schema: 'CreateSubscriptionRefundRequest',
+  nested: {},
+  rules: [
+    { path: 'subscription_id', type: 'string', required: true },
+    { path: 'payment_id', type: 'string' },
+    { path: 'cf_payment_id', type: 'number' },
+    { path: 'refund_id', type: 'string', required: true },
+    { path: 'refund_amount', type: 'number', required: true, positive: true, maxDecimals: 2 },
+    { path: 'refund_note', type: 'string' },
+    { path: 'refund_speed', type: 'string' },
+  ],
+};
+
+export const RULE_SETS = [
+  CREATE_ORDER,
+  CREATE_REFUND,
+  CREATE_PLAN,
+  CREATE_SUBSCRIPTION,
+  MANAGE_SUBSCRIPTION,
+  CREATE_SUBSCRIPTION_PAYMENT,
+  CREATE_SUBSCRIPTION_REFUND,
+];
 
 const missing = (path: string) => new FakeRefusal(400, `${path}_missing`, `${path} : is missing in the request`);
 export const invalid = (path: string, problem: string) => new FakeRefusal(400, `${path}_invalid`, `${path} : ${problem}`);

@@ -189,6 +189,19 @@ export interface FakeSubscription {
   entity: SubscriptionJson;
   authorization: AuthorizationJson;
   payments: Map<string, SubscriptionPaymentJson>;
+  refunds: SubscriptionRefundJson[];
+}
+
+/** `SubscriptionPaymentRefundEntity`. */
+export interface SubscriptionRefundJson {
+  payment_id: string;
+  cf_payment_id: string;
+  refund_id: string;
+  cf_refund_id: string;
+  refund_amount: number;
+  refund_note: string | null;
+  refund_speed: string;
+  refund_status: string;
 }
 
 export type AuthorisationField = 'authorisation_details' | 'authorization_details';

@@ -7,6 +7,7 @@ import {
   CREATE_REFUND,
   CREATE_SUBSCRIPTION,
   CREATE_SUBSCRIPTION_PAYMENT,
+  CREATE_SUBSCRIPTION_REFUND,
   checkBody,
   FakeRefusal,
   invalid,
@@ -23,6 +24,7 @@ import {
   type PlanJson,
   type RefundJson,
   type SubscriptionPaymentJson,
+  type SubscriptionRefundJson,
 } from './fake-cashfree-state.js';
 import { WebhookFactory } from './fake-cashfree-webhooks.js';
 
@@ -345,6 +347,8 @@ export class FakeCashfree {
     if (match) return { status: 200, body: this.createRefund(param(match[1]), body) };
     match = route.match(/^\/subscriptions\/([^/]+)\/manage$/);
     if (match) return { status: 200, body: this.manageSubscription(param(match[1]), body) };
+    match = route.match(/^\/subscriptions\/([^/]+)\/refunds$/);
+    if (match) return { status: 200, body: this.createSubscriptionRefund(param(match[1]), body) };
     throw badUrl();
   }
 
@@ -447,6 +451,36 @@ export class FakeCashfree {
     return refund;
   }
 
+  /** A refund of one successful payment of a subscription (its authorisation debit or a charge). */
+  private createSubscriptionRefund(subscriptionId: string, body: Record<string, unknown>): SubscriptionRefundJson {
+    const subscription = this.subscriptionOrThrow(subscriptionId);
+    checkBody(body, CREATE_SUBSCRIPTION_REFUND);
+    if (body.subscription_id !== subscriptionId) throw invalid('subscription_id', 'should be the subscription of the path');
+    if (subscription.refunds.some((r) => r.refund_id === body.refund_id))
+      throw new FakeRefusal(409, 'refund_already_exists', 'refund with same id is already present');
+    const payment = subscription.payments.get(body.payment_id as string);
+    if (payment?.payment_status !== 'SUCCESS')
+      throw new FakeRefusal(400, 'payment_not_successful', 'payment_id : refund can be initiated only for a successful payment');
+    const refunded = subscription.refunds
+      .filter((r) => r.payment_id === payment.payment_id)
+      .reduce((sum, r) => sum + Math.round(r.refund_amount * 100), 0);
+    const amount = body.refund_amount as number;
+    if (Math.round(amount * 100) + refunded > Math.round(payment.payment_amount * 100))
+      throw invalid('refund_amount', 'should be less than or equal to the amount not yet refunded');
+    const refund: SubscriptionRefundJson = {
+      payment_id: payment.payment_id,
+      cf_payment_id: payment.cf_payment_id,
+      refund_id: body.refund_id as string,
+      cf_refund_id: this.state.nextId(),
+      refund_amount: amount,
+      refund_note: (body.refund_note as string | undefined) ?? null,
+      refund_speed: (body.refund_speed as string | undefined) ?? 'STANDARD',
+      refund_status: 'INITIATED',
+    };
+    subscription.refunds.push(refund);
+    return refund;
+  }
+
   private createPlan(body: Record<string, unknown>): PlanJson {
     checkBody(body, CREATE_PLAN);
     const periodic = body.plan_type === 'PERIODIC';
@@ -529,6 +563,7 @@ export class FakeCashfree {
       },
       authorization,
       payments: new Map(),
+      refunds: [],
     };
     this.state.subscriptions.set(subscriptionId, subscription);
     return this.state.subscriptionJson(subscription);

@@ -27,6 +27,7 @@ import type {
   CreatePlanBody,
   CreateRefundBody,
   CreateSubscriptionBody,
+  CreateSubscriptionRefundBody,
   ManageSubscriptionBody,
   OrderEntity,
   PaymentEntity,
@@ -92,10 +93,19 @@ export class CashfreeGateway implements PaymentGateway {
 
   async refund(refund: RefundRequest): Promise<GatewayRefund> {
     const body: CreateRefundBody = { refund_amount: toRupees(refund.amountPaise), refund_id: refund.refundId, refund_note: refund.note };
+    const mandated = refund.subscriptionPayment;
     const entity = await this.http.send<RefundEntity>({
       method: 'POST',
-      path: `/orders/${segment(refund.orderId)}/refunds`,
-      body,
+      ...(mandated
+        ? {
+            path: `/subscriptions/${segment(mandated.subscriptionId)}/refunds`,
+            body: {
+              ...body,
+              subscription_id: mandated.subscriptionId,
+              payment_id: mandated.paymentId,
+            } satisfies CreateSubscriptionRefundBody,
+          }
+        : { path: `/orders/${segment(refund.orderId)}/refunds`, body }),
       // Our refund id is the anchor: the same refund asked for twice is one refund.
       idempotencyKey: idempotencyKeyFor('refund', `${refund.orderId}:${refund.refundId}`),
     });

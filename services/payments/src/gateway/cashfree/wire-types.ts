@@ -53,6 +53,12 @@ export interface CreateRefundBody {
   refund_note: string;
 }
 
+/** `CreateSubscriptionRefundRequest`: the refund of one payment of a subscription. */
+export interface CreateSubscriptionRefundBody extends CreateRefundBody {
+  subscription_id: string;
+  payment_id: string;
+}
+
 /** `RefundEntity`. */
 export interface RefundEntity {
   cf_refund_id?: string | number;
