@@ -14,6 +14,7 @@ import { DEV_IDP_AUDIENCE, openDevIdentityProvider } from './auth/dev-idp.js';
 import { googleIssuer, localIssuer, type TrustedIssuer } from './auth/id-token.js';
 import { Sessions } from './auth/sessions.js';
 import { ensureFirstAdmin } from './commands/admins.js';
+import { orderMailConsumer } from './consumers/orders.js';
 import { subscriptionStatusConsumer } from './consumers/subscriptions.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import { identitySettings } from './settings.js';
@@ -96,7 +97,7 @@ export const identityService = defineService({
     app.route('/', contactRoutes(events));
     if (devIdp) app.route('/', devRoutes(devIdp, mail));
 
-    const consumers = [subscriptionStatusConsumer(db, mail)];
+    const consumers = [subscriptionStatusConsumer(db, mail), orderMailConsumer(db, mail, () => runtime.client('orders'), publicUrl)];
     let subscriptions: Subscription[] = [];
     return {
       app,

@@ -3,6 +3,7 @@ import { eventRegistries } from '@elts/contracts';
 import { ConfigError, defineService, loadMigrations, type Subscription } from '@elts/platform';
 import { JobScheduler, schedulerMigrationsDir } from '@elts/workflows';
 import type { Kysely } from 'kysely';
+import { ordersInternalRoutes } from './api/internal-routes.js';
 import { orderRoutes } from './api/order-routes.js';
 import { serviceabilityRoutes } from './api/serviceability-routes.js';
 import { internalPartners, type OrdersContext } from './commands/context.js';
@@ -38,13 +39,15 @@ export const ordersService = defineService({
         () => runtime.client('payments'),
       ),
       logger,
-      expireLater: (orderId, at) => scheduler.schedule('order.expire', orderId, at, { orderId }, { onlyIfAbsent: true }),
+      expireLater: (orderId, memberId, at) =>
+        scheduler.schedule('order.expire', orderId, at, { orderId, memberId }, { onlyIfAbsent: true }),
     };
-    scheduler.register('order.expire', async ({ orderId }) => expireUnpaidOrder(context, orderId));
+    scheduler.register('order.expire', async ({ orderId, memberId }) => expireUnpaidOrder(context, orderId, memberId));
 
     const app = runtime.createApp();
     app.route('/', serviceabilityRoutes(serviceability));
     app.route('/', orderRoutes(context));
+    app.route('/', ordersInternalRoutes(context));
 
     const consumers = [buyersFromIdentity(db), buyersFromPayments(db), orderPaymentsConsumer(context)];
     let subscriptions: Subscription[] = [];

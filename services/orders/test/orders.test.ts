@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { identityEvents, paymentsEvents } from '@elts/contracts';
 import { memberRegisteredEvent } from '@elts/contracts/testing';
 import { sql } from '@elts/platform';
-import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
+import {
+  DATABASE_KINDS,
+  databaseAvailable,
+  eventually,
+  type ServiceHarness,
+  startServiceHarness,
+  TEST_SERVICE_TOKEN,
+} from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersService } from '../src/service.js';
 import { catalogStandIn, paymentsStandIn } from './partners.js';
@@ -168,10 +175,15 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
   it.runIf(available)('completes a late success if the stock is still there, and refunds it if not', async () => {
     const member = await subscriber();
     const kept = (await place(member.token, order('PRD-HEAD'))).body.data.order_id;
+    expect(payments.creditBalance(member.memberId)).toBe(0);
     await announce(kept, 'failed', member.memberId, true);
     await eventually(async () => (await statusOf(member.token, kept)) === 'failed');
+    expect(payments.creditBalance(member.memberId)).toBe(99_900);
     await announce(kept, 'success', member.memberId);
     await eventually(async () => (await statusOf(member.token, kept)) === 'completed');
+    // The order was paid with its credit taken off, so that credit is spent again: the member cannot use it twice.
+    expect(payments.creditBalance(member.memberId)).toBe(0);
+    expect(payments.credit.get(`${kept}-LATE`)).toMatchObject({ amount: 99_900, released: false });
 
     const lost = (await place(member.token, order('PRD-LAST'))).body.data.order_id;
     await announce(lost, 'failed', member.memberId, true);
@@ -184,6 +196,60 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     await eventually(async () => (await statusOf(member.token, lost)) === 'cancelled');
     expect(payments.payments.get(lost)?.refunded).toBe(true);
     expect(catalog.available('PRD-LAST')).toBe(0);
+  });
+
+  it.runIf(available)('refunds a late success whose credit the member has spent on another order meanwhile', async () => {
+    const member = await subscriber();
+    const late = (await place(member.token, order('PRD-HEAD'))).body.data.order_id;
+    await announce(late, 'failed', member.memberId, true);
+    await eventually(async () => (await statusOf(member.token, late)) === 'failed');
+    const next = await place(member.token, order('PRD-HEAD'));
+    expect(next.body.data.credit_applied).toBe(999);
+    await announce(late, 'success', member.memberId);
+    await eventually(async () => (await statusOf(member.token, late)) === 'cancelled');
+    expect(payments.payments.get(late)?.refunded).toBe(true);
+    expect(catalog.holds.get(late)?.state).toBe('released');
+    // The credit stays with the order that has it; nothing is left spent for the refunded one.
+    expect(payments.creditBalance(member.memberId)).toBe(0);
+    expect(payments.credit.get(`${late}-LATE`)?.released ?? true).toBe(true);
+  });
+
+  it.runIf(available)('gives back the credit and the stock of a placement that died before recording its order', async () => {
+    const member = await subscriber();
+    let reached: (orderId: string) => void = () => {};
+    const reserved = new Promise<string>((resolve) => {
+      reached = resolve;
+    });
+    // The first answer waits for the test, and then this reservation's answers are lost for good (a dead process).
+    let answer: (ok: boolean) => void = () => {};
+    const lost = new Promise<boolean>((resolve) => {
+      answer = resolve;
+    });
+    payments.control.afterReserve = (orderId) => {
+      reached(orderId);
+      return lost;
+    };
+    const placing = place(member.token, order('PRD-HEAD'));
+    try {
+      const orderId = await reserved;
+      // The stock is held and the credit spent, and orders has recorded nothing: its backstop is already scheduled.
+      expect(catalog.holds.get(orderId)?.state).toBe('held');
+      expect(payments.creditBalance(member.memberId)).toBe(0);
+      const jobs = await sql<{
+        status: string;
+        payload: { memberId: string };
+      }>`select status, payload from scheduled_jobs where type = 'order.expire' and key = ${orderId}`.execute(orders.db);
+      expect(jobs.rows).toEqual([{ status: 'pending', payload: { orderId, memberId: member.memberId } }]);
+      expect((await sql`select 1 from orders where order_id = ${orderId}`.execute(orders.db)).rows).toEqual([]);
+      // Time passes as if that process had died: the backstop gives everything back.
+      await sql`update scheduled_jobs set due_at = now() where type = 'order.expire' and key = ${orderId}`.execute(orders.db);
+      await eventually(() => catalog.holds.get(orderId)?.state === 'released' && payments.credit.get(orderId)?.released === true);
+      expect(payments.creditBalance(member.memberId)).toBe(99_900);
+    } finally {
+      answer(false);
+    }
+    expect((await placing).status).toBeGreaterThanOrEqual(500);
+    payments.control.afterReserve = undefined;
   });
 
   it.runIf(available)('answers Out of Stock without placing an order when the last unit is gone', async () => {
@@ -206,6 +272,59 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     const count = await sql<{ n: number }>`select count(*)::int as n from orders where member_id = ${member.memberId}`.execute(orders.db);
     expect(count.rows[0]!.n).toBe(1);
   });
+
+  it.runIf(available)('answers requests racing with one idempotency key with one order', async () => {
+    const member = await subscriber();
+    const key = `key-${randomUUID()}`;
+    const answers = await Promise.all([1, 2, 3].map(() => place(member.token, order('PRD-HEAD'), { 'idempotency-key': key })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body.data.order_id)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.body.data.payment_session_id)).size).toBe(1);
+    const count = await sql<{ n: number }>`select count(*)::int as n from orders where member_id = ${member.memberId}`.execute(orders.db);
+    expect(count.rows[0]!.n).toBe(1);
+    const held = [...catalog.holds.entries()].filter(([id, hold]) => hold.state === 'held' && id === answers[0]!.body.data.order_id);
+    expect(held).toHaveLength(1);
+  });
+
+  it.runIf(available)('takes over a key whose placement died before recording its order', async () => {
+    const member = await subscriber();
+    const key = `key-${randomUUID()}`;
+    await sql`insert into order_idempotency (member_id, idempotency_key, order_id, created_at)
+      values (${member.memberId}, ${key}, 'ORD-DEAD00000000', now() - interval '5 minutes')`.execute(orders.db);
+    const { status, body } = await place(member.token, order('PRD-HEAD'), { 'idempotency-key': key });
+    expect(status).toBe(200);
+    expect(body.data.order_id).not.toBe('ORD-DEAD00000000');
+    const again = await place(member.token, order('PRD-HEAD'), { 'idempotency-key': key });
+    expect(again.body.data.order_id).toBe(body.data.order_id);
+  });
+
+  it.runIf(available)('lets a refused placement go of its key, so a retry is judged afresh', async () => {
+    const member = await subscriber();
+    const key = `key-${randomUUID()}`;
+    expect((await place(member.token, order('PRD-SOON'), { 'idempotency-key': key })).status).toBe(400);
+    const claims = await sql`select 1 from order_idempotency where idempotency_key = ${key}`.execute(orders.db);
+    expect(claims.rows).toEqual([]);
+  });
+
+  it.runIf(available)(
+    'shows a completed order to the services that may ask (identity, for its email), with the service token',
+    async () => {
+      const member = await subscriber();
+      const id = (await place(member.token, order('PRD-HEAD'))).body.data.order_id;
+      expect((await orders.json(`/internal/orders/${id}`)).status).toBe(401);
+      const { body } = await orders.json(`/internal/orders/${id}`, { headers: { 'x-service-token': TEST_SERVICE_TOKEN } });
+      expect(body.data).toEqual({
+        orderId: id,
+        memberId: member.memberId,
+        status: 'pending',
+        product: { name: 'Noise-cancelling headphones', brand: 'Sony' },
+        quantity: 1,
+        amountPaise: 1_900_000,
+        creditPaise: 99_900,
+        shippingAddress: address,
+      });
+    },
+  );
 
   describe('refusals', () => {
     it.runIf(available)('needs a session and an active subscription', async () => {

@@ -1,4 +1,4 @@
-import type { ProductForOrder } from '@elts/contracts';
+import { MEMBERSHIP_CREDIT, type ProductForOrder } from '@elts/contracts';
 import { createServiceApp } from '@elts/platform';
 import { silentLogger } from '@elts/platform/testing';
 
@@ -61,7 +61,8 @@ type Payment = { paymentId: string; status: 'pending' | 'success' | 'failed'; am
 /** The payments service's internal API for orders, in memory. */
 export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: boolean } = {}) {
   const payments = new Map<string, Payment>();
-  const credit = new Map<string, { amount: number; released: boolean }>();
+  const credit = new Map<string, { memberId: string; amount: number; released: boolean }>();
+  const control: { afterReserve?: (orderId: string) => Promise<boolean> } = {};
   let counter = 0;
   const app = createServiceApp({ name: 'payments', logger: silentLogger() });
   const view = (orderId: string) => {
@@ -107,10 +108,19 @@ export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: 
       data: { refundId: `RF-${c.req.param('orderId')}`, status: 'SUCCESS', amountPaise: payment.amountPaise },
     });
   });
+  // Each member starts with `creditPaise` of credit; an order spends at most 10% of its price (one spend per order
+  // id, as payments keeps it), and a release gives it back.
+  const creditBalance = (memberId: string) =>
+    (options.creditPaise ?? 0) -
+    [...credit.values()].filter((entry) => entry.memberId === memberId && !entry.released).reduce((sum, entry) => sum + entry.amount, 0);
   app.post('/internal/credit/reserve', async (c) => {
-    const { orderId, orderPricePaise } = await c.req.json();
-    if (!credit.has(orderId))
-      credit.set(orderId, { amount: Math.min(options.creditPaise ?? 0, Math.floor(orderPricePaise / 10)), released: false });
+    const { memberId, orderId, orderPricePaise } = await c.req.json();
+    if (!credit.has(orderId)) {
+      const amount = Math.min(creditBalance(memberId), Math.floor((orderPricePaise * MEMBERSHIP_CREDIT.maxShareOfOrderPercent) / 100));
+      credit.set(orderId, { memberId, amount, released: false });
+    }
+    // A test may stop here: the credit is spent, and orders has not heard back (a crash, a lost answer).
+    if (control.afterReserve && !(await control.afterReserve(orderId))) return c.json({ is_success: false, message: 'lost' }, 502);
     return c.json({ is_success: true, data: { creditPaise: credit.get(orderId)!.amount } });
   });
   app.post('/internal/credit/release', async (c) => {
@@ -122,6 +132,8 @@ export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: 
     app,
     payments,
     credit,
+    creditBalance,
+    control,
     settle: (orderId: string, status: 'success' | 'failed', autoFailed = false) =>
       Object.assign(payments.get(orderId)!, { status, autoFailed }),
   };

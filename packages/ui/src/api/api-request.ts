@@ -25,6 +25,8 @@ export interface ApiRequestOptions {
   /** Sent as the raw Authorization value (spec section 6: no scheme prefix). */
   token?: string;
   signal?: AbortSignal;
+  /** Further request headers (an order's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface ApiRequestOptions {
  * server) that this is an API call and not a page navigation, since a path such as /admin/users is both.
  */
 export async function apiRequest<Data = unknown>(path: string, options: ApiRequestOptions = {}): Promise<Envelope<Data>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = options.token;
   const response = await fetch(path, {

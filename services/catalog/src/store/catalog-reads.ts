@@ -89,7 +89,10 @@ export async function unitsOrderedSince(db: Kysely<CatalogDb>, since: Date): Pro
   return new Map(rows.map((row) => [row.product_id, Number(row.units)]));
 }
 
-/** How many members want each enabled product: one of their Need or Greed items matches it. */
+/**
+ * How many members want each enabled product: one of their current Need or Greed items matches it. No time window:
+ * a list is a standing want, and the 14-day window bounds the orders only (docs/decisions/0022).
+ */
 export async function membersWanting(db: Kysely<CatalogDb>): Promise<Map<string, number>> {
   const rows = await sql<{ id: string; members: number }>`
     select p.id, count(distinct m.member_id)::int as members

@@ -45,3 +45,42 @@ export function renewalNoticeEmail(
     ].join('\n'),
   };
 }
+
+/** What the order confirmation tells: the order as orders keeps it (`GET /internal/orders/{id}`). */
+export interface ConfirmedOrder {
+  orderId: string;
+  product: { name: string; brand: string };
+  quantity: number;
+  amountPaise: number;
+  shippingAddress: { name: string; phone: string; address: string; city: string; state: string; pincode: string };
+}
+
+/** The order confirmation the Order Status page promises ('You will receive an order confirmation by email.'). */
+export function orderConfirmationEmail(name: string, order: ConfirmedOrder, siteUrl: string): { subject: string; text: string } {
+  const to = order.shippingAddress;
+  return {
+    subject: `Order Confirmed! ${order.orderId}`,
+    text: [
+      name.trim() ? `Hi ${name.trim()},` : 'Hi,',
+      '',
+      'Thank you for your order. Your payment has been received and your order is confirmed.',
+      '',
+      `Order ID: ${order.orderId}`,
+      `Product: ${order.product.brand ? `${order.product.brand} ` : ''}${order.product.name}`,
+      `Quantity: ${order.quantity}`,
+      `Amount paid: ${rupees(order.amountPaise)}`,
+      '',
+      'Delivery to:',
+      to.name,
+      to.address,
+      `${to.city}, ${to.state} ${to.pincode}`,
+      `Phone: ${to.phone}`,
+      '',
+      'Your order will be processed within 1-2 business days. Shipping updates will be sent to your registered mobile number.',
+      '',
+      `Your order: ${siteUrl}/order?order_id=${encodeURIComponent(order.orderId)}`,
+      '',
+      'The ELTS Club team',
+    ].join('\n'),
+  };
+}

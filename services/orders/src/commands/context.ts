@@ -42,8 +42,11 @@ export interface OrdersContext {
   serviceability: Serviceability;
   partners: OrderPartners;
   logger: Logger;
-  /** Schedules the backstop that fails an order left without a payment (a crash mid-saga). */
-  expireLater(orderId: string, at: Date): Promise<void>;
+  /**
+   * Schedules the backstop that fails an order left without a payment, or gives back the stock and credit of one
+   * never recorded (a crash mid-saga). The member is in it because an unrecorded order has no row to name them.
+   */
+  expireLater(orderId: string, memberId: string, at: Date): Promise<void>;
 }
 
 export async function recordOrder(unit: UnitOfWork<OrdersDb>, streamId: string, expected: number | 'any', events: NewEvent[]) {

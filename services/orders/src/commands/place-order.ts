@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { OrderPayload, Profession } from '@elts/contracts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '@elts/platform';
+import { AppError, badRequest, ConcurrencyError, conflict, forbidden, notFound } from '@elts/platform';
 import { foldOrder, maxQuantity, orderStream } from '../domain/order.js';
 import { type OrdersContext, recordOrder } from './context.js';
+import { assertClaimHeld, ClaimLost, claimKey, letGo } from './idempotency-claims.js';
 
 export const newOrderId = () => `ORD-${randomBytes(6).toString('hex').toUpperCase()}`;
 
@@ -23,10 +24,10 @@ export function saleRefusal(window: { saleStartAt: string | null; saleEndAt: str
 }
 
 /**
- * The order saga's first half, in the order that keeps nothing stranded: check everything we can check for free,
- * hold the stock, spend the membership credit, record the order, start the payment. Each later failure undoes the
- * earlier steps (release the stock, give the credit back). A crash between steps is covered too: holds expire, and
- * a backstop fails an order left without a payment.
+ * The order saga's first half, in the order that keeps nothing stranded: claim the idempotency key, check everything
+ * we can check for free, schedule the backstop, hold the stock, spend the membership credit, record the order, start
+ * the payment. Each later failure undoes the earlier steps (release the stock, give the credit back). A crash between
+ * steps is covered too: the backstop comes before anything is held or spent, so whatever a dead saga took goes back.
  */
 export async function placeOrder(
   context: OrdersContext,
@@ -34,16 +35,30 @@ export async function placeOrder(
   payload: OrderPayload,
   idempotencyKey: string | undefined,
 ): Promise<PlacedOrder> {
-  if (idempotencyKey) {
-    const earlier = await context.db
-      .selectFrom('order_idempotency as k')
-      .innerJoin('orders as o', 'o.order_id', 'k.order_id')
-      .select(['o.order_id', 'o.status'])
-      .where('k.member_id', '=', memberId)
-      .where('k.idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst();
-    if (earlier) return resumeCheckout(context, earlier.order_id);
+  const orderId = newOrderId();
+  const claim = idempotencyKey ? { memberId, key: idempotencyKey } : undefined;
+  if (claim) {
+    const earlier = await claimKey(context.db, claim, orderId);
+    if (earlier) return resumeCheckout(context, earlier);
   }
+  try {
+    return await placeNewOrder(context, memberId, payload, orderId, claim);
+  } catch (error) {
+    if (!claim) throw error;
+    await letGo(context.db, claim, orderId);
+    // Another request with this key took over while this one was slow: answer with its order, as a repeat would.
+    if (error instanceof ClaimLost) return placeOrder(context, memberId, payload, idempotencyKey);
+    throw error;
+  }
+}
+
+async function placeNewOrder(
+  context: OrdersContext,
+  memberId: string,
+  payload: OrderPayload,
+  orderId: string,
+  claim: { memberId: string; key: string } | undefined,
+): Promise<PlacedOrder> {
   const buyer = await context.db.selectFrom('member_buyers').selectAll().where('member_id', '=', memberId).executeTakeFirst();
   if (buyer?.subscription_status !== 'active')
     throw forbidden('Only active subscribers can place orders. Subscribe to unlock the deals board.');
@@ -65,14 +80,10 @@ export async function placeOrder(
   if (refusal) throw badRequest(refusal);
   if (product.available < payload.quantity) throw conflict('Out of Stock');
 
-  const orderId = newOrderId();
   const now = new Date();
-  const hold = await context.partners.hold(
-    orderId,
-    product.id,
-    payload.quantity,
-    new Date(now.getTime() + context.settings.ORDER_HOLD_MINUTES * 60_000),
-  );
+  const holdUntil = new Date(now.getTime() + context.settings.ORDER_HOLD_MINUTES * 60_000);
+  await context.expireLater(orderId, memberId, holdUntil);
+  const hold = await context.partners.hold(orderId, product.id, payload.quantity, holdUntil);
   if (!hold.held) throw hold.reason === 'out_of_stock' ? conflict('Out of Stock') : badRequest('This product is not available.');
 
   try {
@@ -80,6 +91,7 @@ export async function placeOrder(
     const creditPaise = await context.partners.reserveCredit(memberId, orderId, pricePaise);
     const amountPaise = pricePaise - creditPaise;
     await context.events.transact(async (unit) => {
+      if (claim) await assertClaimHeld(unit.db, claim, orderId);
       await recordOrder(unit, orderStream(orderId), 0, [
         {
           type: 'OrderPlaced',
@@ -104,14 +116,7 @@ export async function placeOrder(
           metadata: { actor: `member:${memberId}` },
         },
       ]);
-      if (idempotencyKey) {
-        await unit.db
-          .insertInto('order_idempotency')
-          .values({ member_id: memberId, idempotency_key: idempotencyKey, order_id: orderId, created_at: now })
-          .execute();
-      }
     });
-    await context.expireLater(orderId, new Date(now.getTime() + context.settings.ORDER_HOLD_MINUTES * 60_000));
     return await resumeCheckout(context, orderId);
   } catch (error) {
     await undoPlacement(context, memberId, orderId, error);
@@ -132,12 +137,18 @@ async function resumeCheckout(context: OrdersContext, orderId: string): Promise<
     note: `${order.product.name} x ${order.quantity}`.slice(0, 200),
   });
   if (!order.payment_id) {
-    await context.events.transact(async (unit) => {
-      const history = await unit.readStream(orderStream(orderId));
-      if (foldOrder(history)?.paymentId) return;
-      await recordOrder(unit, orderStream(orderId), history.length, [
-        { type: 'OrderPaymentStarted', data: { orderId, memberId: order.member_id, paymentId: checkout.paymentId } },
-      ]);
+    const record = () =>
+      context.events.transact(async (unit) => {
+        const history = await unit.readStream(orderStream(orderId));
+        if (foldOrder(history)?.paymentId) return;
+        await recordOrder(unit, orderStream(orderId), history.length, [
+          { type: 'OrderPaymentStarted', data: { orderId, memberId: order.member_id, paymentId: checkout.paymentId } },
+        ]);
+      });
+    // A repeat of the request may record the same start at the same moment: read again, and find it there.
+    await record().catch((error) => {
+      if (error instanceof ConcurrencyError) return record();
+      throw error;
     });
   }
   return {

@@ -28,8 +28,31 @@ export interface PlacedOrder {
   credit_applied?: number;
 }
 
-export async function placeProductOrder(body: ProductOrderRequest): Promise<PlacedOrder> {
-  const envelope = await apiRequest<PlacedOrder>('/product/order', { method: 'POST', body, token: readMemberSession().token });
+/**
+ * A new `Idempotency-Key` for one Confirm Order attempt (the orders service reads that header: 8 to 100 letters,
+ * digits, - or _). Built from getRandomValues, which unlike randomUUID also exists on a plain-http address.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `order-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * Whether a Confirm Order attempt that ended in `error` may have placed an order all the same (no answer, or the
+ * server failed mid-way): the next press then repeats it with the same key and gets that order, never a second one.
+ * A refusal (4xx) placed nothing, so the next press is a new attempt.
+ */
+export function mayHavePlaced(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500 || error.status === 0;
+}
+
+export async function placeProductOrder(body: ProductOrderRequest, idempotencyKey: string): Promise<PlacedOrder> {
+  const envelope = await apiRequest<PlacedOrder>('/product/order', {
+    method: 'POST',
+    body,
+    token: readMemberSession().token,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
   if (!envelope.data?.order_id) throw new ApiError(envelope.error ?? envelope.message ?? 'Unknown error', 200);
   return envelope.data;
 }

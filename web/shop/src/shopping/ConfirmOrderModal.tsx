@@ -1,10 +1,10 @@
 import { INDIAN_STATE_NAMES, indianStateNamed, MEMBERSHIP_CREDIT, type Profile } from '@elts/contracts';
 import { ApiError, Button, formatRupees, Modal, readMemberSession, Select, TextArea, TextInput } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { BoardProduct } from '../api/catalog.js';
 import { DEALS_BOARD_QUERY_KEY } from '../api/catalog.js';
-import { placeProductOrder, useMembershipCredit } from '../api/orders.js';
+import { mayHavePlaced, newIdempotencyKey, placeProductOrder, useMembershipCredit } from '../api/orders.js';
 import { usePincodeServiceability } from '../api/pincode.js';
 import { openProductCheckout, rememberOrder } from './checkout.js';
 import { priceLabel } from './deal-display.js';
@@ -31,6 +31,8 @@ function OrderForm({ product, profile }: { product: BoardProduct; profile: Profi
   const [form, setForm] = useState<DeliveryForm>(() => prefillDelivery(profile as unknown as Record<string, unknown>));
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // One key per Confirm Order attempt: a second press after an unanswered one repeats it and gets the same order.
+  const attemptKey = useRef<string>(undefined);
   const client = useQueryClient();
   const { serviceability, checking, place } = usePincodeServiceability(form.pincode.trim());
   const credit = useMembershipCredit();
@@ -65,23 +67,28 @@ function OrderForm({ product, profile }: { product: BoardProduct; profile: Profi
       pincode: form.pincode.trim(),
     };
     setBusy(true);
+    attemptKey.current ??= newIdempotencyKey();
     try {
-      const placed = await placeProductOrder({
-        amount: product.price,
-        customer_email: profile?.email ?? session.email ?? '',
-        customer_phone: address.phone,
-        ...payerNames(profile as unknown as Record<string, unknown>, address.name),
-        product_id: product.id,
-        quantity: 1,
-        description: product.name.slice(0, 500),
-        return_url: `${window.location.origin}/order`,
-        shipping_address: address,
-        billing_address: address,
-      });
+      const placed = await placeProductOrder(
+        {
+          amount: product.price,
+          customer_email: profile?.email ?? session.email ?? '',
+          customer_phone: address.phone,
+          ...payerNames(profile as unknown as Record<string, unknown>, address.name),
+          product_id: product.id,
+          quantity: 1,
+          description: product.name.slice(0, 500),
+          return_url: `${window.location.origin}/order`,
+          shipping_address: address,
+          billing_address: address,
+        },
+        attemptKey.current,
+      );
       rememberOrder(placed.order_id);
       if (await openProductCheckout(placed)) return;
       setAlert('Failed to create order. Please try again.');
     } catch (error) {
+      if (!mayHavePlaced(error)) attemptKey.current = undefined;
       if (error instanceof ApiError) {
         setAlert(`Order creation failed: ${error.message || 'Unknown error'}`);
         // Stock or the sale window may have moved since the board loaded.

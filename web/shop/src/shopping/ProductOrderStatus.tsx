@@ -14,6 +14,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchGatewayStatus, fetchProductOrder, type ProductOrderDetail } from '../api/orders.js';
+import { recheckOrder } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
 
 /** The stored order is forgotten this long after a success is shown (spec section 9), and on leaving the page. */
@@ -36,15 +37,6 @@ async function loadOrder(orderId: string, signal: AbortSignal): Promise<ProductO
   const local = await fetchProductOrder(orderId, signal);
   if (outcomeOf(local.status) !== 'processing') return local;
   return fetchGatewayStatus(orderId, signal).catch(() => local);
-}
-
-/** Check Latest Status: the gateway first, the local lookup if the gateway check fails. */
-async function recheck(orderId: string): Promise<ProductOrderDetail> {
-  try {
-    return await fetchGatewayStatus(orderId);
-  } catch {
-    return fetchProductOrder(orderId);
-  }
 }
 
 function loadError(error: unknown): string {
@@ -78,11 +70,9 @@ export function ProductOrderStatus({ orderId }: { orderId: string }) {
   async function checkLatest() {
     setChecking(true);
     setCheckError(undefined);
-    try {
-      client.setQueryData(queryKey, await recheck(orderId));
-    } catch (error) {
-      setCheckError(loadError(error));
-    }
+    const result = await recheckOrder(orderId);
+    if (result.ok) client.setQueryData(queryKey, result.order);
+    else setCheckError(result.message);
     setChecking(false);
   }
 

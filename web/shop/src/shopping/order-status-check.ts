@@ -1,5 +1,5 @@
 import { ApiError, readMemberSession } from '@elts/ui';
-import { fetchGatewayStatus, type ProductOrderDetail } from '../api/orders.js';
+import { fetchGatewayStatus, fetchProductOrder, type ProductOrderDetail } from '../api/orders.js';
 
 /** How long 'Status updated: {STATUS}' and the check's errors stay (spec section 9: status message 3 s). */
 export const STATUS_MESSAGE_MS = 3000;
@@ -18,5 +18,29 @@ export async function checkLatestStatus(orderId: string): Promise<StatusCheck> {
       message:
         error instanceof ApiError ? 'Failed to check latest status. Please try again.' : 'Error checking latest status. Please try again.',
     };
+  }
+}
+
+export type OrderRecheck = { ok: true; order: ProductOrderDetail } | { ok: false; message: string };
+
+/**
+ * Check Latest Status on the Order Status page (spec 'Order page logic'): the gateway first, the local lookup if the
+ * gateway check fails. Only when that fallback has no answer either is the member told the gateway check failed.
+ */
+export async function recheckOrder(
+  orderId: string,
+  ask: { gateway: (id: string) => Promise<ProductOrderDetail>; local: (id: string) => Promise<ProductOrderDetail> } = {
+    gateway: fetchGatewayStatus,
+    local: fetchProductOrder,
+  },
+): Promise<OrderRecheck> {
+  try {
+    return { ok: true, order: await ask.gateway(orderId) };
+  } catch {
+    try {
+      return { ok: true, order: await ask.local(orderId) };
+    } catch {
+      return { ok: false, message: 'Failed to fetch order status from gateway' };
+    }
   }
 }

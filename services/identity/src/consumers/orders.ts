@@ -1,0 +1,30 @@
+import { OrderCompleted, ordersEvents } from '@elts/contracts';
+import { EventConsumer, type InternalClient } from '@elts/platform';
+import type { Kysely } from 'kysely';
+import type { MailOutbox } from '../mail/mail-outbox.js';
+import { type ConfirmedOrder, orderConfirmationEmail } from '../mail/templates.js';
+import type { IdentityDb } from '../store/tables.js';
+
+/**
+ * A completed order older than this is history, not news: a consumer group that starts (or is reset) reads the
+ * whole stream from the beginning, and must not mail members about orders they confirmed long ago.
+ */
+const NEWS_FOR_MS = 2 * 24 * 60 * 60_000;
+
+export const isNews = (recordedAt: Date, now = new Date()) => now.getTime() - recordedAt.getTime() <= NEWS_FOR_MS;
+
+/**
+ * The order confirmation email, when orders completes an order. It goes to the member's own address (as the
+ * welcome email does), with the order's details read from orders; one per order (its dedupe key), however often the
+ * event arrives. A step rather than a handler: it asks orders, and holds no transaction while it waits.
+ */
+export function orderMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, orders: () => InternalClient, siteUrl: string) {
+  return new EventConsumer('identity.order-mail', ordersEvents, db).step(OrderCompleted, async (data, event) => {
+    if (!isNews(event.recordedAt)) return;
+    const member = await db.selectFrom('members').select(['email', 'firstname']).where('id', '=', data.memberId).executeTakeFirst();
+    if (!member) return;
+    const order = await orders().get<ConfirmedOrder>(`/internal/orders/${encodeURIComponent(data.orderId)}`);
+    const { subject, text } = orderConfirmationEmail(member.firstname, order, siteUrl);
+    await mail.enqueue({ to: member.email, subject, text, dedupeKey: `order-confirmation:${data.orderId}` });
+  });
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { ordersEvents, paymentsEvents } from '@elts/contracts';
+import { orderCompletedEvent } from '@elts/contracts/testing';
+import { createServiceApp, sql } from '@elts/platform';
+import {
+  DATABASE_KINDS,
+  databaseAvailable,
+  eventually,
+  type ServiceHarness,
+  silentLogger,
+  startServiceHarness,
+} from '@elts/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isNews } from '../src/consumers/orders.js';
+import { identityService } from '../src/service.js';
+import { signUp, uniqueEmail } from './helpers.js';
+
+const address = { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' };
+
+/** Orders' internal order API, as identity reads it for the email; counts the calls. */
+function ordersStandIn() {
+  const asked: string[] = [];
+  const app = createServiceApp({ name: 'orders', logger: silentLogger() });
+  app.get('/internal/orders/:id', (c) => {
+    asked.push(c.req.param('id'));
+    return c.json({
+      is_success: true,
+      data: {
+        orderId: c.req.param('id'),
+        memberId: randomUUID(),
+        status: 'completed',
+        product: { name: 'WH-1000XM5 Wireless Headphones', brand: 'Sony' },
+        quantity: 2,
+        amountPaise: 5_298_100,
+        creditPaise: 99_900,
+        shippingAddress: address,
+      },
+    });
+  });
+  return { app, asked };
+}
+
+describe('which completions are news', () => {
+  it('leaves completions older than two days unmailed (a group reading the stream from its start)', () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    expect(isNews(new Date('2026-11-22T10:00:00Z'), now)).toBe(true);
+    expect(isNews(new Date('2026-11-21T09:59:59Z'), now)).toBe(false);
+  });
+});
+
+describe.each(DATABASE_KINDS)('order confirmation email on %s', (kind) => {
+  const available = databaseAvailable(kind);
+  const orders = ordersStandIn();
+  let identity: ServiceHarness;
+
+  beforeAll(async () => {
+    if (!available) return;
+    identity = await startServiceHarness(identityService, {
+      kind,
+      env: { PUBLIC_URL: 'http://localhost:3000' },
+      sources: [paymentsEvents, ordersEvents],
+      stubs: { orders: orders.app },
+    });
+  });
+  afterAll(async () => identity?.close());
+
+  const mailsTo = async (email: string) =>
+    (
+      await sql<{
+        subject: string;
+        body_text: string;
+        dedupe_key: string;
+      }>`select subject, body_text, dedupe_key from mail_outbox where recipient = ${email}`.execute(identity.db)
+    ).rows;
+
+  it.runIf(available)(
+    "mails the member, at their own address, the order's id, product, quantity, amount and delivery address",
+    async () => {
+      const email = uniqueEmail('buyer');
+      const member = await signUp(identity, email, 'Asha Rao');
+      const orderId = `ORD-${randomUUID().slice(0, 12).toUpperCase()}`;
+      await identity.source('orders').append(`order-${orderId}`, 'any', [orderCompletedEvent(orderId, { memberId: member.memberId })]);
+      await eventually(async () => (await mailsTo(email)).length === 1);
+      const [mail] = await mailsTo(email);
+      expect(mail!.subject).toBe(`Order Confirmed! ${orderId}`);
+      expect(mail!.dedupe_key).toBe(`order-confirmation:${orderId}`);
+      expect(mail!.body_text).toContain('Hi Asha,');
+      expect(mail!.body_text).toContain(`Order ID: ${orderId}`);
+      expect(mail!.body_text).toContain('Product: Sony WH-1000XM5 Wireless Headphones');
+      expect(mail!.body_text).toContain('Quantity: 2');
+      expect(mail!.body_text).toContain('Amount paid: ₹52,981.00');
+      expect(mail!.body_text).toContain('Asha Rao\n12 MG Road\nPanaji, Goa 403001\nPhone: 9876543210');
+      expect(mail!.body_text).toContain(`http://localhost:3000/order?order_id=${orderId}`);
+    },
+  );
+
+  it.runIf(available)('mails once per order, however often its completion arrives', async () => {
+    const email = uniqueEmail('again');
+    const member = await signUp(identity, email, 'Ravi Iyer');
+    const orderId = `ORD-${randomUUID().slice(0, 12).toUpperCase()}`;
+    const completed = orderCompletedEvent(orderId, { memberId: member.memberId });
+    await identity.source('orders').append(`order-${orderId}`, 'any', [completed]);
+    await eventually(async () => (await mailsTo(email)).length === 1);
+    // The same completion published again under a new event id (a relay that republished after a crash)...
+    await identity.source('orders').append(`order-${orderId}-again`, 'any', [orderCompletedEvent(orderId, { memberId: member.memberId })]);
+    await eventually(() => orders.asked.filter((id) => id === orderId).length === 2);
+    // ...and the whole stream delivered again to the group (a reset): still one message.
+    await sql`delete from processed_events where consumer = 'identity.order-mail'`.execute(identity.db);
+    await identity.bus.reset('identity.order-mail', 'orders');
+    await eventually(async () => {
+      const seen = await sql<{ n: number }>`select count(*)::int as n from processed_events where consumer = 'identity.order-mail'`.execute(
+        identity.db,
+      );
+      return seen.rows[0]!.n >= 2;
+    });
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+});

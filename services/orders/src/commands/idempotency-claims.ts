@@ -1,0 +1,82 @@
+import { AppError } from '@elts/platform';
+import type { Kysely, Transaction } from 'kysely';
+import type { OrdersDb } from '../store/tables.js';
+
+/** A claim still without its order this long after it was made belongs to a placement that died (a crash). */
+const ABANDONED_AFTER_MS = 30_000;
+/** How long a repeat waits for the first placement to record its order before asking the caller to come back. */
+const WAIT_FOR_FIRST_MS = 5_000;
+const POLL_MS = 100;
+
+/** Thrown when another request took this key over while this placement was under way: it must undo and step aside. */
+export class ClaimLost extends Error {}
+
+type Key = { memberId: string; key: string };
+
+/**
+ * Claims an idempotency key for a new order before anything is held or spent, so two requests with one key (a double
+ * click, a retry racing the first) cannot both place an order: the second finds the claim and answers with the first
+ * order once it is recorded. Returns the earlier order's id, or undefined when `orderId` now owns the key.
+ * A claim whose placement died is taken over; one still under way past the wait answers 503, which clients retry.
+ */
+export async function claimKey(db: Kysely<OrdersDb>, claim: Key, orderId: string): Promise<string | undefined> {
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  for (;;) {
+    const inserted = await db
+      .insertInto('order_idempotency')
+      .values({ member_id: claim.memberId, idempotency_key: claim.key, order_id: orderId, created_at: new Date() })
+      .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
+      .returning('order_id')
+      .executeTakeFirst();
+    if (inserted) return undefined;
+    const held = await claimRow(db, claim)
+      .leftJoin('orders as o', 'o.order_id', 'k.order_id')
+      .select(['k.order_id', 'k.created_at', 'o.order_id as recorded'])
+      .executeTakeFirst();
+    if (!held) continue; // the first placement was refused and let the key go: try again as the first
+    if (held.recorded) return held.order_id;
+    if (Date.now() - new Date(held.created_at).getTime() > ABANDONED_AFTER_MS && (await takeOver(db, claim, held.order_id, orderId)))
+      return undefined;
+    if (Date.now() > deadline) throw new AppError(503, 'unavailable', 'This order is still being placed. Please try again in a moment.');
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Inside the transaction that records the order: is the key still this order's? Locks the claim until commit. */
+export async function assertClaimHeld(trx: Transaction<OrdersDb>, claim: Key, orderId: string): Promise<void> {
+  const row = await claimRow(trx, claim).select('k.order_id').forUpdate().executeTakeFirst();
+  if (row?.order_id !== orderId) throw new ClaimLost(`idempotency key taken over from ${orderId}`);
+}
+
+/** A placement refused before its order was recorded lets its key go, so the member's retry is judged afresh. */
+export async function letGo(db: Kysely<OrdersDb>, claim: Key, orderId: string): Promise<void> {
+  await db
+    .deleteFrom('order_idempotency')
+    .where('member_id', '=', claim.memberId)
+    .where('idempotency_key', '=', claim.key)
+    .where('order_id', '=', orderId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('orders').select('order_id').where('order_id', '=', orderId))))
+    .execute();
+}
+
+function claimRow(db: Kysely<OrdersDb>, claim: Key) {
+  return db.selectFrom('order_idempotency as k').where('k.member_id', '=', claim.memberId).where('k.idempotency_key', '=', claim.key);
+}
+
+// The claim row's lock orders this against the recording transaction (assertClaimHeld): either that order was
+// recorded first and is seen here, or the claim moves and that placement finds it lost and undoes itself.
+async function takeOver(db: Kysely<OrdersDb>, claim: Key, abandoned: string, orderId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await claimRow(trx, claim).select('k.order_id').forUpdate().executeTakeFirst();
+    if (row?.order_id !== abandoned) return false;
+    const recorded = await trx.selectFrom('orders').select('order_id').where('order_id', '=', abandoned).executeTakeFirst();
+    if (recorded) return false;
+    await trx
+      .updateTable('order_idempotency')
+      .set({ order_id: orderId, created_at: new Date() })
+      .where('member_id', '=', claim.memberId)
+      .where('idempotency_key', '=', claim.key)
+      .execute();
+    return true;
+  });
+}
