@@ -132,6 +132,34 @@ describe.each(DATABASE_KINDS)('community on %s', (kind) => {
   });
 });
 
+describe.each(DATABASE_KINDS)('the giveaway threshold on %s', (kind) => {
+  const available = databaseAvailable(kind);
+  let identity: ServiceHarness;
+
+  beforeAll(async () => {
+    if (available) identity = await startIdentity(kind, { GIVEAWAY_OPENS_AT_MEMBERS: '3' });
+  });
+  afterAll(async () => identity?.close());
+
+  it.runIf(available)('stays closed below the member count, and opens to active subscribers once it is reached', async () => {
+    const subscriber = await signUp(identity);
+    await setSubscription(identity, subscriber, 'active');
+    await signUp(identity);
+    const closed = await identity.json('/user/giveaway', { token: subscriber.token });
+    expect(closed.body.giveaway).toEqual({ open: false, members_needed: 1, eligible: true });
+    const early = await identity.json('/user/giveaway', { method: 'POST', token: subscriber.token, body: answers(true) });
+    expect(early.status).toBe(403);
+    expect(early.body).toMatchObject({ is_success: false, message: 'The giveaway opens once the community reaches 3 members.' });
+
+    await signUp(identity);
+    const open = await identity.json('/user/giveaway', { token: subscriber.token });
+    expect(open.body).toMatchObject({ data: [], giveaway: { open: true, members_needed: 0, eligible: true } });
+    const entered = await identity.json('/user/giveaway', { method: 'POST', token: subscriber.token, body: answers(true) });
+    expect(entered.status).toBe(201);
+    expect(entered.body).toMatchObject({ data: { passed: true }, message: "Congratulations! You're entered in the giveaway!" });
+  });
+});
+
 describe.each(DATABASE_KINDS)('the registration cap on %s', (kind) => {
   const available = databaseAvailable(kind);
   let identity: ServiceHarness;

@@ -4,15 +4,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMemberNumber } from '../profile/member-number.js';
 import { useSaveProfile } from '../profile/use-save-profile.js';
+import { InvitationsCard } from './InvitationsCard.js';
 import { useWall, WALL_QUERY_KEY } from './use-wall.js';
 import { WallBanner } from './WallBanner.js';
 
-/** The Wall of ELTS section: the banner, the member's own choice to be on it or not, and the public wall itself. */
+/**
+ * The Wall of ELTS section: the banner, the member's own choice to be on it or not, the invitation links that bring
+ * newcomers past the registration cap, and the public wall itself.
+ */
 export function WallSection({ profile }: { profile: Profile }) {
   return (
     <div className="grid gap-6">
       <WallBanner />
       <WallVisibility profile={profile} />
+      <InvitationsCard />
       <WallNames />
     </div>
   );
