@@ -1,7 +1,8 @@
 /**
  * The web bundle benchmark (issue 3): against a running product, what the landing page fetches before its first
- * paint, beside the budget, and the size of each remote's entry and chunks. A measurement, not a test: it always
- * exits 0 once it has measured. Usage: npm run bench:web -w bench [-- --url http://localhost:3000]
+ * paint, beside the budget, and the size of each remote's entry and chunks. It exits 1, loudly, when the landing
+ * page's JavaScript is over issue 3's budget of 120 KB; issue 8's target of 100 KB is printed beside it.
+ * Usage: npm run bench:web [-- --url http://localhost:3000]
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { measureLanding } from './landing.js';
 import { buildFiles, type FileSize, kb, row } from './sizes.js';
 
 const LANDING_JS_BUDGET = 120_000;
+const LANDING_JS_TARGET = 100_000;
 
 const { values } = parseArgs({ options: { url: { type: 'string', default: process.env.BENCH_URL ?? 'http://localhost:3000' } } });
 const origin = new URL(values.url ?? '').origin;
@@ -37,6 +39,7 @@ for (const file of landing.beforePaint) console.log(row(file.name, kb(file.raw),
 console.log(
   row('JavaScript before first paint', '', kb(jsTotal)),
   `  budget ${kb(LANDING_JS_BUDGET)}: ${jsTotal <= LANDING_JS_BUDGET ? 'within' : 'OVER'}`,
+  `  target ${kb(LANDING_JS_TARGET)}: ${jsTotal <= LANDING_JS_TARGET ? 'met' : 'missed'}`,
 );
 console.log(row('CSS before first paint', '', kb(total(css))));
 console.log(row('fetched after first paint', '', kb(total(landing.afterPaint))));
@@ -54,5 +57,15 @@ for (const [name, entry] of Object.entries(manifest)) {
 const results = resolve(import.meta.dirname, '../results');
 await mkdir(results, { recursive: true });
 const file = resolve(results, `web-bundles-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-await writeFile(file, `${JSON.stringify({ origin, budget: { landingJsGzip: LANDING_JS_BUDGET }, landing, remotes }, null, 2)}\n`);
+await writeFile(
+  file,
+  `${JSON.stringify({ origin, budget: { landingJsGzip: LANDING_JS_BUDGET, landingJsGzipTarget: LANDING_JS_TARGET }, landing, remotes }, null, 2)}\n`,
+);
 console.log(`\nWrote ${file}`);
+
+if (jsTotal > LANDING_JS_BUDGET) {
+  console.error(
+    `\nFAILED: the landing page fetches ${kb(jsTotal)} of gzipped JavaScript before its first paint, over the ${kb(LANDING_JS_BUDGET)} budget`,
+  );
+  process.exitCode = 1;
+}

@@ -51,6 +51,9 @@ describe('policy tabs', () => {
     expect(terms).toContain('governed by the laws of India');
     expect(terms).toContain('courts of Goa');
     expect(terms).toContain('amounts you paid us in the 30 days');
+    // The spec: 'exchange/refund rules in section 9' of the terms.
+    expect(terms).toMatch(/9\. Exchanges and refunds\s*Exchange requests are accepted within 7 days of delivery/);
+    expect(terms).toContain('out of stock, you are refunded within 15 days, as a fund transfer or as credits');
     await page.getByRole('tab', { name: 'Exchange' }).click();
     await expect.poll(() => panelHeading(page)).toBe('Exchange and Refund Policy');
     const exchange = await page.getByRole('tabpanel').textContent();

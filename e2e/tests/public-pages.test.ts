@@ -40,3 +40,22 @@ for (const viewport of Object.values(VIEWPORTS)) {
     }
   });
 }
+
+describe('/welcome', () => {
+  it('opens with the welcome modal, Close dismisses it, and its WhatsApp link carries the promotion and the site', async () => {
+    const { page } = await browser.open('/welcome', { viewport: VIEWPORTS.phone });
+    await expectHeading(page, 'Coming soon');
+    const modal = page.getByRole('dialog', { name: 'Welcome to ELTS Club!' });
+    await modal.waitFor();
+    const href = await modal.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href');
+    expect(href?.startsWith('https://wa.me/')).toBe(true);
+    const text = new URL(href ?? '').searchParams.get('text');
+    expect(text).toContain('I just joined ELTS Club, a members-only deals community where members never pay retail price. Join me:');
+    expect(text).toContain(`${new URL(page.url()).origin}/`);
+    // The last of the two Close buttons is the one at the modal's foot (the first is its close icon).
+    await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.close();
+  });
+});

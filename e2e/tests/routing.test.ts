@@ -92,6 +92,20 @@ describe('a remote that is down', () => {
   });
 });
 
+describe('a page whose code does not download', () => {
+  it('shows the friendly error with Retry instead of a blank page, and Retry loads the page once it can', async () => {
+    // The shell's lazy chunks ([id].[hash].js at the root; main.[hash].js is the entry and stays reachable).
+    const chunk = /\/\d+\.[0-9a-f]{8}\.js$/;
+    const { page } = await browser.open('/about', { prepare: (tab) => tab.route(chunk, (route) => route.abort('connectionrefused')) });
+    await expectHeading(page, "We couldn't load this page");
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+    await page.unroute(chunk);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expectHeading(page, 'About Us');
+    await page.close();
+  });
+});
+
 describe('navigation', () => {
   it('starts every new page at the top', async () => {
     const { page } = await browser.open('/', { viewport: VIEWPORTS.phone });
@@ -100,6 +114,33 @@ describe('navigation', () => {
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Policies' }).click();
     await expectHeading(page, 'Policies');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.close();
+  });
+
+  it('starts at the top when only the navigation state changes (the /elts menu), not when only the hash does', async () => {
+    const { page } = await browser.open('/elts', { viewport: VIEWPORTS.phone });
+    await expectHeading(page, 'Wall of ELTS');
+    const menu = page.getByRole('navigation', { name: 'Wall of ELTS menu' });
+    await menu.getByRole('link', { name: 'Merch', exact: true }).click();
+    await expectHeading(page, 'Merch');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    // The same path, /elts, with other state: a new page all the same. (A dispatched click: a real one would first
+    // scroll the menu into view.)
+    await menu.getByRole('link', { name: 'Wall of ELTS', exact: true }).dispatchEvent('click');
+    await expectHeading(page, 'Wall of ELTS');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // A tab of /privacy changes only the hash: the reader stays where they were.
+    await page.goto(`${new URL(page.url()).origin}/privacy`);
+    await expectHeading(page, 'Policies');
+    const tab = page.getByRole('tab', { name: 'FAQs' });
+    await page.evaluate(() => window.scrollTo(0, 120));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    await tab.dispatchEvent('click');
+    await page.waitForURL((url) => url.hash === '#faqs');
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.close();
   });
 });

@@ -7,7 +7,7 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import tailwind from '@tailwindcss/postcss';
 import { DEV_PORTS } from './dev-ports.js';
 import { devServer } from './dev-server.js';
-import { SHARED_SINGLETONS } from './shared.js';
+import { SHARED_SINGLETONS, sharedVersions } from './shared.js';
 
 const require = createRequire(import.meta.url);
 
@@ -117,18 +117,34 @@ export function defineWebApp(options: WebAppOptions): () => Configuration {
       },
       plugins: [
         new DefinePlugin({ __BRAND_NAME__: JSON.stringify(brandName) }),
-        new ModuleFederationPlugin({
-          name: options.name,
-          // The shell registers its remotes at run time from /remotes.json, so none are named here.
-          ...(host
-            ? {}
-            : { filename: 'remoteEntry.js', exposes: dev ? withHotReload(options.name, options.exposes) : (options.exposes ?? {}) }),
-          shared: SHARED_SINGLETONS,
-          dts: false,
-          manifest: false,
-          // No manifest snapshots, browser only, and remotes never load other remotes: a smaller federation runtime.
-          experiments: { optimization: { disableSnapshot: true, target: 'web', ...(host ? {} : { disableRemote: true }) } },
-        }),
+        // The shell is a host built without the federation plugin: it bundles React, the router and the query
+        // client as ordinary code and provides them to the remotes from a federation instance it creates when the
+        // first remote is needed (web/shell/src/remotes/federation.ts). The federation runtime (26 KB gzipped) then
+        // loads with the first member or admin page instead of before the landing page's first paint (issue 8).
+        // The defines are the ones the plugin would set for the same runtime options as the remotes'.
+        ...(host
+          ? [
+              new DefinePlugin({
+                __SHARED_SINGLETONS__: JSON.stringify(sharedVersions(options.dir)),
+                FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: true,
+                FEDERATION_OPTIMIZE_NO_REMOTE: false,
+                FEDERATION_OPTIMIZE_NO_SHARED: false,
+                FEDERATION_HAS_EXPOSES: false,
+                ENV_TARGET: JSON.stringify('web'),
+              }),
+            ]
+          : [
+              new ModuleFederationPlugin({
+                name: options.name,
+                filename: 'remoteEntry.js',
+                exposes: dev ? withHotReload(options.name, options.exposes) : (options.exposes ?? {}),
+                shared: SHARED_SINGLETONS,
+                dts: false,
+                manifest: false,
+                // No manifest snapshots, browser only, and remotes never load other remotes: a smaller runtime.
+                experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: true } },
+              }),
+            ]),
         ...(host
           ? [
               new HtmlRspackPlugin({

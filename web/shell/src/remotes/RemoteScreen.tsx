@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useState } from 'react';
+import { ErrorBoundary } from '../app/ErrorBoundary.js';
 import { PageLoading } from '../app/PageLoading.js';
 import { loadRemoteComponent, type RemoteName } from './load-remote.js';
 import { queryClient } from './query-client.js';
-import { RemoteErrorBoundary } from './RemoteErrorBoundary.js';
 import { RemoteUnavailable } from './RemoteUnavailable.js';
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; Screen: ComponentType };
@@ -39,7 +39,8 @@ export function RemoteScreen({ remote, module }: RemoteScreenProps) {
   const { Screen } = loaded;
   return (
     <QueryClientProvider client={queryClient}>
-      <RemoteErrorBoundary
+      <ErrorBoundary
+        what="A remote screen"
         fallback={(reset) => (
           <RemoteUnavailable
             onRetry={() => {
@@ -50,7 +51,7 @@ export function RemoteScreen({ remote, module }: RemoteScreenProps) {
         )}
       >
         <Screen />
-      </RemoteErrorBoundary>
+      </ErrorBoundary>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { REMOTES_MANIFEST_PATH, type RemotesManifest } from '@elts/contracts';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { federation } from './federation.js';
 
 export type RemoteName = keyof RemotesManifest;
 
@@ -15,7 +15,7 @@ async function registerFromManifest(force: boolean): Promise<void> {
   if (!response.ok) throw new Error(`The remotes manifest answered ${response.status}`);
   const manifest = (await response.json()) as Partial<RemotesManifest>;
   if (typeof manifest.shop !== 'string' || typeof manifest.admin !== 'string') throw new Error('The remotes manifest is malformed');
-  registerRemotes(
+  federation.registerRemotes(
     [
       { name: 'shop', entry: manifest.shop },
       { name: 'admin', entry: manifest.admin },
@@ -34,7 +34,7 @@ export async function loadRemoteComponent(remote: RemoteName, module: string, re
     registration = undefined;
     throw error;
   }
-  const loaded = await loadRemote<{ default?: ComponentType }>(`${remote}/${module.replace(/^\.\//, '')}`);
+  const loaded = await federation.loadRemote<{ default?: ComponentType }>(`${remote}/${module.replace(/^\.\//, '')}`);
   if (!loaded?.default) throw new Error(`${remote} did not provide ${module}`);
   return loaded.default;
 }

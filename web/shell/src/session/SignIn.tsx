@@ -1,11 +1,8 @@
-import { useNavigate } from '@elts/router';
-import { Button, Modal, Spinner, ToastProvider, useToast } from '@elts/ui';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { signInWithDevProvider } from './dev-idp-popup.js';
-import { invitationCodeFrom, takeReturnedIdToken } from './id-token-return.js';
+import { ToastProvider, useToast } from '@elts/ui';
+import { type ComponentType, createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { hasReturnedIdToken, invitationCodeFrom } from './id-token-return.js';
+import type { SignInFlowProps } from './SignInFlow.js';
 import { SIGN_IN_COPY } from './sign-in-copy.js';
-import { loadSignInOptions } from './sign-in-options.js';
-import { continueWithStoredSession, startSignIn } from './start-sign-in.js';
 
 const SignInContext = createContext<() => void>(() => undefined);
 
@@ -14,140 +11,96 @@ export function useSignIn(): () => void {
   return useContext(SignInContext);
 }
 
-/** The whole sign-in of the spec (section 4) for every page of the shell, with its toasts (section 8). */
+/**
+ * Runs `work` once the page has painted and the browser is idle; returns a cancel. An idle callback alone can come
+ * before the first paint on a busy machine: a timer set from an animation frame runs only after that frame is drawn.
+ */
+function afterPaintWhenIdle(work: () => void): () => void {
+  let cancel = () => cancelAnimationFrame(frame);
+  const frame = requestAnimationFrame(() => {
+    const timer = setTimeout(() => {
+      const idle = window.requestIdleCallback?.(work, { timeout: 3000 }) ?? setTimeout(work, 0);
+      cancel = () => (window.cancelIdleCallback ?? clearTimeout)(idle);
+    }, 0);
+    cancel = () => clearTimeout(timer);
+  });
+  return () => cancel();
+}
+
+/**
+ * The whole sign-in of the spec (section 4) for every page of the shell, with its toasts (section 8). The flow itself
+ * (its modals, the provider's popup, the login calls) is not needed to paint a page, so it is fetched once the
+ * browser is idle after the first paint (issue 8's landing budget), or at once when a button is pressed before that,
+ * or when the provider has just sent the tab back with a token.
+ */
 export function SignInProvider({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
-      <SignInFlow>{children}</SignInFlow>
+      <LazySignInFlow>{children}</LazySignInFlow>
     </ToastProvider>
   );
 }
 
-/** A new member's data must not meet what the previous one left in the remotes' query cache. */
-async function forgetCachedMemberData(): Promise<void> {
-  const { queryClient } = await import('../remotes/query-client.js');
-  queryClient.clear();
+let flowModule: Promise<ComponentType<SignInFlowProps>> | undefined;
+
+/** The flow's code, fetched once; a failed fetch is forgotten so the next press tries again. */
+function loadFlow(): Promise<ComponentType<SignInFlowProps>> {
+  flowModule ??= import('./SignInFlow.js').then(
+    (module) => module.SignInFlow,
+    (error: unknown) => {
+      flowModule = undefined;
+      throw error;
+    },
+  );
+  return flowModule;
 }
 
-function SignInFlow({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
+function LazySignInFlow({ children }: { children: ReactNode }) {
   const toast = useToast();
-  const [storedEmail, setStoredEmail] = useState<string>();
-  const [googleClientId, setGoogleClientId] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  // An invitation link lands on `/?invite=CODE`; the code is kept for the sign-in that follows, wherever it starts.
+  const [Flow, setFlow] = useState<ComponentType<SignInFlowProps>>();
+  // An invitation link lands on `/?invite=CODE`; read at once, so the code survives a navigation before the flow loads.
   const [invitationCode] = useState(() => invitationCodeFrom());
+  const start = useRef<(() => void) | undefined>(undefined);
+  // A press that came before the flow had loaded: it starts the sign-in as soon as the flow registers.
+  const pressedEarly = useRef(false);
 
-  const fail = useCallback((message: string) => toast({ message, tone: 'error' }), [toast]);
-
-  const finish = useCallback(
-    async (credential: string) => {
-      setBusy(true);
-      // Loaded on demand: the landing page ships only what a click needs to open the provider (issue 3's budget).
-      const { completeSignIn } = await import('./complete-sign-in.js');
-      const outcome = await completeSignIn(credential, { invitationCode });
-      if (outcome.ok) await forgetCachedMemberData();
-      setBusy(false);
-      if (outcome.ok) navigate(outcome.path);
-      else fail(outcome.message);
-    },
-    [invitationCode, navigate, fail],
-  );
-
-  const signInWithProvider = useCallback(async () => {
-    try {
-      const options = await loadSignInOptions();
-      if (options.provider === 'google' && options.googleClientId) {
-        setGoogleClientId(options.googleClientId);
-        return;
-      }
-      const idToken = await signInWithDevProvider(window.location.pathname + window.location.search);
-      if (idToken) await finish(idToken);
-    } catch (error) {
-      console.error('Sign-in did not complete', error);
-      fail(SIGN_IN_COPY.loginFailed);
-    }
-  }, [finish, fail]);
+  const load = useCallback(() => {
+    loadFlow().then(
+      (SignInFlow) => setFlow(() => SignInFlow),
+      (error: unknown) => {
+        console.error('The sign-in did not load', error);
+        if (!pressedEarly.current) return;
+        pressedEarly.current = false;
+        toast({ message: SIGN_IN_COPY.loginFailed, tone: 'error' });
+      },
+    );
+  }, [toast]);
 
   useEffect(() => {
-    // Asked ahead, so a click can open the provider's popup while the browser still counts it as the click's.
-    loadSignInOptions().catch(() => undefined);
-    const returned = takeReturnedIdToken();
-    if (returned) void finish(returned);
-  }, [finish]);
+    if (hasReturnedIdToken()) {
+      load();
+      return;
+    }
+    return afterPaintWhenIdle(load);
+  }, [load]);
 
-  const signIn = useCallback(
-    () => startSignIn({ askToReuseEmail: setStoredEmail, signInWithProvider: () => void signInWithProvider() }),
-    [signInWithProvider],
-  );
+  const signIn = useCallback(() => {
+    if (start.current) return start.current();
+    pressedEarly.current = true;
+    load();
+  }, [load]);
 
-  const googleButtonSlot = useCallback(
-    (slot: HTMLDivElement | null) => {
-      if (!slot || !googleClientId) return;
-      import('./google-identity.js')
-        .then(({ renderGoogleButton }) =>
-          renderGoogleButton(slot, googleClientId, (credential) => {
-            setGoogleClientId(undefined);
-            if (credential) void finish(credential);
-            else fail(SIGN_IN_COPY.loginFailed);
-          }),
-        )
-        .catch((error: unknown) => {
-          console.error('Google sign-in did not load', error);
-          setGoogleClientId(undefined);
-          fail(SIGN_IN_COPY.loginFailed);
-        });
-    },
-    [googleClientId, finish, fail],
-  );
-
-  const closeReuse = () => setStoredEmail(undefined);
+  const register = useCallback((startSignIn: () => void) => {
+    start.current = startSignIn;
+    if (!pressedEarly.current) return;
+    pressedEarly.current = false;
+    startSignIn();
+  }, []);
 
   return (
     <SignInContext.Provider value={signIn}>
       {children}
-      {busy && (
-        <div className="fixed inset-x-0 top-4 z-50 flex justify-center">
-          <span className="rounded-full bg-white p-3 text-brand-700 shadow-lift">
-            <Spinner label="Logging in" />
-          </span>
-        </div>
-      )}
-      <Modal
-        open={storedEmail !== undefined}
-        onClose={closeReuse}
-        title="Use existing email?"
-        size="sm"
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                closeReuse();
-                void signInWithProvider();
-              }}
-            >
-              Use Different Email
-            </Button>
-            <Button
-              onClick={() => {
-                closeReuse();
-                void continueWithStoredSession(navigate, () => void signInWithProvider());
-              }}
-            >
-              Use Same Email
-            </Button>
-          </>
-        }
-      >
-        <p>
-          Do you want to use the email <strong className="font-semibold break-all text-ink-900">{storedEmail}</strong> to log in?
-        </p>
-      </Modal>
-      <Modal open={googleClientId !== undefined} onClose={() => setGoogleClientId(undefined)} title="Log in" size="sm">
-        <p>Continue with your Google account.</p>
-        <div ref={googleButtonSlot} className="mt-5 flex min-h-11 justify-center" />
-      </Modal>
+      {Flow && <Flow invitationCode={invitationCode} register={register} />}
     </SignInContext.Provider>
   );
 }

@@ -1,10 +1,13 @@
 import { MEMBER_CAPS } from '@elts/contracts';
-import { BRAND, Button, cx, formatCount } from '@elts/ui';
+import { BRAND, Button, cx, ErrorState, formatCount, LoadingState } from '@elts/ui';
 import { useSignIn } from '../../session/SignIn.js';
 import { ComingSoonBadge } from './ComingSoonBadge.js';
+import { usePublicWall, type WallName } from './use-public-wall.js';
 
-// Empty name plates, numbered as the wall will be; the names arrive with the members.
-const PLATES = Array.from({ length: 24 }, (_, index) => `#${String(index + 1).padStart(5, '0')}`);
+/** The wall always shows at least this many places: the members' names first, then open places after them. */
+const PLACES = 24;
+
+const plateNumber = (memberNumber: number) => `#${String(memberNumber).padStart(5, '0')}`;
 
 export function WallOfElts() {
   const signIn = useSignIn();
@@ -24,27 +27,54 @@ export function WallOfElts() {
             Join our community
           </Button>
         </div>
-        <ul aria-label="Places on the wall" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-          {PLATES.map((plate, index) => (
-            <Plate key={plate} number={plate} invite={index % 5 === 1} phone={index < 12} />
-          ))}
-        </ul>
+        <WallPlaces />
       </div>
     </section>
   );
 }
 
-/** One place on the wall: most still open, every fifth inviting the reader to take it. A phone shows the first 12. */
-function Plate({ number, invite, phone }: { number: string; invite: boolean; phone: boolean }) {
+function WallPlaces() {
+  const { wall, retry } = usePublicWall();
+  if (wall.state === 'loading') return <LoadingState message="Loading the wall..." />;
+  if (wall.state === 'failed') return <ErrorState message="Failed to load the wall. Please try again." onRetry={retry} />;
+  const { names, total } = wall;
+  // Open places are numbered on from the last name shown (hidden members leave gaps in the numbers, not in the wall).
+  const nextNumber = (names.at(-1)?.member_number ?? 0) + 1;
+  const open = Array.from({ length: Math.max(0, PLACES - names.length) }, (_, index) => nextNumber + index);
   return (
-    <li
-      className={cx(
-        'rounded-xl px-3 py-4 text-center',
-        invite ? 'bg-brand-800 text-white shadow-card' : 'bg-white ring-1 ring-ink-200',
-        !phone && 'hidden sm:block',
+    <div>
+      <ul aria-label="Places on the wall" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+        {names.map((entry, index) => (
+          <NamePlate key={entry.member_number} entry={entry} phone={index < 12} />
+        ))}
+        {open.map((number, index) => (
+          <OpenPlate key={number} number={number} invite={index % 5 === 1} phone={names.length + index < 12} />
+        ))}
+      </ul>
+      {total > names.length && (
+        <p className="mt-4 text-center text-ink-700">and {formatCount(total - names.length)} more members on the wall</p>
       )}
-    >
-      <span className={cx('block text-xs font-semibold', invite ? 'text-marigold-300' : 'text-ink-500')}>{number}</span>
+    </div>
+  );
+}
+
+const plateClasses = (tone: string, phone: boolean) => cx('rounded-xl px-3 py-4 text-center', tone, !phone && 'hidden sm:block');
+
+/** A member's place: their number and their first name and last initial. A phone shows the first 12 places. */
+function NamePlate({ entry, phone }: { entry: WallName; phone: boolean }) {
+  return (
+    <li className={plateClasses('bg-brand-50 ring-1 ring-brand-100', phone)}>
+      <span className="block text-xs font-semibold text-brand-700">{plateNumber(entry.member_number)}</span>
+      <span className="mt-1 block truncate text-sm font-semibold text-ink-900">{entry.name}</span>
+    </li>
+  );
+}
+
+/** A place still open, every fifth inviting the reader to take it. */
+function OpenPlate({ number, invite, phone }: { number: number; invite: boolean; phone: boolean }) {
+  return (
+    <li className={plateClasses(invite ? 'bg-brand-800 text-white shadow-card' : 'bg-white ring-1 ring-ink-200', phone)}>
+      <span className={cx('block text-xs font-semibold', invite ? 'text-marigold-300' : 'text-ink-500')}>{plateNumber(number)}</span>
       <span className={cx('mt-1 block text-sm', invite ? 'font-bold' : 'text-ink-600')}>{invite ? 'Your name here' : 'Open'}</span>
     </li>
   );

@@ -59,6 +59,13 @@ export function TermsAndConditions() {
       <PolicySection title="8. Changes">
         <p>We may update these terms. The version published here applies from the day it is published.</p>
       </PolicySection>
+      {/* The spec puts the exchange and refund rules in the terms' section 9 (the Exchange tab has them in full). */}
+      <PolicySection title="9. Exchanges and refunds">
+        <p>
+          Exchange requests are accepted within 7 days of delivery, and the replacement ships within 15 days. If an item you paid for is out
+          of stock, you are refunded within 15 days, as a fund transfer or as credits. The Exchange and Refund Policy gives the details.
+        </p>
+      </PolicySection>
     </PolicyArticle>
   );
 }
