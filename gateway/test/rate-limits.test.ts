@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServiceApp, inProcessUpstream, type Upstream } from '@elts/platform';
 import { silentLogger } from '@elts/platform/testing';
 import { describe, expect, it } from 'vitest';
@@ -14,10 +15,10 @@ function everyService() {
   let forwarded = 0;
   app.post('/internal/sessions/resolve', async (c) => {
     const { bearer } = await c.req.json();
-    return c.json({
-      is_success: true,
-      data: { principal: bearer === 'a' ? { member: MEMBER_A } : bearer === 'b' ? { member: MEMBER_B } : {} },
-    });
+    // Any other 'member-…' token is a member of its own, for calls that must never meet a per-member limit.
+    const other = typeof bearer === 'string' && bearer.startsWith('member-') ? { id: randomUUID(), sessionId: randomUUID() } : undefined;
+    const member = bearer === 'a' ? MEMBER_A : bearer === 'b' ? MEMBER_B : other;
+    return c.json({ is_success: true, data: { principal: member ? { member } : {} } });
   });
   app.all('*', (c) => {
     forwarded++;
@@ -71,6 +72,29 @@ describe('sliding window counter', () => {
 });
 
 describe('rules', () => {
+  it('are the configured numbers (docs/decisions/0016): a change to a limit is a decision, not an accident', () => {
+    expect(
+      RATE_LIMIT_RULES.map(({ name, method, path, windowSeconds, perClient, perMember }) => [
+        name,
+        method,
+        path,
+        windowSeconds,
+        perClient,
+        perMember,
+      ]),
+    ).toEqual([
+      ['sign-in', 'POST', '/user/login', 300, 30, undefined],
+      ['sign-in', 'POST', '/dev/idp/id-token', 300, 30, undefined],
+      ['admin-sign-in', 'POST', '/admin/login', 300, 10, undefined],
+      ['contact', 'POST', '/user/contact', 600, 5, undefined],
+      ['giveaway', 'POST', '/user/giveaway', 600, 20, 5],
+      ['order', 'POST', '/product/order', 60, 30, 10],
+      ['pincode', 'GET', '/shipping/bluedart/pincode/', 60, 60, 30],
+      ['membership-start', 'POST', '/subscription/create-upi-mandate', 600, undefined, 10],
+      ['membership-start', 'POST', '/api/subscription/create', 600, undefined, 10],
+    ]);
+  });
+
   it.each([
     ['POST', '/user/login', 'sign-in'],
     ['POST', '/admin/login', 'admin-sign-in'],
@@ -109,6 +133,58 @@ describe('the gateway under abuse', () => {
     // Another client is not affected.
     expect((await gateway.request('/user/contact', post(), fromAddress('198.51.100.4'))).status).toBe(200);
   });
+
+  /**
+   * Each limited call, driven to its limit through a real gateway: the numbers are written here, not read from the
+   * rules, so that a limit that stops applying (or changes) fails. A member's limit is reached from a fresh address
+   * on every call, so only the member count can refuse it; a client's limit from one address with a new member on
+   * every call, so only the client count can.
+   */
+  const request = (method: string, token: string) => (method === 'GET' ? { method, headers: { authorization: token } } : post(token));
+
+  it.each([
+    { name: 'member sign-in', method: 'POST', path: '/user/login', limit: 30, windowSeconds: 300 },
+    { name: 'order placement', method: 'POST', path: '/product/order', limit: 30, windowSeconds: 60 },
+    { name: 'the pincode check', method: 'GET', path: '/shipping/bluedart/pincode/403001', limit: 60, windowSeconds: 60 },
+  ])('limits $name per client: $limit calls in $windowSeconds s', async ({ method, path, limit, windowSeconds }) => {
+    const services = everyService();
+    const gateway = gatewayWith(inProcessUpstream('identity', services.app));
+    const send = (address: string) => gateway.request(path, request(method, `member-${randomUUID()}`), fromAddress(address));
+    for (let i = 0; i < limit; i++) expect((await send('203.0.113.20')).status, `call ${i + 1}`).toBe(200);
+    const forwardedBefore = services.forwarded();
+    await expectRefused(await send('203.0.113.20'), windowSeconds);
+    expect(services.forwarded()).toBe(forwardedBefore);
+    // Another client is not affected.
+    expect((await send('198.51.100.20')).status).toBe(200);
+  });
+
+  it.each([
+    { name: 'order placement', method: 'POST', path: '/product/order', limit: 10, windowSeconds: 60 },
+    { name: 'the pincode check', method: 'GET', path: '/shipping/bluedart/pincode/403001', limit: 30, windowSeconds: 60 },
+  ])('limits $name per member across addresses: $limit calls in $windowSeconds s', async ({ method, path, limit, windowSeconds }) => {
+    const services = everyService();
+    const gateway = gatewayWith(inProcessUpstream('identity', services.app));
+    const send = (token: string, i: number) => gateway.request(path, request(method, token), fromAddress(`10.1.0.${i}`));
+    for (let i = 0; i < limit; i++) expect((await send('a', i)).status, `call ${i + 1}`).toBe(200);
+    const forwardedBefore = services.forwarded();
+    await expectRefused(await send('a', 200), windowSeconds);
+    expect(services.forwarded()).toBe(forwardedBefore);
+    // The other member, from the very same address, is not affected.
+    expect((await send('b', 200)).status).toBe(200);
+  });
+
+  async function expectRefused(refused: Response, windowSeconds: number) {
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+    const body = await refused.json();
+    expect(body).toMatchObject({
+      is_success: false,
+      code: 'rate_limited',
+      message: `Too many requests. Please try again in ${retryAfter} seconds.`,
+    });
+  }
 
   it('limits a member across addresses, and one member never uses up another', async () => {
     const gateway = gatewayWith(inProcessUpstream('identity', everyService().app));

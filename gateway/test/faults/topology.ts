@@ -30,6 +30,8 @@ export interface Topology {
   query<Row>(service: ServiceName, text: string, values?: unknown[]): Promise<Row[]>;
   /** Resolves once every process answers /ready with 200. */
   ready(timeoutMs?: number): Promise<void>;
+  /** How many API requests (health and readiness checks aside) each process has answered so far, by label. */
+  served(): Record<string, number>;
   /** The last lines the processes printed, for a failure's message. */
   output(): string;
   stop(): Promise<void>;
@@ -47,7 +49,8 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
   const settings = (url: string) =>
     distributedSettings.parse({
       NODE_ENV: 'test',
-      LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
+      // Info, for the one line each answered request logs: counted per process to prove the instances share the load.
+      LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'info',
       PORT: String(gatewayPort),
       POSTGRES_URL: url,
       DATABASE_PREFIX: prefix,
@@ -60,11 +63,23 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
 
   const plans = planDistributed(relayed, 's'.repeat(40), counts);
   const lines: string[] = [];
+  const served: Record<string, number> = {};
+  // Info records (a header line and its indented fields) are counted, and kept for a failure's message only when asked.
+  const keepInfo = process.env.FAULTS_LOG_LEVEL !== undefined;
+  const inInfo = new Set<string>();
   const supervisor = supervise(
     plans,
     ROOT,
     { ...process.env, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...env },
     (line) => {
+      const [, label = '', rest = ''] = /^\[([^\]]+)\] (.*)$/.exec(line) ?? [];
+      const header = /^\[[\d:.]+\] (\w+) \([^)]*\): (.*)$/.exec(rest);
+      if (header) {
+        if (header[1] === 'INFO') inInfo.add(label);
+        else inInfo.delete(label);
+        if (header[1] === 'INFO' && header[2] === 'request') served[label] = (served[label] ?? 0) + 1;
+      } else if (!rest.startsWith(' ')) inInfo.delete(label);
+      if (inInfo.has(label) && !keepInfo) return;
       lines.push(line);
       if (lines.length > 2000) lines.shift();
     },
@@ -139,6 +154,7 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
     processes,
     query,
     ready,
+    served: () => ({ ...served }),
     output: () => lines.slice(-120).join('\n'),
     async stop() {
       await supervisor.stop();

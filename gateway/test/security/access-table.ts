@@ -11,25 +11,49 @@ import { ADMIN } from '../support/product.js';
  * - admin: an admin session; none and a member session get 401 'Authentication required'.
  * - signed: a provider callback that proves itself by signature, never by session: refused unsigned, whoever calls.
  *
- * `owner` names the member-A object in the path; another member must then get a refusal that tells them nothing.
- * Paths use the fixture names in braces; bodies are valid for the route so that only the session decides.
+ * `owner` names the member-A object in the path: member A's own call must succeed (2xx), and another member must get a
+ * refusal that tells them nothing. Paths use the fixture names in braces; bodies are valid for the route so that
+ * only the session decides: an allowed caller must be answered 2xx or 3xx unless the row declares `refusesEveryone`.
  */
 export type Access = 'public' | 'member' | 'admin' | 'signed';
-export type Fixture = 'productId' | 'orderId' | 'mandateId' | 'subscriptionOrderId' | 'paymentId' | 'randomId' | 'idToken';
+export type Fixture =
+  | 'productId'
+  | 'spareProductId'
+  | 'orderId'
+  | 'paymentSessionId'
+  | 'mandateId'
+  | 'mandateSessionId'
+  | 'subscriptionOrderId'
+  | 'paymentId'
+  | 'dropId'
+  | 'randomId'
+  | 'idToken';
 
 export interface RouteAccess {
   access: Access;
   /** The request path when the route has parameters or needs a query. */
   path?: string;
   body?: unknown;
+  /** A form body (the simulator's pages), instead of JSON. */
+  form?: Record<string, string>;
   /** Member A's object is in the path: member B must be refused. */
   owner?: boolean;
   /** Ends the session it is called with (logout): each caller gets a session of its own. */
   endsSession?: boolean;
   /** A page for people (the payment simulator, the development sign-in), not the API: it may refuse in HTML. */
   page?: boolean;
-  /** Changes member A's standing (revocation, cancellation): called after every other route. */
+  /** Ends the caller's membership (cancellation): each member caller gets a new member with a membership of its own. */
+  endsMembership?: boolean;
+  /** Changes member A's standing (revocation): called after every other route. */
   last?: boolean;
+  /**
+   * An allowed caller's answer when it is not a success (2xx or 3xx), with the reason: the route refuses this
+   * request for what it asks, never for who asks (a made-up id, a state the fixtures do not reach). Anything else
+   * from an allowed caller fails, so a route that answers 404 or 400 to everyone cannot pass as 'allowed'.
+   */
+  refusesEveryone?: { status: number; why: string };
+  /** JSON in a format another standard defines (a key set, a discovery document), not the API's envelope: why. */
+  notEnveloped?: string;
 }
 
 const ORDER_BODY = {
@@ -56,6 +80,16 @@ export const PRODUCT_BODY = {
   isVariantPrimary: false,
 };
 
+const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
+
+/** Both members hold an active membership (the fixtures need one): starting another is refused, for anyone. */
+const ALREADY_MEMBERS = { status: 409, why: 'the members already hold an active membership; starting one is proven by the fixtures' };
+/**
+ * A payment or mandate page is answered once; the four callers cannot all complete the same one, so a made-up
+ * session is sent with a valid form (404, 'not valid'). Completing a real one is proven by the fixtures' purchases.
+ */
+const SINGLE_USE_PAGE = { status: 404, why: 'a made-up session: a real one can be completed only once' };
+
 export const ACCESS: Record<string, RouteAccess> = {
   // identity
   'GET /user/sign-in-options': { access: 'public' },
@@ -76,13 +110,27 @@ export const ACCESS: Record<string, RouteAccess> = {
   'GET /user/invitations': { access: 'member' },
   'POST /user/invitations': { access: 'member', body: {} },
   'POST /admin/invitations': { access: 'admin', body: { count: 1 } },
-  'POST /user/contact': { access: 'public', body: { name: 'Asha Rao', email: 'asha@example.in', message: 'Hello from the matrix.' } },
+  'POST /user/contact': {
+    access: 'public',
+    body: {
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@example.in',
+      phone: '9876543210',
+      option: 'query',
+      message: 'Hello from the matrix.',
+    },
+  },
   'GET /dev/idp': { access: 'public', page: true },
   'GET /dev/idp/idp.js': { access: 'public', page: true },
   'GET /dev/idp/idp.css': { access: 'public', page: true },
-  'GET /dev/idp/jwks.json': { access: 'public' },
-  'GET /dev/idp/.well-known/openid-configuration': { access: 'public' },
-  'POST /dev/idp/id-token': { access: 'public', body: { email: 'matrix@example.in', name: 'Matrix Person' } },
+  'GET /dev/idp/jwks.json': { access: 'public', notEnveloped: 'a JSON Web Key Set (RFC 7517), read by the ID token verifier' },
+  'GET /dev/idp/.well-known/openid-configuration': { access: 'public', notEnveloped: 'OpenID Connect discovery, read by OIDC clients' },
+  'POST /dev/idp/id-token': {
+    access: 'public',
+    body: { email: 'matrix@example.in', name: 'Matrix Person' },
+    notEnveloped: "the development stand-in for Google's sign-in answers { id_token } as an OpenID provider would",
+  },
   // Outside production only, like the development sign-in: the mail the product would have sent.
   'GET /dev/mailbox': { access: 'public' },
   // catalog
@@ -92,11 +140,11 @@ export const ACCESS: Record<string, RouteAccess> = {
   'GET /product/:id/variants': { access: 'public', path: '/product/{productId}/variants' },
   'POST /product/create': { access: 'admin', body: PRODUCT_BODY },
   'PUT /product/update/:id': { access: 'admin', path: '/product/update/{productId}', body: { ...PRODUCT_BODY, name: 'Matrix Kettle Two' } },
-  'PUT /product/toggle-status/:id': { access: 'admin', path: '/product/toggle-status/{randomId}', body: {} },
+  'PUT /product/toggle-status/:id': { access: 'admin', path: '/product/toggle-status/{spareProductId}', body: {} },
   'GET /admin/drops': { access: 'admin' },
-  'POST /admin/drops': { access: 'admin', body: {} },
-  'PUT /admin/drops/:id': { access: 'admin', path: '/admin/drops/{randomId}', body: {} },
-  'DELETE /admin/drops/:id': { access: 'admin', path: '/admin/drops/{randomId}' },
+  'POST /admin/drops': { access: 'admin', body: { opensAt: inDays(20), closesAt: inDays(21), label: 'Matrix drop' } },
+  'PUT /admin/drops/:id': { access: 'admin', path: '/admin/drops/{dropId}', body: { opensAt: inDays(22), closesAt: inDays(23) } },
+  'DELETE /admin/drops/:id': { access: 'admin', path: '/admin/drops/{dropId}' },
   'GET /admin/early-access': { access: 'admin' },
   'POST /admin/early-access': { access: 'admin', body: { email: 'early@example.in' } },
   'DELETE /admin/early-access': { access: 'admin', body: { email: 'early@example.in' } },
@@ -109,7 +157,7 @@ export const ACCESS: Record<string, RouteAccess> = {
   'GET /product/order/:id/gateway-status': { access: 'member', path: '/product/order/{orderId}/gateway-status', owner: true },
   // payments
   'GET /subscription/current': { access: 'member' },
-  'POST /subscription/create-upi-mandate': { access: 'member', body: {} },
+  'POST /subscription/create-upi-mandate': { access: 'member', body: {}, refusesEveryone: ALREADY_MEMBERS },
   'PUT /subscription/revoke-mandate/:mandate_id': {
     access: 'member',
     path: '/subscription/revoke-mandate/{mandateId}',
@@ -123,22 +171,34 @@ export const ACCESS: Record<string, RouteAccess> = {
     owner: true,
   },
   'GET /api/subscription/details': { access: 'member' },
-  'POST /api/subscription/create': { access: 'member', body: {} },
+  'POST /api/subscription/create': { access: 'member', body: {}, refusesEveryone: ALREADY_MEMBERS },
   'POST /api/subscription/toggle-auto-renewal': { access: 'member', body: { autoRenewal: true } },
-  'POST /api/subscription/cancel': { access: 'member', body: {}, last: true },
+  'POST /api/subscription/cancel': { access: 'member', body: {}, endsMembership: true },
   'POST /webhooks/cashfree': { access: 'signed', body: { type: 'PAYMENT_SUCCESS_WEBHOOK', data: {} } },
   'GET /api/subscription/invoices': { access: 'member' },
   'GET /api/subscription/invoice/:paymentId': { access: 'member', path: '/api/subscription/invoice/{paymentId}', owner: true },
   'GET /admin/invoices/:paymentId': { access: 'admin', path: '/admin/invoices/{paymentId}' },
   'GET /pay/simulator/simulator.css': { access: 'public', page: true },
-  'GET /pay/simulator/sessions/:sessionId': { access: 'public', page: true, path: '/pay/simulator/sessions/{randomId}' },
-  'POST /pay/simulator/sessions/:sessionId': { access: 'public', page: true, path: '/pay/simulator/sessions/{randomId}', body: {} },
-  'GET /pay/simulator/mandates/:sessionId': { access: 'public', page: true, path: '/pay/simulator/mandates/{randomId}' },
-  'POST /pay/simulator/mandates/:sessionId': { access: 'public', page: true, path: '/pay/simulator/mandates/{randomId}', body: {} },
+  'GET /pay/simulator/sessions/:sessionId': { access: 'public', page: true, path: '/pay/simulator/sessions/{paymentSessionId}' },
+  'POST /pay/simulator/sessions/:sessionId': {
+    access: 'public',
+    page: true,
+    path: '/pay/simulator/sessions/{randomId}',
+    form: { outcome: 'success', method: 'upi' },
+    refusesEveryone: SINGLE_USE_PAGE,
+  },
+  'GET /pay/simulator/mandates/:sessionId': { access: 'public', page: true, path: '/pay/simulator/mandates/{mandateSessionId}' },
+  'POST /pay/simulator/mandates/:sessionId': {
+    access: 'public',
+    page: true,
+    path: '/pay/simulator/mandates/{randomId}',
+    form: { outcome: 'success', upi_id: 'asha@upi' },
+    refusesEveryone: SINGLE_USE_PAGE,
+  },
   'POST /pay/simulator/subscriptions/:subscriptionId/next-charge': {
     access: 'public',
-    path: '/pay/simulator/subscriptions/{randomId}/next-charge',
-    body: {},
+    path: '/pay/simulator/subscriptions/{subscriptionOrderId}/next-charge',
+    body: { outcome: 'SUCCESS' },
   },
   // admin-bff
   'GET /admin/users': { access: 'admin' },
@@ -148,8 +208,8 @@ export const ACCESS: Record<string, RouteAccess> = {
   'GET /admin/payments/timeouts': { access: 'admin' },
   'GET /admin/payments/timeout-analysis': { access: 'admin', path: '/admin/payments/timeout-analysis?days=7' },
   'GET /admin/cron/status': { access: 'admin' },
-  'POST /admin/cron/trigger': { access: 'admin', body: { job: 'light' } },
-  'POST /admin/cron/control': { access: 'admin', body: { action: 'status' } },
+  'POST /admin/cron/trigger': { access: 'admin', body: { mode: 'light' } },
+  'POST /admin/cron/control': { access: 'admin', body: { action: 'restart' } },
   'GET /admin/audit': { access: 'admin' },
   'GET /admin/messages': { access: 'admin' },
   'GET /admin/product-orders': { access: 'admin' },

@@ -5,6 +5,8 @@ import { ownerOf } from '../../src/routes.js';
 import { type CallResult, type ProductUnderTest, startProduct } from '../support/product.js';
 import { ACCESS, type Fixture, type RouteAccess } from './access-table.js';
 
+const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
+
 type Caller = 'nobody' | 'member' | 'otherMember' | 'admin';
 
 /**
@@ -33,25 +35,41 @@ describe('authorization matrix', () => {
     tokens.otherMember = await harness.subscriber('matrix.b@example.in', 'Bina Shah');
 
     const now = Date.now();
-    const product = await harness.call('/product/create', {
-      token: tokens.admin,
-      body: {
-        ...(ACCESS['POST /product/create']!.body as object),
-        sku: 'MATRIX-FIXTURE',
-        saleStartAt: new Date(now - 3600_000).toISOString(),
-        saleEndAt: new Date(now + 24 * 3600_000).toISOString(),
-      },
-    });
-    expect(product.status, product.text).toBe(201);
-    fixtures.productId = product.body.data.id;
+    const createProduct = async (sku: string) => {
+      const product = await harness.call('/product/create', {
+        token: tokens.admin,
+        body: {
+          ...(ACCESS['POST /product/create']!.body as object),
+          sku,
+          saleStartAt: new Date(now - 3600_000).toISOString(),
+          saleEndAt: new Date(now + 24 * 3600_000).toISOString(),
+        },
+      });
+      expect(product.status, product.text).toBe(201);
+      return product.body.data.id as string;
+    };
+    fixtures.productId = await createProduct('MATRIX-FIXTURE');
+    fixtures.spareProductId = await createProduct('MATRIX-SPARE');
     const order = await harness.call('/product/order', { token: tokens.member, body: resolve(ACCESS['POST /product/order']!.body) });
     expect(order.status, order.text).toBe(200);
     fixtures.orderId = order.body.data.order_id;
+    fixtures.paymentSessionId = order.body.data.payment_session_id;
     const current = await harness.call('/subscription/current', { token: tokens.member });
     const subscription = current.body.data.subscription;
     fixtures.subscriptionOrderId = subscription.order_id;
     fixtures.mandateId = subscription.mandate.mandate_id;
     fixtures.paymentId = subscription.latest_payment.payment_id;
+    // The simulator's mandate page for member A's membership (the page a member approves it on; it stays readable).
+    const mandateSession = await harness.product.infrastructure.database
+      .forSchema('payments')
+      .selectFrom('sim_subscriptions' as never)
+      .select('session_id' as never)
+      .where('subscription_id' as never, '=', subscription.subscription_id as never)
+      .executeTakeFirstOrThrow();
+    fixtures.mandateSessionId = (mandateSession as { session_id: string }).session_id;
+    const drop = await harness.call('/admin/drops', { token: tokens.admin, body: { opensAt: inDays(10), closesAt: inDays(11) } });
+    expect(drop.status, drop.text).toBe(201);
+    fixtures.dropId = drop.body.data.id;
     fixtures.randomId = randomUUID();
     fixtures.idToken = (
       await harness.call('/dev/idp/id-token', { body: { email: 'matrix.a@example.in', name: 'Asha Rao' } })
@@ -73,14 +91,18 @@ describe('authorization matrix', () => {
     if (declared.endsSession && caller !== 'nobody') {
       token = caller === 'admin' ? await harness.adminToken() : await harness.signUp(`matrix.${randomUUID()}@example.in`);
     }
+    if (declared.endsMembership && (caller === 'member' || caller === 'otherMember')) {
+      token = await harness.subscriber(`matrix.${randomUUID()}@example.in`);
+    }
     return harness.call(resolve(declared.path ?? template), {
       method,
       ...(token ? { token } : {}),
       ...(declared.body === undefined ? {} : { body: resolve(declared.body) }),
+      ...(declared.form ? { form: declared.form } : {}),
     });
   }
 
-  /** What each caller must see; undefined means "allowed": anything but 401, 403 and 5xx. */
+  /** What each caller must see: 'allowed' is a success (or the row's declared refusal of everyone). */
   function expected(declared: RouteAccess, caller: Caller): 'refused' | 'allowed' | 'not theirs' {
     switch (declared.access) {
       case 'public':
@@ -117,10 +139,55 @@ describe('authorization matrix', () => {
     expect(wrong).toEqual([]);
   }, 120_000);
 
+  /**
+   * Object level, for the member reads that take no id (the session alone says whose): member B's answers never
+   * carry member A's email, member id, orders, payment session, membership, mandate, payment or giveaway entry,
+   * while member A's own answers do (so a marker that could never appear proves nothing). Runs after the matrix,
+   * when both members have placed an order and entered the giveaway.
+   */
+  it("never shows member A's own objects to member B", async () => {
+    const own = (path: string, token: string) =>
+      harness.call(path, path === '/user/get-profile' ? { token, method: 'POST', body: {} } : { token });
+    const profile = await own('/user/get-profile', tokens.member);
+    const entry = await own('/user/giveaway', tokens.member);
+    expect(entry.body.data).toHaveLength(1);
+    const markers = {
+      email: 'matrix.a@example.in',
+      memberId: JSON.stringify(profile.body.data[0]).match(/"(?:_id|id|member_id|memberId)":"([^"]+)"/)?.[1] ?? 'no member id',
+      orderId: fixtures.orderId,
+      paymentSessionId: fixtures.paymentSessionId,
+      subscriptionOrderId: fixtures.subscriptionOrderId,
+      mandateId: fixtures.mandateId,
+      paymentId: fixtures.paymentId,
+      giveawayEntry: entry.body.data[0].entered_at as string,
+    };
+    expect(markers.memberId).not.toBe('no member id');
+    const reads: Record<string, (keyof typeof markers)[]> = {
+      '/user/get-profile': ['email', 'memberId'],
+      '/product/orders/user': ['orderId'],
+      '/subscription/current': ['subscriptionOrderId', 'mandateId', 'paymentId'],
+      '/api/subscription/details': ['subscriptionOrderId'],
+      '/api/subscription/invoices': ['paymentId'],
+      '/user/giveaway': ['giveawayEntry'],
+    };
+    const wrong: string[] = [];
+    for (const [path, ownMarkers] of Object.entries(reads)) {
+      const mine = await own(path, tokens.member);
+      const theirs = await own(path, tokens.otherMember);
+      if (mine.status !== 200 || theirs.status !== 200) wrong.push(`${path}: answered ${mine.status} to A, ${theirs.status} to B`);
+      for (const name of ownMarkers) if (!mine.text.includes(markers[name])) wrong.push(`${path}: A's own answer lacks A's ${name}`);
+      for (const [name, value] of Object.entries(markers)) if (theirs.text.includes(value)) wrong.push(`${path}: B sees A's ${name}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   function judge(outcome: 'refused' | 'allowed' | 'not theirs', result: CallResult, declared: RouteAccess): string | undefined {
     if (result.status >= 500) return 'server error';
-    const refused = result.status === 401 || result.status === 403;
-    if (outcome === 'allowed') return refused ? 'refused' : undefined;
+    if (outcome === 'allowed') {
+      if (declared.owner) return result.status >= 200 && result.status < 300 ? undefined : 'the owner could not reach their own';
+      if (declared.refusesEveryone) return result.status === declared.refusesEveryone.status ? undefined : 'not the declared answer';
+      return result.status >= 200 && result.status < 400 ? undefined : 'an allowed caller did not succeed';
+    }
     if (outcome === 'not theirs') {
       // Refused as if the object did not exist for them (404), forbidden (403), or not found among their own (400).
       if (![400, 403, 404].includes(result.status)) return 'another member reached it';

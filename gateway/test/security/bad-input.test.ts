@@ -37,6 +37,17 @@ describe('bad input', () => {
     await harness?.stop();
   });
 
+  /** Object.prototype's own properties with their values' types: a polluting write adds or replaces one. */
+  function prototypeShape(): Record<string, string> {
+    return Object.fromEntries(
+      Reflect.ownKeys(Object.prototype).map((key) => {
+        const descriptor = Object.getOwnPropertyDescriptor(Object.prototype, key)!;
+        const value = descriptor.value ?? descriptor.get;
+        return [String(key), `${typeof value} ${typeof value === 'function' ? value.name : String(value)}`];
+      }),
+    );
+  }
+
   /** Events appended by any of the given requests, in every service: a refused request must have appended none. */
   async function eventsAppendedBy(requestIds: string[]): Promise<string[]> {
     const found: string[] = [];
@@ -50,6 +61,7 @@ describe('bad input', () => {
   }
 
   it(`answers ${RUNS} generated requests below 500, in the envelope, storing nothing when it refuses`, async () => {
+    const prototypeBefore = prototypeShape();
     let sent = 0;
     const refused = new Map<string, string>();
     const accepted: string[] = [];
@@ -63,6 +75,14 @@ describe('bad input', () => {
         const seen = `${request.method} ${request.path} as ${request.caller} → ${response.status} ${response.text.slice(0, 200)}`;
         expect(response.status, seen).toBeLessThan(500);
         if (response.status < 400) {
+          // A success is the envelope too, unless it is a page, a file, a redirect or a format another standard defines.
+          if (
+            response.status < 300 &&
+            response.headers.get('content-type')?.startsWith('application/json') &&
+            !ACCESS[request.route]?.notEnveloped
+          ) {
+            expect(response.body, seen).toMatchObject({ is_success: true });
+          }
           const id = response.headers.get('x-request-id');
           if (id && request.method !== 'GET') accepted.push(id);
           return;
@@ -77,6 +97,11 @@ describe('bad input', () => {
       { numRuns: RUNS, endOnFailure: true },
     );
     expect(sent).toBeGreaterThanOrEqual(RUNS);
+    // No '__proto__', 'constructor' or 'prototype' key sent above reached Object.prototype, anywhere in the process.
+    expect(prototypeShape()).toEqual(prototypeBefore);
+    const inherited: string[] = [];
+    for (const key in {}) inherited.push(key);
+    expect(inherited).toEqual([]);
     expect(refused.size).toBeGreaterThan(RUNS / 2);
     // The check below can see a request's events: writes the product accepted are found by their request id.
     expect((await eventsAppendedBy(accepted)).length).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GatewaySettings, webOptions } from '../../src/settings.js';
 import { type CallResult, PRODUCTION_ENV, type ProductUnderTest, startProduct } from '../support/product.js';
 import { PRODUCT_BODY } from './access-table.js';
 
@@ -148,11 +149,33 @@ describe('headers and content', () => {
   });
 });
 
+/**
+ * The whole production policy, written out: scripts only from this site, Google's sign-in client and Cashfree's SDK;
+ * frames only theirs; no inline script anywhere (inline style attributes only, which React's style prop needs);
+ * forms post only here and to Cashfree; never framed; no plugins; no base-tag hijack.
+ */
+const PRODUCTION_CSP = [
+  "default-src 'self'",
+  "script-src 'self' https://accounts.google.com/gsi/client https://sdk.cashfree.com",
+  "style-src 'self' https://accounts.google.com/gsi/style",
+  "style-src-attr 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' https://accounts.google.com/gsi/ https://api.cashfree.com https://sandbox.cashfree.com",
+  'frame-src https://accounts.google.com/gsi/ https://sdk.cashfree.com https://api.cashfree.com https://sandbox.cashfree.com https://payments.cashfree.com https://payments-test.cashfree.com',
+  "form-action 'self' https://api.cashfree.com https://sandbox.cashfree.com https://payments.cashfree.com https://payments-test.cashfree.com",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
 describe('headers in production', () => {
   let production: ProductUnderTest;
 
   beforeAll(async () => {
-    production = await startProduct('pglite', PRODUCTION_ENV, undefined, { nodeEnv: 'production', webDir: WEB_DIR });
+    // The third parties as production derives them from its settings: Google sign-in and Cashfree's checkout.
+    const { thirdParties } = webOptions({} as GatewaySettings, PRODUCTION_ENV);
+    production = await startProduct('pglite', PRODUCTION_ENV, undefined, { nodeEnv: 'production', webDir: WEB_DIR, thirdParties });
   }, 120_000);
   afterAll(async () => production?.stop());
 
@@ -161,7 +184,7 @@ describe('headers in production', () => {
       expect(answer.headers.get('strict-transport-security'), kind).toBe('max-age=31536000; includeSubDomains');
       expect(answer.headers.get('server'), kind).toBeNull();
       expect(answer.headers.get('x-powered-by'), kind).toBeNull();
-      expect(answer.headers.get('content-security-policy'), kind).toContain("frame-ancestors 'none'");
+      expect(answer.headers.get('content-security-policy'), kind).toBe(PRODUCTION_CSP);
     }
   });
 });

@@ -1,13 +1,22 @@
-import { captureLogger } from '@elts/platform/testing';
+import { randomBytes } from 'node:crypto';
+import { SESSION_COOKIES } from '@elts/contracts';
+import { captureLogger, eventually } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentWebhook, signedDelivery } from '../../../services/payments/src/simulator/simulator-webhooks.js';
+import { orderBody } from '../support/client.js';
 import { ADMIN, type CallResult, COMPLETE_PROFILE, type ProductUnderTest, startProduct } from '../support/product.js';
+import { PRODUCT_BODY } from './access-table.js';
 
 const UPI_ID = 'asha.private@okaxis';
+/** The token the gateway and the services prove themselves to each other with. */
+const SERVICE_TOKEN = randomBytes(32).toString('hex');
 
 /**
- * Secrets and logs (issue 9, suite 7): a whole member and admin journey at debug level, then every log line and
- * every response is searched for what must never appear there: session tokens, ID tokens, the admin password, a
- * member's full UPI identifier.
+ * Secrets and logs (issue 9, suite 7): a whole member and admin journey at debug level (membership, a product
+ * order paid through the simulator, whose payment arrives as a signed webhook, and that webhook delivered again
+ * through the gateway), then every log line and every response is searched for what must never appear there:
+ * session tokens, ID tokens, the admin password, the service token, the webhook signing secret, a member's full UPI
+ * identifier. (The rig pays through the simulator: no Cashfree client secret is configured to leak.)
  */
 describe('secrets stay out of logs and responses', () => {
   const captured = captureLogger('journey');
@@ -15,7 +24,7 @@ describe('secrets stay out of logs and responses', () => {
   const responses: Array<{ path: string; result: CallResult }> = [];
 
   beforeAll(async () => {
-    harness = await startProduct('pglite', {}, captured.logger);
+    harness = await startProduct('pglite', {}, captured.logger, { serviceToken: SERVICE_TOKEN });
   }, 120_000);
   afterAll(async () => {
     await harness?.stop();
@@ -46,12 +55,55 @@ describe('secrets stay out of logs and responses', () => {
     await call('/admin/login', { body: { username: ADMIN.username, password: `${ADMIN.password} typo` } });
     const admin = await call('/admin/login', { body: ADMIN });
     const adminToken = admin.body.token as string;
+
+    // A product order, paid on the simulator's page: the simulator tells payments by a signed webhook.
+    const now = Date.now();
+    const product = await call('/product/create', {
+      token: adminToken,
+      body: {
+        ...PRODUCT_BODY,
+        sku: 'SECRET-KETTLE',
+        saleStartAt: new Date(now - 3600_000).toISOString(),
+        saleEndAt: new Date(now + 24 * 3600_000).toISOString(),
+      },
+    });
+    expect(product.status, product.text).toBe(201);
+    const order = await call('/product/order', { token, body: orderBody(product.body.data.id) });
+    expect(order.status, order.text).toBe(200);
+    const orderId = order.body.data.order_id as string;
+    const paid = await call(new URL(order.body.data.payment_link).pathname, { form: { outcome: 'success', method: 'upi' } });
+    expect(paid.status, paid.text).toBe(303);
+    await eventually(async () => (await call(`/product/order/${orderId}`, { token })).body?.data?.status === 'completed', 15_000);
+    // The same payment's webhook delivered again, through the gateway, signed with the simulator's secret.
+    const payments = harness.product.infrastructure.database.forSchema<SimulatorTables>('payments');
+    const { value: webhookSecret } = await payments
+      .selectFrom('sim_secrets')
+      .select('value')
+      .where('name', '=', 'webhook')
+      .executeTakeFirstOrThrow();
+    const attempt = await payments.selectFrom('sim_payments').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const webhook = signedDelivery(
+      webhookSecret,
+      paymentWebhook(
+        'PAYMENT_SUCCESS_WEBHOOK',
+        {
+          orderId,
+          amountPaise: Number(attempt.amount_paise),
+          customer: { id: 'secret-keeper', name: 'Asha Rao', email: 'secret.keeper@example.in', phone: '9876543210' },
+        },
+        { id: attempt.id, status: 'SUCCESS', method: attempt.method, message: attempt.message, at: attempt.created_at },
+      ),
+    );
+    const replayed = await call('/webhooks/cashfree', { raw: webhook.body, headers: webhook.headers });
+    expect(replayed.status, replayed.text).toBe(200);
+
     await call('/admin/users', { token: adminToken });
     await call('/admin/payments', { token: adminToken });
     await call('/user/logout', { token, body: {} });
     const stale = await call('/user/get-profile', { token, body: {} });
     expect(stale.status).toBe(401);
-    await call('/user/get-profile', { headers: { cookie: `session=${token}` }, body: {} });
+    await call('/user/get-profile', { headers: { cookie: `${SESSION_COOKIES.member}=${token}`, origin: 'http://localhost' }, body: {} });
+    await call('/admin/users', { headers: { cookie: `${SESSION_COOKIES.admin}=${adminToken}` } });
 
     const secrets = {
       'member token': token,
@@ -59,6 +111,8 @@ describe('secrets stay out of logs and responses', () => {
       'ID token': idToken,
       'admin password': ADMIN.password,
       'UPI id': UPI_ID,
+      'service token': SERVICE_TOKEN,
+      'webhook signing secret': webhookSecret,
     };
     const logs = captured.text();
     expect(logs.length).toBeGreaterThan(1000);
@@ -81,3 +135,9 @@ describe('secrets stay out of logs and responses', () => {
     for (const { result } of responses) expect(result.text).not.toContain(UPI_ID);
   }, 120_000);
 });
+
+/** The simulator's own tables this test reads (payments' schema): its signing secret and the payment it recorded. */
+interface SimulatorTables {
+  sim_secrets: { name: string; value: string };
+  sim_payments: { id: string; order_id: string; method: string; amount_paise: number; message: string; created_at: Date };
+}

@@ -1,4 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SESSION_COOKIES } from '@elts/contracts';
 import { sql } from '@elts/platform';
 import { databaseAvailable } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -312,11 +315,41 @@ describe('sessions and sign-in through the gateway', () => {
 
 describe('cookies in production', () => {
   let production: ProductUnderTest;
+  // Production signs members in with Google only: a local stand-in publishes the key its ID tokens are signed with.
+  let googleKeys: Server;
+  let productionIdToken: (email: string) => Promise<string>;
 
   beforeAll(async () => {
-    production = await startProduct('pglite', PRODUCTION_ENV, undefined, { nodeEnv: 'production' });
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'google-1', alg: 'RS256', use: 'sig' };
+    googleKeys = createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [jwk] })));
+    await new Promise<void>((resolve) => googleKeys.listen(0, '127.0.0.1', resolve));
+    const { port } = googleKeys.address() as AddressInfo;
+    // An RS256 JWT as Google signs its ID tokens (header.claims.signature, each base64url).
+    productionIdToken = async (email) => {
+      const now = Math.floor(Date.now() / 1000);
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const claims = {
+        iss: 'https://accounts.google.com',
+        aud: PRODUCTION_ENV.GOOGLE_CLIENT_ID,
+        sub: `google|${email}`,
+        email,
+        email_verified: true,
+        name: 'Asha Rao',
+        iat: now,
+        exp: now + 300,
+      };
+      const signed = `${part({ alg: 'RS256', kid: 'google-1', typ: 'JWT' })}.${part(claims)}`;
+      return `${signed}.${sign('sha256', Buffer.from(signed), privateKey).toString('base64url')}`;
+    };
+    production = await startProduct('pglite', { ...PRODUCTION_ENV, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` }, undefined, {
+      nodeEnv: 'production',
+    });
   }, 120_000);
-  afterAll(async () => production?.stop());
+  afterAll(async () => {
+    await production?.stop();
+    googleKeys?.close();
+  });
 
   it('marks session cookies Secure, on sign-in and on sign-out', async () => {
     const login = await production.call('/admin/login', { body: ADMIN });
@@ -324,6 +357,14 @@ describe('cookies in production', () => {
     expect(cookieNamed(login, 'elts_admin').attributes).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Lax']));
     const logout = await production.call('/admin/logout', { method: 'POST', token: login.body.token });
     expect(cookieNamed(logout, 'elts_admin').attributes).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'Max-Age=0']));
+  });
+
+  it('marks the member session Secure too, on sign-in and on sign-out', async () => {
+    const login = await production.call('/user/login', { body: { credential: await productionIdToken('secure.member@example.in') } });
+    expect(login.status, login.text).toBe(200);
+    expect(cookieNamed(login, SESSION_COOKIES.member).attributes).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Lax']));
+    const logout = await production.call('/user/logout', { method: 'POST', token: login.body.token });
+    expect(cookieNamed(logout, SESSION_COOKIES.member).attributes).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'Max-Age=0']));
   });
 
   it('has no development sign-in: an ID token cannot be minted', async () => {

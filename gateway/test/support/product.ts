@@ -5,6 +5,7 @@ import { COMPLETE_PROFILE } from '@elts/contracts/testing';
 import type { Logger, NodeEnv } from '@elts/platform';
 import { createTestPostgresDatabase, type DatabaseKind, dropTestPostgresDatabase, silentLogger } from '@elts/platform/testing';
 import { type AllInOne, startAllInOne } from '../../src/all-in-one.js';
+import type { ThirdParties } from '../../src/security-headers.js';
 import { ADMIN, type ProductClient, productClient } from './client.js';
 
 export { ADMIN, type CallInit, type CallResult } from './client.js';
@@ -41,6 +42,10 @@ export interface ProductOptions {
   nodeEnv?: NodeEnv;
   /** The folder holding the web builds (web/), to serve the built apps; none by default. */
   webDir?: string;
+  /** The service token; a random one by default. */
+  serviceToken?: string;
+  /** The third parties the web apps use (Google sign-in, Cashfree's checkout), as production derives them; none by default. */
+  thirdParties?: ThirdParties;
 }
 
 export async function startProduct(
@@ -58,7 +63,12 @@ export async function startProduct(
     dataDir,
     ...(databaseUrl ? { databaseUrl } : {}),
     env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO_CATALOG: 'false', RATE_LIMITS: 'off', ...env },
-    web: options.webDir ? { ...WEB, webDir: options.webDir } : WEB,
+    web: {
+      ...WEB,
+      ...(options.webDir ? { webDir: options.webDir } : {}),
+      ...(options.thirdParties ? { thirdParties: options.thirdParties } : {}),
+    },
+    ...(options.serviceToken ? { serviceToken: options.serviceToken } : {}),
   });
 
   const client = productClient((path, init, address) =>
