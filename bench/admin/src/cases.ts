@@ -13,10 +13,15 @@ export const CASES: Case[] = [
   { name: 'users: need + greed + pincode chips', path: '/admin/users?need=headphones&greed=camera&pincodes=560001,400001' },
   { name: 'users: chip search', path: '/admin/users?chipSearch=ca' },
   { name: 'users: sort by age, page 50', path: '/admin/users?sort=age&order=asc&page=50' },
+  { name: 'users: sort by email', path: '/admin/users?sort=email&order=asc' },
+  // Deep pages keep the spec's page and limit: OFFSET over the index of the list's order.
+  { name: 'users: page 1,000 (deep)', path: '/admin/users?page=1000' },
   { name: 'payments: first page', path: '/admin/payments?page=1&limit=20' },
   { name: 'payments: timed out', path: '/admin/payments?status=timeout' },
   { name: 'payments: search', path: '/admin/payments?searchTerm=PAY-ORD-00001' },
   { name: 'payments: page 200', path: '/admin/payments?page=200' },
+  { name: 'payments: page 5,000 (deep)', path: '/admin/payments?page=5000' },
+  { name: 'payments: page 25,000 (half way)', path: '/admin/payments?page=25000' },
   { name: 'payments: stats', path: '/admin/payments/stats' },
   {
     name: 'payments: stats, subscriptions in a month',
@@ -26,9 +31,15 @@ export const CASES: Case[] = [
   { name: 'payments: timeout analysis (90 days)', path: '/admin/payments/timeout-analysis?days=90' },
   { name: 'product orders: first page', path: '/admin/product-orders' },
   { name: 'product orders: completed', path: '/admin/product-orders?status=completed' },
+  { name: 'product orders: search', path: '/admin/product-orders?searchTerm=ORD-00001' },
   { name: 'product orders: stats', path: '/admin/product-orders/stats' },
   { name: 'subscriptions: first page', path: '/admin/subscriptions' },
+  { name: 'subscriptions: search', path: '/admin/subscriptions?searchTerm=asha' },
   { name: 'subscriptions: stats', path: '/admin/subscriptions/stats' },
+  {
+    name: 'subscriptions: stats, active in a month',
+    path: '/admin/subscriptions/stats?status=active&startDate=2026-09-01&endDate=2026-09-30',
+  },
 ];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;

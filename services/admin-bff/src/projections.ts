@@ -12,6 +12,11 @@ const REBUILT_TABLES = [
   'product_orders',
   'subscriptions',
   'contact_messages',
+  // Emptied after the read models, whose deletion has brought them to zero through their triggers.
+  'payment_day_stats',
+  'product_order_day_stats',
+  'subscription_day_stats',
+  'user_facets',
 ] as const;
 
 /**

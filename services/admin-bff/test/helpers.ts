@@ -251,6 +251,11 @@ export async function snapshot(db: Kysely<any>) {
     subscriptions: await rows(sql`select * from subscriptions order by subscription_id`),
     messages: await rows(sql`select * from contact_messages order by message_id`),
     audit: await rows(sql`select event_id, actor, action, target, before, after, at from audit_log order by at, action`),
+    // The aggregates kept by triggers (rows brought back to zero add nothing and a rebuild drops them: left out).
+    paymentStats: await rows(sql`select * from payment_day_stats where payments <> 0 order by day, payment_type, status, timed_out`),
+    orderStats: await rows(sql`select * from product_order_day_stats where orders <> 0 order by day, status`),
+    subscriptionStats: await rows(sql`select * from subscription_day_stats where subscriptions <> 0 order by day, status, started`),
+    facets: await rows(sql`select * from user_facets where members <> 0 order by kind, profession, persona, value`),
   };
 }
 

@@ -84,6 +84,9 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
     expect(body.data.every((row: { actor: string }) => row.actor === `admin:${admin.adminId}`)).toBe(true);
     expect(body.data[0].after).toMatchObject({ code: 'ELTS-ADMIN1' });
     expect(body.data[3]).toMatchObject({ before: null, after: { mode: 'light' } });
+    // Stopped, then restarted: each control row says how the scheduler stood before it.
+    expect(body.data[2]).toMatchObject({ before: { isRunning: true }, after: { isRunning: false } });
+    expect(body.data[1]).toMatchObject({ before: { isRunning: false }, after: { isRunning: true } });
     expect(body.pagination).toMatchObject({ currentPage: 1, totalPages: 1, totalCount: 5, limit: 20 });
     const second = (await call('/admin/audit?limit=2&page=2')).body;
     expect(second.data.map((row: { action: string }) => row.action)).toEqual(['cron.stop', 'cron.trigger']);
@@ -131,11 +134,17 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
     ]);
     const window = { opensAt: '2026-11-27T18:30:00.000Z', closesAt: '2026-11-29T18:30:00.000Z', label: 'Black Friday' };
     await record(harness, 'catalog', 'drop-DROP-1', [{ type: 'DropScheduled', data: { dropId: 'DROP-1', ...window }, metadata: actor }]);
+    await record(harness, 'catalog', 'early-access', [
+      { type: 'EarlyAccessGranted', data: { email: 'early@example.in' }, metadata: actor },
+      { type: 'EarlyAccessRevoked', data: { email: 'early@example.in' }, metadata: actor },
+    ]);
     await settled(harness, admin);
     const { body } = await call('/admin/audit?limit=100');
-    const catalogRows = body.data.filter((row: { action: string }) => /^(product|drop)\./.test(row.action));
+    const catalogRows = body.data.filter((row: { action: string }) => /^(product|drop|early-access)\./.test(row.action));
     expect(catalogRows.map((row: { action: string; target: string }) => `${row.action} ${row.target}`).sort()).toEqual([
       'drop.schedule DROP-1',
+      'early-access.grant early@example.in',
+      'early-access.revoke early@example.in',
       'product.create PRD-AUDIT1',
       'product.disable PRD-AUDIT1',
       'product.stock PRD-AUDIT1',
@@ -147,5 +156,6 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
     expect(byAction('product.disable')).toMatchObject({ before: { isEnabled: true }, after: { isEnabled: false } });
     expect(byAction('product.stock')).toMatchObject({ before: { available: 10 }, after: { available: 4 } });
     expect(byAction('drop.schedule')).toMatchObject({ before: null, after: window });
+    expect(byAction('early-access.revoke')).toMatchObject({ before: { earlyAccess: true }, after: { earlyAccess: false } });
   });
 });

@@ -248,6 +248,8 @@ describe.each(DATABASE_KINDS)('the Payments and Timeouts pages on %s', (kind) =>
       timedOutPayments: 13,
     });
     await stats({ status: 'timeout' }, timedOut);
+    // The Timed Out view's cards cover the same 30 days as its list (PAY-A5, 40 days old, drops out).
+    await stats({ status: 'timeout', days: '30' }, (spec) => timedOut(spec) && within(30)(spec));
     await stats({ paymentType: 'subscription' }, (spec) => spec.paymentType === 'subscription');
     await stats({ startDate: '2026-03-01', endDate: '2026-03-31' }, (spec) => spec.paymentId.startsWith('PAY-B'));
     await stats({ searchTerm: 'vikram', status: 'success' }, (spec) => spec.member === 'vikram' && statusOf(spec) === 'success');

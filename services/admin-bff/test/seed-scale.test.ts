@@ -19,7 +19,7 @@ describe.each(DATABASE_KINDS)('npm run seed:scale on %s', (kind) => {
         expect(bulk.orders).toHaveLength(25);
         expect(bulk.payments).toHaveLength(90);
         expect(bulk.subscriptions).toHaveLength(counts.subscriptions);
-        expect(new Set(bulk.payments.map((row) => row.status))).toEqual(new Set(['success', 'failed']));
+        expect(new Set(bulk.payments.map((row) => row.status))).toEqual(new Set(['success', 'failed', 'pending', 'processing']));
         await expect(seedScale(database, { members: 1, payments: 0, orders: 0 })).rejects.toThrow(/empty database/);
 
         const bus = await InProcessBus.create({ db: database.forSchema('bus'), schema: 'bus', logger: silentLogger(), pollMs: 20 });

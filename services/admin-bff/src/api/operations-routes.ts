@@ -12,11 +12,21 @@ const pageQuery = z.object({
 
 /** The Cron page (through the payments service, which runs the schedules), the audit log and contact messages. */
 export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalClient) {
-  const audit = (actor: string, action: string, target: string, after: unknown) =>
+  const audit = (actor: string, action: string, target: string, after: unknown, before: unknown = null) =>
     db
       .insertInto('audit_log')
-      .values({ event_id: null, actor, action, target, before: null, after: JSON.stringify(after), at: new Date() })
+      .values({
+        event_id: null,
+        actor,
+        action,
+        target,
+        before: before === null ? null : JSON.stringify(before),
+        after: JSON.stringify(after),
+        at: new Date(),
+      })
       .execute();
+  const schedulerRunning = async () =>
+    (await payments().get<{ cron_service: { isRunning: boolean } }>('/internal/cron/status')).cron_service.isRunning;
 
   return new Hono<AppEnv>()
     .get('/admin/cron/status', async (c) => {
@@ -40,8 +50,9 @@ export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalCl
       async (c) => {
         const admin = requireAdmin(c);
         const { action } = c.req.valid('json');
+        const before = { isRunning: await schedulerRunning() };
         const result = await payments().post('/internal/cron/control', { action });
-        await audit(`admin:${admin.id}`, `cron.${action}`, 'scheduler', result);
+        await audit(`admin:${admin.id}`, `cron.${action}`, 'scheduler', result, before);
         return c.json({ is_success: true, message: `Cron service ${action}ed successfully`, data: result });
       },
     )

@@ -2,7 +2,8 @@ import { type AppEnv, queryParams, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { indianDayRange, likePattern, listQuery, optional, pageOf, rupees } from '../queries/filters.js';
+import { indianDayRange, likePattern, listQuery, optional, pageOf, rupees, splitIntoDays, sumOf } from '../queries/filters.js';
+import { matchingMembers } from '../queries/users.js';
 import type { AdminDb } from '../store/tables.js';
 
 const productOrdersQuery = listQuery.extend({
@@ -22,7 +23,8 @@ type Filters = {
 };
 
 function productOrders(db: Kysely<AdminDb>, filters: Filters) {
-  let query = db.selectFrom('product_orders as o').leftJoin('users as u', 'u.member_id', 'o.member_id');
+  // Without users: the list joins them to its page's rows only (see paymentsIn).
+  let query = db.selectFrom('product_orders as o');
   if (filters.status) query = query.where('o.status', '=', filters.status);
   const { from, to } = indianDayRange(filters.startDate, filters.endDate);
   if (from) query = query.where('o.created_at', '>=', from);
@@ -50,16 +52,56 @@ function subscriptions(db: Kysely<AdminDb>, filters: Filters) {
   if (to) query = query.where('s.created_at', '<', to);
   if (filters.searchTerm) {
     const pattern = likePattern(filters.searchTerm);
-    query = query.where((eb) =>
-      eb.or([
-        eb('s.subscription_id', 'ilike', pattern),
-        eb(sql`s.member_id::text`, 'ilike', pattern),
-        eb('u.email', 'ilike', pattern),
-        eb(sql`u.firstname || ' ' || u.lastname`, 'ilike', pattern),
-      ]),
+    // As the payments search: the subscription's own columns and its member's, each arm through its index.
+    query = query.where('s.subscription_id', 'in', (eb) =>
+      eb
+        .selectFrom('subscriptions as x')
+        .select('x.subscription_id')
+        .where((w) => w.or([w('x.subscription_id', 'ilike', pattern), w(sql`x.member_id::text`, 'ilike', pattern)]))
+        .union(eb.selectFrom('subscriptions as x').select('x.subscription_id').where('x.member_id', 'in', matchingMembers(db, pattern))),
     );
   }
   return query;
+}
+
+/** Whole Indian days of the date filters, for the per-day aggregates (their bounds are always whole days). */
+function dayBounds(filters: Filters) {
+  return splitIntoDays(indianDayRange(filters.startDate, filters.endDate)).days;
+}
+
+/** Product orders per status, counted and summed: from the per-day aggregate, or the orders for a text search. */
+function productOrderGroups(db: Kysely<AdminDb>, filters: Filters) {
+  if (filters.searchTerm)
+    return productOrders(db, filters)
+      .select(['o.status', sql<string>`count(*)`.as('orders'), sql<string>`sum(o.amount_paise)`.as('amount_paise')])
+      .groupBy('o.status');
+  const { first, last } = dayBounds(filters);
+  return db
+    .selectFrom('product_order_day_stats as o')
+    .select(['o.status', 'o.orders', 'o.amount_paise'])
+    .$if(Boolean(filters.status), (q) => q.where('o.status', '=', filters.status as string))
+    .$if(Boolean(first), (q) => q.where('o.day', '>=', first as string))
+    .$if(Boolean(last), (q) => q.where('o.day', '<=', last as string));
+}
+
+/** Subscriptions per status and whether started, counted with what they were paid; as productOrderGroups. */
+function subscriptionGroups(db: Kysely<AdminDb>, filters: Filters) {
+  if (filters.searchTerm)
+    return subscriptions(db, filters)
+      .select([
+        's.status',
+        sql<boolean>`s.start_date is not null`.as('started'),
+        sql<string>`count(*)`.as('subscriptions'),
+        sql<string>`sum(s.paid_paise)`.as('paid_paise'),
+      ])
+      .groupBy(['s.status', sql`s.start_date is not null`]);
+  const { first, last } = dayBounds(filters);
+  return db
+    .selectFrom('subscription_day_stats as s')
+    .select(['s.status', 's.started', 's.subscriptions', 's.paid_paise'])
+    .$if(Boolean(filters.status), (q) => q.where('s.status', '=', filters.status as string))
+    .$if(Boolean(first), (q) => q.where('s.day', '>=', first as string))
+    .$if(Boolean(last), (q) => q.where('s.day', '<=', last as string));
 }
 
 const user = (row: { firstname: string | null; lastname: string | null; email: string | null }) =>
@@ -71,9 +113,18 @@ export function orderRoutes(db: Kysely<AdminDb>) {
     .get('/admin/product-orders', queryParams(productOrdersQuery), async (c) => {
       requireAdmin(c);
       const { page, limit, ...filters } = c.req.valid('query');
-      const query = productOrders(db, filters);
+      // The page's ids on product orders alone (a deep page walks an index), then those rows with their users.
+      const ids = productOrders(db, filters)
+        .select('o.order_id')
+        .orderBy('o.created_at', 'desc')
+        .orderBy('o.order_id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit);
       const [rows, total] = await Promise.all([
-        query
+        db
+          .selectFrom('product_orders as o')
+          .leftJoin('users as u', 'u.member_id', 'o.member_id')
+          .where('o.order_id', 'in', ids)
           .select([
             'o.order_id',
             'o.member_id',
@@ -91,10 +142,8 @@ export function orderRoutes(db: Kysely<AdminDb>) {
           ])
           .orderBy('o.created_at', 'desc')
           .orderBy('o.order_id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
           .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        db.selectFrom(productOrderGroups(db, filters).as('g')).select(sumOf('g.orders').as('n')).executeTakeFirstOrThrow(),
       ]);
       return c.json({
         is_success: true,
@@ -117,12 +166,14 @@ export function orderRoutes(db: Kysely<AdminDb>) {
     .get('/admin/product-orders/stats', queryParams(productOrdersQuery), async (c) => {
       requireAdmin(c);
       const { page: _p, limit: _l, ...filters } = c.req.valid('query');
-      const row = await productOrders(db, filters)
-        .select((eb) => [
-          eb.fn.countAll<number>().as('total'),
-          sql<number>`coalesce(sum(o.amount_paise) filter (where o.status = 'completed'), 0)`.as('revenue'),
-          sql<number>`count(*) filter (where o.status = 'completed')`.as('completed'),
-          sql<number>`count(*) filter (where o.status in ('pending', 'processing'))`.as('pending'),
+      const completed = sql`g.status = 'completed'`;
+      const row = await db
+        .selectFrom(productOrderGroups(db, filters).as('g'))
+        .select([
+          sumOf('g.orders').as('total'),
+          sumOf('g.amount_paise', completed).as('revenue'),
+          sumOf('g.orders', completed).as('completed'),
+          sumOf('g.orders', sql`g.status in ('pending', 'processing')`).as('pending'),
         ])
         .executeTakeFirstOrThrow();
       return c.json({
@@ -162,7 +213,7 @@ export function orderRoutes(db: Kysely<AdminDb>) {
           .limit(limit)
           .offset((page - 1) * limit)
           .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        db.selectFrom(subscriptionGroups(db, filters).as('g')).select(sumOf('g.subscriptions').as('n')).executeTakeFirstOrThrow(),
       ]);
       return c.json({
         is_success: true,
@@ -186,15 +237,15 @@ export function orderRoutes(db: Kysely<AdminDb>) {
     .get('/admin/subscriptions/stats', queryParams(subscriptionsQuery), async (c) => {
       requireAdmin(c);
       const { page: _p, limit: _l, ...filters } = c.req.valid('query');
-      const row = await subscriptions(db, filters)
-        .select((eb) => [
-          eb.fn.countAll<number>().as('total'),
-          // Every successful payment of the subscription counts: the first year and each renewal.
-          sql<number>`coalesce(sum((select coalesce(sum(p.amount_paise - p.refunded_paise), 0) from payments p
-            where p.order_id = s.subscription_id and p.payment_type = 'subscription' and p.status = 'success')), 0)`.as('revenue'),
-          sql<number>`count(*) filter (where s.start_date is not null)`.as('completed'),
-          sql<number>`count(*) filter (where s.status = 'pending')`.as('pending'),
-          sql<number>`count(*) filter (where s.status = 'active')`.as('active'),
+      // Revenue is every successful payment of the subscriptions (the first year and each renewal): paid_paise.
+      const row = await db
+        .selectFrom(subscriptionGroups(db, filters).as('g'))
+        .select([
+          sumOf('g.subscriptions').as('total'),
+          sumOf('g.paid_paise').as('revenue'),
+          sumOf('g.subscriptions', sql`g.started`).as('completed'),
+          sumOf('g.subscriptions', sql`g.status = 'pending'`).as('pending'),
+          sumOf('g.subscriptions', sql`g.status = 'active'`).as('active'),
         ])
         .executeTakeFirstOrThrow();
       return c.json({

@@ -2,8 +2,8 @@ import { type AppEnv, queryParams, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { pageOf, rupees } from '../queries/filters.js';
-import { filteredPayments, paymentColumns, paymentsQuery, paymentView, TIMED_OUT } from '../queries/payments.js';
+import { pageOf, rupees, sumOf } from '../queries/filters.js';
+import { filteredPayments, paymentGroups, paymentsPage, paymentsQuery, paymentView, TIMED_OUT } from '../queries/payments.js';
 import { recommendations } from '../queries/timeout-rules.js';
 import type { AdminDb } from '../store/tables.js';
 
@@ -11,6 +11,8 @@ const timeoutsQuery = paymentsQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   days: z.coerce.number().int().min(1).max(365).default(30),
 });
+// The stats of the Timed Out view cover the same 30 days as its list (spec section 9); elsewhere, all time.
+const statsQuery = paymentsQuery.extend({ days: z.coerce.number().int().min(1).max(365).optional() });
 const analysisQuery = z.object({
   days: z.coerce
     .number()
@@ -18,6 +20,8 @@ const analysisQuery = z.object({
     .refine((d) => [1, 7, 30, 90].includes(d), 'days must be 1, 7, 30 or 90')
     .default(7),
 });
+
+const SUCCESS = sql`g.status = 'success'`;
 
 const percent = (part: number, whole: number) => `${whole === 0 ? '0.00' : ((part / whole) * 100).toFixed(2)}%`;
 
@@ -29,14 +33,8 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
       const { page, limit, ...filters } = c.req.valid('query');
       const query = filteredPayments(db, filters);
       const [rows, total] = await Promise.all([
-        query
-          .select([...paymentColumns])
-          .orderBy('p.created_at', 'desc')
-          .orderBy('p.payment_id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        paymentsPage(db, query, 'p.created_at', page, limit),
+        db.selectFrom(paymentGroups(db, filters).as('g')).select(sumOf('g.payments').as('n')).executeTakeFirstOrThrow(),
       ]);
       return c.json({
         is_success: true,
@@ -44,17 +42,18 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
         pagination: pageOf(page, limit, Number(total.n)),
       });
     })
-    .get('/admin/payments/stats', queryParams(paymentsQuery), async (c) => {
+    .get('/admin/payments/stats', queryParams(statsQuery), async (c) => {
       requireAdmin(c);
-      const { page: _page, limit: _limit, ...filters } = c.req.valid('query');
-      const row = await filteredPayments(db, filters)
-        .select((eb) => [
-          eb.fn.countAll<number>().as('total'),
-          sql<number>`coalesce(sum(p.amount_paise - p.refunded_paise) filter (where p.status = 'success'), 0)`.as('revenue'),
-          sql<number>`count(*) filter (where p.status = 'success')`.as('successful'),
-          sql<number>`count(*) filter (where p.status in ('pending', 'processing'))`.as('pending'),
-          sql<number>`count(*) filter (where p.status = 'failed')`.as('failed'),
-          sql<number>`count(*) filter (where ${TIMED_OUT})`.as('timed_out'),
+      const { page: _page, limit: _limit, days, ...filters } = c.req.valid('query');
+      const row = await db
+        .selectFrom(paymentGroups(db, filters, days).as('g'))
+        .select([
+          sumOf('g.payments').as('total'),
+          sumOf('g.net_paise', SUCCESS).as('revenue'),
+          sumOf('g.payments', SUCCESS).as('successful'),
+          sumOf('g.payments', sql`g.status in ('pending', 'processing')`).as('pending'),
+          sumOf('g.payments', sql`g.status = 'failed'`).as('failed'),
+          sumOf('g.payments', sql`g.timed_out`).as('timed_out'),
         ])
         .executeTakeFirstOrThrow();
       return c.json({
@@ -73,21 +72,16 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
       requireAdmin(c);
       const { page, limit, days, ...filters } = c.req.valid('query');
       const query = filteredPayments(db, filters, days).where(TIMED_OUT);
+      const timedOut = db.selectFrom(paymentGroups(db, filters, days).as('g')).where('g.timed_out', '=', true);
       const [rows, total, byType] = await Promise.all([
-        query
-          .select([...paymentColumns])
-          .orderBy('p.processed_at', 'desc')
-          .orderBy('p.payment_id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        query
-          .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(p.amount_paise), 0)`.as('lost')])
-          .executeTakeFirstOrThrow(),
-        query
-          .select((eb) => ['p.payment_type', eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(p.amount_paise), 0)`.as('amount')])
-          .groupBy('p.payment_type')
-          .orderBy('p.payment_type')
+        paymentsPage(db, query, 'p.processed_at', page, limit),
+        timedOut.select([sumOf('g.payments').as('n'), sumOf('g.amount_paise').as('lost')]).executeTakeFirstOrThrow(),
+        timedOut
+          .select(['g.payment_type', sumOf('g.payments').as('n'), sumOf('g.amount_paise').as('amount')])
+          .groupBy('g.payment_type')
+          // Aggregate rows a payment has left stay at zero: a type is listed only while it has timed-out payments.
+          .having(sql`sum(g.payments)`, '>', 0)
+          .orderBy('g.payment_type')
           .execute(),
       ]);
       const pages = pageOf(page, limit, Number(total.n));
@@ -113,27 +107,30 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
     .get('/admin/payments/timeout-analysis', queryParams(analysisQuery), async (c) => {
       requireAdmin(c);
       const { days } = c.req.valid('query');
-      const since = new Date(Date.now() - days * 24 * 3600_000);
       const overview = await db
-        .selectFrom('payments as p')
-        .where('p.created_at', '>=', since)
-        .select((eb) => [
-          eb.fn.countAll<number>().as('total'),
-          sql<number>`count(*) filter (where p.status = 'success')`.as('successful'),
-          sql<number>`count(*) filter (where ${TIMED_OUT})`.as('timed_out'),
+        .selectFrom(paymentGroups(db, {}, days).as('g'))
+        .select([
+          sumOf('g.payments').as('total'),
+          sumOf('g.payments', SUCCESS).as('successful'),
+          sumOf('g.payments', sql`g.timed_out`).as('timed_out'),
         ])
         .executeTakeFirstOrThrow();
       // At risk: still open, 12 to 15 minutes old (the payment timeout is 15).
       const now = Date.now();
-      const atRisk = await db
+      const atRiskWindow = db
         .selectFrom('payments as p')
-        .select(['p.payment_id', 'p.order_id', 'p.payment_type', 'p.amount_paise', 'p.created_at'])
         .where('p.status', 'in', ['pending', 'processing'])
         .where('p.created_at', '<=', new Date(now - 12 * 60_000))
-        .where('p.created_at', '>', new Date(now - 15 * 60_000))
-        .orderBy('p.created_at')
-        .limit(100)
-        .execute();
+        .where('p.created_at', '>', new Date(now - 15 * 60_000));
+      // The list is capped; the count is not (the at-risk warning compares it with 10).
+      const [atRisk, atRiskCount] = await Promise.all([
+        atRiskWindow
+          .select(['p.payment_id', 'p.order_id', 'p.payment_type', 'p.amount_paise', 'p.created_at'])
+          .orderBy('p.created_at')
+          .limit(100)
+          .execute(),
+        atRiskWindow.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
       const total = Number(overview.total);
       const timedOutCount = Number(overview.timed_out);
       return c.json({
@@ -147,7 +144,7 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
             timeout_rate: percent(timedOutCount, total),
           },
           at_risk_payments: {
-            count: atRisk.length,
+            count: Number(atRiskCount.n),
             payments: atRisk.map((p) => ({
               paymentId: p.payment_id,
               orderId: p.order_id,
@@ -160,7 +157,7 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
             total,
             successful: Number(overview.successful),
             timedOut: timedOutCount,
-            atRisk: atRisk.length,
+            atRisk: Number(atRiskCount.n),
           }),
         },
       });

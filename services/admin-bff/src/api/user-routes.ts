@@ -1,10 +1,10 @@
 import { todayInIndia } from '@elts/contracts';
 import { type AppEnv, queryParams, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { csvLine, USER_CSV_COLUMNS } from '../queries/csv.js';
 import { pageOf } from '../queries/filters.js';
-import { chips, filteredUsers, SORTABLE, usersQuery, userView } from '../queries/users.js';
+import { chips, countUsers, filteredUsers, SORTABLE, usersQuery, userView } from '../queries/users.js';
 import type { AdminDb } from '../store/tables.js';
 
 const CSV_BATCH = 1000;
@@ -18,16 +18,17 @@ export function userRoutes(db: Kysely<AdminDb>) {
       const column = SORTABLE[filters.sort];
       // Age grows as the date of birth goes back: youngest first is the latest date first.
       const direction = filters.sort === 'age' ? (filters.order === 'asc' ? 'desc' : 'asc') : filters.order;
-      const query = filteredUsers(db, filters);
+      const sorted = sql`${sql.ref(column)} ${sql.raw(direction)} nulls last, member_number`;
+      // The page's member numbers walk the sort's index alone (a deep page skips index entries, not rows), then
+      // only that page's rows are read.
+      const page = filteredUsers(db, filters)
+        .select('member_number')
+        .orderBy(sorted)
+        .limit(filters.limit)
+        .offset((filters.page - 1) * filters.limit);
       const [rows, total, chipCounts] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy(column, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-          .orderBy('member_number')
-          .limit(filters.limit)
-          .offset((filters.page - 1) * filters.limit)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        db.selectFrom('users').selectAll().where('member_number', 'in', page).orderBy(sorted).execute(),
+        countUsers(db, filters),
         chips(db, filters),
       ]);
       const today = todayInIndia();
@@ -35,7 +36,7 @@ export function userRoutes(db: Kysely<AdminDb>) {
         is_success: true,
         message: 'Users fetched',
         users: rows.map((row) => userView(row, today)),
-        pagination: pageOf(filters.page, filters.limit, Number(total.n)),
+        pagination: pageOf(filters.page, filters.limit, total),
         chips: chipCounts,
       });
     })
@@ -44,48 +45,48 @@ export function userRoutes(db: Kysely<AdminDb>) {
       const filters = c.req.valid('query');
       const today = todayInIndia();
       const encoder = new TextEncoder();
-      // Streamed in keyset batches by member number: memory stays flat whatever the number of users.
-      const stream = new ReadableStream<Uint8Array>({
-        async start(controller) {
-          controller.enqueue(encoder.encode(csvLine([...USER_CSV_COLUMNS])));
-          let after = 0;
-          for (;;) {
+      // Streamed in keyset batches by member number, one batch per pull: the next batch is read only when the
+      // client has taken the last, so memory stays flat whatever the number of users or the client's speed.
+      let after = 0;
+      let header = true;
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
             const rows = await filteredUsers(db, filters)
               .selectAll()
               .where('member_number', '>', after)
               .orderBy('member_number')
               .limit(CSV_BATCH)
               .execute();
+            let chunk = header ? csvLine([...USER_CSV_COLUMNS]) : '';
+            header = false;
             for (const row of rows) {
               const user = userView(row, today);
-              controller.enqueue(
-                encoder.encode(
-                  csvLine([
-                    user.firstname,
-                    user.lastname,
-                    user.email,
-                    user.mobile,
-                    user.gender,
-                    user.dob,
-                    user.age,
-                    user.profession,
-                    user.subscriptionType,
-                    user.gst,
-                    user.pincode,
-                    user.address,
-                    user.professionAddress,
-                    user.needList,
-                    user.greedList,
-                  ]),
-                ),
-              );
+              chunk += csvLine([
+                user.firstname,
+                user.lastname,
+                user.email,
+                user.mobile,
+                user.gender,
+                user.dob,
+                user.age,
+                user.profession,
+                user.subscriptionType,
+                user.gst,
+                user.pincode,
+                user.address,
+                user.professionAddress,
+                user.needList,
+                user.greedList,
+              ]);
             }
-            if (rows.length < CSV_BATCH) break;
-            after = rows.at(-1)!.member_number;
-          }
-          controller.close();
+            if (chunk) controller.enqueue(encoder.encode(chunk));
+            if (rows.length < CSV_BATCH) controller.close();
+            else after = rows.at(-1)!.member_number;
+          },
         },
-      });
+        { highWaterMark: 0 },
+      );
       return new Response(stream, {
         headers: {
           'content-type': 'text/csv; charset=utf-8',

@@ -3,6 +3,8 @@ import {
   DropCancelled,
   DropMoved,
   DropScheduled,
+  EarlyAccessGranted,
+  EarlyAccessRevoked,
   ProductCreated,
   ProductDisabled,
   ProductEnabled,
@@ -45,8 +47,9 @@ async function saveProduct(trx: Transaction<AdminDb>, productId: string, product
 }
 
 /**
- * The Audit page's catalog rows: products created, edited, enabled, disabled or restocked and deal drops
- * scheduled, moved or cancelled by an admin, each with the record before and after (issue 7's audit log).
+ * The Audit page's catalog rows: products created, edited, enabled, disabled or restocked, deal drops
+ * scheduled, moved or cancelled, and early-access grants and revocations by an admin, each with the record before
+ * and after (issue 7's audit log).
  */
 export function catalogAuditProjection(db: Kysely<AdminDb>) {
   const window = (data: { opensAt: string; closesAt: string; label: string }) => ({
@@ -100,5 +103,16 @@ export function catalogAuditProjection(db: Kysely<AdminDb>) {
     })
     .on(DropCancelled, async (data, event, trx) => {
       await audit(trx, event, { action: 'drop.cancel', target: data.dropId, before: window(data), after: null });
+    })
+    .on(EarlyAccessGranted, async (data, event, trx) => {
+      await audit(trx, event, { action: 'early-access.grant', target: data.email, before: null, after: { earlyAccess: true } });
+    })
+    .on(EarlyAccessRevoked, async (data, event, trx) => {
+      await audit(trx, event, {
+        action: 'early-access.revoke',
+        target: data.email,
+        before: { earlyAccess: true },
+        after: { earlyAccess: false },
+      });
     });
 }

@@ -16,15 +16,15 @@ import {
   SubscriptionStatusChanged,
 } from '@elts/contracts';
 import { EventConsumer } from '@elts/platform';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { lockMember } from '../store/member-lock.js';
 import type { AdminDb } from '../store/tables.js';
 
 /** Payments and subscriptions as the back office lists them, from the payments service's events. */
 export function paymentsProjection(db: Kysely<AdminDb>) {
-  const setPayment = (trx: Kysely<AdminDb>, paymentId: string, values: Partial<AdminDb['payments']>) =>
+  const setPayment = (trx: Kysely<AdminDb>, paymentId: string, values: Updateable<AdminDb['payments']>) =>
     trx.updateTable('payments').set(values).where('payment_id', '=', paymentId).execute();
-  const setSubscription = (trx: Kysely<AdminDb>, subscriptionId: string, values: Partial<AdminDb['subscriptions']>) =>
+  const setSubscription = (trx: Kysely<AdminDb>, subscriptionId: string, values: Updateable<AdminDb['subscriptions']>) =>
     trx.updateTable('subscriptions').set(values).where('subscription_id', '=', subscriptionId).execute();
 
   return new EventConsumer('admin-bff.payments', paymentsEvents, db)

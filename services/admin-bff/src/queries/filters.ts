@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
 
 /** The back office sends empty filters as empty strings; they mean "no filter". */
@@ -26,6 +27,35 @@ export function indianDayRange(startDate?: string, endDate?: string): { from?: D
   };
 }
 
+const DAY_MS = 24 * 3600_000;
+
+/** The Indian calendar day (YYYY-MM-DD) of an instant: the unit of the aggregates (migration 0005's indian_day). */
+export const indianDay = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+export interface DaySplit {
+  /** Whole Indian days, inclusive, answered from a per-day aggregate (either end open). */
+  days: { first?: string; last?: string };
+  /** The part of a day at the start that is not whole (a rolling "last N days" window), answered from the rows. */
+  edge?: { from: Date; to: Date };
+}
+
+/**
+ * Splits a time range into whole Indian days and, when the range starts inside a day, that day's remaining part.
+ * The end is always a day boundary here (the date filters' `to`, or open).
+ */
+export function splitIntoDays(range: { from?: Date; to?: Date }): DaySplit {
+  const last = range.to ? indianDay(new Date(range.to.getTime() - 1)) : undefined;
+  if (!range.from) return { days: { ...(last ? { last } : {}) } };
+  const sinceDayStart = (range.from.getTime() + IST_OFFSET_MS) % DAY_MS;
+  if (sinceDayStart === 0) return { days: { first: indianDay(range.from), ...(last ? { last } : {}) } };
+  const nextDay = new Date(range.from.getTime() - sinceDayStart + DAY_MS);
+  const edgeTo = range.to && range.to < nextDay ? range.to : nextDay;
+  return { days: { first: indianDay(nextDay), ...(last ? { last } : {}) }, edge: { from: range.from, to: edgeTo } };
+}
+
+/** The later of two optional range starts. */
+export const laterOf = (a?: Date, b?: Date) => (a && b ? (a > b ? a : b) : (a ?? b));
+
 export function pageOf(page: number, limit: number, total: number) {
   const totalPages = Math.max(1, Math.ceil(total / limit));
   return { currentPage: page, totalPages, totalCount: total, limit, hasPrev: page > 1, hasNext: page < totalPages };
@@ -34,4 +64,8 @@ export function pageOf(page: number, limit: number, total: number) {
 /** `%`, `_` and `\` are wildcards to LIKE; a search for them means the characters themselves. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export const rupees = (paise: number) => Math.round(Number(paise)) / 100;
+export const rupees = (paise: number | string) => Math.round(Number(paise)) / 100;
+
+/** A sum over grouped or aggregate rows, optionally filtered; no rows is zero. */
+export const sumOf = (column: string, where?: ReturnType<typeof sql>) =>
+  where ? sql<string>`coalesce(sum(${sql.ref(column)}) filter (where ${where}), 0)` : sql<string>`coalesce(sum(${sql.ref(column)}), 0)`;

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { AdminDb } from '../store/tables.js';
-import { indianDayRange, likePattern, listQuery, optional, rupees } from './filters.js';
+import { indianDayRange, laterOf, likePattern, listQuery, optional, rupees, splitIntoDays } from './filters.js';
+import { matchingMembers } from './users.js';
 
 export const paymentsQuery = listQuery.extend({
   status: optional(z.enum(['success', 'pending', 'failed', 'processing', 'timeout'])),
@@ -9,31 +10,107 @@ export const paymentsQuery = listQuery.extend({
 });
 export type PaymentsQuery = z.output<typeof paymentsQuery>;
 
-/** A timed-out payment: failed by the timeout workflow, or failed with a reason that says it timed out. */
-export const TIMED_OUT = sql<boolean>`(p.status = 'failed' and (p.auto_failed or p.failure_reason ilike '%timed out%'))`;
+/** A timed-out payment: failed by the timeout workflow, or failed with a reason that says it timed out (a stored
+ * column since migration 0005, so partial indexes and the aggregates share the one rule). */
+export const TIMED_OUT = sql<boolean>`p.timed_out`;
 
-export function filteredPayments(db: Kysely<AdminDb>, filters: Omit<PaymentsQuery, 'page' | 'limit'>, sinceDays?: number) {
-  let query = db.selectFrom('payments as p').leftJoin('users as u', 'u.member_id', 'p.member_id');
+type PaymentFilters = Omit<PaymentsQuery, 'page' | 'limit'>;
+
+/** The time range the date filters and a rolling "last N days" leave. */
+function paymentRange(filters: PaymentFilters, sinceDays?: number) {
+  const { from, to } = indianDayRange(filters.startDate, filters.endDate);
+  const since = sinceDays ? new Date(Date.now() - sinceDays * 24 * 3600_000) : undefined;
+  return { from: laterOf(from, since), to };
+}
+
+/** Payments matching the status, type and free-text filters, created within `range`. */
+function paymentsIn(db: Kysely<AdminDb>, filters: PaymentFilters, range: { from?: Date | undefined; to?: Date | undefined }) {
+  // No join to users here: the search finds members by subquery, and a join (even one the planner removes) keeps
+  // a deep page's OFFSET from walking the index alone. paymentsPage joins the page's rows.
+  let query = db.selectFrom('payments as p');
   if (filters.status === 'timeout') query = query.where(TIMED_OUT);
   else if (filters.status) query = query.where('p.status', '=', filters.status);
   if (filters.paymentType) query = query.where('p.payment_type', '=', filters.paymentType);
-  const { from, to } = indianDayRange(filters.startDate, filters.endDate);
-  if (from) query = query.where('p.created_at', '>=', from);
-  if (to) query = query.where('p.created_at', '<', to);
-  if (sinceDays) query = query.where('p.created_at', '>=', new Date(Date.now() - sinceDays * 24 * 3600_000));
+  if (range.from) query = query.where('p.created_at', '>=', range.from);
+  if (range.to) query = query.where('p.created_at', '<', range.to);
   if (filters.searchTerm) {
     const pattern = likePattern(filters.searchTerm);
-    query = query.where((eb) =>
-      eb.or([
-        eb('p.payment_id', 'ilike', pattern),
-        eb('p.order_id', 'ilike', pattern),
-        eb(sql`p.member_id::text`, 'ilike', pattern),
-        eb('u.email', 'ilike', pattern),
-        eb(sql`u.firstname || ' ' || u.lastname`, 'ilike', pattern),
-      ]),
+    // One trigram index per column answers each arm; the members whose name or email match come from users' own
+    // trigram indexes. (An OR across the joined tables would read every payment.)
+    query = query.where('p.payment_id', 'in', (eb) =>
+      eb
+        .selectFrom('payments as s')
+        .select('s.payment_id')
+        .where((w) =>
+          w.or([w('s.payment_id', 'ilike', pattern), w('s.order_id', 'ilike', pattern), w(sql`s.member_id::text`, 'ilike', pattern)]),
+        )
+        .union(eb.selectFrom('payments as s').select('s.payment_id').where('s.member_id', 'in', matchingMembers(db, pattern))),
     );
   }
   return query;
+}
+
+export function filteredPayments(db: Kysely<AdminDb>, filters: PaymentFilters, sinceDays?: number) {
+  return paymentsIn(db, filters, paymentRange(filters, sinceDays));
+}
+
+/**
+ * One page of the payments `query` matches, newest (created or processed) first. The page's ids are found first on
+ * payments alone (the unused join to users is removed by the planner, so a deep page walks an index, not a join);
+ * then only those rows are read with their users.
+ */
+export function paymentsPage(
+  db: Kysely<AdminDb>,
+  query: ReturnType<typeof paymentsIn>,
+  newest: 'p.created_at' | 'p.processed_at',
+  page: number,
+  limit: number,
+) {
+  const ids = query
+    .select('p.payment_id')
+    .orderBy(newest, 'desc')
+    .orderBy('p.payment_id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return db
+    .selectFrom('payments as p')
+    .leftJoin('users as u', 'u.member_id', 'p.member_id')
+    .where('p.payment_id', 'in', ids)
+    .select([...paymentColumns])
+    .orderBy(newest, 'desc')
+    .orderBy('p.payment_id', 'desc')
+    .execute();
+}
+
+/**
+ * The payments matching the filters as counts and sums per type, status and timed-out flag: from the per-day
+ * aggregate for whole Indian days, from the payments themselves for a partial first day (a rolling window) and for a
+ * free-text search, which no aggregate can answer.
+ */
+export function paymentGroups(db: Kysely<AdminDb>, filters: PaymentFilters, sinceDays?: number) {
+  const fromRows = (range: { from?: Date | undefined; to?: Date | undefined }) =>
+    paymentsIn(db, filters, range)
+      .select((eb) => [
+        'p.payment_type',
+        'p.status',
+        'p.timed_out',
+        sql<string>`count(*)`.as('payments'),
+        eb.fn.sum<string>('p.amount_paise').as('amount_paise'),
+        sql<string>`sum(p.amount_paise - p.refunded_paise)`.as('net_paise'),
+      ])
+      .groupBy(['p.payment_type', 'p.status', 'p.timed_out']);
+  const range = paymentRange(filters, sinceDays);
+  if (filters.searchTerm) return fromRows(range);
+  const { days, edge } = splitIntoDays(range);
+  let whole = db
+    .selectFrom('payment_day_stats as p')
+    .select(['p.payment_type', 'p.status', 'p.timed_out', 'p.payments', 'p.amount_paise', 'p.net_paise']);
+  if (filters.status === 'timeout') whole = whole.where('p.timed_out', '=', true);
+  else if (filters.status) whole = whole.where('p.status', '=', filters.status);
+  if (filters.paymentType) whole = whole.where('p.payment_type', '=', filters.paymentType);
+  if (days.first) whole = whole.where('p.day', '>=', days.first);
+  if (days.last) whole = whole.where('p.day', '<=', days.last);
+  return edge ? whole.unionAll(fromRows(edge) as never) : whole;
 }
 
 export const paymentColumns = [

@@ -74,8 +74,46 @@ export function filteredUsers(db: Kysely<AdminDb>, filters: Omit<UsersQuery, 'so
   return query;
 }
 
+/** Members whose email or full name matches a LIKE pattern (each answered by its trigram index). */
+export function matchingMembers(db: Kysely<AdminDb>, pattern: string) {
+  return db
+    .selectFrom('users')
+    .select('member_id')
+    .where((eb) => eb.or([eb('email', 'ilike', pattern), eb(sql`firstname || ' ' || lastname`, 'ilike', pattern)]));
+}
+
+type FacetFilters = Pick<UsersQuery, 'name' | 'email' | 'profession' | 'subscriptionType'>;
+
+/** user_facets rows for the profession and persona filters; undefined when a free-text filter needs the users. */
+function facets(db: Kysely<AdminDb>, filters: FacetFilters) {
+  if (filters.name || filters.email) return undefined;
+  let query = db.selectFrom('user_facets as f');
+  if (filters.profession) query = query.where('f.profession', '=', filters.profession);
+  if (filters.subscriptionType) query = query.where('f.persona', '=', filters.subscriptionType);
+  return query;
+}
+
+/** How many users match the filters: from user_facets unless a free-text or list-item filter needs the users. */
+export async function countUsers(db: Kysely<AdminDb>, filters: UsersQuery): Promise<number> {
+  const counted = filters.need.length + filters.greed.length === 0 ? facets(db, filters) : undefined;
+  const row = counted
+    ? // A user has one pincode: the users with any of the chosen ones are the sum of those pincodes' counts.
+      await (filters.pincodes.length > 0
+        ? counted.where('f.kind', '=', 'pincode').where('f.value', 'in', filters.pincodes)
+        : counted.where('f.kind', '=', 'all')
+      )
+        .select(sql<string>`coalesce(sum(f.members), 0)`.as('n'))
+        .executeTakeFirstOrThrow()
+    : await filteredUsers(db, filters)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Chips and how many users (of those matching the other filters) carry each; the most common first. */
 export async function chips(db: Kysely<AdminDb>, filters: UsersQuery, top = 50) {
+  const counted = facets(db, filters);
+  if (counted) return chipsFromFacets(counted, filters.chipSearch, top);
   const base = filteredUsers(db, { ...filters, pincodes: [], need: [], greed: [] }).select('member_id');
   const search = filters.chipSearch ? likePattern(filters.chipSearch.toLowerCase()) : undefined;
   const [pincodes, need, greed] = await Promise.all([
@@ -107,6 +145,26 @@ export async function chips(db: Kysely<AdminDb>, filters: UsersQuery, top = 50) 
   const shape = (rows: { value: string | null; count: number }[]) =>
     rows.map((row) => ({ value: row.value as string, count: Number(row.count) }));
   return { pincodes: shape(pincodes), need: shape(need as never), greed: shape(greed as never) };
+}
+
+async function chipsFromFacets(counted: NonNullable<ReturnType<typeof facets>>, chipSearch: string | undefined, top: number) {
+  const search = chipSearch ? likePattern(chipSearch.toLowerCase()) : undefined;
+  const [pincodes, need, greed] = await Promise.all(
+    (['pincode', 'need', 'greed'] as const).map((kind) =>
+      counted
+        .where('f.kind', '=', kind)
+        .$if(Boolean(search), (q) => q.where('f.value', 'like', search as string))
+        .select(['f.value', sql<string>`sum(f.members)`.as('count')])
+        .groupBy('f.value')
+        .having(sql`sum(f.members)`, '>', 0)
+        .orderBy('count', 'desc')
+        .orderBy('f.value')
+        .limit(top)
+        .execute(),
+    ),
+  );
+  const shape = (rows: { value: string; count: string }[] = []) => rows.map((row) => ({ value: row.value, count: Number(row.count) }));
+  return { pincodes: shape(pincodes), need: shape(need), greed: shape(greed) };
 }
 
 export function userView(row: AdminDb['users'], today = todayInIndia()) {

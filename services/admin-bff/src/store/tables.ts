@@ -43,6 +43,8 @@ export interface AdminDb extends ContactMessagesTable {
     refunded_paise: number;
     created_at: Date;
     processed_at: Date | null;
+    /** Stored, generated from status, auto_failed and failure_reason. */
+    timed_out: Generated<boolean>;
   };
   product_orders: {
     order_id: string;
@@ -69,6 +71,8 @@ export interface AdminDb extends ContactMessagesTable {
     created_at: Date;
     start_date: Date | null;
     end_date: Date | null;
+    /** Kept by a trigger from the subscription's successful payments, less refunds. */
+    paid_paise: Generated<number>;
   };
   audit_log: {
     id: Generated<number>;
@@ -80,5 +84,18 @@ export interface AdminDb extends ContactMessagesTable {
     after: unknown;
     at: Date;
   };
+  // The aggregates of migration 0005, kept by triggers on the read models (sums arrive as strings).
+  payment_day_stats: {
+    day: string;
+    payment_type: string;
+    status: string;
+    timed_out: boolean;
+    payments: string;
+    amount_paise: string;
+    net_paise: string;
+  };
+  product_order_day_stats: { day: string; status: string; orders: string; amount_paise: string };
+  subscription_day_stats: { day: string; status: string; started: boolean; subscriptions: string; paid_paise: string };
+  user_facets: { profession: string; persona: string; kind: 'all' | 'pincode' | 'need' | 'greed'; value: string; members: string };
   processed_events: { consumer: string; event_id: string; processed_at: Date };
 }

@@ -96,7 +96,9 @@ export function PaymentsPage() {
     : `/admin/payments${queryString({ ...filters, page, limit: PAGE_SIZE })}`;
   const list = useAdminQuery<PaymentsAnswer>(listPath);
   // Stats failures are only logged (spec section 8): the cards then show dashes.
-  const stats = useAdminQuery<PaymentStats>(`/admin/payments/stats${queryString(filters)}`);
+  const stats = useAdminQuery<PaymentStats>(
+    `/admin/payments/stats${queryString(timedOut ? { ...filters, days: TIMEOUT_VIEW_DAYS } : filters)}`,
+  );
   const figures = stats.data?.data;
   const count = (value: number | undefined) => (value === undefined ? '-' : formatCount(value));
 
