@@ -94,6 +94,30 @@ describe.each(DATABASE_KINDS)('embedded job scheduler on %s', (kind) => {
     expect(ran).toEqual(['orphan']);
   });
 
+  it.runIf(available)("runs the steps of different keys at once, and one key's steps one after the other in due order", async () => {
+    const { scheduler } = await makeScheduler();
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const log: string[] = [];
+    const step = async (_p: unknown, context: { type: string; key: string }) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      log.push(`start ${context.type} ${context.key}`);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      log.push(`end ${context.type} ${context.key}`);
+      inFlight--;
+    };
+    scheduler.register('payment.at-risk', step).register('payment.timeout', step);
+    // The timeout is scheduled first but due later: its at-risk mark must still run first.
+    await scheduler.schedule('payment.timeout', 'p0', new Date(Date.now() - 1000));
+    await scheduler.schedule('payment.at-risk', 'p0', new Date(Date.now() - 2000));
+    for (let i = 1; i <= 5; i++) await scheduler.schedule('payment.timeout', `p${i}`, new Date(Date.now() - 1500));
+    expect(await scheduler.drain()).toBe(7);
+    expect(mostInFlight).toBeGreaterThan(1);
+    const p0 = log.filter((line) => line.endsWith(' p0'));
+    expect(p0).toEqual(['start payment.at-risk p0', 'end payment.at-risk p0', 'start payment.timeout p0', 'end payment.timeout p0']);
+  });
+
   it.runIf(available)('cancels steps, one by one or all of one subscription', async () => {
     const { scheduler } = await makeScheduler();
     const ran: string[] = [];

@@ -34,6 +34,12 @@ interface JobsTable {
 export interface SchedulerOptions {
   pollMs?: number;
   batchSize?: number;
+  /**
+   * How many steps of a claimed batch run at once. Steps wait mostly on I/O (the database, the payment gateway), so
+   * running them one after another left a burst of due timeouts minutes late. Steps sharing a key (a payment's
+   * at-risk mark and its timeout) still run one after the other, in due order.
+   */
+  concurrency?: number;
   maxAttempts?: number;
   /** A claimed job not finished after this long is taken again (its runner died). */
   staleClaimMs?: number;
@@ -222,18 +228,30 @@ export class JobScheduler {
     for (;;) {
       const claimed = await this.claim();
       if (claimed.length === 0) return total;
-      for (const job of claimed) {
-        const handler = this.handlers.get(job.type);
-        if (!handler) {
-          await this.finish(job.type, job.key, 'failed', `no handler for ${job.type}`);
-          continue;
-        }
-        await this.runClaimed(job, handler);
-      }
+      await this.runBatch(claimed);
       total += claimed.length;
       // PGlite answers on microtasks: let timers and I/O in between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  private async runBatch(claimed: JobsTable['scheduled_jobs'][]): Promise<void> {
+    const byKey = new Map<string, JobsTable['scheduled_jobs'][]>();
+    // UPDATE ... RETURNING gives no order: due order within a key comes from sorting.
+    const inDueOrder = [...claimed].sort((a, b) => new Date(a.due_at).getTime() - new Date(b.due_at).getTime());
+    for (const job of inDueOrder) byKey.set(job.key, [...(byKey.get(job.key) ?? []), job]);
+    const lanes = [...byKey.values()];
+    const worker = async () => {
+      for (let lane = lanes.shift(); lane; lane = lanes.shift()) {
+        for (const job of lane) {
+          const handler = this.handlers.get(job.type);
+          if (handler) await this.runClaimed(job, handler);
+          else await this.finish(job.type, job.key, 'failed', `no handler for ${job.type}`);
+        }
+      }
+    };
+    const workers = Math.min(this.options.concurrency ?? 8, lanes.length);
+    await Promise.all(Array.from({ length: workers }, worker));
   }
 
   private async claim() {
