@@ -1,9 +1,10 @@
 /**
  * Item 1, API cost: server CPU per request and p99 for a bare Hono JSON route (the baseline, measured in the same
- * run) and for four product routes through the gateway of the all-in-one process.
+ * run) and for four product routes through the gateway, in the all-in-one process and in the distributed topology.
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ENV, adminToken, call, createProduct, orderBody, subscriber, until } from './client.js';
+import { startDistributed } from './distributed.js';
 import { measureRoute, type Plan, type Route, type RouteCost } from './load.js';
 import { type ServerProcess, startServer } from './server-process.js';
 import { type Figure, ratio } from './stats.js';
@@ -65,8 +66,9 @@ export async function measureBaseline(plan: Plan): Promise<RouteCost> {
   }
 }
 
-export async function measureProduct(plan: Plan, env: Record<string, string> = {}) {
-  const server = await startServer('all-in-one.ts', { ...ADMIN_ENV, ...env });
+/** The four product routes with the same member setup, on a server `start` answers (all-in-one by default). */
+export async function measureProduct(plan: Plan, start: () => Promise<ServerProcess> = () => startServer('all-in-one.ts', ADMIN_ENV)) {
+  const server = await start();
   try {
     const token = await prepareMember(server);
     const costs: Record<string, RouteCost> = {};
@@ -75,6 +77,52 @@ export async function measureProduct(plan: Plan, env: Record<string, string> = {
   } finally {
     await server.stop();
   }
+}
+
+/** The same routes in the distributed topology (gateway and services over HTTP, PostgreSQL, NATS). */
+export const measureDistributed = (plan: Plan) => measureProduct(plan, startDistributed);
+
+/** The distributed topology may cost at most this many times the all-in-one per request (issue 8, item 1). */
+export const DISTRIBUTED_TARGET = 2;
+
+export function distributedFigures(
+  baseline: RouteCost,
+  allInOne: Record<string, RouteCost>,
+  distributed: Record<string, RouteCost>,
+): Figure[] {
+  const figures: Figure[] = [];
+  for (const [name, cost] of Object.entries(distributed)) {
+    const database = cost.parts?.postgres;
+    figures.push({
+      group: GROUP,
+      label: `distributed, ${name}: CPU per request`,
+      value: cost.cpuUsPerRequest,
+      unit: 'µs',
+      ...(database !== undefined ? { note: `PostgreSQL ${Math.round(database)} µs of it` } : {}),
+    });
+    figures.push({
+      group: GROUP,
+      label: `distributed, ${name}: CPU ÷ baseline`,
+      value: ratio(cost.cpuUsPerRequest, baseline.cpuUsPerRequest),
+      unit: '×',
+    });
+    figures.push({
+      group: GROUP,
+      label: `distributed, ${name}: CPU ÷ all-in-one`,
+      value: ratio(cost.cpuUsPerRequest, allInOne[name]?.cpuUsPerRequest ?? Number.NaN),
+      unit: '×',
+      target: { op: '<=', value: DISTRIBUTED_TARGET },
+    });
+    figures.push({
+      group: GROUP,
+      label: `distributed, ${name}: p99`,
+      value: cost.p99Ms,
+      unit: 'ms',
+      target: { op: '<', value: 20 },
+      ...(cost.failures ? { note: `${cost.failures} answers were not 2xx` } : {}),
+    });
+  }
+  return figures;
 }
 
 export function apiCostFigures(baseline: RouteCost, product: Record<string, RouteCost>): Figure[] {

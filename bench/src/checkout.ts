@@ -4,7 +4,7 @@
  * zero (sampled inside the product while the burst runs), and placement latency stays low.
  */
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ENV, adminToken, call, createProduct, inBatches, orderBody, subscriber, until } from './client.js';
+import { ADMIN_ENV, adminToken, call, connectionResets, createProduct, inBatches, orderBody, subscriber, until } from './client.js';
 import { startServer } from './server-process.js';
 import { distribution, type Figure } from './stats.js';
 
@@ -21,6 +21,8 @@ export async function measureCheckout(quick: boolean): Promise<{ figures: Figure
     const productId = await createProduct(base, admin, units, `DROP-${randomUUID().slice(0, 6)}`);
     const run = randomUUID().slice(0, 6);
     const setupBegan = performance.now();
+    const resetsBefore = connectionResets;
+    await server.call('loopDelay');
     const tokens = await inBatches(
       Array.from({ length: buyers }, (_, n) => n),
       32,
@@ -34,7 +36,11 @@ export async function measureCheckout(quick: boolean): Promise<{ figures: Figure
       'every membership to reach the orders service',
     );
     const setupS = (performance.now() - setupBegan) / 1000;
-    console.log(`  ${buyers} subscribers ready in ${setupS.toFixed(0)} s`);
+    const resets = connectionResets - resetsBefore;
+    const setupLoop = await server.call<{ maxMs: number; p99Ms: number }>('loopDelay');
+    console.log(
+      `  ${buyers} subscribers ready in ${setupS.toFixed(0)} s (${resets} requests met a closed connection and were sent again; the server's event loop stalled up to ${Math.round(setupLoop.maxMs)} ms, p99 ${Math.round(setupLoop.p99Ms)} ms)`,
+    );
 
     // Sample what is left to sell, inside the product, for as long as the burst lasts.
     let sampling = true;
@@ -106,7 +112,21 @@ export async function measureCheckout(quick: boolean): Promise<{ figures: Figure
         { group: GROUP, label: 'placement p99', value: latency.p99, unit: 'ms', target: { op: '<', value: 250 } },
         { group: GROUP, label: 'rate (answers per second over the burst)', value: buyers / burstS, unit: '/s' },
       ],
-      raw: { buyers, units, setupS, burstS, latency, stock, lowest, samples, placed, outOfStock, other, otherStatuses },
+      raw: {
+        buyers,
+        units,
+        setupS,
+        setupResets: resets,
+        burstS,
+        latency,
+        stock,
+        lowest,
+        samples,
+        placed,
+        outOfStock,
+        other,
+        otherStatuses,
+      },
     };
   } finally {
     await server.stop();

@@ -2,9 +2,14 @@
  * The product's public API as the benchmarks set up their data: members signed in through the development identity
  * provider, subscribed through the payment simulator, products made by an admin. The same calls the screens make.
  */
+import { connect } from 'node:net';
 
 export const ADMIN = { username: 'bench-operator', password: 'a long passphrase for the benchmarks' } as const;
 export const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+
+/** The machine's shared NATS JetStream and PostgreSQL servers (each run uses its own namespace and databases). */
+export const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
+export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface Answer {
   status: number;
@@ -26,14 +31,30 @@ export async function call(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.body);
   }
-  const response = await fetch(base + path, {
-    method: init.method ?? (body === undefined ? 'GET' : 'POST'),
-    headers,
-    body,
-    redirect: 'manual',
-  });
+  const send = () =>
+    fetch(base + path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    // The keep-alive race: the server closes a connection it has kept idle for its keep-alive timeout (Node: 5 s)
+    // just as the client sends a request on it, and the request meets a reset. fetch retries only idempotent
+    // methods by itself; the setup's POSTs (sign-in, profile, mandate) never reached the product, so one more try on
+    // a fresh connection is what a browser does too. The hot drop's own orders pass `retry: false`.
+    if (init.retry === false || !socketClosed(error)) throw error;
+    connectionResets++;
+    response = await send();
+  }
   const text = await response.text();
   return { status: response.status, body: text.startsWith('{') ? JSON.parse(text) : text };
+}
+
+/** How many requests met a connection the server had closed and were sent again (the bench prints it). */
+export let connectionResets = 0;
+
+function socketClosed(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'EPIPE';
 }
 
 async function must(answer: Promise<Answer>, what: string, status = 200): Promise<any> {
@@ -157,4 +178,22 @@ export async function until(check: () => Promise<boolean>, timeoutMs: number, wh
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await pause(100);
   }
+}
+
+/** Whether something accepts TCP connections at the URL's host and port (PostgreSQL, NATS) within a second. */
+export function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolveReach) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolveReach(true);
+    });
+    socket.once('error', () => resolveReach(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolveReach(false);
+    });
+  });
 }

@@ -34,7 +34,9 @@ export interface RouteCost {
   idleUsPerS: number;
   /** Answers other than 2xx, over every run: a benchmark of errors measures nothing. */
   failures: number;
-  runs: Array<{ cpuUsPerRequest: number; p99Ms: number; requests: number }>;
+  /** For a server of several processes: each named part's CPU per request (median, idle not taken out). */
+  parts?: Record<string, number>;
+  runs: Array<{ cpuUsPerRequest: number; p99Ms: number; requests: number; parts?: Record<string, number> }>;
 }
 
 function blast(server: ServerProcess, route: Route, amount: number, plan: Plan): Promise<autocannon.Result> {
@@ -91,7 +93,12 @@ export async function measureRoute(server: ServerProcess, route: Route, plan: Pl
     const requests = result.requests.total;
     failures += result.non2xx + result.errors + result.timeouts;
     const cpu = cpuPerRequest(before.cpuUs + idleUsPerS * seconds, after.cpuUs, requests);
-    runs.push({ cpuUsPerRequest: cpu, p99Ms: result.latency.p99, requests });
+    const parts = before.parts
+      ? Object.fromEntries(
+          Object.entries(before.parts).map(([part, was]) => [part, cpuPerRequest(was, after.parts?.[part] ?? was, requests)]),
+        )
+      : undefined;
+    runs.push({ cpuUsPerRequest: cpu, p99Ms: result.latency.p99, requests, ...(parts ? { parts } : {}) });
     rps = [...rps, result.requests.average];
   }
   const cost = {
@@ -100,10 +107,21 @@ export async function measureRoute(server: ServerProcess, route: Route, plan: Pl
     requestsPerSecond: median(rps),
     idleUsPerS,
     failures,
+    ...(runs[0]?.parts
+      ? {
+          parts: Object.fromEntries(
+            Object.keys(runs[0].parts).map((part) => [part, median(runs.map((run) => run.parts?.[part] ?? Number.NaN))]),
+          ),
+        }
+      : {}),
     runs,
   };
   console.log(
-    `  ${route.name}: ${cost.cpuUsPerRequest.toFixed(0)} µs CPU/request, p99 ${cost.p99Ms} ms, ${cost.requestsPerSecond.toFixed(0)} req/s, idle ${(idleUsPerS / 1000).toFixed(0)} ms CPU/s${failures ? `, ${failures} failures` : ''}`,
+    `  ${route.name}: ${cost.cpuUsPerRequest.toFixed(0)} µs CPU/request, p99 ${cost.p99Ms} ms, ${cost.requestsPerSecond.toFixed(0)} req/s, idle ${(idleUsPerS / 1000).toFixed(0)} ms CPU/s${Object.entries(
+      cost.parts ?? {},
+    )
+      .map(([part, us]) => `, ${part} ${us.toFixed(0)} µs/request`)
+      .join('')}${failures ? `, ${failures} failures` : ''}`,
   );
   return cost;
 }

@@ -4,31 +4,12 @@
  * order show it. Once on the in-process bus, once over NATS JetStream when a server answers at 127.0.0.1:4222.
  */
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
-import { ADMIN_ENV, adminToken, call, createProduct, orderBody, pay, subscriber, until } from './client.js';
+import { ADMIN_ENV, adminToken, call, createProduct, NATS_URL, orderBody, pay, reachable, subscriber, until } from './client.js';
 import { startServer } from './server-process.js';
 import type { PaymentPropagation } from './servers/propagation-probe.js';
 import { distribution, type Figure } from './stats.js';
 
 const GROUP = 'Event propagation (payment success → projections)';
-const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
-
-export function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolveReach) => {
-    const socket = connect({ host: hostname, port: Number(port) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolveReach(true);
-    });
-    socket.once('error', () => resolveReach(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolveReach(false);
-    });
-  });
-}
 
 async function samples(env: Record<string, string>, count: number): Promise<PaymentPropagation[]> {
   const server = await startServer('all-in-one.ts', { ...ADMIN_ENV, SEED_DEMO_CATALOG: 'false', ...env });

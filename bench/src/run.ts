@@ -9,7 +9,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, hostname, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { apiCostFigures, measureBaseline, measureProduct } from './api-cost.js';
+import { apiCostFigures, distributedFigures, measureBaseline, measureDistributed, measureProduct } from './api-cost.js';
+import { NATS_URL, POSTGRES_URL, reachable } from './client.js';
 import { FULL, QUICK } from './load.js';
 import { consoleTable, markdown, type RunInfo } from './report.js';
 import { CORES, PINNED, pinBench } from './server-process.js';
@@ -57,11 +58,14 @@ pinBench();
 const figures: Figure[] = [];
 const notes: string[] = [];
 const raw: Record<string, unknown> = {};
+/** Which benchmark wrote each note, so a `--only` rerun replaces its own notes and keeps the others'. */
+const notesBy: Partial<Record<Benchmark, string[]>> = {};
 
 async function step(name: Benchmark, work: () => Promise<void>): Promise<void> {
   if (!only.has(name)) return;
   const started = performance.now();
   console.log(`\n▶ ${name}`);
+  const notesBefore = notes.length;
   try {
     await work();
   } catch (error) {
@@ -74,6 +78,7 @@ async function step(name: Benchmark, work: () => Promise<void>): Promise<void> {
       note: String((error as Error).message).slice(0, 200),
     });
   }
+  notesBy[name] = notes.slice(notesBefore);
   console.log(`  (${Math.round((performance.now() - started) / 1000)} s)`);
 }
 
@@ -82,8 +87,16 @@ await step('api', async () => {
   const allInOne = await measureProduct(plan);
   raw.api = { baseline, allInOne };
   figures.push(...apiCostFigures(baseline, allInOne.costs));
+  if (!(await reachable(POSTGRES_URL)) || !(await reachable(NATS_URL))) {
+    notes.push(`The distributed topology was not measured: it needs PostgreSQL at ${POSTGRES_URL} and NATS at ${NATS_URL}.`);
+    return;
+  }
+  console.log('  distributed topology:');
+  const distributed = await measureDistributed(plan);
+  raw.api = { baseline, allInOne, distributed };
+  figures.push(...distributedFigures(baseline, allInOne.costs, distributed.costs));
   notes.push(
-    'The distributed topology (services over HTTP on PostgreSQL, target at most 2× the all-in-one CPU per request) is not measured yet: see docs/decisions/0050-benchmarks.md.',
+    "Distributed: CPU is summed over the gateway, the five services (/proc, 10 ms ticks) and the PostgreSQL backends of their databases, all pinned to the server core; NATS and PostgreSQL's shared background processes are not counted.",
   );
 });
 
@@ -154,6 +167,7 @@ if (!quick && values.only && existsSync(previous)) {
     run: RunInfo;
     figures: Figure[];
     notes: string[];
+    notesBy?: Partial<Record<Benchmark, string[]>>;
     raw: Record<string, unknown>;
   };
   if (last.run.mode === 'full') {
@@ -161,7 +175,10 @@ if (!quick && values.only && existsSync(previous)) {
     const at = last.figures.findIndex((figure) => replaced.has(figure.group));
     const kept = last.figures.filter((figure) => !replaced.has(figure.group));
     figures.splice(0, figures.length, ...kept.slice(0, at < 0 ? kept.length : at), ...figures, ...kept.slice(at < 0 ? kept.length : at));
-    notes.splice(0, notes.length, ...new Set([...last.notes, ...notes]));
+    if (last.notesBy) {
+      for (const name of BENCHMARKS) if (!only.has(name) && last.notesBy[name]) notesBy[name] = last.notesBy[name];
+      notes.splice(0, notes.length, ...BENCHMARKS.flatMap((name) => notesBy[name] ?? []));
+    } else notes.splice(0, notes.length, ...new Set([...last.notes, ...notes]));
     for (const [key, value] of Object.entries(last.raw)) if (!(key in raw)) raw[key] = value;
     run.durationS += last.run.durationS;
     run.commit = `${last.run.commit} (${[...only].join(', ')} rerun at ${run.commit})`;
@@ -171,11 +188,13 @@ if (!quick && values.only && existsSync(previous)) {
 console.log(consoleTable(figures));
 const results = resolve(BENCH_DIR, 'results');
 await mkdir(results, { recursive: true });
-await writeFile(resolve(results, 'latest.json'), `${JSON.stringify({ run, figures, notes, raw }, null, 2)}\n`);
+// A quick run keeps its JSON apart too: `--only` merges into latest.json, which must stay the last full run.
+const json = quick ? 'latest.quick.json' : 'latest.json';
+await writeFile(resolve(results, json), `${JSON.stringify({ run, figures, notes, notesBy, raw }, null, 2)}\n`);
 // A quick run is a smoke test: it does not replace the committed table.
 await writeFile(resolve(BENCH_DIR, quick ? 'results/RESULTS.quick.md' : 'RESULTS.md'), markdown(run, figures, notes, await limits()));
 formatMarkdown(resolve(BENCH_DIR, quick ? 'results/RESULTS.quick.md' : 'RESULTS.md'));
 console.log(
-  `\nWrote bench/results/latest.json and ${quick ? 'bench/results/RESULTS.quick.md' : 'bench/RESULTS.md'} (${Math.round(run.durationS)} s)`,
+  `\nWrote bench/results/${json} and ${quick ? 'bench/results/RESULTS.quick.md' : 'bench/RESULTS.md'} (${Math.round(run.durationS)} s)`,
 );
 process.exit(0);

@@ -19,6 +19,11 @@ export const CORES = (() => {
 export const PINNED = CORES >= 2 && existsSync('/usr/bin/taskset');
 const SERVER_CORE = String(CORES - 1);
 
+/** Pins another process (every thread of it) to the server's core: the processes of the distributed stack. */
+export function pinToServerCore(pid: number): void {
+  if (PINNED) execFileSync('taskset', ['-a', '-cp', SERVER_CORE, String(pid)], { stdio: 'ignore' });
+}
+
 /** Pins this process (every thread of it) off the server's core. */
 export function pinBench(): void {
   if (!PINNED) return;
@@ -29,6 +34,8 @@ export interface Usage {
   /** User plus system CPU time, microseconds. */
   cpuUs: number;
   rss: number;
+  /** CPU time of named parts of it (µs), for a server made of several processes. */
+  parts?: Record<string, number>;
 }
 
 export interface ServerProcess {
@@ -41,11 +48,20 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** CPU time of a process from /proc (clock ticks of 10 ms): the fallback for processes without the IPC channel. */
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`, 100 on Linux almost everywhere). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system, µs) of a process from /proc, in clock ticks: for processes without the IPC channel. */
 export function procCpuUs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
 }
 
 export function procRss(pid: number): number {

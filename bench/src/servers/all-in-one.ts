@@ -3,9 +3,11 @@
  * e2e/src/serve-product.ts), plus IPC handlers for the figures no public endpoint gives (its CPU time, a read of a
  * service's tables, when a payment's events reached each projection). Prints `listening <port>` once it serves.
  * Environment: DATA_DIR (required), PORT, and any product setting (DATABASE_URL, NATS_URL, PAYMENT_TIMEOUT_SECONDS...).
+ * BENCH_LOG_LEVEL (warn, error...) writes the product's own log lines to stderr, which the bench shows: silent
+ * otherwise, so logging is not part of what is measured.
  */
 import { startAllInOne } from '@elts/gateway';
-import { listen, sql } from '@elts/platform';
+import { createLogger, listen, sql } from '@elts/platform';
 import { silentLogger } from '@elts/platform/testing';
 import { serveIpc } from './ipc.js';
 import { BENCH_SERVICE_TOKEN, startPendingPayments } from './pending-payments.js';
@@ -16,7 +18,9 @@ if (!dataDir) throw new Error('DATA_DIR is required');
 
 const started = performance.now();
 const product = await startAllInOne({
-  logger: silentLogger(),
+  logger: process.env.BENCH_LOG_LEVEL
+    ? createLogger({ name: 'bench', level: process.env.BENCH_LOG_LEVEL, destination: process.stderr })
+    : silentLogger(),
   nodeEnv: 'test',
   dataDir,
   env: process.env,

@@ -3,6 +3,8 @@
  * (process.cpuUsage(), microsecond resolution, unlike /proc's 10 ms ticks) and memory, and for the product a few
  * reads of its database that no public endpoint offers. Loopback HTTP stays reserved for the load being measured.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
 export interface IpcRequest {
   id: number;
   kind: string;
@@ -12,7 +14,16 @@ export interface IpcRequest {
 export type Handler = (args: any) => unknown | Promise<unknown>;
 
 export function serveIpc(handlers: Record<string, Handler>): void {
+  // How long the event loop went without turning: a stall holds every connection, even one about to be answered.
+  const loop = monitorEventLoopDelay({ resolution: 20 });
+  loop.enable();
   const all: Record<string, Handler> = {
+    /** The longest and the 99th-percentile event-loop delay (ms) since the last call, which starts a new count. */
+    loopDelay: () => {
+      const delay = { maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6 };
+      loop.reset();
+      return delay;
+    },
     usage: () => ({ cpu: process.cpuUsage(), rss: process.memoryUsage().rss }),
     gc: () => {
       (globalThis as { gc?: () => void }).gc?.();
