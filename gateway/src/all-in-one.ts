@@ -3,6 +3,7 @@ import { type RemotesManifest, SERVICE_NAMES, type ServiceName } from '@elts/con
 import {
   type BootedService,
   bootService,
+  checkServiceSettings,
   type Infrastructure,
   inProcessUpstream,
   type Logger,
@@ -104,7 +105,10 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
 
 /** The all-in-one process's settings: the gateway's, checked together with every service's in one list of problems. */
 export function loadAllInOneSettings(env: Record<string, string | undefined>): GatewaySettings {
-  return loadConfigs('all-in-one', { process: gatewaySettings, ...serviceSchemas() }, env).process;
+  const parsed = loadConfigs('all-in-one', { process: gatewaySettings, ...serviceSchemas() }, env);
+  const modules = SERVICE_NAMES.map((name): [ServiceModule, unknown] => [SERVICE_MODULES[name], parsed[name]]);
+  checkServiceSettings('all-in-one', modules, parsed.process.NODE_ENV);
+  return parsed.process;
 }
 
 function serviceSchemas(): Record<ServiceName, ServiceModule['configSchema']> {

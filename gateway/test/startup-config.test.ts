@@ -39,6 +39,23 @@ describe('start-up with bad settings', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it('stops a production all-in-one without real sign-in and payment providers, and a partial Blue Dart set, before opening anything', () => {
+    const dataDir = join(scratch, 'production-never-opened');
+    const result = start('gateway/src/main-all-in-one.ts', {
+      NODE_ENV: 'production',
+      SERVICE_TOKEN: 'a'.repeat(40),
+      DATA_DIR: dataDir,
+      BLUEDART_CLIENT_ID: 'only-this-one',
+    });
+    expect(result.status).toBe(EXIT_BAD_CONFIG);
+    expect(result.stderr).toContain('  - GOOGLE_CLIENT_ID: required in production');
+    expect(result.stderr).toContain('  - CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production');
+    expect(result.stderr).toContain('set all four or none');
+    expect(result.stderr).not.toContain('only-this-one');
+    expect(result.stderr).not.toMatch(STACK_LINE);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
   it('names every bad process setting and echoes no value', () => {
     const secretish = 'mysql://admin:hunter2@db/x';
     const result = start('gateway/src/main-all-in-one.ts', {

@@ -68,4 +68,11 @@ export { type Infrastructure, type InfrastructureOptions, openInfrastructure } f
 export { closeServer, exitOnConfigError, exitOnSignals, type FetchApp, listen } from './service/lifecycle.js';
 export { type ProcessSettings, prettyLogs, processSettings, serviceUrlsVariable, withPort } from './service/process-settings.js';
 export { runStandaloneService } from './service/run-standalone.js';
-export { defineService, type NodeEnv, type ServiceInstance, type ServiceModule, type ServiceRuntime } from './service/service-module.js';
+export {
+  checkServiceSettings,
+  defineService,
+  type NodeEnv,
+  type ServiceInstance,
+  type ServiceModule,
+  type ServiceRuntime,
+} from './service/service-module.js';

@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, loadConfig, openInfrastructure, prettyLogs, processSettings } from '@elts/platform';
+import { createLogger, exitOnConfigError, loadConfig, openInfrastructure, prettyLogs, processSettings } from '@elts/platform';
 import { rebuildAdminReadModels } from './rebuild.js';
 
 /**
@@ -6,16 +6,7 @@ import { rebuildAdminReadModels } from './rebuild.js';
  * the product is configured with (DATA_DIR or DATABASE_URL, and NATS_URL in the distributed topology).
  * Stop the product first when it runs on PGlite: its data directory takes one process at a time.
  */
-let settings: ReturnType<typeof processSettings.parse>;
-try {
-  settings = loadConfig('projections-rebuild', processSettings, process.env);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const settings = await exitOnConfigError(async () => loadConfig('projections-rebuild', processSettings, process.env));
 const logger = createLogger({ name: 'projections-rebuild', level: settings.LOG_LEVEL, pretty: prettyLogs(settings) });
 const infrastructure = await openInfrastructure({
   dataDir: settings.DATA_DIR,

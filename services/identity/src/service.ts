@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { identityEvents } from '@elts/contracts';
-import { ConfigError, defineService, type Subscription } from '@elts/platform';
+import { defineService, type Subscription } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { adminAuthRoutes } from './api/admin-auth-routes.js';
@@ -27,10 +27,11 @@ export const identityService = defineService({
   configSchema: identitySettings,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   registry: identityEvents,
+  settingsProblems: (config, nodeEnv) =>
+    nodeEnv === 'production' && !config.GOOGLE_CLIENT_ID ? ['GOOGLE_CLIENT_ID: required in production'] : [],
   async create(runtime) {
     const { config, logger } = runtime;
     const production = runtime.nodeEnv === 'production';
-    if (production && !config.GOOGLE_CLIENT_ID) throw new ConfigError('identity', ['GOOGLE_CLIENT_ID: required in production']);
     const db = runtime.db as Kysely<IdentityDb>;
     const events = runtime.events;
     const members = new MembersView(db);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { eventRegistries } from '@elts/contracts';
-import { ConfigError, defineService, loadMigrations, type Subscription } from '@elts/platform';
+import { defineService, loadMigrations, type Subscription } from '@elts/platform';
 import { JobScheduler, schedulerMigrationsDir } from '@elts/workflows';
 import type { Kysely } from 'kysely';
 import { ordersInternalRoutes } from './api/internal-routes.js';
@@ -24,6 +24,10 @@ export const ordersService = defineService({
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   extraMigrations: async () => loadMigrations(schedulerMigrationsDir, 'workflows/'),
   registry: eventRegistries.orders,
+  settingsProblems: (config) =>
+    [0, 4].includes(blueDartCredentials(config).length)
+      ? []
+      : ['BLUEDART_CLIENT_ID, BLUEDART_CLIENT_SECRET, BLUEDART_LOGIN_ID, BLUEDART_LICENCE_KEY: set all four or none'],
   async create(runtime) {
     const { config, logger } = runtime;
     const db = runtime.db as Kysely<OrdersDb>;
@@ -65,15 +69,15 @@ export const ordersService = defineService({
   },
 });
 
+function blueDartCredentials(config: OrdersSettings): string[] {
+  const { BLUEDART_CLIENT_ID, BLUEDART_CLIENT_SECRET, BLUEDART_LOGIN_ID, BLUEDART_LICENCE_KEY } = config;
+  return [BLUEDART_CLIENT_ID, BLUEDART_CLIENT_SECRET, BLUEDART_LOGIN_ID, BLUEDART_LICENCE_KEY].filter((value) => value !== undefined);
+}
+
+/** Blue Dart's API when its credentials are set (settingsProblems has refused a partial set), the offline directory otherwise. */
 function pincodeDirectory(config: OrdersSettings): PincodeDirectory {
   const { BLUEDART_CLIENT_ID, BLUEDART_CLIENT_SECRET, BLUEDART_LOGIN_ID, BLUEDART_LICENCE_KEY } = config;
-  const given = [BLUEDART_CLIENT_ID, BLUEDART_CLIENT_SECRET, BLUEDART_LOGIN_ID, BLUEDART_LICENCE_KEY].filter(Boolean).length;
-  if (given === 0) return new OfflinePincodeDirectory();
-  if (given < 4) {
-    throw new ConfigError('orders', [
-      'BLUEDART_CLIENT_ID, BLUEDART_CLIENT_SECRET, BLUEDART_LOGIN_ID, BLUEDART_LICENCE_KEY: set all four or none',
-    ]);
-  }
+  if (blueDartCredentials(config).length === 0) return new OfflinePincodeDirectory();
   return new BlueDartDirectory({
     baseUrl: config.BLUEDART_BASE_URL,
     clientId: BLUEDART_CLIENT_ID as string,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { paymentsEvents } from '@elts/contracts';
-import { ConfigError, defineService, loadMigrations, type Subscription } from '@elts/platform';
+import { defineService, loadMigrations, type Subscription } from '@elts/platform';
 import { schedulerMigrationsDir } from '@elts/workflows';
 import type { Kysely } from 'kysely';
 import { internalRoutes } from './api/internal-routes.js';
@@ -10,7 +10,7 @@ import { subscriptionRoutes } from './api/subscription-routes.js';
 import { webhookRoutes } from './api/webhook-routes.js';
 import type { PaymentsContext } from './commands/context.js';
 import { memberProfilesConsumer } from './consumers/member-profiles.js';
-import { createGateway } from './gateway/create-gateway.js';
+import { createGateway, usesCashfree } from './gateway/create-gateway.js';
 import { paymentsSettings } from './settings.js';
 import { simulatorRoutes } from './simulator/routes.js';
 import { SimulatorGateway } from './simulator/simulator-gateway.js';
@@ -26,16 +26,15 @@ export const paymentsService = defineService({
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   extraMigrations: async () => loadMigrations(schedulerMigrationsDir, 'workflows/'),
   registry: paymentsEvents,
+  settingsProblems: (settings, nodeEnv) =>
+    nodeEnv === 'production' && !usesCashfree(settings)
+      ? ['CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production (the simulator takes no real money)']
+      : [],
   async create(runtime) {
     const { config: settings, logger } = runtime;
     const production = runtime.nodeEnv === 'production';
     const db = runtime.db as Kysely<PaymentsDb>;
     const gateway = await createGateway(settings, db, logger);
-    if (production && gateway instanceof SimulatorGateway) {
-      throw new ConfigError('payments', [
-        'CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production (the simulator takes no real money)',
-      ]);
-    }
     const workflows = await workflowDriver(settings, db, logger);
     const context: PaymentsContext = {
       db,

@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, describeConfig, exitOnSignals, InternalClient, loadConfig, settings } from '@elts/platform';
+import { createLogger, describeConfig, exitOnSignals, InternalClient, loadConfig, settings } from '@elts/platform';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { z } from 'zod';
@@ -35,14 +35,7 @@ export type WorkerSettings = z.output<typeof workerSettings>;
  * reconciliation schedule in line with the settings.
  */
 export async function runWorker(env: Record<string, string | undefined> = process.env): Promise<void> {
-  let config: WorkerSettings;
-  try {
-    config = loadConfig('worker', workerSettings, env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+  const config = loadConfig('worker', workerSettings, env);
   const logger = createLogger({
     name: 'worker',
     level: config.LOG_LEVEL,

@@ -6,7 +6,7 @@ import { EventStore } from '../events/event-store.js';
 import { createServiceApp } from '../http/app-factory.js';
 import { type FetchLike, InternalClient } from '../http/internal-client.js';
 import type { Logger } from '../logging/logger.js';
-import type { NodeEnv, ServiceInstance, ServiceModule } from './service-module.js';
+import { checkServiceSettings, type NodeEnv, type ServiceInstance, type ServiceModule } from './service-module.js';
 
 export interface BootOptions {
   database: Database;
@@ -28,6 +28,7 @@ export interface BootedService {
 export async function bootService(module: ServiceModule, options: BootOptions): Promise<BootedService> {
   const logger = options.logger.child({ service: module.name });
   const config = loadConfig(module.name, module.configSchema, options.env);
+  checkServiceSettings(module.name, [[module, config]], options.nodeEnv);
   const db = options.database.forSchema(schemaOf(module.name));
   const migrations = [
     ...(await platformMigrations()),

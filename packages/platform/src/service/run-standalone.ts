@@ -6,7 +6,7 @@ import { bootService } from './boot.js';
 import { openInfrastructure } from './infrastructure.js';
 import { closeServer, exitOnConfigError, exitOnSignals, listen } from './lifecycle.js';
 import { prettyLogs, serviceUrlsVariable, withPort } from './process-settings.js';
-import type { ServiceModule } from './service-module.js';
+import { checkServiceSettings, type ServiceModule } from './service-module.js';
 
 /**
  * Runs one service as its own process: against PostgreSQL and NATS in the distributed topology, or on its own
@@ -19,12 +19,14 @@ export function runStandaloneService(module: ServiceModule, defaultPort: number,
 async function run(module: ServiceModule, defaultPort: number, env: NodeJS.ProcessEnv): Promise<void> {
   const schema = withPort(defaultPort);
   // The process's settings and the service's own, all checked before anything is opened.
-  const settings = loadConfigs(
+  const parsed = loadConfigs(
     module.name,
     { process: schema, service: module.configSchema },
     env,
     env.NODE_ENV === 'production' && !env.SERVICE_TOKEN ? ['SERVICE_TOKEN: required in production'] : [],
-  ).process;
+  );
+  const settings = parsed.process;
+  checkServiceSettings(module.name, [[module, parsed.service]], settings.NODE_ENV);
   const logger = createLogger({ name: module.name, level: settings.LOG_LEVEL, pretty: prettyLogs(settings) });
   logger.info({ settings: describeConfig(schema, settings) }, 'starting');
   const serviceToken = settings.SERVICE_TOKEN ?? randomBytes(32).toString('hex');

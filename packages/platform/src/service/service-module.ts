@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { EventBus } from '../bus/event-bus.js';
+import { ConfigError } from '../config/load-config.js';
 import type { Migration } from '../db/migrations.js';
 import type { EventStore } from '../events/event-store.js';
 import type { AppEnv } from '../http/app-factory.js';
@@ -46,9 +47,20 @@ export interface ServiceModule<Schema extends z.ZodObject = z.ZodObject> {
   /** Tables of shared packages the service uses (the embedded workflow driver's, say), applied before its own. */
   extraMigrations?: () => Promise<Migration[]>;
   registry: EventRegistry;
+  /**
+   * What the schema alone cannot say about the settings: rules across several of them, or that production needs a
+   * real provider. Run with the schemas, before anything opens, and again by bootService.
+   */
+  settingsProblems?(config: z.output<Schema>, nodeEnv: NodeEnv): string[];
   create(runtime: ServiceRuntime<z.output<Schema>>): Promise<ServiceInstance>;
 }
 
 export function defineService<Schema extends z.ZodObject>(module: ServiceModule<Schema>): ServiceModule<Schema> {
   return module;
+}
+
+/** Stops start-up, as a bad setting does, when a service's own rules refuse its parsed settings (all listed at once). */
+export function checkServiceSettings(processName: string, parts: [ServiceModule, unknown][], nodeEnv: NodeEnv): void {
+  const problems = parts.flatMap(([module, config]) => module.settingsProblems?.(config as never, nodeEnv) ?? []);
+  if (problems.length > 0) throw new ConfigError(processName, problems);
 }

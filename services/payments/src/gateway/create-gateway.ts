@@ -5,6 +5,10 @@ import { SimulatorGateway } from '../simulator/simulator-gateway.js';
 import { CASHFREE_PRODUCTION_URL, CASHFREE_SANDBOX_URL, CashfreeGateway } from './cashfree/index.js';
 import type { PaymentGateway } from './payment-gateway.js';
 
+export function usesCashfree(settings: PaymentsSettings): boolean {
+  return Boolean(settings.CASHFREE_CLIENT_ID && settings.CASHFREE_CLIENT_SECRET);
+}
+
 /** Cashfree when its credentials are set, the simulator otherwise. */
 export async function createGateway(settings: PaymentsSettings, db: Kysely<any>, logger: Logger): Promise<PaymentGateway> {
   if (settings.CASHFREE_CLIENT_ID && settings.CASHFREE_CLIENT_SECRET) {
