@@ -3,6 +3,7 @@
  * provider, subscribed through the payment simulator, products made by an admin. The same calls the screens make.
  */
 import { connect } from 'node:net';
+import pg from 'pg';
 
 export const ADMIN = { username: 'bench-operator', password: 'a long passphrase for the benchmarks' } as const;
 export const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
@@ -196,4 +197,15 @@ export function reachable(url: string): Promise<boolean> {
       resolveReach(false);
     });
   });
+}
+
+/** Drops the PostgreSQL databases a benchmark made (each URL names one on the POSTGRES_URL server). */
+export async function dropDatabases(urls: string[]): Promise<void> {
+  const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
+  await cleanup.connect();
+  try {
+    for (const url of urls) await cleanup.query(`drop database if exists "${new URL(url).pathname.slice(1)}" with (force)`);
+  } finally {
+    await cleanup.end();
+  }
 }

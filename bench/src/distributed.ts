@@ -16,7 +16,7 @@ import { ensurePostgresDatabase } from '@elts/platform';
 import { closedPort, deleteNamespacedStreams, eventually, uniqueName } from '@elts/platform/testing';
 import { databaseUrlFor, distributedSettings, type ProcessPlan, planDistributed, supervise } from '@elts/scripts';
 import pg from 'pg';
-import { ADMIN_ENV, NATS_URL, POSTGRES_URL } from './client.js';
+import { ADMIN_ENV, dropDatabases, NATS_URL, POSTGRES_URL } from './client.js';
 import { pinToServerCore, procCpuUs, procRss, type ServerProcess } from './server-process.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -119,13 +119,7 @@ export async function startDistributed(): Promise<ServerProcess> {
   const stop = async () => {
     await supervisor.stop();
     await admin.end().catch(() => {});
-    const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
-    await cleanup.connect();
-    try {
-      for (const url of databases) await cleanup.query(`drop database if exists "${new URL(url).pathname.slice(1)}" with (force)`);
-    } finally {
-      await cleanup.end();
-    }
+    await dropDatabases(databases);
     await deleteNamespacedStreams(NATS_URL, `${namespace}.`).catch(() => {});
     await rm(dataDir, { recursive: true, force: true });
   };

@@ -45,6 +45,11 @@ export class EventConsumer<DB> {
     if (this.handlers.has(type) || this.steps.has(type)) throw new Error(`${this.group}: two handlers for ${type}`);
   }
 
+  /** The event types this group reacts to. */
+  get types(): string[] {
+    return [...this.handlers.keys(), ...this.steps.keys()];
+  }
+
   /** Applies one event; returns false when it had been applied before or has no handler. */
   async handle(raw: StoredEvent): Promise<boolean> {
     const step = this.steps.get(raw.type);
@@ -86,6 +91,7 @@ export class EventConsumer<DB> {
     return bus.subscribe({
       group: this.group,
       source: this.source.service,
+      types: this.types,
       handle: async (event) => {
         await this.handle(event);
       },

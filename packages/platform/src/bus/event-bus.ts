@@ -19,6 +19,11 @@ export interface SubscribeOptions {
   handle(event: StoredEvent): Promise<void>;
   /** Deliveries before an event is moved to the dead-letter subject. */
   maxAttempts?: number;
+  /**
+   * The event types the group reacts to, when it knows them. A hint: the in-process bus then reads only those from
+   * the outbox; NATS delivers every event of the source, and `handle` must skip the others itself.
+   */
+  types?: readonly string[];
 }
 
 export interface DeadLetter {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { type Generated, type Kysely, sql } from 'kysely';
 import { loadMigrations, migrate } from '../db/migrations.js';
-import { readRawEventsAfter } from '../events/event-store.js';
+import { readHeadPosition, readRawEventsAfter } from '../events/event-store.js';
 import type { StoredEvent } from '../events/types.js';
 import type { Logger } from '../logging/logger.js';
 import {
@@ -35,6 +35,10 @@ export interface InProcessBusOptions {
   db: Kysely<unknown>;
   schema: string;
   logger: Logger;
+  /**
+   * How often an idle group looks for events nobody announced (default 2 s). Every append through a service's event
+   * store wakes the groups at once, so this is only a safety net; each look costs a query per group.
+   */
   pollMs?: number;
   batchSize?: number;
   retryBaseMs?: number;
@@ -63,6 +67,17 @@ class KeyedMutex {
 }
 
 /**
+ * Where a group stands in a source, kept in memory once read: the group's instances in this process take turns under
+ * its lock, so nobody else moves it (the in-process bus serves one process). `stored` is what the table holds.
+ */
+interface Checkpoint {
+  position: number;
+  stored: number;
+  /** Events with a failed attempt on record: only their success has a row in bus_attempts to clear. */
+  attempted: Set<string>;
+}
+
+/**
  * The all-in-one bus: no broker. Each group reads the source service's events table past its stored checkpoint, so
  * a restart resumes where it stopped and nothing published is ever lost. A failing event is retried with backoff
  * (holding back the rest of that source for that group, which keeps order) until it is dead-lettered.
@@ -73,6 +88,7 @@ export class InProcessBus implements EventBus {
   private readonly sourceWaiters = new Map<string, Set<() => void>>();
   private readonly mutex = new KeyedMutex();
   private readonly workers = new Set<Worker>();
+  private readonly checkpoints = new Map<string, Checkpoint>();
 
   private constructor(private readonly options: InProcessBusOptions) {}
 
@@ -119,6 +135,34 @@ export class InProcessBus implements EventBus {
     return this.mutex.run(`${group}\u0000${source}`, work);
   }
 
+  /** The group's checkpoint in a source; call it under the group's lock. */
+  async checkpoint(group: string, source: string): Promise<Checkpoint> {
+    const key = `${group}\u0000${source}`;
+    const known = this.checkpoints.get(key);
+    if (known) return known;
+    const row = await this.db
+      .selectFrom('bus_checkpoints')
+      .select('position')
+      .where('group_name', '=', group)
+      .where('source', '=', source)
+      .executeTakeFirst();
+    const attempts = await this.db.selectFrom('bus_attempts').select('event_id').where('group_name', '=', group).execute();
+    const position = Number(row?.position ?? 0);
+    const loaded = { position, stored: position, attempted: new Set(attempts.map((attempt) => attempt.event_id)) };
+    this.checkpoints.set(key, loaded);
+    return loaded;
+  }
+
+  async storeCheckpoint(group: string, source: string, checkpoint: Checkpoint, position: number): Promise<void> {
+    await this.db
+      .insertInto('bus_checkpoints')
+      .values({ group_name: group, source, position })
+      .onConflict((oc) => oc.columns(['group_name', 'source']).doUpdateSet({ position, updated_at: sql<Date>`now()` }))
+      .execute();
+    checkpoint.position = position;
+    checkpoint.stored = position;
+  }
+
   async deadLetters(group: string): Promise<DeadLetter[]> {
     const rows = await this.db.selectFrom('bus_dead_letters').selectAll().where('group_name', '=', group).orderBy('id').execute();
     return rows.map((row) => {
@@ -134,6 +178,7 @@ export class InProcessBus implements EventBus {
   }
 
   async reset(group: string, source: string): Promise<void> {
+    this.checkpoints.delete(`${group}\u0000${source}`);
     await this.db.deleteFrom('bus_checkpoints').where('group_name', '=', group).where('source', '=', source).execute();
     await this.db.deleteFrom('bus_attempts').where('group_name', '=', group).execute();
   }
@@ -141,15 +186,8 @@ export class InProcessBus implements EventBus {
   async pending(group: string, source: string): Promise<number> {
     const outbox = this.sources.get(source);
     if (!outbox) return 0;
-    const checkpoint = await this.db
-      .selectFrom('bus_checkpoints')
-      .select('position')
-      .where('group_name', '=', group)
-      .where('source', '=', source)
-      .executeTakeFirst();
-    const result = await sql<{ n: number }>`select count(*)::int as n from events where position > ${checkpoint?.position ?? 0}`.execute(
-      outbox.db,
-    );
+    const { position } = await this.withGroupLock(group, source, () => this.checkpoint(group, source));
+    const result = await sql<{ n: number }>`select count(*)::int as n from events where position > ${position}`.execute(outbox.db);
     return Number(result.rows[0]?.n ?? 0);
   }
 
@@ -165,6 +203,8 @@ export class InProcessBus implements EventBus {
 
 class Worker {
   private readonly wakeup = new Wakeup();
+  /** The latest position this process's appends announced: committed, with everything below it. */
+  private heard = 0;
   private running = false;
   private loop: Promise<void> | undefined;
   private unsubscribe: (() => void) | undefined;
@@ -190,13 +230,16 @@ class Worker {
   private async run(): Promise<void> {
     const outbox = await Promise.race([this.bus.sourceFor(this.subscription.source), this.untilStopped()]);
     if (!outbox) return;
-    this.unsubscribe = outbox.onAppend(() => this.wakeup.wake());
+    this.unsubscribe = outbox.onAppend((position) => {
+      this.heard = Math.max(this.heard, position);
+      this.wakeup.wake();
+    });
     while (this.running) {
       try {
         const outcome = await this.bus.withGroupLock(this.subscription.group, this.subscription.source, () => this.pass(outbox));
         // PGlite answers on microtasks alone: without yielding, catching up on a backlog would starve timers and I/O.
         if (outcome === 'more') await yieldToEventLoop();
-        else if (outcome === 'idle') await this.wakeup.wait(this.options.pollMs ?? 250);
+        else if (outcome === 'idle') await this.wakeup.wait(this.options.pollMs ?? 2000);
         else await this.backOff(outcome);
       } catch (error) {
         this.options.logger.warn({ err: error, group: this.subscription.group }, 'bus pass failed; will retry');
@@ -221,36 +264,40 @@ class Worker {
    * delay in ms when an event failed and must be retried after backing off.
    */
   private async pass(outbox: Outbox): Promise<'more' | 'idle' | number> {
-    const { group, source } = this.subscription;
+    const { group, source, types } = this.subscription;
     const batchSize = this.options.batchSize ?? 100;
-    const db = this.bus.db;
-    const checkpoint = await db
-      .selectFrom('bus_checkpoints')
-      .select('position')
-      .where('group_name', '=', group)
-      .where('source', '=', source)
-      .executeTakeFirst();
-    const events = await readRawEventsAfter(outbox.db, source, checkpoint?.position ?? 0, batchSize);
+    const checkpoint = await this.bus.checkpoint(group, source);
+    // A group that names its types reads only those, up to a head (commits land in position order, so nothing can
+    // appear below it later) and then stands at the head: the one announced when there is news, else the table's.
+    const head = !types ? Number.POSITIVE_INFINITY : this.heard > checkpoint.position ? this.heard : await readHeadPosition(outbox.db);
+    if (head <= checkpoint.position) return 'idle';
+    const only = types ? { types, upTo: head } : undefined;
+    const events = await readRawEventsAfter(outbox.db, source, checkpoint.position, batchSize, only);
     for (const event of events) {
       if (!this.running) return 'idle';
-      const delay = await this.deliver(event);
+      const delay = await this.deliver(event, checkpoint);
       if (delay !== undefined) return delay;
-      await db
-        .insertInto('bus_checkpoints')
-        .values({ group_name: group, source, position: event.position })
-        .onConflict((oc) => oc.columns(['group_name', 'source']).doUpdateSet({ position: event.position, updated_at: sql<Date>`now()` }))
-        .execute();
+      // Stored per event: a crash delivers again only the event it was handling.
+      await this.bus.storeCheckpoint(group, source, checkpoint, event.position);
     }
-    return events.length === batchSize ? 'more' : 'idle';
+    if (events.length === batchSize) return 'more';
+    if (only) {
+      checkpoint.position = head;
+      // Skipping others' events needs no record at once (a restart would only skip them again); now and then saves rescans.
+      if (head - checkpoint.stored >= batchSize) await this.bus.storeCheckpoint(group, source, checkpoint, head);
+    }
+    return 'idle';
   }
 
   /** Undefined when the event is done with (handled or dead-lettered); otherwise how long to wait before retrying. */
-  private async deliver(event: StoredEvent): Promise<number | undefined> {
+  private async deliver(event: StoredEvent, checkpoint: Checkpoint): Promise<number | undefined> {
     const { group, handle, maxAttempts = DEFAULT_MAX_ATTEMPTS } = this.subscription;
     const db = this.bus.db;
     try {
       await handle(event);
-      await db.deleteFrom('bus_attempts').where('group_name', '=', group).where('event_id', '=', event.eventId).execute();
+      if (checkpoint.attempted.delete(event.eventId)) {
+        await db.deleteFrom('bus_attempts').where('group_name', '=', group).where('event_id', '=', event.eventId).execute();
+      }
       return undefined;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -266,6 +313,7 @@ class Worker {
         )
         .returning('attempts')
         .executeTakeFirstOrThrow();
+      checkpoint.attempted.add(event.eventId);
       const plan = retryPlan(error, row.attempts, maxAttempts, this.options.retryBaseMs);
       if (plan !== 'dead-letter') {
         this.options.logger.warn({ err: error, group, eventId: event.eventId, attempt: row.attempts }, 'event handling failed; will retry');
@@ -283,6 +331,7 @@ class Worker {
         })
         .execute();
       await db.deleteFrom('bus_attempts').where('group_name', '=', group).where('event_id', '=', event.eventId).execute();
+      checkpoint.attempted.delete(event.eventId);
       return undefined;
     }
   }

@@ -171,9 +171,21 @@ export async function readRawEventsAfter(
   service: string,
   afterPosition: number,
   limit: number,
+  only?: { types: readonly string[]; upTo: number },
 ): Promise<StoredEvent[]> {
-  const rows = await db.selectFrom('events').selectAll().where('position', '>', afterPosition).orderBy('position').limit(limit).execute();
+  let query = db.selectFrom('events').selectAll().where('position', '>', afterPosition);
+  if (only) query = query.where('position', '<=', only.upTo).where('type', 'in', only.types.length > 0 ? [...only.types] : ['']);
+  const rows = await query.orderBy('position').limit(limit).execute();
   return rows.map((row) => rowToEvent(service, row as EventRow));
+}
+
+/** The position of the latest committed event (0 when there is none). */
+export async function readHeadPosition(db: Kysely<EventTables>): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('position').as('head'))
+    .executeTakeFirst();
+  return Number(row?.head ?? 0);
 }
 
 export function decodeEvent(registry: EventRegistry, event: StoredEvent): StoredEvent {

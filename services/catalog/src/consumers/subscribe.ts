@@ -8,6 +8,7 @@ export function subscribeThen<DB>(consumer: EventConsumer<DB>, bus: EventBus, ap
   return bus.subscribe({
     group: consumer.group,
     source: consumer.source.service,
+    types: consumer.types,
     handle: async (event) => {
       if (await consumer.handle(event)) applied(event.type);
     },

@@ -95,7 +95,7 @@ async function applyReading(
     stored = await changePayment(context, payment.paymentId, (state) => decideSuccess(state, reading.settlement));
     if (stored.length > 0) {
       if (late) context.logger.warn({ paymentId: payment.paymentId }, 'payment succeeded after it had timed out; reconciled');
-      await afterSettlement(context, payment.paymentId);
+      await afterSettlement(context, payment);
       return late ? 'succeeded_late' : 'succeeded';
     }
     return 'unchanged';
@@ -119,7 +119,7 @@ async function applyReading(
     return 'unchanged';
   }
   if (stored.some((event) => event.type === 'PaymentFailed')) {
-    await afterSettlement(context, payment.paymentId);
+    await afterSettlement(context, payment);
     return 'failed';
   }
   return 'unchanged';
@@ -134,8 +134,11 @@ export async function markAtRisk(context: PaymentsContext, paymentId: string, no
 export async function timeOutPayment(context: PaymentsContext, paymentId: string): Promise<SettlementOutcome> {
   // Every timed-out payment was at risk first, even when its at-risk step runs late or on another instance after
   // an outage (that step then finds it marked and does nothing).
-  await markAtRisk(context, paymentId);
-  const payment = await loadPayment(context, paymentId);
+  let payment = await loadPayment(context, paymentId);
+  if (payment && !payment.atRisk) {
+    await markAtRisk(context, paymentId);
+    payment = await loadPayment(context, paymentId);
+  }
   if (!payment || timeoutDecision(payment.phase, 'unsettled') === 'nothing') return 'unchanged';
   let reading: GatewayReading;
   try {
@@ -149,9 +152,11 @@ export async function timeOutPayment(context: PaymentsContext, paymentId: string
 }
 
 /** Lets the purpose of a settled payment react: a membership starts or fails, a renewal extends or retries. */
-async function afterSettlement(context: PaymentsContext, paymentId: string): Promise<void> {
-  await context.workflows.paymentSettled(paymentId);
-  const payment = await loadPayment(context, paymentId);
+async function afterSettlement(context: PaymentsContext, before: PaymentState): Promise<void> {
+  await context.workflows.paymentSettled(before.paymentId);
+  // A product payment's order learns from the event; only memberships and renewals act here, on the settled state.
+  if (before.purpose !== 'membership' && before.purpose !== 'renewal') return;
+  const payment = await loadPayment(context, before.paymentId);
   if (!payment) return;
   const { onMembershipPaymentSettled, onRenewalPaymentSettled } = await import('./memberships.js');
   if (payment.purpose === 'membership') await onMembershipPaymentSettled(context, payment);
