@@ -26,7 +26,7 @@ describe.each(BUS_KINDS)('event bus: %s', (kind) => {
   });
   afterAll(async () => database?.close());
 
-  async function setup(options: { retryBaseMs?: number; batchSize?: number } = {}) {
+  async function setup(options: { retryBaseMs?: number; batchSize?: number; pollMs?: number } = {}) {
     const testBus: TestBus = await openTestBus(kind, database, silentLogger(), { retryBaseMs: 20, ...options });
     cleanups.push(() => testBus.close());
     const source = await makeSource(database);
@@ -84,6 +84,18 @@ describe.each(BUS_KINDS)('event bus: %s', (kind) => {
     await eventually(async () => (await sink.seen()).length === 10);
     expect(beforeRestart).toEqual([1, 2, 3, 4, 5]);
     expect(afterRestart).toEqual([6, 7, 8, 9, 10]);
+  });
+
+  // A wake is the only way an idle in-process group hears of new events here (its poll is a minute away).
+  it.runIf(kind === 'in-process')('delivers each new event as it is appended, not at the next poll', async () => {
+    const { bus, source, sink, group } = await setup({ pollMs: 60_000 });
+    track(await countingConsumer(group, sink.db).subscribe(bus));
+    for (let n = 1; n <= 3; n++) {
+      // Idle a while first: a stray sleeper on the same wakeup (a fixed bug) took its wakes only after a second.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await addItems(source.store, 'cart', n, 1);
+      await eventually(async () => (await sink.seen()).length === n, 3000);
+    }
   });
 
   // On NATS `types` is a hint only: every event of the source reaches the handler, which skips the others itself.

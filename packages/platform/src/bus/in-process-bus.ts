@@ -206,6 +206,11 @@ class Worker {
   /** The latest position this process's appends announced: committed, with everything below it. */
   private heard = 0;
   private running = false;
+  // Its own signal, not the wakeup: a second sleeper on the wakeup would take the wakes meant for the loop.
+  private signalStopped: () => void = () => {};
+  private readonly stopped = new Promise<undefined>((resolve) => {
+    this.signalStopped = () => resolve(undefined);
+  });
   private loop: Promise<void> | undefined;
   private unsubscribe: (() => void) | undefined;
 
@@ -222,13 +227,14 @@ class Worker {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.signalStopped();
     this.unsubscribe?.();
     this.wakeup.wake();
     await this.loop;
   }
 
   private async run(): Promise<void> {
-    const outbox = await Promise.race([this.bus.sourceFor(this.subscription.source), this.untilStopped()]);
+    const outbox = await Promise.race([this.bus.sourceFor(this.subscription.source), this.stopped]);
     if (!outbox) return;
     this.unsubscribe = outbox.onAppend((position) => {
       this.heard = Math.max(this.heard, position);
@@ -252,11 +258,6 @@ class Worker {
   private async backOff(ms: number): Promise<void> {
     const until = Date.now() + ms;
     while (this.running && Date.now() < until) await this.wakeup.wait(until - Date.now());
-  }
-
-  private async untilStopped(): Promise<undefined> {
-    while (this.running) await this.wakeup.wait(1000);
-    return undefined;
   }
 
   /**

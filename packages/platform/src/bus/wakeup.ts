@@ -1,16 +1,16 @@
 /** A sleep that ends early when someone calls `wake()`; a wake with nobody sleeping is remembered once. */
 export class Wakeup {
   private pending = false;
-  private resolve: (() => void) | undefined;
+  // Every sleeper: a wake meant for one must never be taken by another that happens to be asleep too.
+  private readonly sleepers = new Set<() => void>();
 
   wake(): void {
-    if (this.resolve) {
-      const resolve = this.resolve;
-      this.resolve = undefined;
-      resolve();
-    } else {
+    if (this.sleepers.size === 0) {
       this.pending = true;
+      return;
     }
+    for (const resolve of this.sleepers) resolve();
+    this.sleepers.clear();
   }
 
   wait(ms: number): Promise<void> {
@@ -19,14 +19,13 @@ export class Wakeup {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.resolve = undefined;
-        resolve();
-      }, ms);
-      this.resolve = () => {
+      const done = () => {
         clearTimeout(timer);
+        this.sleepers.delete(done);
         resolve();
       };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
     });
   }
 }

@@ -98,7 +98,7 @@ export async function openTestBus(
   kind: BusKind,
   database: Database,
   logger: Logger,
-  options: { retryBaseMs?: number; batchSize?: number } = {},
+  options: { retryBaseMs?: number; batchSize?: number; pollMs?: number } = {},
 ): Promise<TestBus> {
   if (kind === 'in-process') {
     const bus = await InProcessBus.create({ db: database.forSchema('bus'), schema: 'bus', logger, pollMs: 50, ...options });
