@@ -7,9 +7,21 @@ export interface FetchApp {
   fetch: (request: Request) => Response | Promise<Response>;
 }
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the proxies and clients in front keep theirs (60 s
+ * is common), so the server is never the side that closes one just as a request arrives on it. Node's default of
+ * 5 s lost POSTs under load: a timer overdue during an event-loop stall closed connections clients had just written
+ * to, and they saw ECONNRESET (bench/LIMITS.md, the hot drop).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export function listen(app: FetchApp, port: number, host: string): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolvePromise, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => resolvePromise({ server, port: info.port }));
+    const http = server as { keepAliveTimeout?: number; headersTimeout?: number };
+    http.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    // Node requires the header wait to outlast the keep-alive wait, or an idle socket's timer ends it first.
+    http.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
     server.once('error', reject);
   });
 }
