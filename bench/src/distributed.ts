@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SERVICE_NAMES, SERVICES } from '@elts/contracts';
 import { ensurePostgresDatabase } from '@elts/platform';
-import { closedPort, deleteNamespacedStreams, eventually, uniqueName } from '@elts/platform/testing';
+import { allReady, closedPort, deleteNamespacedStreams, eventually, uniqueName } from '@elts/platform/testing';
 import { databaseUrlFor, distributedSettings, type ProcessPlan, planDistributed, supervise } from '@elts/scripts';
 import pg from 'pg';
 import { ADMIN_ENV, dropDatabases, NATS_URL, POSTGRES_URL } from './client.js';
@@ -126,21 +126,7 @@ export async function startDistributed(): Promise<ServerProcess> {
 
   try {
     const answering = plans.map((plan) => Number(plan.env.PORT));
-    await eventually(
-      async () => {
-        const statuses = await Promise.all(
-          answering.map((port) =>
-            fetch(`http://127.0.0.1:${port}/ready`).then(
-              (r) => r.status,
-              () => 0,
-            ),
-          ),
-        );
-        return statuses.every((status) => status === 200);
-      },
-      STARTUP_LIMIT_MS,
-      250,
-    ).catch((error) => {
+    await eventually(() => allReady(answering), STARTUP_LIMIT_MS, 250).catch((error) => {
       throw new Error(`the distributed stack did not become ready: ${error}\n${lines.slice(-30).join('\n')}`);
     });
     await admin.connect();

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES, type ServiceName } from '@elts/contracts';
 import { ensurePostgresDatabase } from '@elts/platform';
-import { closedPort, deleteNamespacedStreams, eventually, TcpProxy, uniqueName } from '@elts/platform/testing';
+import { allReady, closedPort, deleteNamespacedStreams, eventually, TcpProxy, uniqueName } from '@elts/platform/testing';
 import { databaseUrlFor, distributedSettings, instancePort, instancesOf, planDistributed, type Supervised, supervise } from '@elts/scripts';
 import pg from 'pg';
 import { ADMIN, type ProductClient, productClient } from '../support/client.js';
@@ -127,22 +127,7 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
     }
   };
 
-  const ready = (timeoutMs = 90_000) =>
-    eventually(
-      async () => {
-        const statuses = await Promise.all(
-          processes.map(({ port }) =>
-            fetch(`http://127.0.0.1:${port}/ready`).then(
-              (r) => r.status,
-              () => 0,
-            ),
-          ),
-        );
-        return statuses.every((status) => status === 200);
-      },
-      timeoutMs,
-      250,
-    );
+  const ready = (timeoutMs = 90_000) => eventually(() => allReady(processes.map(({ port }) => port)), timeoutMs, 250);
 
   return {
     client: through(gateways),

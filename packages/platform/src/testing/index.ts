@@ -5,7 +5,7 @@ export {
   startServiceHarness,
   TEST_SERVICE_TOKEN,
 } from './service-harness.js';
-export { type ServiceProcess, startServiceProcess } from './service-process.js';
+export { allReady, type ServiceProcess, startServiceProcess } from './service-process.js';
 export { closedPort, TcpProxy } from './tcp-proxy.js';
 export {
   BUS_KINDS,

@@ -25,11 +25,7 @@ export async function startServiceProcess(entry: string, port: number, env: Reco
   });
   child.stdout?.on('data', (chunk) => output.push(String(chunk)));
   child.stderr?.on('data', (chunk) => output.push(String(chunk)));
-  const ready = async () =>
-    (await fetch(`http://127.0.0.1:${port}/ready`).then(
-      (r) => r.status,
-      () => 0,
-    )) === 200;
+  const ready = () => allReady([port]);
   // Generous: a cold start under a loaded machine (tsx, PGlite, migrations, the demo seed) can take a while.
   await eventually(ready, 90_000, 200).catch(() => {
     child.kill('SIGKILL');
@@ -45,4 +41,17 @@ export async function startServiceProcess(entry: string, port: number, env: Reco
       await exited;
     },
   };
+}
+
+/** Whether every local port answers `GET /ready` with 200 (a refused connection is simply not ready yet). */
+export async function allReady(ports: number[]): Promise<boolean> {
+  const statuses = await Promise.all(
+    ports.map((port) =>
+      fetch(`http://127.0.0.1:${port}/ready`).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    ),
+  );
+  return statuses.every((status) => status === 200);
 }
