@@ -12,7 +12,7 @@ import { type Figure, ratio } from './stats.js';
 const GROUP = 'API cost (autocannon, 50 connections)';
 
 /** The member whose board, profile and orders are measured: a subscriber with lists and three orders. */
-async function prepareMember(server: ServerProcess): Promise<string> {
+export async function prepareMember(server: ServerProcess): Promise<string> {
   const base = server.baseURL;
   const token = await subscriber(base, `bench.member.${randomUUID().slice(0, 8)}@example.in`);
   const admin = await adminToken(base);

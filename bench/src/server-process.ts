@@ -75,7 +75,9 @@ export function procRss(pid: number): number {
  */
 export async function startServer(script: string, env: Record<string, string> = {}, pin = true): Promise<ServerProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'elts-bench-'));
-  const node = [process.execPath, '--expose-gc', '--conditions=source', '--import', 'tsx', join(SERVERS, script)];
+  // BENCH_CPU_PROF_DIR: each server writes a V8 CPU profile there when it stops (where a figure's cost goes).
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const node = [process.execPath, '--expose-gc', ...profile, '--conditions=source', '--import', 'tsx', join(SERVERS, script)];
   const command = PINNED && pin ? ['taskset', '-c', SERVER_CORE, ...node] : node;
   const began = performance.now();
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {

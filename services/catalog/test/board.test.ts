@@ -218,6 +218,24 @@ describe.each(DATABASE_KINDS)('the deals board on %s', (kind) => {
     await catalog.json(`/product/toggle-status/${fresh.id}`, { method: 'PUT', token: admin.token });
     expect(ids(await boardFor(catalog))).toEqual(ids(before));
   });
+
+  it.runIf(available)("matches a member's list against a product added or disabled since their last board", async () => {
+    const member = await announceMember(catalog, { need: ['mirrorless camera'] });
+    const second = await announceMember(catalog, { greed: ['Mirrorless  Camera'] });
+    expect((await boardFor(catalog, member.token)).sections.lists).toEqual([]);
+    const camera = await createProduct(catalog, admin, {
+      name: 'Alpha Mirrorless Camera Body',
+      brand: '',
+      category: 'Electronics',
+      ...openWindow(),
+    });
+    expect((await boardFor(catalog, member.token)).sections.lists).toEqual([camera.id]);
+    expect((await boardFor(catalog, second.token)).products.find((product) => product.id === camera.id)?.matchedItem).toBe(
+      'Mirrorless Camera',
+    );
+    await catalog.json(`/product/toggle-status/${camera.id}`, { method: 'PUT', token: admin.token });
+    expect((await boardFor(catalog, member.token)).sections.lists).toEqual([]);
+  });
 });
 
 describe.each(DATABASE_KINDS)('the board order and early access on %s', (kind) => {

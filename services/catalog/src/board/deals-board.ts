@@ -26,6 +26,8 @@ const TRENDING_DAYS = 14;
 // Community interest moves slowly; with several instances, another's new orders show within this.
 const TRENDING_MAX_AGE_MS = 60_000;
 const DAY_MS = 24 * 60 * 60_000;
+// Members' items repeat ("headphones", "air fryer"); past this many distinct ones the cache starts over.
+const MAX_CACHED_ITEMS = 20_000;
 
 /** Everything the boards are made of, read once and kept until something changes. */
 interface Snapshot {
@@ -41,6 +43,8 @@ interface Snapshot {
   exclusive: string[];
   trending: string[];
   publicBoards: Map<number, { data: BoardData; body: string }>;
+  /** Products matching each list item (lower-cased), best first: they change only with the catalog, as this does. */
+  matches: Map<string, string[]>;
 }
 
 interface Interest {
@@ -165,6 +169,7 @@ export class DealsBoard {
       exclusive: rows.filter((row) => row.exclusive).map((row) => row.id),
       trending,
       publicBoards: new Map(),
+      matches: new Map(),
     };
     this.snapshot = snapshot;
     return snapshot;
@@ -217,10 +222,35 @@ export class DealsBoard {
     }
     const need = cleanItems(member.need_list);
     const greed = cleanItems(member.greed_list);
-    const matches = await listMatches(this.db, [...need, ...greed]);
     const snapshot = await this.current();
+    const matches = await this.matchesOf(snapshot, [...need, ...greed]);
     const visible = matches.map((ids) => ids.filter((id) => snapshot.views.has(id)));
     return this.compose(snapshot, pickListMatches(need, greed, visible), limit, true);
+  }
+
+  /**
+   * The trigram match is the dearest query of a member's board; only items this snapshot has not met yet are sent
+   * to the database.
+   */
+  private async matchesOf(snapshot: Snapshot, items: string[]): Promise<string[][]> {
+    const keys = items.map((item) => item.toLowerCase());
+    const known = new Map<string, string[]>();
+    const unknown: string[] = [];
+    for (const key of new Set(keys)) {
+      const ids = snapshot.matches.get(key);
+      if (ids) known.set(key, ids);
+      else unknown.push(key);
+    }
+    if (unknown.length > 0) {
+      const found = await listMatches(this.db, unknown);
+      if (snapshot.matches.size + unknown.length > MAX_CACHED_ITEMS) snapshot.matches.clear();
+      unknown.forEach((key, index) => {
+        const ids = found[index] ?? [];
+        known.set(key, ids);
+        snapshot.matches.set(key, ids);
+      });
+    }
+    return keys.map((key) => known.get(key) ?? []);
   }
 
   private async onEarlyAccessList(email: string | null): Promise<boolean> {

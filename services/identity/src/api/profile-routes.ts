@@ -16,9 +16,9 @@ export interface ProfileDeps {
 
 export function profileRoutes(deps: ProfileDeps) {
   const currentProfile = async (memberId: string) => {
-    const row = await deps.members.byId(memberId);
-    if (!row) throw notFound('Member not found');
-    return toProfile(row, await deps.members.subscriptionStatus(memberId));
+    const found = await deps.members.withSubscription(memberId);
+    if (!found) throw notFound('Member not found');
+    return toProfile(found.row, found.status);
   };
 
   return new Hono<AppEnv>()

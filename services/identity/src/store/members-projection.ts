@@ -93,6 +93,20 @@ export class MembersView {
     return Number(row.n);
   }
 
+  /** A member's row and subscription status in one read (the profile is asked for on every page a member opens). */
+  async withSubscription(memberId: string): Promise<{ row: MembersTable; status: SubscriptionStatus } | undefined> {
+    const found = await this.db
+      .selectFrom('members')
+      .leftJoin('member_subscriptions', 'member_subscriptions.member_id', 'members.id')
+      .selectAll('members')
+      .select('member_subscriptions.status as subscription_status')
+      .where('members.id', '=', memberId)
+      .executeTakeFirst();
+    if (!found) return undefined;
+    const { subscription_status: status, ...row } = found;
+    return { row: row as MembersTable, status: (status as SubscriptionStatus | null) ?? 'none' };
+  }
+
   async subscriptionStatus(memberId: string): Promise<SubscriptionStatus> {
     const row = await this.db.selectFrom('member_subscriptions').select('status').where('member_id', '=', memberId).executeTakeFirst();
     return (row?.status as SubscriptionStatus | undefined) ?? 'none';
