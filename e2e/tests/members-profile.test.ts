@@ -91,6 +91,30 @@ describe('/profile', () => {
     await page.close();
   });
 
+  it('keeps the page still while its sections and the profile arrive (no layout shift on a phone)', async () => {
+    const member = await onboardedMember();
+    for (const section of ['dealsboard', 'profile']) {
+      const { page } = await browser.open(`/profile?section=${section}`, { session: member.session, viewport: VIEWPORTS.phone });
+      await page.getByRole('status').filter({ hasText: 'Profile loaded' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Profile loaded' }).waitFor({ state: 'detached', timeout: 8000 });
+      // Every shift since the page began (buffered), as Chromium scores them for CLS.
+      const shifted = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+                if (!entry.hadRecentInput) total += entry.value;
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 300);
+          }),
+      );
+      expect(shifted, section).toBeLessThan(0.02);
+      await page.close();
+    }
+  });
+
   it('greets a member without a pincode and takes their shipping details inline', async () => {
     const member = await signUp({ name: 'Ravi Kumar' });
     await completeProfile(member, { pincode: undefined, address: undefined, professionAddress: undefined });

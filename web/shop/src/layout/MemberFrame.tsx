@@ -15,11 +15,15 @@ export function MemberFrame({ children }: { children: ReactNode }) {
   return <OnboardingFrame>{children}</OnboardingFrame>;
 }
 
+/**
+ * The main area is at least a screen tall, so the footer starts below the fold: the sections fill in as their data
+ * arrives, and a footer in view would jump down each time (layout shift).
+ */
 function AccountFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-paper">
       <AccountHeader />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 lg:px-8 lg:py-12">
+      <main id="main" className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8 lg:px-8 lg:py-12">
         {children}
       </main>
       <AccountFooter />

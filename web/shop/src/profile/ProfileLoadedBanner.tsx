@@ -5,7 +5,8 @@ export const PROFILE_LOADED_MS = 3000;
 
 /**
  * The spec's 'profile loaded' banner (section 4, "Profile page"): shown once the member's profile has arrived, for
- * three seconds. The spec gives no words; these say what happened.
+ * three seconds. The spec gives no words; these say what happened. It floats over the page rather than taking a
+ * place in it, so the section below does not jump when it comes and goes.
  */
 export function ProfileLoadedBanner({ loaded }: { loaded: boolean }) {
   const [visible, setVisible] = useState(false);
@@ -17,7 +18,10 @@ export function ProfileLoadedBanner({ loaded }: { loaded: boolean }) {
   }, [loaded]);
   if (!visible) return null;
   return (
-    <p role="status" className="mb-6 rounded-2xl bg-emerald-50 px-4 py-3 text-sm font-semibold text-emerald-800">
+    <p
+      role="status"
+      className="fixed inset-x-4 top-20 z-20 mx-auto max-w-md rounded-2xl bg-emerald-50 px-4 py-3 text-center text-sm font-semibold text-emerald-800 shadow-lg"
+    >
       Profile loaded
     </p>
   );
