@@ -236,9 +236,12 @@ class Worker {
   private async run(): Promise<void> {
     const outbox = await Promise.race([this.bus.sourceFor(this.subscription.source), this.stopped]);
     if (!outbox) return;
-    this.unsubscribe = outbox.onAppend((position) => {
+    const wanted = this.subscription.types ? new Set(this.subscription.types) : undefined;
+    this.unsubscribe = outbox.onAppend((position, appended) => {
       this.heard = Math.max(this.heard, position);
-      this.wakeup.wake();
+      // A group that names its types has nothing to do for other events (its next pass steps over them), so it is
+      // not woken for them: each wake costs a read on the shared database, and a source has many groups.
+      if (!wanted || [...appended].some((type) => wanted.has(type))) this.wakeup.wake();
     });
     while (this.running) {
       try {

@@ -30,7 +30,8 @@ export interface EventTables {
   };
 }
 
-export type AppendListener = (lastPosition: number) => void;
+/** After a commit: the last position it appended, and the types of the events it appended. */
+export type AppendListener = (lastPosition: number, types: ReadonlySet<string>) => void;
 
 /** What a unit of work sees: the transaction for its own writes, and append into the same transaction. */
 export interface UnitOfWork<DB> {
@@ -60,6 +61,7 @@ export class EventStore<DB = unknown> {
   /** Runs `work` in one transaction; projections written there commit or roll back with the events. */
   async transact<T>(work: (unit: UnitOfWork<DB>) => Promise<T>): Promise<T> {
     let lastPosition = 0;
+    const types = new Set<string>();
     const result = await this.db.transaction().execute((trx) =>
       work({
         db: trx,
@@ -67,11 +69,12 @@ export class EventStore<DB = unknown> {
         append: async (streamId, expected, events) => {
           const stored = await this.appendWithin(trx as unknown as Transaction<EventTables>, streamId, expected, events);
           lastPosition = Math.max(lastPosition, stored.at(-1)?.position ?? 0);
+          for (const event of stored) types.add(event.type);
           return stored;
         },
       }),
     );
-    if (lastPosition > 0) for (const listener of this.listeners) listener(lastPosition);
+    if (lastPosition > 0) for (const listener of this.listeners) listener(lastPosition, types);
     return result;
   }
 
