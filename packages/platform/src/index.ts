@@ -58,7 +58,7 @@ export {
   requireMember,
   SESSION_EXPIRED,
 } from './http/principal.js';
-export { requireServiceToken, SERVICE_TOKEN_HEADER, secretsEqual } from './http/service-token.js';
+export { requireServiceToken, SERVICE_TOKEN_HEADER, secretMatcher } from './http/service-token.js';
 export { jsonBody, parseOrThrow, pathParams, queryParams, toIssues } from './http/validation.js';
 export { createLogger, type Logger, type LoggerOptions } from './logging/logger.js';
 export { REDACTED, redactDeep } from './logging/redact.js';

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { unauthorized } from './errors.js';
-import { SERVICE_TOKEN_HEADER, secretsEqual } from './service-token.js';
+import { SERVICE_TOKEN_HEADER, secretMatcher } from './service-token.js';
 
 /**
  * Who is calling, as the gateway established it from a session: a member, an admin, or both (one browser may hold
@@ -22,10 +22,11 @@ export const PRINCIPAL_HEADER = 'x-principal';
  * a service port directly cannot claim to be anyone.
  */
 export function principalFromGateway(serviceToken: string): MiddlewareHandler {
+  const fromGateway = secretMatcher(serviceToken);
   return async (c, next) => {
     const header = c.req.header(PRINCIPAL_HEADER);
     const token = c.req.header(SERVICE_TOKEN_HEADER);
-    if (header && token && secretsEqual(token, serviceToken)) {
+    if (header && token && fromGateway(token)) {
       try {
         const parsed = principalSchema.safeParse(JSON.parse(header));
         if (parsed.success) c.set('principal', parsed.data);
