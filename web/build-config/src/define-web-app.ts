@@ -7,6 +7,7 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import tailwind from '@tailwindcss/postcss';
 import { DEV_PORTS } from './dev-ports.js';
 import { devServer } from './dev-server.js';
+import { PreloadFontsPlugin } from './preload-fonts.js';
 import { SHARED_SINGLETONS, sharedVersions } from './shared.js';
 
 const require = createRequire(import.meta.url);
@@ -153,6 +154,8 @@ export function defineWebApp(options: WebAppOptions): () => Configuration {
                 scriptLoading: 'defer',
                 favicon: './src/art/favicon.svg',
               }),
+              // The Latin subset of the one web font: every page's text; the extended subset loads if it is used.
+              new PreloadFontsPlugin(/^figtree-latin-wght-normal\./),
             ]
           : []),
         ...(dev ? [new ReactRefreshRspackPlugin()] : []),

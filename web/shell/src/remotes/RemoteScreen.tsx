@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, startTransition, useEffect, useState } from 'react';
 import { ErrorBoundary } from '../app/ErrorBoundary.js';
 import { PageLoading } from '../app/PageLoading.js';
 import { loadRemoteComponent, type RemoteName } from './load-remote.js';
@@ -22,7 +22,8 @@ export function RemoteScreen({ remote, module }: RemoteScreenProps) {
     let current = true;
     setLoaded({ status: 'loading' });
     loadRemoteComponent(remote, module, attempt > 0).then(
-      (Screen) => current && setLoaded({ status: 'ready', Screen }),
+      // A transition: the remote's first render yields to the browser every few milliseconds (as the shell's does).
+      (Screen) => current && startTransition(() => setLoaded({ status: 'ready', Screen })),
       (error: unknown) => {
         console.error(`The ${remote} remote did not load`, error);
         if (current) setLoaded({ status: 'failed' });
