@@ -107,3 +107,25 @@ describe('links that carry navigation state', () => {
     await page.close();
   });
 });
+
+describe('the first paint', () => {
+  it('preloads the web font the page then uses, so text laid out before it arrives does not reflow', async () => {
+    const { page } = await browser.open('/', { viewport: VIEWPORTS.phone });
+    await expectHeading(page, 'Never pay retail again.');
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map((link) => link.href),
+    );
+    expect(preloaded).toHaveLength(1);
+    await page.evaluate(() => document.fonts.ready);
+    const fontsFetched = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith('.woff2')),
+    );
+    expect(fontsFetched).toContain(preloaded[0]);
+    // Fetched once: the preload's request is the one the style sheet's @font-face uses (same URL, same CORS mode).
+    expect(fontsFetched.filter((name) => name === preloaded[0])).toHaveLength(1);
+    await page.close();
+  });
+});
