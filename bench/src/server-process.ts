@@ -24,10 +24,21 @@ export function pinToServerCore(pid: number): void {
   if (PINNED) execFileSync('taskset', ['-a', '-cp', SERVER_CORE, String(pid)], { stdio: 'ignore' });
 }
 
+const ALL_CORES = `0-${CORES - 1}`;
+
 /** Pins this process (every thread of it) off the server's core. */
 export function pinBench(): void {
   if (!PINNED) return;
   execFileSync('taskset', ['-a', '-cp', `0-${CORES - 2}`, String(process.pid)], { stdio: 'ignore' });
+}
+
+/**
+ * Lets this process use every core again, for a benchmark that is not about CPU per request and starts processes of
+ * its own (a browser): a child inherits its parent's cores, and would otherwise share the bench's one.
+ */
+export function unpinBench(): void {
+  if (!PINNED) return;
+  execFileSync('taskset', ['-a', '-cp', ALL_CORES, String(process.pid)], { stdio: 'ignore' });
 }
 
 export interface Usage {
@@ -78,7 +89,8 @@ export async function startServer(script: string, env: Record<string, string> = 
   // BENCH_CPU_PROF_DIR: each server writes a V8 CPU profile there when it stops (where a figure's cost goes).
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
   const node = [process.execPath, '--expose-gc', ...profile, '--conditions=source', '--import', 'tsx', join(SERVERS, script)];
-  const command = PINNED && pin ? ['taskset', '-c', SERVER_CORE, ...node] : node;
+  // Unpinned still needs taskset: a child inherits the bench's own core, and would share it with the load generator.
+  const command = PINNED ? ['taskset', '-c', pin ? SERVER_CORE : ALL_CORES, ...node] : node;
   const began = performance.now();
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, NODE_ENV: 'test', RATE_LIMITS: 'off', DATA_DIR: dataDir, ...env },

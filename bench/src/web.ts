@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { measureLanding } from '../web-bundles/landing.js';
 import { ADMIN_ENV, subscriber } from './client.js';
-import { startServer } from './server-process.js';
+import { pinBench, startServer, unpinBench } from './server-process.js';
 import { type Figure, median } from './stats.js';
 
 const GROUP = 'Web (Lighthouse 12, simulated mobile)';
@@ -84,6 +84,8 @@ export async function measureWeb(quick: boolean): Promise<{ figures: Figure[]; r
   if (missing.length) {
     return { figures: [], raw: null, notes: [`Web was not measured: the builds are missing (${missing.join(', ')}); run npm run build.`] };
   }
+  // The browser and Lighthouse are started from here: they get both cores, as a phone's browser has its own.
+  unpinBench();
   const server = await startServer('all-in-one.ts', { ...ADMIN_ENV, WEB_DIR }, false);
   const origin = server.baseURL;
   try {
@@ -135,5 +137,6 @@ export async function measureWeb(quick: boolean): Promise<{ figures: Figure[]; r
     };
   } finally {
     await server.stop();
+    pinBench();
   }
 }
