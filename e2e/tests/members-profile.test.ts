@@ -292,3 +292,24 @@ describe('/profile', () => {
     await page.close();
   });
 });
+
+describe('what a member page loads', () => {
+  it('loads no schema library for the account page: its screens use the contracts’ plain values only', async () => {
+    const member = await onboardedMember();
+    const { page } = await browser.open('/profile', { session: member.session, viewport: VIEWPORTS.phone });
+    await expectHeading(page, 'Dealsboard');
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith('.js')),
+    );
+    expect(scripts.some((url) => url.includes('/remotes/shop/'))).toBe(true);
+    for (const url of scripts) {
+      const source = await (await fetch(url)).text();
+      // zod's error class names itself in every build of it.
+      expect(source.includes('ZodError'), url).toBe(false);
+    }
+    await page.close();
+  });
+});

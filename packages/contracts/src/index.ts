@@ -1,18 +1,21 @@
 export { CONTACT_OPTIONS, type ContactOption, type ContactRequest, contactRequestSchema } from './api/contact.js';
-export { GIVEAWAY_QUESTIONS, type GiveawayEntryRequest, giveawayAnswersCorrect, giveawayEntrySchema } from './api/giveaway.js';
+export { type GiveawayEntryRequest, giveawayAnswersCorrect, giveawayEntrySchema } from './api/giveaway.js';
+export { GIVEAWAY_QUESTIONS } from './api/giveaway-questions.js';
 export {
   GENDERS,
   type Gender,
   GST_PROFESSIONS,
   LIST_ITEM_MAX_LENGTH,
   LIST_SLOTS,
-  loginRequestSchema,
   ONBOARDING_NEED_LIST_MINIMUM,
-  type OnboardingProgress,
   PERSONAS,
   type Persona,
   PROFESSIONS,
   type Profession,
+} from './api/member-fields.js';
+export {
+  loginRequestSchema,
+  type OnboardingProgress,
   type Profile,
   type SubscriptionStatus,
   type UpdateProfileRequest,
@@ -37,7 +40,6 @@ export {
   cancelSubscriptionSchema,
   createMandateSchema,
   createSubscriptionSchema,
-  MEMBERSHIP_CREDIT,
   toggleAutoRenewalSchema,
 } from './api/subscriptions.js';
 export { brandNameFrom, DEFAULT_BRAND_NAME, socialHandleOf } from './brand.js';
@@ -114,7 +116,7 @@ export {
   LAUNCH_STATES,
   type PincodeServiceability,
 } from './india-states.js';
-export { DEALS_BOARD, MEMBER_CAPS, SUBSCRIPTION_PRICE } from './membership.js';
+export { DEALS_BOARD, MEMBER_CAPS, MEMBERSHIP_CREDIT, SUBSCRIPTION_PRICE } from './membership.js';
 export { GATEWAY_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from './services.js';
 export { SESSION_COOKIES } from './sessions.js';
 export {

@@ -14,3 +14,10 @@ export const DEALS_BOARD = { maxItems: 15, fromLists: 5, trending: 5, exclusive:
 
 /** The first 10,000 members are on the wall of elts; registration is capped at 50K, then by invitation only. */
 export const MEMBER_CAPS = { wallOfElts: 10_000, registration: 50_000 } as const;
+
+export const MEMBERSHIP_CREDIT = {
+  /** The fee comes back as credit: Rs 999 per membership year. */
+  perYearPaise: 99_900,
+  /** At most this share of an order's price may be paid with credit (docs/decisions). */
+  maxShareOfOrderPercent: 10,
+} as const;

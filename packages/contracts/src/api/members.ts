@@ -1,19 +1,15 @@
 import { z } from 'zod';
 import { dateOfBirthSchema, gstinSchema, indianMobileSchema, pincodeSchema } from '../validation/india.js';
-
-export const GENDERS = ['male', 'female', 'others'] as const;
-export const PROFESSIONS = ['student', 'professional', 'startup', 'business', 'institution'] as const;
-export const PERSONAS = ['Save', 'Splurge'] as const;
-/** Professions that buy as a business: they must give a GSTIN, and may buy more than one of a product. */
-export const GST_PROFESSIONS: readonly Profession[] = ['startup', 'business', 'institution'];
-
-export type Gender = (typeof GENDERS)[number];
-export type Profession = (typeof PROFESSIONS)[number];
-export type Persona = (typeof PERSONAS)[number];
-
-export const LIST_SLOTS = 5;
-export const LIST_ITEM_MAX_LENGTH = 100;
-export const ONBOARDING_NEED_LIST_MINIMUM = 3;
+import {
+  GENDERS,
+  type Gender,
+  LIST_ITEM_MAX_LENGTH,
+  LIST_SLOTS,
+  PERSONAS,
+  type Persona,
+  PROFESSIONS,
+  type Profession,
+} from './member-fields.js';
 
 /**
  * A Need or Greed list: an array, or the comma-separated string the profile carries. Items are trimmed, empty ones

@@ -24,10 +24,3 @@ export const createSubscriptionSchema = z.strictObject({
 
 export const toggleAutoRenewalSchema = z.strictObject({ autoRenewal: z.boolean({ error: 'autoRenewal must be true or false' }) });
 export const cancelSubscriptionSchema = z.strictObject({ reason: z.string().trim().max(500).optional() });
-
-export const MEMBERSHIP_CREDIT = {
-  /** The fee comes back as credit: Rs 999 per membership year. */
-  perYearPaise: 99_900,
-  /** At most this share of an order's price may be paid with credit (docs/decisions). */
-  maxShareOfOrderPercent: 10,
-} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS, PERSONAS, PROFESSIONS } from '../api/members.js';
+import { GENDERS, PERSONAS, PROFESSIONS } from '../api/member-fields.js';
 import { defineEvent, EventRegistry } from './define.js';
 
 const memberId = z.uuid();

@@ -1,0 +1,17 @@
+/**
+ * The member fields' fixed values, apart from the schemas that check them: a screen that needs only these does not
+ * load zod (the bundler drops a module none of whose exports is used, and schemas are built when their module loads).
+ */
+export const GENDERS = ['male', 'female', 'others'] as const;
+export const PROFESSIONS = ['student', 'professional', 'startup', 'business', 'institution'] as const;
+export const PERSONAS = ['Save', 'Splurge'] as const;
+/** Professions that buy as a business: they must give a GSTIN, and may buy more than one of a product. */
+export const GST_PROFESSIONS: readonly Profession[] = ['startup', 'business', 'institution'];
+
+export type Gender = (typeof GENDERS)[number];
+export type Profession = (typeof PROFESSIONS)[number];
+export type Persona = (typeof PERSONAS)[number];
+
+export const LIST_SLOTS = 5;
+export const LIST_ITEM_MAX_LENGTH = 100;
+export const ONBOARDING_NEED_LIST_MINIMUM = 3;
