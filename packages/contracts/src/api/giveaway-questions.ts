@@ -1,5 +1,7 @@
-// Apart from the entry's schema, so the giveaway block shows its questions without loading zod.
-/** The giveaway's three questions and the answers that win (spec section 5). */
+/**
+ * The giveaway's three questions and the answers that win (spec section 5). Apart from the entry's schema, so the
+ * giveaway block shows its questions without loading zod.
+ */
 export const GIVEAWAY_QUESTIONS = [
   {
     key: 'q1',
