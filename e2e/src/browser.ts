@@ -69,3 +69,19 @@ export function useBrowser(): { open(path: string, options?: OpenOptions): Promi
 export async function expectHeading(page: Page, text: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
 }
+
+/** zod's error class names itself in every build of it: a script carrying this has the schema library in it. */
+export const SCHEMA_LIBRARY_MARK = 'ZodError';
+
+/** The scripts the page has loaded so far whose code contains `mark`. */
+export async function scriptsCarrying(page: Page, mark: string): Promise<string[]> {
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.js')),
+  );
+  const carrying: string[] = [];
+  for (const url of scripts) if ((await (await fetch(url)).text()).includes(mark)) carrying.push(url);
+  return carrying;
+}

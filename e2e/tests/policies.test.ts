@@ -1,6 +1,6 @@
 import { COPY } from '@elts/contracts';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../src/browser.js';
+import { SCHEMA_LIBRARY_MARK, scriptsCarrying, useBrowser } from '../src/browser.js';
 
 const browser = useBrowser();
 
@@ -60,6 +60,18 @@ describe('policy tabs', () => {
     expect(exchange).toContain('within 7 days of delivery');
     expect(exchange).toContain('replacement ships within 15 days');
     expect(exchange).toContain('refund you within 15 days');
+    await page.close();
+  });
+});
+
+describe('what the policies page loads', () => {
+  it("loads the contact form's code, schema library and all, only when its tab is opened", async () => {
+    const { page } = await browser.open('/privacy');
+    await expect.poll(() => panelHeading(page)).toBe('Privacy Policy');
+    expect(await scriptsCarrying(page, SCHEMA_LIBRARY_MARK)).toEqual([]);
+    await page.getByRole('tab', { name: 'Contact' }).click();
+    await expect.poll(() => panelHeading(page)).toBe('Contact Us');
+    expect(await scriptsCarrying(page, SCHEMA_LIBRARY_MARK)).toHaveLength(1);
     await page.close();
   });
 });

@@ -1,15 +1,22 @@
 import { useLocation, useNavigate } from '@elts/router';
-import { Tabs } from '@elts/ui';
-import type { ComponentType } from 'react';
+import { LoadingState, Tabs } from '@elts/ui';
+import { type ComponentType, Suspense } from 'react';
+import { lazyPage } from '../../app/lazy-page.js';
 import { ABOUT_LINK, HOME_LINK } from '../../copy/footer-links.js';
 import { PublicPage } from '../../layout/PublicPage.js';
-import { ContactUs } from './content/ContactUs.js';
 import { ExchangePolicy } from './content/ExchangePolicy.js';
 import { Faqs } from './content/Faqs.js';
 import { PrivacyPolicy } from './content/PrivacyPolicy.js';
 import { ShippingPolicy } from './content/ShippingPolicy.js';
 import { TermsAndConditions } from './content/TermsAndConditions.js';
 import { POLICY_TABS, type PolicyTab, policyTabFromHash } from './policy-tabs.js';
+
+// The contact form brings the request's schema (zod, about 22 KB gzipped): it loads when its tab is opened, so the
+// policies, the page's usual reason for a visit, show without it (issue 8).
+const ContactUs = lazyPage(
+  () => import('./content/ContactUs.js'),
+  (module) => module.ContactUs,
+);
 
 const PANELS: Record<PolicyTab, ComponentType> = {
   privacy: PrivacyPolicy,
@@ -36,7 +43,9 @@ export function PoliciesPage() {
       </div>
       <div className="mx-auto max-w-6xl px-4 py-10 lg:px-8 lg:py-14">
         <Tabs label="Policies" tabs={POLICY_TABS} selected={selected} onSelect={(key) => navigate({ hash: key }, { replace: true })}>
-          <Panel />
+          <Suspense fallback={<LoadingState message="Loading…" />}>
+            <Panel />
+          </Suspense>
         </Tabs>
       </div>
     </PublicPage>
