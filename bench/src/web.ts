@@ -86,6 +86,14 @@ export async function measureWeb(quick: boolean): Promise<{ figures: Figure[]; r
   }
   // The browser and Lighthouse are started from here: they get both cores, as a phone's browser has its own.
   unpinBench();
+  try {
+    return await measurePages(quick);
+  } finally {
+    pinBench();
+  }
+}
+
+async function measurePages(quick: boolean): Promise<{ figures: Figure[]; raw: unknown; notes: string[] }> {
   const server = await startServer('all-in-one.ts', { ...ADMIN_ENV, WEB_DIR }, false);
   const origin = server.baseURL;
   try {
@@ -137,6 +145,5 @@ export async function measureWeb(quick: boolean): Promise<{ figures: Figure[]; r
     };
   } finally {
     await server.stop();
-    pinBench();
   }
 }

@@ -73,15 +73,21 @@ export async function expectHeading(page: Page, text: string): Promise<void> {
 /** zod's error class names itself in every build of it: a script carrying this has the schema library in it. */
 export const SCHEMA_LIBRARY_MARK = 'ZodError';
 
+/** The addresses of what the page has fetched so far (resource timing) whose address ends with `ending`. */
+export function resourcesLoaded(page: Page, ending: string): Promise<string[]> {
+  return page.evaluate(
+    (end) =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith(end)),
+    ending,
+  );
+}
+
 /** The scripts the page has loaded so far whose code contains `mark`. */
 export async function scriptsCarrying(page: Page, mark: string): Promise<string[]> {
-  const scripts = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => entry.name)
-      .filter((name) => name.endsWith('.js')),
-  );
   const carrying: string[] = [];
-  for (const url of scripts) if ((await (await fetch(url)).text()).includes(mark)) carrying.push(url);
+  for (const url of await resourcesLoaded(page, '.js')) if ((await (await fetch(url)).text()).includes(mark)) carrying.push(url);
   return carrying;
 }

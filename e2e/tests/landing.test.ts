@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
-import { expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
+import { expectHeading, resourcesLoaded, useBrowser, VIEWPORTS } from '../src/browser.js';
 
 const browser = useBrowser();
 const SESSION = { token: 'stored-session-token', email: 'asha@example.in' };
@@ -117,12 +117,7 @@ describe('the first paint', () => {
     );
     expect(preloaded).toHaveLength(1);
     await page.evaluate(() => document.fonts.ready);
-    const fontsFetched = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => entry.name)
-        .filter((name) => name.endsWith('.woff2')),
-    );
+    const fontsFetched = await resourcesLoaded(page, '.woff2');
     expect(fontsFetched).toContain(preloaded[0]);
     // Fetched once: the preload's request is the one the style sheet's @font-face uses (same URL, same CORS mode).
     expect(fontsFetched.filter((name) => name === preloaded[0])).toHaveLength(1);

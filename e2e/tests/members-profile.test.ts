@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
-import { baseURL, expectHeading, SCHEMA_LIBRARY_MARK, scriptsCarrying, useBrowser, VIEWPORTS } from '../src/browser.js';
+import { baseURL, expectHeading, resourcesLoaded, SCHEMA_LIBRARY_MARK, scriptsCarrying, useBrowser, VIEWPORTS } from '../src/browser.js';
 import { completeProfile, signUp, subscriber, type TestMember } from '../src/members.js';
 
 // The member's account page (/profile) in the browser, on the running product: real sign-in sessions, real saves.
@@ -298,8 +298,7 @@ describe('what a member page loads', () => {
     const member = await onboardedMember();
     const { page } = await browser.open('/profile', { session: member.session, viewport: VIEWPORTS.phone });
     await expectHeading(page, 'Dealsboard');
-    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
-    expect(loaded.some((url) => url.includes('/remotes/shop/'))).toBe(true);
+    expect((await resourcesLoaded(page, '.js')).some((url) => url.includes('/remotes/shop/'))).toBe(true);
     expect(await scriptsCarrying(page, SCHEMA_LIBRARY_MARK)).toEqual([]);
     await page.close();
   });
