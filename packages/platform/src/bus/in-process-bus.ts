@@ -177,10 +177,13 @@ export class InProcessBus implements EventBus {
     });
   }
 
+  /** Under the group's lock: a pass in flight would otherwise store its checkpoint again after the reset. */
   async reset(group: string, source: string): Promise<void> {
-    this.checkpoints.delete(`${group}\u0000${source}`);
-    await this.db.deleteFrom('bus_checkpoints').where('group_name', '=', group).where('source', '=', source).execute();
-    await this.db.deleteFrom('bus_attempts').where('group_name', '=', group).execute();
+    await this.withGroupLock(group, source, async () => {
+      this.checkpoints.delete(`${group}\u0000${source}`);
+      await this.db.deleteFrom('bus_checkpoints').where('group_name', '=', group).where('source', '=', source).execute();
+      await this.db.deleteFrom('bus_attempts').where('group_name', '=', group).execute();
+    });
   }
 
   async pending(group: string, source: string): Promise<number> {
