@@ -100,13 +100,17 @@ async function measurePages(quick: boolean): Promise<{ figures: Figure[]; raw: u
     // The landing's first paint is read from the browser's own timing; on a loaded machine a load can settle
     // without it, so it gets a second try before it is reported as not measured.
     let landingJs = Number.NaN;
+    let landingJsAfterPaint = Number.NaN;
     for (let attempt = 0; attempt < 2 && Number.isNaN(landingJs); attempt++) {
       const chromium = await launchChromium();
       try {
         const page = await chromium.context.newPage();
         await page.setViewportSize({ width: 390, height: 844 });
         const landing = await measureLanding(page, `${origin}/`);
-        landingJs = landing.beforePaint.filter((file) => file.kind === 'js').reduce((sum, file) => sum + file.gzip, 0) / 1000;
+        const jsKb = (files: typeof landing.beforePaint) =>
+          files.filter((file) => file.kind === 'js').reduce((sum, file) => sum + file.gzip, 0) / 1000;
+        landingJs = jsKb(landing.beforePaint);
+        landingJsAfterPaint = jsKb(landing.afterPaint);
       } catch (error) {
         console.error(`  landing measurement: ${(error as Error).message}`);
       } finally {
@@ -125,6 +129,8 @@ async function measurePages(quick: boolean): Promise<{ figures: Figure[]; raw: u
         unit: 'KB',
         target: { op: '<=', value: LANDING_JS_BUDGET_KB },
       },
+      // The page is on screen before its app's scripts are asked for (docs/decisions/0107); this is what they weigh.
+      { group: GROUP, label: 'landing JavaScript after first paint (gzip)', value: landingJsAfterPaint, unit: 'KB' },
     ];
     for (const { path, minScore } of pages) {
       const runs = scores[path] ?? [];
@@ -138,7 +144,7 @@ async function measurePages(quick: boolean): Promise<{ figures: Figure[]; raw: u
     }
     return {
       figures,
-      raw: { landingJsKb: landingJs, scores },
+      raw: { landingJsKb: landingJs, landingJsAfterPaintKb: landingJsAfterPaint, scores },
       notes: [
         'Lighthouse runs on the shared machine: its simulated throttling scales the CPU time it observed, so other work inflates TBT and LCP.',
       ],

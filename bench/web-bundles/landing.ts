@@ -16,8 +16,9 @@ interface Entry {
 
 /**
  * Loads the landing page and sorts the scripts and style sheets it fetched into before and after its first
- * contentful paint (the page's HTML has no text of its own: the first paint is the app's). Sizes are measured again
- * from the server with gzip, the budget's unit, whatever encoding the browser negotiated.
+ * contentful paint (the page arrives rendered and asks for the app's scripts once it is on screen: docs/decisions/
+ * 0107). Sizes are measured again from the server with gzip, the budget's unit, whatever encoding the browser
+ * negotiated.
  */
 export async function measureLanding(page: Page, url: string): Promise<LandingLoad> {
   await page.goto(url, { waitUntil: 'networkidle' });

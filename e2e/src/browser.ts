@@ -60,9 +60,23 @@ export function useBrowser(): { open(path: string, options?: OpenOptions): Promi
       }
       await options.prepare?.(page);
       opened.response = await page.goto(baseURL() + path, { waitUntil: 'load' });
+      await appStarted(page);
       return opened;
     },
   };
+}
+
+/**
+ * Waits until the app has adopted a page that arrived rendered (docs/decisions/0107): until then its buttons do
+ * nothing. React marks each element it has adopted; a page the app draws itself is ready at once.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    if (!root?.dataset.prerendered) return true;
+    const heading = root.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+  });
 }
 
 /** Waits until the page's main heading reads `text` (after a navigation, while the next page's code arrives). */

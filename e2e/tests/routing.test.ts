@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
 import { adminSession } from '../src/admin.js';
-import { expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
+import { appStarted, expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
 
 const browser = useBrowser();
 const MEMBER = { token: 'member-token', email: 'asha@example.in' };
@@ -135,6 +135,7 @@ describe('navigation', () => {
 
     // A tab of /privacy changes only the hash: the reader stays where they were.
     await page.goto(`${new URL(page.url()).origin}/privacy`);
+    await appStarted(page);
     await expectHeading(page, 'Policies');
     const tab = page.getByRole('tab', { name: 'FAQs' });
     await page.evaluate(() => window.scrollTo(0, 120));

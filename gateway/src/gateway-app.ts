@@ -66,7 +66,7 @@ export function createGatewayApp(options: GatewayOptions): Hono<AppEnv> {
     const service = ownerOf(c.req.path);
     // A page no API shares its path with (/, /about, /profile) is the page whatever the client accepts (curl too).
     const page = navigation || (!service && (c.req.method === 'GET' || c.req.method === 'HEAD'));
-    if (page && webRoutes.has(path)) return web.page(c.req.raw, 200);
+    if (page && webRoutes.has(path)) return web.page(c.req.raw, 200, path);
     if (!service) {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') {
         const asset = await web.asset(c.req.path, c.req.raw);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { PRERENDERED_ROUTES, prerenderedPageFile } from '@elts/contracts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -20,6 +21,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
+const PRERENDERED: ReadonlySet<string> = new Set(PRERENDERED_ROUTES);
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
 // Bundler output carries a content hash in its name: such a file never changes, so browsers may keep it for a year.
 const HASHED_NAME = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -58,9 +60,14 @@ export class WebAssets {
     return asset ? this.respond(asset, request, 200) : undefined;
   }
 
-  /** The shell's page, for a navigation: 200 for a page of the product, 404 (the shell shows not-found) otherwise. */
-  async page(request: Request, status: 200 | 404): Promise<Response> {
-    const asset = await this.load(join(this.roots.shell, 'index.html'));
+  /**
+   * The shell's page, for a navigation: 200 for a page of the product, 404 (the shell shows not-found) otherwise. A
+   * route the build rendered to HTML is answered with that page (docs/decisions/0107).
+   */
+  async page(request: Request, status: 200 | 404, route?: string): Promise<Response> {
+    const prerendered =
+      status === 200 && route && PRERENDERED.has(route) ? await this.load(join(this.roots.shell, prerenderedPageFile(route))) : undefined;
+    const asset = prerendered ?? (await this.load(join(this.roots.shell, 'index.html')));
     if (!asset) {
       return new Response('The web app has not been built yet: run npm run build.', {
         status: 503,

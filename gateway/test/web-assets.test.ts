@@ -56,6 +56,31 @@ describe('gateway serving the web apps', () => {
     expect(await api.json()).toEqual({ is_success: true, data: [{ id: 1 }] });
   });
 
+  it('answers a route the build rendered to HTML with that page, and every other page with the shell', async () => {
+    const prerendered = join(webDir, 'shell', 'dist', 'prerendered');
+    await mkdir(prerendered, { recursive: true });
+    await writeFile(
+      join(prerendered, 'about.html'),
+      '<!doctype html><title>About Us</title><div id="root" data-prerendered="/about"><h1>About Us</h1></div>',
+    );
+    try {
+      for (const path of ['/about', '/about/']) {
+        const res = await gateway.request(path, { headers: html });
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        expect(await res.text(), path).toContain('<h1>About Us</h1>');
+      }
+      // The landing page's file is not there (a build without it): the shell still answers.
+      for (const path of ['/', '/profile'])
+        expect(await (await gateway.request(path, { headers: html })).text(), path).toContain('<title>Shell</title>');
+      const notFound = await gateway.request('/about/more', { headers: html });
+      expect(notFound.status).toBe(404);
+      expect(await notFound.text()).toContain('<title>Shell</title>');
+    } finally {
+      await rm(prerendered, { recursive: true, force: true });
+    }
+  });
+
   it('answers a navigation to an unknown page with the shell and status 404', async () => {
     const res = await gateway.request('/no-such-page', { headers: html });
     expect(res.status).toBe(404);

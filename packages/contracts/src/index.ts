@@ -135,7 +135,9 @@ export {
 export {
   ADMIN_ROUTES,
   MEMBER_ROUTES,
+  PRERENDERED_ROUTES,
   PUBLIC_ROUTES,
+  prerenderedPageFile,
   REMOTES_MANIFEST_PATH,
   type RemotesManifest,
   WEB_ROUTES,

@@ -25,3 +25,13 @@ export interface RemotesManifest {
   shop: string;
   admin: string;
 }
+
+/**
+ * The public pages whose content is the same for every visitor: the shell's build renders them to HTML, and the
+ * gateway answers a navigation to one with its page, which the browser paints before any script has run
+ * (docs/decisions/0107).
+ */
+export const PRERENDERED_ROUTES = ['/', '/about', '/privacy'] as const satisfies readonly (typeof PUBLIC_ROUTES)[number][];
+
+/** Where, inside the shell's build folder, the page of a prerendered route is written. */
+export const prerenderedPageFile = (route: string): string => `prerendered/${route === '/' ? 'index' : route.slice(1)}.html`;

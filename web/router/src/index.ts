@@ -6,6 +6,7 @@ export {
   Outlet,
   Route,
   Routes,
+  StaticRouter,
   useLocation,
   useNavigate,
   useParams,

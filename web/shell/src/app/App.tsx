@@ -11,6 +11,15 @@ import { ScrollToTop } from './ScrollToTop.js';
 export function App() {
   return (
     <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}
+
+/** Every page under whichever router holds the location: the browser's, or the build's static one (prerender). */
+export function AppRoutes() {
+  return (
+    <>
       <ScrollToTop />
       <SignInProvider>
         <PageErrors>
@@ -27,7 +36,7 @@ export function App() {
           </Suspense>
         </PageErrors>
       </SignInProvider>
-    </BrowserRouter>
+    </>
   );
 }
 

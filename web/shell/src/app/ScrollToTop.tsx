@@ -18,7 +18,9 @@ export function ScrollToTop() {
   useLayoutEffect(() => {
     const before = previous.current;
     previous.current = location;
-    if (before && onlyTheHashChanged(before, location)) return;
+    // The first page is where the browser put it: a page that arrived rendered may have been scrolled before the
+    // app adopted it (docs/decisions/0107), and a reload keeps its place.
+    if (!before || onlyTheHashChanged(before, location)) return;
     window.scrollTo(0, 0);
   }, [location.key]);
   return null;

@@ -1,5 +1,6 @@
 import { ToastProvider, useToast } from '@elts/ui';
 import { type ComponentType, createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { afterNextPaint } from '../app/after-paint.js';
 import { hasReturnedIdToken, invitationCodeFrom } from './id-token-return.js';
 import type { SignInFlowProps } from './SignInFlow.js';
 import { SIGN_IN_COPY } from './sign-in-copy.js';
@@ -13,18 +14,15 @@ export function useSignIn(): () => void {
 
 /**
  * Runs `work` once the page has painted and the browser is idle; returns a cancel. An idle callback alone can come
- * before the first paint on a busy machine: a timer set from an animation frame runs only after that frame is drawn.
+ * before the first paint on a busy machine.
  */
 function afterPaintWhenIdle(work: () => void): () => void {
-  let cancel = () => cancelAnimationFrame(frame);
-  const frame = requestAnimationFrame(() => {
-    const timer = setTimeout(() => {
-      const idle = window.requestIdleCallback?.(work, { timeout: 3000 }) ?? setTimeout(work, 0);
-      cancel = () => (window.cancelIdleCallback ?? clearTimeout)(idle);
-    }, 0);
-    cancel = () => clearTimeout(timer);
+  let cancelIdle: (() => void) | undefined;
+  const cancelPaint = afterNextPaint(() => {
+    const idle = window.requestIdleCallback?.(work, { timeout: 3000 }) ?? setTimeout(work, 0);
+    cancelIdle = () => (window.cancelIdleCallback ?? clearTimeout)(idle);
   });
-  return () => cancel();
+  return () => (cancelIdle ?? cancelPaint)();
 }
 
 /**
@@ -59,7 +57,8 @@ function LazySignInFlow({ children }: { children: ReactNode }) {
   const toast = useToast();
   const [Flow, setFlow] = useState<ComponentType<SignInFlowProps>>();
   // An invitation link lands on `/?invite=CODE`; read at once, so the code survives a navigation before the flow loads.
-  const [invitationCode] = useState(() => invitationCodeFrom());
+  // The build renders the public pages with no address to read (docs/decisions/0107).
+  const [invitationCode] = useState(() => (typeof window === 'undefined' ? undefined : invitationCodeFrom()));
   const start = useRef<(() => void) | undefined>(undefined);
   // A press that came before the flow had loaded: it starts the sign-in as soon as the flow registers.
   const pressedEarly = useRef(false);
