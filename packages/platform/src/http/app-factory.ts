@@ -64,12 +64,13 @@ export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
     await next();
   });
 
-  app.use(
-    bodyLimit({
-      maxSize: options.bodyLimitBytes ?? 100 * 1024,
-      onError: (c) => c.json(failureBody('payload_too_large', 'Request body is too large', c.get('requestId')), 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: options.bodyLimitBytes ?? 100 * 1024,
+    onError: (c) => c.json(failureBody('payload_too_large', 'Request body is too large', c.get('requestId')), 413),
+  });
+  // Asking a request from the Node server for its body builds the full fetch Request behind it (headers, an abort
+  // signal): a fifth of the gateway's time on a GET, whose body nothing reads or forwards (issue 8).
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   app.get('/health', (c) => c.json({ is_success: true, data: { status: 'ok', service: options.name } }));
   app.get('/ready', async (c) => {
