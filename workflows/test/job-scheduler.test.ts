@@ -2,7 +2,7 @@ import { type Database, loadMigrations, migrate } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, openTestDatabase, silentLogger, uniqueName } from '@elts/platform/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobScheduler, schedulerMigrationsDir } from '../src/index.js';
+import { JobScheduler, type SchedulerOptions, schedulerMigrationsDir } from '../src/index.js';
 
 describe.each(DATABASE_KINDS)('embedded job scheduler on %s', (kind) => {
   const available = databaseAvailable(kind);
@@ -17,7 +17,10 @@ describe.each(DATABASE_KINDS)('embedded job scheduler on %s', (kind) => {
     await database?.close();
   });
 
-  async function makeScheduler(schema?: string, options: { maxAttempts?: number; staleClaimMs?: number } = {}) {
+  async function makeScheduler(
+    schema?: string,
+    options: Partial<Pick<SchedulerOptions, 'maxAttempts' | 'staleClaimMs' | 'batchSize' | 'rest'>> = {},
+  ) {
     const name = schema ?? uniqueName('jobs_');
     const db = database.forSchema(name);
     await migrate(db, name, await loadMigrations(schedulerMigrationsDir, 'workflows/'));
@@ -42,6 +45,39 @@ describe.each(DATABASE_KINDS)('embedded job scheduler on %s', (kind) => {
     await sql`update scheduled_jobs set due_at = now() where key = 'p1'`.execute(db);
     await eventually(() => ran.includes('p1'));
     expect(ran).toEqual(['p0', 'p1']);
+  });
+
+  it.runIf(available)('rests between batches while its steps keep the thread busy, and not while they wait', async () => {
+    const rests: number[] = [];
+    const { scheduler, db } = await makeScheduler(undefined, {
+      batchSize: 1,
+      rest: async (ms) => {
+        rests.push(ms);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+      },
+    });
+    // How many rests had been taken when each step started.
+    const restsBefore: Record<string, number> = {};
+    scheduler.register('busy', async (payload) => {
+      restsBefore[payload.id] = rests.length;
+      const until = performance.now() + 40;
+      while (performance.now() < until) {
+        // Holds the thread, as a wave of steps on an in-process database does.
+      }
+    });
+    scheduler.register('waiting', async (payload) => {
+      restsBefore[payload.id] = rests.length;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    });
+    for (const id of ['w1', 'w2']) await scheduler.schedule('waiting', id, new Date(Date.now() + 3600_000), { id });
+    for (const id of ['b1', 'b2']) await scheduler.schedule('busy', id, new Date(Date.now() - 1000), { id });
+    await scheduler.start();
+    await eventually(() => restsBefore.b2 !== undefined);
+    expect(restsBefore.b2).toBeGreaterThan(restsBefore.b1 ?? Number.NaN);
+
+    await sql`update scheduled_jobs set due_at = now() where type = 'waiting'`.execute(db);
+    await eventually(() => restsBefore.w2 !== undefined);
+    expect(restsBefore.w2).toBe(restsBefore.w1);
   });
 
   it.runIf(available)('retries a failing step with backoff and gives up after the last attempt', async () => {

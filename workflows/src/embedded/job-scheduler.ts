@@ -40,6 +40,10 @@ export interface SchedulerOptions {
    * at-risk mark and its timeout) still run one after the other, in due order.
    */
   concurrency?: number;
+  /** The share of the event loop's time a run of batches may take (default 0.7; 1 never rests). See `breathe`. */
+  maxLoopShare?: number;
+  /** How the scheduler waits out a rest between batches (tests watch it). */
+  rest?: (ms: number) => Promise<void>;
   maxAttempts?: number;
   /** A claimed job not finished after this long is taken again (its runner died). */
   staleClaimMs?: number;
@@ -59,6 +63,10 @@ export interface SchedulerStats {
   jobs: string[];
   startedAt: string;
 }
+
+/** The longest rest between two batches (see `breathe`): a loop kept busy by something else must not stop the steps. */
+const MAX_REST_MS = 1000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const schedulerMigrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
 
@@ -226,13 +234,28 @@ export class JobScheduler {
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
+      const since = performance.eventLoopUtilization();
       const claimed = await this.claim();
       if (claimed.length === 0) return total;
       await this.runBatch(claimed);
       total += claimed.length;
       // PGlite answers on microtasks: let timers and I/O in between batches.
       await new Promise((resolve) => setImmediate(resolve));
+      await this.breathe(since);
     }
+  }
+
+  /**
+   * A wave of due steps (a thousand payments timing out together) would keep the process's one thread busy until it
+   * is through, with requests waiting behind it. So after a batch that kept the event loop busier than
+   * `maxLoopShare`, the scheduler rests long enough to bring the batch and its rest down to that share: members'
+   * requests and the steps' own consequences get the rest of the thread, and the process stays under one core
+   * (issue 8). A loop that mostly waited (a PostgreSQL database does the work elsewhere) does not rest.
+   */
+  private async breathe(since: ReturnType<typeof performance.eventLoopUtilization>): Promise<void> {
+    const { active, idle } = performance.eventLoopUtilization(since);
+    const restMs = Math.min(MAX_REST_MS, active / (this.options.maxLoopShare ?? 0.7) - (active + idle));
+    if (restMs >= 1 && this.timer !== undefined) await (this.options.rest ?? sleep)(restMs);
   }
 
   private async runBatch(claimed: JobsTable['scheduled_jobs'][]): Promise<void> {
