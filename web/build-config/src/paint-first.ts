@@ -3,10 +3,10 @@ import { type Compiler, HtmlRspackPlugin } from '@rspack/core';
 type HeadTag = { tagName: string; attributes: Record<string, string | boolean | undefined> };
 
 /**
- * The page starts its app script only after the first paint (docs/decisions/0107): the app entry's script tag
- * becomes a preload, so it downloads as before (at low priority, as a deferred script does: the style sheet, the font
- * and the pictures come first), and the small `paint-first` entry, given the app script's address in `data-main`,
- * adds it to the page once the browser has drawn a frame.
+ * The page starts its app's scripts from the small `paint-first` entry (docs/decisions/0107): the app entry's script
+ * tags become preloads, so they download as before (at low priority, as deferred scripts do: the style sheet, the
+ * font and the pictures come first), and `paint-first`, given their addresses in `data-main`, adds them to the page,
+ * at once on a page the app draws, after the first paint on a page that arrived rendered.
  */
 export class PaintFirstPlugin {
   constructor(
