@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { type Kysely, sql } from 'kysely';
 
