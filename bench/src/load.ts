@@ -22,9 +22,7 @@ export interface Plan {
   connections: number;
 }
 
-// A thousand warm-up requests left the bare route's first timed run at four times its steady cost (80 µs against
-// 20 µs on 2026-11-24): the server's code was still being optimised, and the median then sat between the two.
-export const FULL: Plan = { warmupRequests: 3000, runs: 3, requests: 3000, maxS: 12, connections: 50 };
+export const FULL: Plan = { warmupRequests: 1000, runs: 3, requests: 3000, maxS: 12, connections: 50 };
 export const QUICK: Plan = { warmupRequests: 300, runs: 1, requests: 500, maxS: 6, connections: 50 };
 
 export interface RouteCost {
