@@ -9,9 +9,10 @@ import { expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
  * the root's children being removed.
  */
 const PAGES = [
-  { path: '/', heading: 'Never pay retail again.', title: 'ELTS Club', link: 'About Us', next: 'About Us' },
-  { path: '/about', heading: 'About Us', title: 'About Us · ELTS Club', link: 'Policies', next: 'Policies' },
-  { path: '/privacy', heading: 'Policies', title: 'Policies · ELTS Club', link: 'About Us', next: 'About Us' },
+  // `markup`: the start of the page's heading as the HTML holds it (the landing's ends in a span).
+  { path: '/', markup: '>Never pay retail ', title: 'ELTS Club', link: 'About Us', next: 'About Us' },
+  { path: '/about', markup: '>About Us', title: 'About Us · ELTS Club', link: 'Policies', next: 'Policies' },
+  { path: '/privacy', markup: '>Policies', title: 'Policies · ELTS Club', link: 'About Us', next: 'About Us' },
 ];
 
 const browser = useBrowser();
@@ -32,12 +33,12 @@ async function watchRootRemovals(page: Page): Promise<void> {
 const rootRemovals = (page: Page) => page.evaluate(() => (window as unknown as { rootRemovals: { count: number } }).rootRemovals.count);
 
 describe('pages rendered at build time', () => {
-  for (const { path, heading, title, link, next } of PAGES) {
+  for (const { path, markup, title, link, next } of PAGES) {
     it(`${path} arrives with its heading and title in the HTML, and the script adopts it without drawing it again`, async () => {
       const { page, response, pageErrors } = await browser.open(path, { viewport: VIEWPORTS.desktop, prepare: watchRootRemovals });
       const html = (await response?.text()) ?? '';
       expect(html).toContain(`data-prerendered="${path}"`);
-      expect(html).toContain(`>${heading.replace(' again.', ' ')}`);
+      expect(html).toContain(markup);
       expect(html).toContain(`<title>${title}</title>`);
       // Opened once the app has adopted the page (appStarted): it took the markup as it was, and the header's link is
       // now a link of the app, which moves to the next page without loading a new document.

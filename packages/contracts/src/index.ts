@@ -107,6 +107,7 @@ export {
   SubscriptionStatusChanged,
 } from './events/payments.js';
 export { eventRegistries } from './events/registries.js';
+export { escapeHtml } from './html.js';
 export {
   gstStateCode,
   INDIAN_STATE_NAMES,

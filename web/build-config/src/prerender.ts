@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { PRERENDERED_ROUTES, prerenderedPageFile } from '@elts/contracts';
+import { escapeHtml, PRERENDERED_ROUTES, prerenderedPageFile } from '@elts/contracts';
 import { type Compiler, type Configuration, DefinePlugin, type RuleSetRule } from '@rspack/core';
 
 /** What the prerender entry (web/shell/src/prerender/render-page.tsx) exports. */
@@ -15,8 +15,6 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * only once it is on screen: fetched earlier, they would share a slow connection with what the first paint needs.
  */
 const APP_SCRIPT_PRELOAD = /<link\b[^>]*\bas="script"[^>]*>/g;
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The shell's page with a route's markup in its root element and the route's title: the browser paints the page

@@ -26,8 +26,8 @@ function afterFirstContentfulPaint(work: () => void): void {
 
 /**
  * The page's first script (docs/decisions/0107). The app's scripts are already downloading (preloads in the head);
- * on a page that arrived rendered, this starts it only once the browser has shown that page, so the page is on
- * screen before the app's scripts take the main thread to adopt it. An empty page (one the app draws) starts it at
+ * on a page that arrived rendered, this starts them only once the browser has shown that page, so the page is on
+ * screen before the app's scripts take the main thread to adopt it. An empty page (one the app draws) starts them at
  * once. The scripts' addresses are this element's `data-main`, in order.
  */
 const scripts = (document.currentScript as HTMLScriptElement | null)?.dataset.main?.split(' ');

@@ -1,7 +1,5 @@
+import { escapeHtml } from '@elts/contracts';
 import { rupees } from '../domain/money.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
