@@ -47,7 +47,7 @@ export function createGatewayApp(options: GatewayOptions): Hono<AppEnv> {
     middleware: [securityHeaders(options.production, options.thirdParties)],
   });
 
-  const web = new WebAssets(options.webDir);
+  const web = new WebAssets(options.webDir, options.remotes);
   const forward = createForwarder({
     identity: options.upstreams.identity,
     serviceToken: options.serviceToken,

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -10,6 +10,14 @@ import { createGatewayApp } from '../src/gateway-app.js';
 const html = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' };
 const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
+let builds = 0;
+/** A build's file written anew, with a time of its own: two writes within one clock tick would share a time. */
+async function writeBuildFile(file: string, content: string): Promise<void> {
+  await writeFile(file, content);
+  const time = new Date(Date.UTC(2026, 0, 1) + ++builds * 1000);
+  await utimes(file, time, time);
+}
+
 describe('gateway serving the web apps', () => {
   let webDir: string;
   let gateway: ReturnType<typeof createGatewayApp>;
@@ -19,7 +27,10 @@ describe('gateway serving the web apps', () => {
     await mkdir(join(webDir, 'shell', 'dist'), { recursive: true });
     await mkdir(join(webDir, 'shop', 'dist'), { recursive: true });
     await mkdir(join(webDir, 'admin', 'dist'), { recursive: true });
-    await writeFile(join(webDir, 'shell', 'dist', 'index.html'), '<!doctype html><title>Shell</title><div id="root"></div>');
+    await writeFile(
+      join(webDir, 'shell', 'dist', 'index.html'),
+      '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>',
+    );
     await writeFile(join(webDir, 'shell', 'dist', 'main.0123abcd.js'), bigScript);
     await writeFile(join(webDir, 'shop', 'dist', 'remoteEntry.js'), 'var shop = {};');
     const admin = createServiceApp({ name: 'admin-bff', logger: silentLogger() });
@@ -120,6 +131,52 @@ describe('gateway serving the web apps', () => {
       // A NUL is refused before any lookup (400); everything else is simply not there (404).
       expect(res.status, path).toBe(path.includes('%00') ? 400 : 404);
       expect(await res.json()).toMatchObject({ is_success: false, code: path.includes('%00') ? 'bad_request' : 'not_found' });
+    }
+  });
+
+  it("names what a remote screen will load in the page of a remote's route, and only there", async () => {
+    const shellList = join(webDir, 'shell', 'dist', 'chunk-files.json');
+    const shopList = join(webDir, 'shop', 'dist', 'chunk-files.json');
+    await writeBuildFile(shellList, JSON.stringify({ 'remote-screen': ['900.c83490c7.js', 'remote-screen.20fcfbf0.js'] }));
+    await writeBuildFile(shopList, JSON.stringify({ MemberScreens: ['MemberScreens.0836ab84.js', 'MemberScreens.791c5fd5.css'] }));
+    const preloads = async (path: string) => {
+      const page = await (await gateway.request(path, { headers: html })).text();
+      expect(page, path).toContain('<title>Shell</title>');
+      return [...page.matchAll(/<link rel="preload" ([^>]*)>/g)].map((match) => match[1]);
+    };
+    try {
+      expect(await preloads('/profile')).toEqual([
+        'as="script" fetchpriority="low" href="/900.c83490c7.js"',
+        'as="script" fetchpriority="low" href="/remote-screen.20fcfbf0.js"',
+        'as="fetch" crossorigin="anonymous" href="/remotes.json"',
+        'as="script" fetchpriority="low" href="/remotes/shop/remoteEntry.js"',
+        'as="script" fetchpriority="low" href="/remotes/shop/MemberScreens.0836ab84.js"',
+        'as="style" href="/remotes/shop/MemberScreens.791c5fd5.css"',
+      ]);
+      // This rig's admin remote lives on another origin: its entry is named, the files behind it are not known here.
+      expect(await preloads('/admin/users')).toEqual([
+        'as="script" fetchpriority="low" href="/900.c83490c7.js"',
+        'as="script" fetchpriority="low" href="/remote-screen.20fcfbf0.js"',
+        'as="fetch" crossorigin="anonymous" href="/remotes.json"',
+        'as="script" fetchpriority="low" href="https://admin.example.in/remoteEntry.js"',
+      ]);
+      for (const path of ['/', '/welcome']) expect(await preloads(path), path).toEqual([]);
+      const notFound = await gateway.request('/no-such-page', { headers: html });
+      expect(await notFound.text()).not.toContain('rel="preload"');
+
+      // A new build's list is read again; a list that cannot be read costs the page its hints, never the page.
+      await writeBuildFile(shopList, JSON.stringify({ MemberScreens: ['MemberScreens.11111111.js'] }));
+      expect((await preloads('/order')).at(-1)).toBe('as="script" fetchpriority="low" href="/remotes/shop/MemberScreens.11111111.js"');
+      await writeBuildFile(shopList, '{"MemberScreens": ["../../../etc/passwd.js"]}');
+      expect((await preloads('/order')).at(-1)).toBe('as="script" fetchpriority="low" href="/remotes/shop/remoteEntry.js"');
+      await writeBuildFile(shellList, 'not json');
+      expect(await preloads('/profile')).toEqual([
+        'as="fetch" crossorigin="anonymous" href="/remotes.json"',
+        'as="script" fetchpriority="low" href="/remotes/shop/remoteEntry.js"',
+      ]);
+    } finally {
+      await rm(shellList);
+      await rm(shopList);
     }
   });
 });

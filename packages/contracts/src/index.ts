@@ -135,10 +135,14 @@ export {
 } from './validation/india.js';
 export {
   ADMIN_ROUTES,
+  CHUNK_FILES_LIST,
+  exposedChunkName,
   MEMBER_ROUTES,
   PRERENDERED_ROUTES,
   PUBLIC_ROUTES,
   prerenderedPageFile,
+  REMOTE_LOADER_CHUNK,
+  REMOTE_SCREENS,
   REMOTES_MANIFEST_PATH,
   type RemotesManifest,
   WEB_ROUTES,

@@ -26,6 +26,22 @@ export interface RemotesManifest {
   admin: string;
 }
 
+/** Which remote draws which routes, through the one module it exposes (the shell loads it, the gateway hints it). */
+export const REMOTE_SCREENS = {
+  shop: { routes: MEMBER_ROUTES, module: './MemberScreens' },
+  admin: { routes: ADMIN_ROUTES, module: './AdminApp' },
+} as const satisfies Record<keyof RemotesManifest, { routes: readonly string[]; module: string }>;
+
+/**
+ * Each web build lists, in this file beside its page or remote entry, the files its named lazy chunks need, so the
+ * gateway can name them in a member's or an operator's page before any script asks for them (docs/decisions/0108).
+ */
+export const CHUNK_FILES_LIST = 'chunk-files.json';
+/** The shell's lazy chunk that loads a remote screen (its import in web/shell/src/app/routes.tsx gives the name). */
+export const REMOTE_LOADER_CHUNK = 'remote-screen';
+/** The chunk name of a remote's exposed module: `./MemberScreens` is built as `MemberScreens`. */
+export const exposedChunkName = (module: string): string => module.replace(/^\.\//, '');
+
 /**
  * The public pages whose content is the same for every visitor: the shell's build renders them to HTML, and the
  * gateway answers a navigation to one with its page, which the browser paints before any script has run

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { brandNameFrom } from '@elts/contracts';
+import { brandNameFrom, exposedChunkName, REMOTE_LOADER_CHUNK } from '@elts/contracts';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import tailwind from '@tailwindcss/postcss';
+import { ChunkFilesPlugin } from './chunk-files.js';
 import { DEV_PORTS } from './dev-ports.js';
 import { devServer } from './dev-server.js';
 import { PaintFirstPlugin } from './paint-first.js';
@@ -35,6 +36,11 @@ function withHotReload(name: keyof typeof DEV_PORTS, exposes: Record<string, str
     require.resolve('@rspack/plugin-react-refresh/react-refresh-entry'),
   ];
   return Object.fromEntries(Object.entries(exposes).map(([key, module]) => [key, [...client, module]]));
+}
+
+/** Each exposed module is built as a chunk with a known name, which chunk-files.json lists for the gateway. */
+function namedExposes(exposes: Record<string, string> = {}): Record<string, { import: string; name: string }> {
+  return Object.fromEntries(Object.entries(exposes).map(([key, module]) => [key, { import: module, name: exposedChunkName(key) }]));
 }
 
 export interface WebAppOptions {
@@ -147,7 +153,7 @@ function webAppConfig(options: WebAppOptions, dev: boolean): Configuration {
             new ModuleFederationPlugin({
               name: options.name,
               filename: 'remoteEntry.js',
-              exposes: dev ? withHotReload(options.name, options.exposes) : (options.exposes ?? {}),
+              exposes: dev ? withHotReload(options.name, options.exposes) : namedExposes(options.exposes),
               shared: SHARED_SINGLETONS,
               dts: false,
               manifest: false,
@@ -168,7 +174,9 @@ function webAppConfig(options: WebAppOptions, dev: boolean): Configuration {
             new PaintFirstPlugin('main', 'paint-first'),
           ]
         : []),
-      ...(dev ? [new ReactRefreshRspackPlugin()] : []),
+      ...(dev
+        ? [new ReactRefreshRspackPlugin()]
+        : [new ChunkFilesPlugin(host ? [REMOTE_LOADER_CHUNK] : Object.keys(options.exposes ?? {}).map(exposedChunkName))]),
     ],
     optimization: {
       realContentHash: true,

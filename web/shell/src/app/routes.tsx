@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES, MEMBER_ROUTES, type PUBLIC_ROUTES } from '@elts/contracts';
+import { type PUBLIC_ROUTES, REMOTE_SCREENS } from '@elts/contracts';
 import type { ComponentType } from 'react';
 import { LandingPage } from '../pages/landing/LandingPage.js';
 import { lazyPage } from './lazy-page.js';
@@ -31,13 +31,13 @@ export const PUBLIC_PAGES: Record<PublicRoute, ComponentType> = {
 };
 
 /** Member routes load the shop remote, the back office the admin remote (each decides the screen by the path). */
-export const REMOTE_ROUTES = [
-  ...MEMBER_ROUTES.map((path) => ({ path, remote: 'shop' as const, module: './MemberScreens' })),
-  ...ADMIN_ROUTES.map((path) => ({ path, remote: 'admin' as const, module: './AdminApp' })),
-];
+export const REMOTE_ROUTES = (['shop', 'admin'] as const).flatMap((remote) =>
+  REMOTE_SCREENS[remote].routes.map((path) => ({ path, remote, module: REMOTE_SCREENS[remote].module })),
+);
 
+// The chunk's name is REMOTE_LOADER_CHUNK: the gateway names its files in the page of every remote route (0108).
 export const RemoteScreen = lazyPage(
-  () => import('../remotes/RemoteScreen.js'),
+  () => import(/* webpackChunkName: "remote-screen" */ '../remotes/RemoteScreen.js'),
   (m) => m.RemoteScreen,
 );
 export const NotFoundPage = lazyPage(
