@@ -157,8 +157,10 @@ function webAppConfig(options: WebAppOptions, dev: boolean): Configuration {
               shared: SHARED_SINGLETONS,
               dts: false,
               manifest: false,
-              // No manifest snapshots, browser only, and remotes never load other remotes: a smaller runtime.
-              experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: true } },
+              // No manifest snapshots, browser only, and remotes never load other remotes: a smaller runtime. And
+              // none of it in the remote: its entry uses the federation runtime the shell already loaded, which the
+              // shell leaves where `externalRuntime` looks for it (web/shell/src/remotes/federation.ts).
+              experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: true }, externalRuntime: true },
             }),
           ]),
       ...(host

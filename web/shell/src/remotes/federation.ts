@@ -1,5 +1,6 @@
 import * as Router from '@elts/router';
 import { createInstance } from '@module-federation/enhanced/runtime';
+import * as RuntimeCore from '@module-federation/runtime-core';
 import * as ReactQuery from '@tanstack/react-query';
 import * as React from 'react';
 import * as JsxRuntime from 'react/jsx-runtime';
@@ -17,6 +18,10 @@ const shareConfig = (name: SharedName) => ({ singleton: true, requiredVersion: S
 /** A module the shell has already loaded, provided as it is: the remotes use this very instance. */
 const provided = (name: SharedName, lib: object) => ({ version: versionOf(name), lib: () => lib, shareConfig: shareConfig(name) });
 const versionOf = (name: SharedName) => SHARED[name].version;
+
+// The remotes are built without the federation runtime (`externalRuntime`, web/build-config): their entries take
+// this page's from this global, so a member's page downloads and starts one runtime, not two.
+(globalThis as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE = RuntimeCore;
 
 /**
  * The shell's federation instance, created with the first remote screen (docs/decisions/0103): it provides the

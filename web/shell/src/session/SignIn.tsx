@@ -1,3 +1,5 @@
+import { REMOTE_SCREENS } from '@elts/contracts';
+import { useLocation } from '@elts/router';
 import { ToastProvider, useToast } from '@elts/ui';
 import { type ComponentType, createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../app/after-paint.js';
@@ -28,8 +30,8 @@ function afterPaintWhenIdle(work: () => void): () => void {
 /**
  * The whole sign-in of the spec (section 4) for every page of the shell, with its toasts (section 8). The flow itself
  * (its modals, the provider's popup, the login calls) is not needed to paint a page, so it is fetched once the
- * browser is idle after the first paint (issue 8's landing budget), or at once when a button is pressed before that,
- * or when the provider has just sent the tab back with a token.
+ * browser is idle after the first paint of a page of the shell's own (issue 8's landing budget), or at once when a
+ * button is pressed before that, or when the provider has just sent the tab back with a token.
  */
 export function SignInProvider({ children }: { children: ReactNode }) {
   return (
@@ -38,6 +40,9 @@ export function SignInProvider({ children }: { children: ReactNode }) {
     </ToastProvider>
   );
 }
+
+/** The routes a remote draws: none has a login button of the shell's. */
+const REMOTE_PATHS: ReadonlySet<string> = new Set(Object.values(REMOTE_SCREENS).flatMap((screen) => screen.routes));
 
 let flowModule: Promise<ComponentType<SignInFlowProps>> | undefined;
 
@@ -75,13 +80,17 @@ function LazySignInFlow({ children }: { children: ReactNode }) {
     );
   }, [toast]);
 
+  // A member's or an operator's screen has no login button, and its own scripts need a slow phone's first seconds
+  // (issue 8, /profile): the flow is fetched once a page with a button is shown, or when a button is pressed.
+  const onRemotePage = REMOTE_PATHS.has(useLocation().pathname);
   useEffect(() => {
     if (hasReturnedIdToken()) {
       load();
       return;
     }
+    if (onRemotePage) return;
     return afterPaintWhenIdle(load);
-  }, [load]);
+  }, [load, onRemotePage]);
 
   const signIn = useCallback(() => {
     if (start.current) return start.current();
