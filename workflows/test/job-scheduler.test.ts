@@ -67,7 +67,9 @@ describe.each(DATABASE_KINDS)('embedded job scheduler on %s', (kind) => {
     });
     scheduler.register('waiting', async (payload) => {
       restsBefore[payload.id] = rests.length;
-      await new Promise((resolve) => setTimeout(resolve, 40));
+      // Long against the batch's own work: on a loaded machine (the whole suite at once) the claim and the
+      // completion's queries can take tens of milliseconds of loop time, and a 40 ms wait no longer outweighed them.
+      await new Promise((resolve) => setTimeout(resolve, 300));
     });
     for (const id of ['w1', 'w2']) await scheduler.schedule('waiting', id, new Date(Date.now() + 3600_000), { id });
     for (const id of ['b1', 'b2']) await scheduler.schedule('busy', id, new Date(Date.now() - 1000), { id });
