@@ -1,3 +1,4 @@
+import { httpCall } from '../http/http-call.js';
 import type { FetchApp } from '../service/lifecycle.js';
 
 /** How the gateway reaches a service: in the same process, or over HTTP to one or more instances. */
@@ -28,9 +29,6 @@ export function inProcessUpstream(service: string, app: FetchApp): Upstream {
   };
 }
 
-// fetch() has already decoded the body and may have re-chunked it, so these no longer describe what we send on.
-const STALE_RESPONSE_HEADERS = ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'];
-
 /**
  * Instances are tried in turn. A connection that was refused never reached the service, so trying the next
  * instance is safe for any method; a request that reached a service is never sent twice.
@@ -41,21 +39,12 @@ export function httpUpstream(service: string, baseUrls: string[], timeoutMs = 30
   return {
     async forward(request) {
       const url = new URL(request.url);
-      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(await request.arrayBuffer());
       let lastError: unknown;
       for (let attempt = 0; attempt < baseUrls.length; attempt++) {
         const target = new URL(url.pathname + url.search, pick());
         try {
-          const response = await fetch(target, {
-            method: request.method,
-            headers: request.headers,
-            body,
-            redirect: 'manual',
-            signal: AbortSignal.timeout(timeoutMs),
-          });
-          const headers = new Headers(response.headers);
-          for (const name of STALE_RESPONSE_HEADERS) headers.delete(name);
-          return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+          return await httpCall({ method: request.method, url: target, headers: request.headers, body, timeoutMs });
         } catch (error) {
           lastError = error;
           if (!neverReachedService(error)) break;
@@ -65,7 +54,9 @@ export function httpUpstream(service: string, baseUrls: string[], timeoutMs = 30
     },
     async ready() {
       const results = await Promise.allSettled(
-        baseUrls.map(async (base) => expectReady(await fetch(new URL('/ready', base), { signal: AbortSignal.timeout(2000) }))),
+        baseUrls.map(async (base) =>
+          expectReady(await httpCall({ method: 'GET', url: new URL('/ready', base), headers: {}, timeoutMs: 2000 })),
+        ),
       );
       if (!results.some((result) => result.status === 'fulfilled')) throw new Error(`${service}: no instance is ready`);
     },
@@ -73,6 +64,6 @@ export function httpUpstream(service: string, baseUrls: string[], timeoutMs = 30
 }
 
 function neverReachedService(error: unknown): boolean {
-  const code = (error as { cause?: { code?: string } }).cause?.code;
+  const { code } = error as { code?: string };
   return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }

@@ -41,6 +41,9 @@ export function isConnectionError(error: unknown): boolean {
   if (name === 'TimeoutError') return true;
   if (typeof code === 'string') {
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+    // undici's own: a socket closed under a call, a connection or an answer that took too long.
+    if (['UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED'].includes(code))
+      return true;
     // SQLSTATE class 08 (connection exception), 57P01-57P03 (server shutting down or not accepting connections)
     if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
   }

@@ -1,5 +1,6 @@
 import { currentRequestId } from '../logging/request-context.js';
 import { AppError, isConnectionError } from './errors.js';
+import { httpCall } from './http-call.js';
 import { SERVICE_TOKEN_HEADER } from './service-token.js';
 
 export type FetchLike = (request: Request) => Response | Promise<Response>;
@@ -84,20 +85,23 @@ export class InternalClient {
   }
 
   private async once(method: string, path: string, body: unknown, options: CallOptions): Promise<Response> {
-    const base = this.options.fetch ? IN_PROCESS_ORIGIN : (this.options.baseUrls?.[this.next++ % this.options.baseUrls.length] as string);
     const headers: Record<string, string> = { [SERVICE_TOKEN_HEADER]: this.options.token, ...options.headers };
     const requestId = currentRequestId();
     if (requestId) headers['x-request-id'] = requestId;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const json = body !== undefined ? JSON.stringify(body) : undefined;
     const timeoutMs = this.options.timeoutMs ?? 3000;
+    if (!this.options.fetch) {
+      const base = this.options.baseUrls?.[this.next++ % this.options.baseUrls.length] as string;
+      return httpCall({ method, url: new URL(path, base), headers, body: json, timeoutMs });
+    }
     const signal = AbortSignal.timeout(timeoutMs);
-    const request = new Request(new URL(path, base), {
+    const request = new Request(new URL(path, IN_PROCESS_ORIGIN), {
       method,
       headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(json !== undefined ? { body: json } : {}),
       signal,
     });
-    if (!this.options.fetch) return fetch(request);
     // An in-process app does not watch the request's signal, so the deadline is enforced here.
     let onAbort: (() => void) | undefined;
     const deadline = new Promise<never>((_, reject) => {
