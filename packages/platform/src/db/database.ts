@@ -1,7 +1,7 @@
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 import { openPglite } from './pglite.js';
+import { pglitePoolConfig } from './pglite-connection.js';
 
 // Counts, positions and amounts in paise are int8 columns; they stay far below 2^53, so numbers are the honest type.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -78,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     kind = 'pglite';
     const engine = await openPglite(options.dataDir, options.pgliteTemplate);
-    pool = new pg.Pool(createPgConfig(engine.pglite) as pg.PoolConfig);
+    pool = new pg.Pool(pglitePoolConfig(engine.pglite) as pg.PoolConfig);
     closeEngine = () => engine.close();
   }
   // A client that loses its server emits 'error': on the pool while idle, on itself while checked out. Unheard, either
