@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 import { openPglite } from './pglite.js';
-import { pglitePoolConfig } from './pglite-connection.js';
+import { BatchingPgliteConnection, pglitePoolConfig } from './pglite-connection.js';
 
 // Counts, positions and amounts in paise are int8 columns; they stay far below 2^53, so numbers are the honest type.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -48,11 +48,17 @@ function scopedPool(pool: pg.Pool, schema: string): PostgresPool {
     async connect() {
       const client = await pool.connect();
       if (searchPathOf.get(client) !== schema) {
-        try {
-          await client.query(`set search_path to "${schema}", public`);
-        } catch (error) {
-          client.release(error as Error);
-          throw error;
+        const statement = `set search_path to "${schema}", public`;
+        const { connection } = client as unknown as { connection: unknown };
+        // On PGlite the statement goes out with the client's first query; on a server it is a round of its own.
+        if (connection instanceof BatchingPgliteConnection) connection.runBeforeNextQuery(statement);
+        else {
+          try {
+            await client.query(statement);
+          } catch (error) {
+            client.release(error as Error);
+            throw error;
+          }
         }
         searchPathOf.set(client, schema);
       }
@@ -78,7 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     kind = 'pglite';
     const engine = await openPglite(options.dataDir, options.pgliteTemplate);
-    pool = new pg.Pool(pglitePoolConfig(engine.pglite) as pg.PoolConfig);
+    pool = new pg.Pool(pglitePoolConfig(engine.pglite));
     closeEngine = () => engine.close();
   }
   // A client that loses its server emits 'error': on the pool while idle, on itself while checked out. Unheard, either

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { serialize } from 'pg-protocol';
 
 type Message = Uint8Array;
@@ -19,6 +20,8 @@ export class BatchingPgliteConnection extends EventEmitter {
   parsedStatements = {};
   submittedNamedStatements = {};
   private pending: Message[] = [];
+  /** A statement to run just ahead of the next query, in its buffer (see `runBeforeNextQuery`). */
+  private ahead: Message | undefined;
   private queue: Promise<unknown>;
   private listensForAll = false;
 
@@ -72,6 +75,15 @@ export class BatchingPgliteConnection extends EventEmitter {
     this.send(serialize.copyFail(message));
   }
 
+  /**
+   * Runs a statement (the search_path of the service a client is checked out for) just ahead of the next query, in
+   * the same buffer: it saves the statement a round of its own. Its answers are not the query's and are dropped,
+   * up to its ReadyForQuery; if it failed, the connection is reported broken, so the pool drops it.
+   */
+  runBeforeNextQuery(statement: string): void {
+    this.ahead = serialize.query(statement);
+  }
+
   // No network, no authentication: node-postgres calls these on a socket's connection.
   requestSsl(): void {}
   startup(): void {}
@@ -87,13 +99,21 @@ export class BatchingPgliteConnection extends EventEmitter {
   }
 
   private send(last: Message): void {
-    const messages = [...this.pending, last];
+    const ahead = this.ahead;
+    const messages = [...(ahead ? [ahead] : []), ...this.pending, last];
+    this.ahead = undefined;
     this.pending = [];
     const buffer = messages.length === 1 ? last : Buffer.concat(messages);
     this.queue = this.queue
       .then(() => this.pglite.execProtocolStream(buffer, { throwOnError: false }))
       .then((replies) => {
-        for (const reply of replies) {
+        let first = 0;
+        if (ahead) {
+          first = replies.findIndex((reply) => reply.name === 'readyForQuery') + 1;
+          const failed = replies.slice(0, first).find((reply) => reply.name === 'error');
+          if (failed) throw failed;
+        }
+        for (const reply of replies.slice(first)) {
           if (this.listensForAll) this.emit('message', reply);
           this.emit(reply.name === 'error' ? 'errorMessage' : reply.name, reply);
         }
@@ -102,15 +122,15 @@ export class BatchingPgliteConnection extends EventEmitter {
   }
 }
 
-/** The configuration of a node-postgres pool over one PGlite: one session, through the batching connection. */
-export function pglitePoolConfig(pglite: PGlite) {
-  return {
-    max: 1,
-    user: 'postgres',
-    password: 'unused',
-    database: 'postgres',
-    host: 'localhost',
-    port: 5432,
-    connection: new BatchingPgliteConnection(pglite),
-  };
+/**
+ * The configuration of a node-postgres pool over one PGlite: one session, each client with a batching connection of
+ * its own (a client that failed and was dropped keeps its listeners on its own connection, not on its successor's).
+ */
+export function pglitePoolConfig(pglite: PGlite): pg.PoolConfig {
+  class PgliteClient extends pg.Client {
+    constructor(config: pg.ClientConfig = {}) {
+      super({ ...config, connection: new BatchingPgliteConnection(pglite) } as pg.ClientConfig);
+    }
+  }
+  return { max: 1, user: 'postgres', password: 'unused', database: 'postgres', host: 'localhost', port: 5432, Client: PgliteClient };
 }
