@@ -12,6 +12,7 @@ import {
   REMOTE_SCREENS,
   REMOTES_MANIFEST_PATH,
   type RemotesManifest,
+  remoteDrawing,
 } from '@elts/contracts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -33,9 +34,6 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 const PRERENDERED: ReadonlySet<string> = new Set(PRERENDERED_ROUTES);
 type RemoteName = keyof RemotesManifest;
-const REMOTE_OF_ROUTE: ReadonlyMap<string, RemoteName> = new Map(
-  (Object.keys(REMOTE_SCREENS) as RemoteName[]).flatMap((remote) => REMOTE_SCREENS[remote].routes.map((route) => [route, remote] as const)),
-);
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
 // Bundler output carries a content hash in its name: such a file never changes, so browsers may keep it for a year.
 const HASHED_NAME = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -87,7 +85,7 @@ export class WebAssets {
   async page(request: Request, status: 200 | 404, route?: string): Promise<Response> {
     const found = status === 200 && route !== undefined;
     const prerendered = found && PRERENDERED.has(route) ? await this.load(join(this.roots.shell, prerenderedPageFile(route))) : undefined;
-    const remote = found ? REMOTE_OF_ROUTE.get(route) : undefined;
+    const remote = found ? remoteDrawing(route) : undefined;
     const asset = prerendered ?? (remote ? await this.hintedPage(remote) : await this.load(join(this.roots.shell, 'index.html')));
     if (!asset) {
       return new Response('The web app has not been built yet: run npm run build.', {

@@ -145,5 +145,6 @@ export {
   REMOTE_SCREENS,
   REMOTES_MANIFEST_PATH,
   type RemotesManifest,
+  remoteDrawing,
   WEB_ROUTES,
 } from './web-routes.js';

@@ -32,6 +32,12 @@ export const REMOTE_SCREENS = {
   admin: { routes: ADMIN_ROUTES, module: './AdminApp' },
 } as const satisfies Record<keyof RemotesManifest, { routes: readonly string[]; module: string }>;
 
+const REMOTE_OF_ROUTE: ReadonlyMap<string, keyof RemotesManifest> = new Map(
+  (['shop', 'admin'] as const).flatMap((remote) => REMOTE_SCREENS[remote].routes.map((route) => [route, remote] as const)),
+);
+/** The remote that draws a route, or undefined for the shell's own pages. */
+export const remoteDrawing = (route: string): keyof RemotesManifest | undefined => REMOTE_OF_ROUTE.get(route);
+
 /**
  * Each web build lists, in this file beside its page or remote entry, the files its named lazy chunks need, so the
  * gateway can name them in a member's or an operator's page before any script asks for them (docs/decisions/0108).

@@ -1,4 +1,4 @@
-import { REMOTE_SCREENS } from '@elts/contracts';
+import { remoteDrawing } from '@elts/contracts';
 import { useLocation } from '@elts/router';
 import { ToastProvider, useToast } from '@elts/ui';
 import { type ComponentType, createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
@@ -41,9 +41,6 @@ export function SignInProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** The routes a remote draws: none has a login button of the shell's. */
-const REMOTE_PATHS: ReadonlySet<string> = new Set(Object.values(REMOTE_SCREENS).flatMap((screen) => screen.routes));
-
 let flowModule: Promise<ComponentType<SignInFlowProps>> | undefined;
 
 /** The flow's code, fetched once; a failed fetch is forgotten so the next press tries again. */
@@ -82,7 +79,7 @@ function LazySignInFlow({ children }: { children: ReactNode }) {
 
   // A member's or an operator's screen has no login button, and its own scripts need a slow phone's first seconds
   // (issue 8, /profile): the flow is fetched once a page with a button is shown, or when a button is pressed.
-  const onRemotePage = REMOTE_PATHS.has(useLocation().pathname);
+  const onRemotePage = remoteDrawing(useLocation().pathname) !== undefined;
   useEffect(() => {
     if (hasReturnedIdToken()) {
       load();
