@@ -14,6 +14,16 @@ interface AxeViolation {
 
 /** Every serious or critical axe-core violation on the page as it is now, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A toast fading in or a drawer closing is read mid-way as low contrast: finite animations end first (a spinner's
+  // never do, so they are left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
