@@ -21,7 +21,7 @@ export default defineConfig({
           ],
           // The slow fault suite runs on its own: npm run test:faults (gateway/test/faults/vitest.config.ts).
           exclude: ['gateway/test/faults/**', '**/node_modules/**'],
-          globalSetup: ['./packages/platform/src/testing/global-setup.ts'],
+          globalSetup: ['./packages/platform/src/testing/global-setup.ts', './scripts/src/testing/temporal-global-setup.ts'],
         },
       },
       // Browser journeys against the built web apps served by the whole product (see e2e/vitest.config.ts).

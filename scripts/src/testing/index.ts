@@ -1,0 +1,1 @@
+export { startTestTemporal, temporalAvailability } from './temporal-test-server.js';
