@@ -19,6 +19,8 @@ export const distributedSettings = z.object({
     .regex(/^[A-Za-z0-9_-]{1,32}$/)
     .optional(),
   SERVICE_TOKEN: settings.serviceToken.optional(),
+  /** Where the Temporal Web UI answers, when start:distributed runs Temporal itself. */
+  TEMPORAL_UI_PORT: settings.port(8233),
 });
 
 export type DistributedSettings = z.output<typeof distributedSettings>;

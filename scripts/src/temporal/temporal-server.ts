@@ -42,7 +42,9 @@ export async function temporalBinaries(): Promise<TemporalBinaries> {
   }
 }
 
-export type TemporalStorage = { kind: 'memory' } | { kind: 'postgres'; host: string; port: number; user: string; password: string };
+export type TemporalStorage =
+  | { kind: 'memory' }
+  | { kind: 'postgres'; host: string; port: number; user: string; password: string; databasePrefix: string };
 
 export interface TemporalPorts {
   frontend: number;
@@ -93,6 +95,8 @@ export async function freeTemporalPorts(): Promise<TemporalPorts> {
 }
 
 const POSTGRES_DATABASES = { default: 'temporal', visibility: 'temporal_visibility' } as const;
+const postgresDatabase = (storage: { databasePrefix: string }, which: keyof typeof POSTGRES_DATABASES) =>
+  `${storage.databasePrefix}${POSTGRES_DATABASES[which]}`;
 
 function datastore(storage: TemporalStorage, which: keyof typeof POSTGRES_DATABASES) {
   if (storage.kind === 'memory')
@@ -112,7 +116,7 @@ function datastore(storage: TemporalStorage, which: keyof typeof POSTGRES_DATABA
   return {
     sql: {
       pluginName: 'postgres12',
-      databaseName: POSTGRES_DATABASES[which],
+      databaseName: postgresDatabase(storage, which),
       connectAddr: `${storage.host}:${storage.port}`,
       connectProtocol: 'tcp',
       user: storage.user,
@@ -183,7 +187,8 @@ const DYNAMIC_CONFIG = {
 /** Creates the two PostgreSQL databases and brings their schemas to the server's version (safe to run again). */
 export async function preparePostgresStore(binaries: TemporalBinaries, storage: Extract<TemporalStorage, { kind: 'postgres' }>) {
   const schemaRoot = 'postgresql/v12';
-  for (const [which, database] of Object.entries(POSTGRES_DATABASES)) {
+  for (const which of ['default', 'visibility'] as const) {
+    const database = postgresDatabase(storage, which);
     const schema = which === 'default' ? `${schemaRoot}/temporal` : `${schemaRoot}/visibility`;
     const global = ['--plugin', 'postgres12', '--ep', storage.host, '-p', String(storage.port), '-u', storage.user, '--db', database];
     const env = { ...process.env, SQL_PASSWORD: storage.password };
@@ -297,8 +302,9 @@ export async function startTemporalUi(options: { binaries: TemporalBinaries; grp
     cors: { cookieInsecure: true, allowOrigins: [`http://localhost:${options.port}`, `http://127.0.0.1:${options.port}`] },
   };
   await writeFile(join(root, 'config', 'operators.yaml'), JSON.stringify(config, null, 2));
+  // Its lines are one per HTTP request: not for the product's console.
   const child = spawn(options.binaries.uiServer, ['--root', root, '--config', 'config', '--env', 'operators', 'start'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: 'ignore',
   });
   return {
     url: `http://127.0.0.1:${options.port}`,
