@@ -1,10 +1,13 @@
 export {
   afterFailedCharge,
   chargeDate,
+  chargeFitsCycle,
   cycleEnd,
   DEFAULT_MEMBERSHIP_PLAN,
   type MembershipPlan,
   type MembershipStatus,
+  MIN_NOTICE_TO_CHARGE_SECONDS,
+  nextRenewalAttempt,
   renewalPaymentId,
   renewalStart,
   shouldRenew,

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   autoRenewalChangedSteps,
   chargeCheckFollowUp,
+  chargeFitsCycle,
   DEFAULT_MEMBERSHIP_PLAN,
   membershipCycleStartedSteps,
   membershipEndedSteps,
+  nextRenewalAttempt,
   paymentSettledSteps,
   paymentStartedSteps,
   renewalChargeRaisedSteps,
@@ -97,24 +99,39 @@ describe('step plans (what both drivers schedule)', () => {
     expect(membershipEndedSteps('MEM-1')).toEqual([{ op: 'cancelByPrefix', prefix: 'MEM-1:' }]);
   });
 
-  it('toggles auto-renewal: off drops the cycle renewal; on schedules it unless not active or already raised', () => {
+  it('toggles auto-renewal: off drops the cycle renewal; on schedules the next attempt unless not active or none is left', () => {
     const endDate = at('2027-11-22T10:00:00Z');
     const subscription = { subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true };
-    expect(autoRenewalChangedSteps({ ...subscription, autoRenewal: false }, false, now, plan)).toEqual([
+    expect(autoRenewalChangedSteps({ ...subscription, autoRenewal: false }, null, now, plan)).toEqual([
       { op: 'cancelByPrefix', prefix: 'MEM-1:c1:', types: [STEP.renewal] },
     ]);
-    expect(autoRenewalChangedSteps(subscription, false, now, plan)).toEqual([
-      {
-        op: 'schedule',
-        type: STEP.renewal,
-        key: 'MEM-1:c1:a1',
-        dueAt: at('2027-11-16T10:00:00Z'),
-        payload: { subscriptionId: 'MEM-1', cycle: 1, attempt: 1 },
-        onlyIfAbsent: false,
-      },
-    ]);
-    expect(autoRenewalChangedSteps(subscription, true, now, plan)).toEqual([]);
-    expect(autoRenewalChangedSteps({ ...subscription, cycle: 0, endDate: null }, false, now, plan)).toEqual([]);
+    const renewal = (attempt: number) => ({
+      op: 'schedule',
+      type: STEP.renewal,
+      key: `MEM-1:c1:a${attempt}`,
+      dueAt: at('2027-11-16T10:00:00Z'),
+      payload: { subscriptionId: 'MEM-1', cycle: 1, attempt },
+      onlyIfAbsent: false,
+    });
+    expect(autoRenewalChangedSteps(subscription, 1, now, plan)).toEqual([renewal(1)]);
+    // A charge called off when auto-renewal went off counts: switched on again, the next attempt follows it.
+    expect(autoRenewalChangedSteps(subscription, 2, now, plan)).toEqual([renewal(2)]);
+    expect(autoRenewalChangedSteps(subscription, null, now, plan)).toEqual([]);
+    expect(autoRenewalChangedSteps({ ...subscription, cycle: 0, endDate: null }, 1, now, plan)).toEqual([]);
+  });
+
+  it('numbers the attempt after the last one, none while a charge is open or paid or the attempts are used up', () => {
+    expect(nextRenewalAttempt(0, plan)).toBe(1);
+    expect(nextRenewalAttempt(1, plan)).toBe(2);
+    expect(nextRenewalAttempt(plan.maxChargeAttempts, plan)).toBeNull();
+    expect(nextRenewalAttempt(null, plan)).toBeNull();
+  });
+
+  it('raises a renewal charge only if its debit cannot land after the cycle ends', () => {
+    const end = at('2027-11-22T10:00:00Z');
+    expect(chargeFitsCycle(at('2027-11-22T09:59:59Z'), end)).toBe(true);
+    expect(chargeFitsCycle(end, end)).toBe(true);
+    expect(chargeFitsCycle(at('2027-11-22T10:00:01Z'), end)).toBe(false);
   });
 });
 

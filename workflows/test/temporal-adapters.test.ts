@@ -73,12 +73,12 @@ function fakeTemporal(options: { started?: Set<string>; running?: Set<string> } 
 
 describe('the Temporal workflow port (the payments service side)', () => {
   const chargeChecks = { firstCheckDelaySeconds: 600, recheckSeconds: 3600, maxChecks: 72 };
-  const port = (temporal: ReturnType<typeof fakeTemporal>, raised = false) =>
+  const port = (temporal: ReturnType<typeof fakeTemporal>, lastAttempt: number | null = 0) =>
     new TemporalWorkflowPort(temporal.starter, {
       taskQueue: 'q',
       membershipPlan: DEFAULT_MEMBERSHIP_PLAN,
       chargeChecks,
-      renewalAlreadyRaised: async () => raised,
+      lastRenewalAttempt: async () => lastAttempt,
     });
 
   it('starts one timeout workflow per payment and tolerates a second start of the same payment', async () => {
@@ -124,7 +124,9 @@ describe('the Temporal workflow port (the payments service side)', () => {
       chargeOn: endDate,
     });
     await port(temporal).renewalRetryDue({ subscriptionId: 'MEM-1', cycle: 1, attempt: 2, at: endDate });
-    await port(temporal, true).autoRenewalChanged({ subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true });
+    await port(temporal, null).autoRenewalChanged({ subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true });
+    await port(temporal, 1).autoRenewalChanged({ subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true });
+    await port(temporal, 3).autoRenewalChanged({ subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true });
     expect(temporal.calls).toEqual([
       [
         'signalWithStart',
@@ -146,7 +148,22 @@ describe('the Temporal workflow port (the payments service side)', () => {
         'membership',
         'membership-MEM-1',
         'autoRenewalChanged',
-        { cycle: 1, endDate: '2027-11-22T10:00:00.000Z', autoRenewal: true, renewalAlreadyRaised: true },
+        { cycle: 1, endDate: '2027-11-22T10:00:00.000Z', autoRenewal: true, nextAttempt: null },
+      ],
+      [
+        'signalWithStart',
+        'membership',
+        'membership-MEM-1',
+        'autoRenewalChanged',
+        { cycle: 1, endDate: '2027-11-22T10:00:00.000Z', autoRenewal: true, nextAttempt: 2 },
+      ],
+      // The third attempt was the last the plan allows.
+      [
+        'signalWithStart',
+        'membership',
+        'membership-MEM-1',
+        'autoRenewalChanged',
+        { cycle: 1, endDate: '2027-11-22T10:00:00.000Z', autoRenewal: true, nextAttempt: null },
       ],
     ]);
   });

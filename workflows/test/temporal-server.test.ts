@@ -54,7 +54,7 @@ describe.skipIf(!temporal.available)('the Temporal workflows on a real Temporal 
       taskQueue,
       membershipPlan: { ...DEFAULT_MEMBERSHIP_PLAN, renewalLeadSeconds: 29, noticeToChargeSeconds: 1 },
       chargeChecks: { firstCheckDelaySeconds: 1, recheckSeconds: 1, maxChecks: 3 },
-      renewalAlreadyRaised: async () => false,
+      lastRenewalAttempt: async () => 0,
     });
     const activities: StepActivities = {
       markAtRisk: record('markAtRisk', () => undefined),

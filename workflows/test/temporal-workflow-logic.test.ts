@@ -202,20 +202,32 @@ describe('membership', () => {
     expect(calls).toEqual(['renewal c1 a2 @100', 'expiry c1 @300']);
   });
 
-  it('switching auto-renewal off drops the renewal; on again brings it back unless already raised', async () => {
+  it('switching auto-renewal off drops the renewal; on again schedules the attempt it is told, or none', async () => {
     sandbox.withStart('cycleStarted', { cycle: 1, endDate: at(1000), autoRenewal: true });
     const run = membership(input);
     const keys = () => (sandbox.query('pendingSteps') as { key: string }[]).map((step) => step.key).sort();
     expect(keys()).toEqual(['MEM-1:c1', 'MEM-1:c1:a1']);
-    sandbox.signal('autoRenewalChanged', { cycle: 1, endDate: at(1000), autoRenewal: false, renewalAlreadyRaised: false });
+    sandbox.signal('autoRenewalChanged', { cycle: 1, endDate: at(1000), autoRenewal: false, nextAttempt: null });
     expect(keys()).toEqual(['MEM-1:c1']);
+    sandbox.signal('autoRenewalChanged', { cycle: 1, endDate: at(1000), autoRenewal: true, nextAttempt: null });
+    expect(keys()).toEqual(['MEM-1:c1']);
+    sandbox.signal('autoRenewalChanged', { cycle: 1, endDate: at(1000), autoRenewal: true, nextAttempt: 1 });
+    expect(keys()).toEqual(['MEM-1:c1', 'MEM-1:c1:a1']);
+    await seconds(1000);
+    await run;
+    expect(calls).toEqual(['renewal c1 a1 @400', 'expiry c1 @1000']);
+  });
+
+  it('reads a toggle signal sent before nextAttempt existed as it meant then', async () => {
+    sandbox.withStart('cycleStarted', { cycle: 1, endDate: at(1000), autoRenewal: false });
+    const run = membership(input);
+    const keys = () => (sandbox.query('pendingSteps') as { key: string }[]).map((step) => step.key).sort();
     sandbox.signal('autoRenewalChanged', { cycle: 1, endDate: at(1000), autoRenewal: true, renewalAlreadyRaised: true });
     expect(keys()).toEqual(['MEM-1:c1']);
     sandbox.signal('autoRenewalChanged', { cycle: 1, endDate: at(1000), autoRenewal: true, renewalAlreadyRaised: false });
     expect(keys()).toEqual(['MEM-1:c1', 'MEM-1:c1:a1']);
     await seconds(1000);
     await run;
-    expect(calls).toEqual(['renewal c1 a1 @400', 'expiry c1 @1000']);
   });
 
   it('finishes at once when started with nothing to do (a cancellation for an ended membership)', async () => {

@@ -9,9 +9,10 @@ import { ordersInternalRoutes } from './api/orders-internal-routes.js';
 import { subscriptionRoutes } from './api/subscription-routes.js';
 import { webhookRoutes } from './api/webhook-routes.js';
 import type { PaymentsContext } from './commands/context.js';
+import { GatewayCheckLimiter } from './commands/gateway-checks.js';
 import { memberProfilesConsumer } from './consumers/member-profiles.js';
 import { createGateway, usesCashfree } from './gateway/create-gateway.js';
-import { paymentsSettings } from './settings.js';
+import { paymentsSettings, productionSettingsProblems } from './settings.js';
 import { simulatorRoutes } from './simulator/routes.js';
 import { SimulatorGateway } from './simulator/simulator-gateway.js';
 import type { PaymentsDb } from './store/tables.js';
@@ -26,10 +27,7 @@ export const paymentsService = defineService({
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   extraMigrations: async () => loadMigrations(schedulerMigrationsDir, 'workflows/'),
   registry: paymentsEvents,
-  settingsProblems: (settings, nodeEnv) =>
-    nodeEnv === 'production' && !usesCashfree(settings)
-      ? ['CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production (the simulator takes no real money)']
-      : [],
+  settingsProblems: (settings, nodeEnv) => (nodeEnv === 'production' ? productionSettingsProblems(settings, usesCashfree(settings)) : []),
   async create(runtime) {
     const { config: settings, logger } = runtime;
     const production = runtime.nodeEnv === 'production';
@@ -44,6 +42,7 @@ export const paymentsService = defineService({
       timeouts: { atRiskAfterSeconds: settings.PAYMENT_AT_RISK_SECONDS, timeoutAfterSeconds: settings.PAYMENT_TIMEOUT_SECONDS },
       membership: membershipPlan(settings),
       workflows: workflows.port,
+      gatewayChecks: new GatewayCheckLimiter(),
       orders: () => runtime.client('orders'),
       logger,
     };

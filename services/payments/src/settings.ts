@@ -1,6 +1,6 @@
 import { gstinSchema, indianStateNamed } from '@elts/contracts';
 import { secret } from '@elts/platform';
-import { optionalTemporalSettings } from '@elts/workflows';
+import { MIN_NOTICE_TO_CHARGE_SECONDS, optionalTemporalSettings } from '@elts/workflows';
 import { z } from 'zod';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -58,3 +58,18 @@ export const paymentsSettings = z
   );
 
 export type PaymentsSettings = z.output<typeof paymentsSettings>;
+
+/**
+ * What production refuses although the schema allows it (tests and demonstrations shorten the durations): the
+ * simulator, which takes no real money, and a pre-debit notice shorter than RBI's 24 hours before a renewal charge.
+ */
+export function productionSettingsProblems(settings: PaymentsSettings, usesCashfree: boolean): string[] {
+  const problems: string[] = [];
+  if (!usesCashfree)
+    problems.push('CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production (the simulator takes no real money)');
+  if (settings.RENEWAL_NOTICE_TO_CHARGE_SECONDS < MIN_NOTICE_TO_CHARGE_SECONDS)
+    problems.push(
+      `RENEWAL_NOTICE_TO_CHARGE_SECONDS: at least ${MIN_NOTICE_TO_CHARGE_SECONDS} in production (RBI: the pre-debit notice comes 24 hours before the charge)`,
+    );
+  return problems;
+}

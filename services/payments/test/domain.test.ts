@@ -21,6 +21,8 @@ import {
   decideExpiry,
   decideRenewal,
   foldSubscription,
+  renewalVerdict,
+  renewedBy,
   type SubscriptionState,
 } from '../src/domain/subscription.js';
 
@@ -279,6 +281,29 @@ describe('subscription decisions and fold', () => {
     ).toBe(true);
     expect(decideAutoRenewal(run(fail).state, false)).toEqual([]);
     expect(decideAutoRenewal(run(activate, (s) => decideExpiry(s, 1, later(10))).state, false)).toEqual([]);
+  });
+
+  it('a renewal charge renews only the running cycle it was raised for, with auto-renewal on; anything else is refunded', () => {
+    const renew = (s: SubscriptionState) => decideRenewal(s, 1, 'MEM-1-C1-A1', plan);
+    const off = (s: SubscriptionState) => decideAutoRenewal(s, false);
+    const expire = (s: SubscriptionState) => decideExpiry(s, 1, later(10));
+    expect(renewalVerdict(run(activate).state, 1, false)).toBe('renew');
+    // Turned off before the charge went through: refunded, even though it was on when the charge was raised.
+    expect(renewalVerdict(run(activate, off).state, 1, false)).toBe('refund');
+    expect(renew(run(activate, off).state)).toEqual([]);
+    // The cycle ended first (expired, cancelled or revoked): an ended membership is not brought back by a late charge.
+    for (const ended of [run(activate, expire).state, run(activate, cancel).state, run(activate, revoke).state]) {
+      expect(renewalVerdict(ended, 1, false)).toBe('refund');
+      expect(renew(ended)).toEqual([]);
+    }
+    // A second charge for a cycle already renewed is refunded; the one that renewed it is left alone.
+    const active = [requested, ...activate(run().state)];
+    const history = stored([...active, ...renew(foldSubscription(stored(active)) as SubscriptionState)]);
+    const renewed = foldSubscription(history) as SubscriptionState;
+    expect(renewalVerdict(renewed, 1, false)).toBe('refund');
+    expect(renewalVerdict(renewed, 1, renewedBy(history, 'MEM-1-C1-A1'))).toBe('already_renewed');
+    expect(renewedBy(history, 'MEM-1-C1-A1')).toBe(true);
+    expect(renewedBy(history, 'MEM-1-C1-A2')).toBe(false);
   });
 });
 

@@ -48,6 +48,18 @@ export function chargeDate(noticeSentAt: Date, plan: MembershipPlan): Date {
   return new Date(noticeSentAt.getTime() + plan.noticeToChargeSeconds * 1000);
 }
 
+/** RBI's rule for e-mandates: the pre-debit notice reaches the member at least 24 hours before the debit. */
+export const MIN_NOTICE_TO_CHARGE_SECONDS = 24 * 3600;
+
+/**
+ * Whether a renewal charge that the gateway may debit as late as `latestDebitAt` belongs to the cycle ending at
+ * `cycleEndsAt`. A charge that could land after the end would pay for a year that may already be over (the
+ * membership expired, the member moved on), so it is not raised at all: the renewal gives up and the cycle ends.
+ */
+export function chargeFitsCycle(latestDebitAt: Date, cycleEndsAt: Date): boolean {
+  return latestDebitAt.getTime() <= cycleEndsAt.getTime();
+}
+
 /** After a failed charge: try again later, or give up and let the cycle end. */
 export function afterFailedCharge(attempt: number, failedAt: Date, plan: MembershipPlan): { retryAt: Date } | 'give_up' {
   if (attempt >= plan.maxChargeAttempts) return 'give_up';
@@ -64,4 +76,14 @@ export type MembershipStatus = 'pending' | 'active' | 'expired' | 'failed' | 'ca
 /** Renewing makes sense only for a live membership whose member wants it. */
 export function shouldRenew(status: MembershipStatus, autoRenewal: boolean): boolean {
   return status === 'active' && autoRenewal;
+}
+
+/**
+ * The attempt a renewal switched back on starts with: the one after the cycle's last, while attempts remain. None
+ * while a charge of the cycle is still open or has paid (`lastAttempt` null): that charge decides the cycle.
+ */
+export function nextRenewalAttempt(lastAttempt: number | null, plan: Pick<MembershipPlan, 'maxChargeAttempts'>): number | null {
+  if (lastAttempt === null) return null;
+  const next = lastAttempt + 1;
+  return next <= plan.maxChargeAttempts ? next : null;
 }

@@ -139,17 +139,19 @@ export function membershipEndedSteps(subscriptionId: string): StepChange[] {
 }
 
 /**
- * The auto-renewal toggle. Off drops the cycle's pending renewal; on schedules it again, unless the cycle has no
- * end yet (the membership is not active) or its renewal charge was already raised.
+ * The auto-renewal toggle. Off drops the cycle's pending renewal steps (a charge already raised is called off by
+ * the payments service, at the gateway). On schedules renewal attempt `nextAttempt` again, unless the cycle has no
+ * end yet (the membership is not active) or there is no attempt to make (`nextAttempt` null: a charge of the cycle
+ * is still open or has paid, or its attempts are used up).
  */
 export function autoRenewalChangedSteps(
   subscription: { subscriptionId: string; cycle: number; endDate: Date | null; autoRenewal: boolean },
-  renewalAlreadyRaised: boolean,
+  nextAttempt: number | null,
   now: Date,
   plan: MembershipPlan,
 ): StepChange[] {
   const { subscriptionId, cycle, endDate } = subscription;
   if (!subscription.autoRenewal) return [{ op: 'cancelByPrefix', prefix: `${subscriptionId}:c${cycle}:`, types: [STEP.renewal] }];
-  if (!endDate || cycle === 0 || renewalAlreadyRaised) return [];
-  return [renewalStep(subscriptionId, cycle, 1, renewalStart(endDate, now, plan), false)];
+  if (!endDate || cycle === 0 || nextAttempt === null) return [];
+  return [renewalStep(subscriptionId, cycle, nextAttempt, renewalStart(endDate, now, plan), false)];
 }

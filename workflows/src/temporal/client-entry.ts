@@ -4,3 +4,5 @@
 export { createStepActivities, type StepCaller } from './activities.js';
 export { connectTemporal, type TemporalPortOptions, TemporalWorkflowPort, type WorkflowStarter } from './client.js';
 export { type TemporalConnectionSettings, temporalConnectionSettings } from './settings.js';
+// For a test worker beside the payments service (its renewal tests run the real steps on a Temporal server).
+export { workflowsPath } from './workflows-path.js';

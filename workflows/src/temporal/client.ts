@@ -1,7 +1,8 @@
 import { Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
-import type { MembershipPlan } from '../core/membership.js';
+import { type MembershipPlan, nextRenewalAttempt } from '../core/membership.js';
 import type { ChargeCheckPlan } from '../core/steps.js';
 import {
+  type AutoRenewalChangedSignal,
   type MembershipInput,
   membershipWorkflowId,
   type PaymentTimeoutInput,
@@ -18,8 +19,11 @@ export interface TemporalPortOptions {
   taskQueue: string;
   membershipPlan: MembershipPlan;
   chargeChecks: ChargeCheckPlan;
-  /** Whether a cycle's renewal charge exists already (the payments service answers from its own tables). */
-  renewalAlreadyRaised(subscriptionId: string, cycle: number): Promise<boolean>;
+  /**
+   * The last renewal attempt made in a cycle (0: none yet), or null while one is open or has paid (the payments
+   * service answers from its own tables).
+   */
+  lastRenewalAttempt(subscriptionId: string, cycle: number): Promise<number | null>;
 }
 
 /**
@@ -86,17 +90,18 @@ export class TemporalWorkflowPort {
     const { subscriptionId, cycle, endDate, autoRenewal } = subscription;
     if (!autoRenewal) {
       await this.signalIfRunning(membershipWorkflowId(subscriptionId), SIGNAL.autoRenewalChanged, [
-        { cycle, endDate: endDate?.toISOString() ?? null, autoRenewal, renewalAlreadyRaised: false },
+        { cycle, endDate: endDate?.toISOString() ?? null, autoRenewal, nextAttempt: null } satisfies AutoRenewalChangedSignal,
       ]);
       return;
     }
-    const renewalAlreadyRaised = cycle > 0 && (await this.options.renewalAlreadyRaised(subscriptionId, cycle));
+    const nextAttempt =
+      cycle > 0 ? nextRenewalAttempt(await this.options.lastRenewalAttempt(subscriptionId, cycle), this.options.membershipPlan) : null;
     await this.toMembership(subscriptionId, SIGNAL.autoRenewalChanged, {
       cycle,
       endDate: endDate?.toISOString() ?? null,
       autoRenewal,
-      renewalAlreadyRaised,
-    });
+      nextAttempt,
+    } satisfies AutoRenewalChangedSignal);
   }
 
   private async toMembership(subscriptionId: string, signal: string, payload: object): Promise<void> {

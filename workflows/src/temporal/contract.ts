@@ -67,7 +67,10 @@ export interface AutoRenewalChangedSignal {
   cycle: number;
   endDate: string | null;
   autoRenewal: boolean;
-  renewalAlreadyRaised: boolean;
+  /** The renewal attempt to schedule when switched on; null when there is none to make (see autoRenewalChangedSteps). */
+  nextAttempt: number | null;
+  /** What signals sent before `nextAttempt` carried instead (true: nothing to schedule; false: attempt 1). */
+  renewalAlreadyRaised?: boolean;
 }
 
 export type SettlementOutcome = 'succeeded' | 'succeeded_late' | 'failed' | 'unchanged';

@@ -149,7 +149,8 @@ export async function membership(input: MembershipInput): Promise<void> {
           endDate: signal.endDate ? new Date(signal.endDate) : null,
           autoRenewal: signal.autoRenewal,
         },
-        signal.renewalAlreadyRaised,
+        // A signal from before `nextAttempt` existed still means what it meant then.
+        signal.nextAttempt !== undefined ? signal.nextAttempt : signal.renewalAlreadyRaised ? null : 1,
         new Date(),
         plan,
       ),

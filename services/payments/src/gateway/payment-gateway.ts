@@ -146,6 +146,14 @@ export interface RaiseCharge {
 
 export type GatewayChargeStatus = 'INITIALIZED' | 'PENDING' | 'SUCCESS' | 'FAILED' | 'CANCELLED';
 
+/** When the gateway may debit a charge asked for no earlier than a given instant. */
+export interface ChargeWindow {
+  /** The instant to raise the charge for: never before the one asked for. */
+  from: Date;
+  /** The latest the debit may land (the end of the charge's day where the gateway takes only a date). */
+  until: Date;
+}
+
 export interface GatewayCharge {
   paymentId: string;
   gatewayPaymentId: string;
@@ -156,7 +164,7 @@ export interface GatewayCharge {
 
 /** A verified webhook, reduced to what tells us which record to look at again. */
 export interface GatewayWebhook {
-  /** The gateway's idempotency key (or a hash of the payload): the same delivery twice has the same id. */
+  /** A digest of the signed content (timestamp and raw body): the same delivery twice has the same id. */
   id: string;
   type: string;
   kind: 'payment' | 'refund' | 'subscription' | 'subscription_payment' | 'unknown';
@@ -198,8 +206,20 @@ export interface PaymentGateway {
   createSubscription(mandate: CreateMandate, idempotencyKey: string): Promise<GatewaySubscription>;
   getSubscription(subscriptionId: string): Promise<GatewaySubscription>;
   cancelSubscription(subscriptionId: string): Promise<GatewaySubscription>;
+  /**
+   * When a charge asked for no earlier than `notBefore` would be debited. Cashfree takes a date, not an instant, and
+   * may debit at any time of that day: the day chosen is the first that starts no earlier than `notBefore`, so the
+   * pre-debit notice keeps its full lead, and the debit may land until that day ends.
+   */
+  chargeWindow(notBefore: Date): ChargeWindow;
   raiseCharge(charge: RaiseCharge, idempotencyKey: string): Promise<GatewayCharge>;
   getCharge(subscriptionId: string, paymentId: string): Promise<GatewayCharge>;
+  /**
+   * Calls off a raised charge that has not been debited. Answers the charge as it stands once called off (or already
+   * failed or cancelled); a charge that is already with the bank or paid cannot be called off, and is refused with
+   * a non-retryable `GatewayError`.
+   */
+  cancelCharge(subscriptionId: string, paymentId: string): Promise<GatewayCharge>;
   /** Checks signature and age over the raw body; throws `WebhookRejected`. */
   verifyWebhook(rawBody: string, headers: Headers, now?: Date): GatewayWebhook;
 }

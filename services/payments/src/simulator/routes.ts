@@ -12,7 +12,8 @@ const mandateForm = z.object({
   outcome: z.enum(['success', 'failure', 'cancel'], { error: 'outcome must be success, failure or cancel' }),
   upi_id: z.string().max(60).optional(),
 });
-const nextCharge = z.strictObject({ outcome: z.enum(['SUCCESS', 'FAILED']) });
+// PENDING: the bank holds the next debit past its date, until SUCCESS or FAILED is chosen for it.
+const nextCharge = z.strictObject({ outcome: z.enum(['SUCCESS', 'FAILED', 'PENDING']) });
 
 /** The page's form, or JSON from a test; anything unreadable is the caller's mistake (400), not ours. */
 async function formOf(request: Request): Promise<Record<string, string>> {

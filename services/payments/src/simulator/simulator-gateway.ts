@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { verifyCashfreeWebhook } from '../gateway/cashfree/index.js';
 import {
+  type ChargeWindow,
   type CreateCheckoutOrder,
   type CreateMandate,
   type GatewayCharge,
@@ -157,10 +158,25 @@ export class SimulatorGateway implements PaymentGateway {
   async refund(refund: RefundRequest): Promise<GatewayRefund> {
     const mandated = refund.subscriptionPayment;
     if (mandated) {
-      // A mandate's first payment is refunded as that subscription's payment, as Cashfree's subscription refunds do.
+      // A mandate's payment (its first debit, or a renewal charge) is refunded as that subscription's payment, as
+      // Cashfree's subscription refunds do, and never for more than it took.
       const subscription = await this.subscription(mandated.subscriptionId);
-      if (subscription.authorization_status !== 'ACTIVE' || subscription.authorization_payment_id !== mandated.paymentId)
-        throw new GatewayError(400, 'refund_invalid', 'subscription payment is not successful', false);
+      const charge = await this.db
+        .selectFrom('sim_charges')
+        .select(['status', 'amount_paise'])
+        .where('subscription_id', '=', mandated.subscriptionId)
+        .where('payment_id', '=', mandated.paymentId)
+        .executeTakeFirst();
+      const paidPaise = charge
+        ? charge.status === 'SUCCESS'
+          ? Number(charge.amount_paise)
+          : 0
+        : subscription.authorization_status === 'ACTIVE' && subscription.authorization_payment_id === mandated.paymentId
+          ? Number(subscription.authorization_amount_paise)
+          : 0;
+      if (paidPaise === 0) throw new GatewayError(400, 'refund_invalid', 'subscription payment is not successful', false);
+      if (refund.amountPaise > paidPaise)
+        throw new GatewayError(400, 'refund_amount_invalid', 'refund amount is more than the payment', false);
     } else {
       const order = await this.order(refund.orderId);
       if (order.status !== 'PAID') throw new GatewayError(400, 'refund_invalid', 'order is not paid', false);
@@ -243,6 +259,11 @@ export class SimulatorGateway implements PaymentGateway {
     return this.getSubscription(subscriptionId);
   }
 
+  /** The simulator debits at the very instant asked for. */
+  chargeWindow(notBefore: Date): ChargeWindow {
+    return { from: notBefore, until: notBefore };
+  }
+
   async raiseCharge(charge: RaiseCharge): Promise<GatewayCharge> {
     const subscription = await this.subscription(charge.subscriptionId);
     if (subscription.status !== 'ACTIVE') throw new GatewayError(400, 'subscription_not_active', 'subscription is not active', false);
@@ -278,6 +299,19 @@ export class SimulatorGateway implements PaymentGateway {
       amountPaise: Number(row.amount_paise),
       ...(row.failure_reason ? { failureReason: row.failure_reason } : {}),
     };
+  }
+
+  /**
+   * Calls off a charge before its date. From its date on the debit is with the bank (settled when looked at, or
+   * held by a tester) and is refused, as Cashfree refuses a charge it has presented; an ended charge is answered.
+   */
+  async cancelCharge(subscriptionId: string, paymentId: string): Promise<GatewayCharge> {
+    await sql`update sim_charges set status = 'CANCELLED', failure_reason = 'Cancelled by the merchant'
+      where subscription_id = ${subscriptionId} and payment_id = ${paymentId}
+        and status = 'INITIALIZED' and scheduled_for > ${new Date()}`.execute(this.db);
+    const charge = await this.getCharge(subscriptionId, paymentId);
+    if (charge.status === 'CANCELLED' || charge.status === 'FAILED') return charge;
+    throw new GatewayError(400, 'action_invalid', `payment is ${charge.status.toLowerCase()} and can no longer be cancelled`, false);
   }
 
   /** The simulator signs exactly as Cashfree does, so Cashfree's own verification reads its webhooks. */
@@ -419,20 +453,50 @@ export class SimulatorGateway implements PaymentGateway {
     return { returnUrl };
   }
 
-  /** Testers decide how the next renewal charge of a mandate ends (development only). */
-  async setNextChargeOutcome(subscriptionId: string, outcome: 'SUCCESS' | 'FAILED'): Promise<boolean> {
+  /**
+   * Testers decide how the next renewal charge of a mandate ends (development only). `PENDING`: the bank holds the
+   * debit past its date, and cancelling the mandate meanwhile does not stop it; choosing `SUCCESS` or `FAILED` then
+   * lets a held debit through or turns it down, with its webhook.
+   */
+  async setNextChargeOutcome(subscriptionId: string, outcome: 'SUCCESS' | 'FAILED' | 'PENDING'): Promise<boolean> {
     const result = await this.db
       .updateTable('sim_subscriptions')
       .set({ next_charge_outcome: outcome })
       .where('subscription_id', '=', subscriptionId)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    if (Number(result.numUpdatedRows) === 0) return false;
+    if (outcome !== 'PENDING') await this.releaseHeldCharges(subscriptionId, outcome);
+    return true;
+  }
+
+  private async releaseHeldCharges(subscriptionId: string, outcome: 'SUCCESS' | 'FAILED'): Promise<void> {
+    const failureReason = outcome === 'SUCCESS' ? null : 'DEBIT FAILED | Insufficient Funds In Customer (Remitter) Account';
+    const released = await sql<SimTables['sim_charges']>`update sim_charges set status = ${outcome}, failure_reason = ${failureReason}
+      where subscription_id = ${subscriptionId} and status = 'PENDING' returning *`.execute(this.db);
+    for (const charge of released.rows) {
+      await this.send(
+        subscriptionPaymentWebhook(outcome === 'SUCCESS' ? 'SUBSCRIPTION_PAYMENT_SUCCESS' : 'SUBSCRIPTION_PAYMENT_FAILED', {
+          subscriptionId,
+          paymentId: charge.payment_id,
+          paymentType: 'CHARGE',
+          status: outcome,
+          amountPaise: Number(charge.amount_paise),
+          failureReason,
+          at: new Date(),
+        }),
+      );
+    }
   }
 
   // ---------------------------------------------------------------------------------------------------------
 
   private async settleCharge(row: SimTables['sim_charges']): Promise<SimTables['sim_charges']> {
     const subscription = await this.subscription(row.subscription_id);
+    if (subscription.status === 'ACTIVE' && subscription.next_charge_outcome === 'PENDING') {
+      // Presented to the bank, which holds it: no webhook until a tester chooses how it ends.
+      await sql`update sim_charges set status = 'PENDING' where payment_id = ${row.payment_id} and status = 'INITIALIZED'`.execute(this.db);
+      return this.db.selectFrom('sim_charges').selectAll().where('payment_id', '=', row.payment_id).executeTakeFirstOrThrow();
+    }
     const succeeded = subscription.status === 'ACTIVE' && subscription.next_charge_outcome === 'SUCCESS';
     const failureReason = succeeded
       ? null

@@ -3,7 +3,7 @@ import type { PaymentsContext, WorkflowPort } from '../commands/context.js';
 import type { PaymentsSettings } from '../settings.js';
 import { EmbeddedWorkflows } from './embedded-workflows.js';
 import { chargeCheckPlan, membershipPlan } from './plans.js';
-import { renewalAlreadyRaised } from './steps.js';
+import { lastRenewalAttempt } from './steps.js';
 
 export interface WorkflowDriver {
   kind: 'embedded' | 'temporal';
@@ -48,7 +48,7 @@ export async function workflowDriver(
     taskQueue: settings.TEMPORAL_TASK_QUEUE,
     membershipPlan: membershipPlan(settings),
     chargeChecks: chargeCheckPlan(settings),
-    renewalAlreadyRaised: (subscriptionId, cycle) => renewalAlreadyRaised({ db }, subscriptionId, cycle),
+    lastRenewalAttempt: (subscriptionId, cycle) => lastRenewalAttempt({ db }, subscriptionId, cycle),
   });
   return {
     kind: 'temporal',

@@ -5,6 +5,7 @@ import {
   JobScheduler,
   membershipCycleStartedSteps,
   membershipEndedSteps,
+  nextRenewalAttempt,
   paymentSettledSteps,
   paymentStartedSteps,
   renewalChargeRaisedSteps,
@@ -17,7 +18,7 @@ import type { Kysely } from 'kysely';
 import type { PaymentsContext, WorkflowPort } from '../commands/context.js';
 import type { SettlementOutcome } from '../commands/payments.js';
 import { chargeCheckPlan } from './plans.js';
-import { renewalAlreadyRaised, runStep } from './steps.js';
+import { lastRenewalAttempt, runStep } from './steps.js';
 
 /** The step types, by their old name (the scheduler's rows carry these strings). */
 export const JOB = STEP;
@@ -103,10 +104,11 @@ export class EmbeddedWorkflows implements WorkflowPort {
   }
 
   async autoRenewalChanged(subscription: { subscriptionId: string; cycle: number; endDate: Date | null; autoRenewal: boolean }) {
-    const raised =
+    const { membership } = this.context;
+    const nextAttempt =
       subscription.autoRenewal && subscription.endDate !== null && subscription.cycle > 0
-        ? await renewalAlreadyRaised(this.context, subscription.subscriptionId, subscription.cycle)
-        : false;
-    await this.apply(autoRenewalChangedSteps(subscription, raised, new Date(), this.context.membership));
+        ? nextRenewalAttempt(await lastRenewalAttempt(this.context, subscription.subscriptionId, subscription.cycle), membership)
+        : null;
+    await this.apply(autoRenewalChangedSteps(subscription, nextAttempt, new Date(), membership));
   }
 }

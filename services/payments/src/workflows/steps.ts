@@ -1,8 +1,9 @@
 import { STEP, type StepType } from '@elts/workflows';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { PaymentsContext } from '../commands/context.js';
-import { beginRenewal, expireCycle } from '../commands/memberships.js';
-import { markAtRisk, settleFromGateway, timeOutPayment } from '../commands/payments.js';
+import { beginRenewal, checkRenewalCharge, expireCycle } from '../commands/memberships.js';
+import { markAtRisk, timeOutPayment } from '../commands/payments.js';
 import { reconcile } from '../commands/reconcile.js';
 
 const paymentStep = z.object({ paymentId: z.string().min(1) });
@@ -35,7 +36,7 @@ export async function runStep(context: PaymentsContext, type: StepType, payload:
       return beginRenewal(context, subscriptionId, cycle, attempt);
     }
     case STEP.chargeCheck:
-      return settleFromGateway(context, stepPayloads[type].parse(payload).paymentId);
+      return checkRenewalCharge(context, stepPayloads[type].parse(payload).paymentId);
     case STEP.expiry: {
       const { subscriptionId, cycle } = stepPayloads[type].parse(payload);
       return expireCycle(context, subscriptionId, cycle);
@@ -45,12 +46,26 @@ export async function runStep(context: PaymentsContext, type: StepType, payload:
   }
 }
 
-/** Whether a cycle's renewal charge was raised already (its payment, keyed by subscription and cycle, exists). */
-export async function renewalAlreadyRaised(context: Pick<PaymentsContext, 'db'>, subscriptionId: string, cycle: number): Promise<boolean> {
-  const raised = await context.db
-    .selectFrom('payments')
-    .select('payment_id')
-    .where('payment_id', 'like', `${subscriptionId}-C${cycle}-A%`)
-    .executeTakeFirst();
-  return raised !== undefined;
+/**
+ * How far a cycle's renewal has gone, for switching auto-renewal back on: null while one of its charges is open or
+ * has paid (kept, not refunded), otherwise its last attempt (0 when none was made). A charge called off or refunded
+ * because auto-renewal was off counts as an attempt made, so toggling cannot raise more charges than the plan allows.
+ */
+export async function lastRenewalAttempt(
+  context: Pick<PaymentsContext, 'db'>,
+  subscriptionId: string,
+  cycle: number,
+): Promise<number | null> {
+  const charges = await sql<{ payment_id: string; status: string; refunded: boolean }>`
+    select p.payment_id, p.status,
+      exists (select 1 from events e where e.stream_id = 'payment-' || p.payment_id and e.type = 'PaymentRefunded') as refunded
+    from payments p where p.subscription_id = ${subscriptionId} and p.payment_id like ${`${subscriptionId}-C${cycle}-A%`}`.execute(
+    context.db,
+  );
+  let last = 0;
+  for (const charge of charges.rows) {
+    if (charge.status === 'pending' || charge.status === 'processing' || (charge.status === 'success' && !charge.refunded)) return null;
+    last = Math.max(last, Number(/-A(\d+)$/.exec(charge.payment_id)?.[1] ?? 0));
+  }
+  return last;
 }

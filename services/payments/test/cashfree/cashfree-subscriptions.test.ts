@@ -316,6 +316,64 @@ describe('Cashfree charges and cancellation', () => {
     expect((await gateway.cancelSubscription(subscriptionId)).status).toBe('CANCELLED');
   });
 
+  it('calls off a charge not yet presented to the bank, once: calling it off again answers the same', async () => {
+    const { gateway } = gatewayFor(fake);
+    const subscriptionId = await activeMandate();
+    const raised = await gateway.raiseCharge(charge(subscriptionId), unique('key'));
+    expect(await gateway.cancelCharge(subscriptionId, raised.paymentId)).toMatchObject({
+      paymentId: raised.paymentId,
+      status: 'CANCELLED',
+      amountPaise: 117_882,
+    });
+    const path = `/subscriptions/${subscriptionId}/payments/${raised.paymentId}/manage`;
+    const sent = fake.requestsTo('POST', path).at(-1)!;
+    expect(sent.body).toEqual({ subscription_id: subscriptionId, payment_id: raised.paymentId, action: 'CANCEL' });
+    expect(sent.headers['x-idempotency-key']).toBe(idempotencyKeyFor('cancel-charge', `${subscriptionId}:${raised.paymentId}`));
+    expect((await gateway.getCharge(subscriptionId, raised.paymentId)).status).toBe('CANCELLED');
+    expect((await gateway.cancelCharge(subscriptionId, raised.paymentId)).status).toBe('CANCELLED');
+    expect(fake.requestsTo('POST', path).at(-1)?.replayed).toBe(true);
+  });
+
+  it('refuses to call off a charge the bank has or that was paid; answers one that failed or went with its mandate', async () => {
+    const { gateway } = gatewayFor(fake);
+    const subscriptionId = await activeMandate();
+    const withBank = await gateway.raiseCharge(charge(subscriptionId), unique('key'));
+    fake.driver.notifyCharge(subscriptionId, withBank.paymentId);
+    expect(await failure(gateway.cancelCharge(subscriptionId, withBank.paymentId))).toMatchObject({ status: 400, retryable: false });
+    const paid = await gateway.raiseCharge(charge(subscriptionId), unique('key'));
+    fake.driver.settleCharge(subscriptionId, paid.paymentId);
+    expect(await failure(gateway.cancelCharge(subscriptionId, paid.paymentId))).toMatchObject({ status: 400, retryable: false });
+    const failed = await gateway.raiseCharge(charge(subscriptionId), unique('key'));
+    fake.driver.failCharge(subscriptionId, failed.paymentId);
+    expect(await gateway.cancelCharge(subscriptionId, failed.paymentId)).toMatchObject({ status: 'FAILED' });
+
+    const other = await activeMandate();
+    const scheduled = await gateway.raiseCharge(charge(other), unique('key'));
+    await gateway.cancelSubscription(other);
+    expect(await gateway.cancelCharge(other, scheduled.paymentId)).toMatchObject({ status: 'CANCELLED' });
+    expect(await failure(gateway.cancelCharge(other, 'chg_unknown'))).toMatchObject({ status: 404 });
+  });
+
+  it('dates a charge on the first Indian day that starts after the notice period, and may see it debited until that day ends', async () => {
+    const { gateway } = gatewayFor(fake);
+    // 10:00 in India: Cashfree could debit a charge for that date as early as its midnight, so the next day it is.
+    expect(gateway.chargeWindow(new Date('2026-11-23T04:30:00Z'))).toEqual({
+      from: new Date('2026-11-23T18:30:00Z'),
+      until: new Date('2026-11-24T18:30:00Z'),
+    });
+    const midnight = new Date('2026-11-23T18:30:00Z');
+    expect(gateway.chargeWindow(midnight)).toEqual({ from: midnight, until: new Date('2026-11-24T18:30:00Z') });
+
+    // A 25-hour notice sent now: the charge Cashfree takes is dated on a day that starts 25 hours or more from now.
+    const subscriptionId = await activeMandate();
+    const { from } = gateway.chargeWindow(new Date(Date.now() + 25 * 3600_000));
+    expect(from.getTime()).toBeGreaterThanOrEqual(Date.now() + 25 * 3600_000 - 1000);
+    const raised = await gateway.raiseCharge(charge(subscriptionId, { scheduledFor: from }), unique('key'));
+    expect(raised.status).toBe('INITIALIZED');
+    const indianDate = new Date(from.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+    expect((fake.requestsTo('POST', '/subscriptions/pay').at(-1)!.body as any).payment_schedule_date).toBe(`${indianDate}T06:30:00Z`);
+  });
+
   it('answers the ended state when the member already revoked the mandate in their UPI app', async () => {
     const { gateway } = gatewayFor(fake);
     const subscriptionId = await activeMandate();

@@ -41,11 +41,16 @@ describe('Cashfree webhooks', () => {
 
   const verify = (delivery: { body: string; headersObject(): Headers }, now?: Date) =>
     gateway.verifyWebhook(delivery.body, delivery.headersObject(), now);
+  /** The id a delivery should get: a digest of what its signature covers. */
+  const signedDigest = (delivery: { body: string; headers: Record<string, string> }) =>
+    createHash('sha256')
+      .update(delivery.headers['x-webhook-timestamp'] + delivery.body)
+      .digest('hex');
 
-  it('accepts a payment success and names the order, payment and status; its id is Cashfree’s idempotency key', () => {
+  it('accepts a payment success and names the order, payment and status; its id is a digest of the signed content', () => {
     const delivery = fake.webhooks.payment(orderId);
     expect(verify(delivery)).toEqual({
-      id: delivery.headers['x-idempotency-key'],
+      id: signedDigest(delivery),
       type: 'PAYMENT_SUCCESS_WEBHOOK',
       kind: 'payment',
       orderId,
@@ -105,7 +110,19 @@ describe('Cashfree webhooks', () => {
 
   it('passes an unknown event type through as unknown', () => {
     const delivery = fake.webhooks.custom('SETTLEMENT_SUCCESS', { settlement: { cf_settlement_id: '1' } });
-    expect(verify(delivery)).toEqual({ id: delivery.headers['x-idempotency-key'], type: 'SETTLEMENT_SUCCESS', kind: 'unknown' });
+    expect(verify(delivery)).toEqual({ id: signedDigest(delivery), type: 'SETTLEMENT_SUCCESS', kind: 'unknown' });
+  });
+
+  it('ignores the unsigned x-idempotency-key: a changed key keeps the id, a shared key does not merge two webhooks', () => {
+    const delivery = fake.webhooks.payment(orderId);
+    const rekeyed = delivery.headersObject();
+    rekeyed.set('x-idempotency-key', 'a-key-someone-else-chose');
+    expect(gateway.verifyWebhook(delivery.body, rekeyed).id).toBe(verify(delivery).id);
+
+    const later = fake.webhooks.payment(orderId, undefined, { timestampMs: Date.now() + 1_000 });
+    const sameKey = later.headersObject();
+    sameKey.set('x-idempotency-key', delivery.headers['x-idempotency-key']!);
+    expect(gateway.verifyWebhook(later.body, sameKey).id).not.toBe(verify(delivery).id);
   });
 
   it('without x-idempotency-key (older versions), derives the same id for the same delivery', () => {

@@ -144,6 +144,13 @@ describe.skipIf(!haveDocument)(`the stand-in against Cashfree's OpenAPI document
     expect(charge.status).toBe(200);
     expectDocumented(charge.body, 'CreateSubscriptionPaymentResponse');
     expectDocumented((await call(fake, 'GET', '/subscriptions/conf_sub/payments/conf_chg')).body, 'SubscriptionPaymentEntity');
+    const calledOff = await call(fake, 'POST', '/subscriptions/conf_sub/payments/conf_chg/manage', {
+      subscription_id: 'conf_sub',
+      payment_id: 'conf_chg',
+      action: 'CANCEL',
+    });
+    expect(calledOff.body.payment_status).toBe('CANCELLED');
+    expectDocumented(calledOff.body, 'SubscriptionPaymentEntity');
   });
 
   it('answers errors in the documented shapes and types', async () => {

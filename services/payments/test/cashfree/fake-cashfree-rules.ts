@@ -190,6 +190,19 @@ export const MANAGE_SUBSCRIPTION: RuleSet = {
   ],
 };
 
+export const MANAGE_SUBSCRIPTION_PAYMENT: RuleSet = {
+  schema: 'ManageSubscriptionPaymentRequest',
+  nested: { action_details: 'ManageSubscriptionPaymentRequest_action_details' },
+  rules: [
+    { path: 'subscription_id', type: 'string', required: true },
+    { path: 'payment_id', type: 'string', required: true },
+    // Prose: "Possible values - CANCEL, RETRY."
+    { path: 'action', type: 'string', required: true, enum: ['CANCEL', 'RETRY'] },
+    { path: 'action_details', type: 'object' },
+    { path: 'action_details.next_scheduled_time', type: 'string' },
+  ],
+};
+
 export const CREATE_SUBSCRIPTION_PAYMENT: RuleSet = {
   schema: 'CreateSubscriptionPaymentRequest',
   nested: {},
@@ -225,6 +238,7 @@ export const RULE_SETS = [
   CREATE_PLAN,
   CREATE_SUBSCRIPTION,
   MANAGE_SUBSCRIPTION,
+  MANAGE_SUBSCRIPTION_PAYMENT,
   CREATE_SUBSCRIPTION_PAYMENT,
   CREATE_SUBSCRIPTION_REFUND,
 ];

@@ -12,6 +12,7 @@ import {
   FakeRefusal,
   invalid,
   MANAGE_SUBSCRIPTION,
+  MANAGE_SUBSCRIPTION_PAYMENT,
 } from './fake-cashfree-rules.js';
 import {
   type AuthorisationField,
@@ -349,6 +350,8 @@ export class FakeCashfree {
     if (match) return { status: 200, body: this.manageSubscription(param(match[1]), body) };
     match = route.match(/^\/subscriptions\/([^/]+)\/refunds$/);
     if (match) return { status: 200, body: this.createSubscriptionRefund(param(match[1]), body) };
+    match = route.match(/^\/subscriptions\/([^/]+)\/payments\/([^/]+)\/manage$/);
+    if (match) return { status: 200, body: this.manageSubscriptionPayment(param(match[1]), param(match[2]), body) };
     throw badUrl();
   }
 
@@ -643,6 +646,43 @@ export class FakeCashfree {
       }
     }
     return this.state.subscriptionJson(subscription);
+  }
+
+  /**
+   * Cancels or retries one charge. A charge can be cancelled while it is only scheduled (INITIALIZED); once Cashfree
+   * has presented it to the bank (PENDING) or it has ended, the document's 400 is the answer (which code Cashfree
+   * gives is not documented). A FAILED charge can be retried at a new time.
+   */
+  private manageSubscriptionPayment(subscriptionId: string, paymentId: string, body: Record<string, unknown>): SubscriptionPaymentJson {
+    const subscription = this.subscriptionOrThrow(subscriptionId);
+    checkBody(body, MANAGE_SUBSCRIPTION_PAYMENT);
+    if (body.subscription_id !== subscriptionId) throw invalid('subscription_id', 'should be the subscription of the path');
+    if (body.payment_id !== paymentId) throw invalid('payment_id', 'should be the payment of the path');
+    const payment = subscription.payments.get(paymentId);
+    if (payment?.payment_type !== 'CHARGE') throw notFound('subscription payment', 'payment_not_found');
+    const refuse = () =>
+      new FakeRefusal(
+        400,
+        'action_invalid',
+        `action : ${String(body.action)} is not allowed for a payment in status ${payment.payment_status}`,
+      );
+    if (body.action === 'CANCEL') {
+      if (payment.payment_status !== 'INITIALIZED') throw refuse();
+      payment.payment_status = 'CANCELLED';
+    } else {
+      if (payment.payment_status !== 'FAILED') throw refuse();
+      const next = (body.action_details as Record<string, unknown> | undefined)?.next_scheduled_time;
+      if (typeof next !== 'string')
+        throw new FakeRefusal(
+          400,
+          'action_details.next_scheduled_time_missing',
+          'action_details.next_scheduled_time : is required to RETRY',
+        );
+      payment.payment_status = 'INITIALIZED';
+      payment.failure_details = null;
+      payment.payment_schedule_date = this.scheduleDate(next, this.state.now(), subscription.authorization.payment_method);
+    }
+    return payment;
   }
 
   private createSubscriptionPayment(body: Record<string, unknown>): Record<string, unknown> {

@@ -1,4 +1,5 @@
 import {
+  type ChargeWindow,
   type CreateCheckoutOrder,
   type CreateMandate,
   type GatewayCharge,
@@ -15,7 +16,7 @@ import {
   toPaise,
   toRupees,
 } from '../payment-gateway.js';
-import { cashfreeTimestamp, scheduleDate } from './cashfree-time.js';
+import { cashfreeTimestamp, scheduleDate, startOfNextIndianDay } from './cashfree-time.js';
 import { chargeFrom, orderFrom, paymentFrom, refundFrom, subscriptionFrom } from './entity-mapping.js';
 import { CashfreeHttp } from './http-client.js';
 import { idempotencyKeyFor } from './idempotency-key.js';
@@ -29,6 +30,7 @@ import type {
   CreateSubscriptionBody,
   CreateSubscriptionRefundBody,
   ManageSubscriptionBody,
+  ManageSubscriptionPaymentBody,
   OrderEntity,
   PaymentEntity,
   PlanEntity,
@@ -186,6 +188,12 @@ export class CashfreeGateway implements PaymentGateway {
     }
   }
 
+  chargeWindow(notBefore: Date): ChargeWindow {
+    // Only the date reaches Cashfree, and the debit may come at any time of that day.
+    const from = startOfNextIndianDay(notBefore);
+    return { from, until: new Date(from.getTime() + 24 * 3600_000) };
+  }
+
   async raiseCharge(charge: RaiseCharge, idempotencyKey: string): Promise<GatewayCharge> {
     const body: CreateChargeBody = {
       subscription_id: charge.subscriptionId,
@@ -221,6 +229,27 @@ export class CashfreeGateway implements PaymentGateway {
         path: `/subscriptions/${segment(subscriptionId)}/payments/${segment(paymentId)}`,
       }),
     );
+  }
+
+  async cancelCharge(subscriptionId: string, paymentId: string): Promise<GatewayCharge> {
+    const body: ManageSubscriptionPaymentBody = { subscription_id: subscriptionId, payment_id: paymentId, action: 'CANCEL' };
+    try {
+      const entity = await this.http.send<SubscriptionPaymentEntity>({
+        method: 'POST',
+        path: `/subscriptions/${segment(subscriptionId)}/payments/${segment(paymentId)}/manage`,
+        body,
+        // Calling a charge off is final, so every cancel of one charge is the same request.
+        idempotencyKey: idempotencyKeyFor('cancel-charge', `${subscriptionId}:${paymentId}`),
+      });
+      return chargeFrom(entity);
+    } catch (error) {
+      // Cashfree refuses to cancel a charge that has already ended; one that failed or was cancelled (with its
+      // mandate, say) takes no money, which is what the caller wanted. One with the bank or paid stays refused.
+      if (!(error instanceof GatewayError) || error.status !== 400) throw error;
+      const current = await this.getCharge(subscriptionId, paymentId);
+      if (current.status !== 'CANCELLED' && current.status !== 'FAILED') throw error;
+      return current;
+    }
   }
 
   verifyWebhook(rawBody: string, headers: Headers, now: Date = new Date()): GatewayWebhook {

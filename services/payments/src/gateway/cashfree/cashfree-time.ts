@@ -30,3 +30,12 @@ export const indianDate = (date: Date): string => new Date(date.getTime() + IST_
  * either way.
  */
 export const scheduleDate = (date: Date): string => `${indianDate(date)}T06:30:00Z`;
+
+/**
+ * The first start of an Indian calendar day at or after `date`: the earliest a date-only charge (Cashfree's
+ * `payment_schedule_date`) can be debited without coming before `date`.
+ */
+export function startOfNextIndianDay(date: Date): Date {
+  const midnight = Date.parse(`${indianDate(date)}T00:00:00Z`) - IST_OFFSET_MS;
+  return new Date(midnight === date.getTime() ? midnight : midnight + 24 * 3600_000);
+}

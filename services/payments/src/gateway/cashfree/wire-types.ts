@@ -125,6 +125,13 @@ export interface ManageSubscriptionBody {
   action: 'CANCEL';
 }
 
+/** `ManageSubscriptionPaymentRequest`: calling off one charge. */
+export interface ManageSubscriptionPaymentBody {
+  subscription_id: string;
+  payment_id: string;
+  action: 'CANCEL';
+}
+
 /** `CreateSubscriptionPaymentRequest` for a CHARGE. */
 export interface CreateChargeBody {
   subscription_id: string;
