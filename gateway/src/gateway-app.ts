@@ -1,6 +1,8 @@
 import { REMOTES_MANIFEST_PATH, type RemotesManifest, type ServiceName, WEB_ROUTES } from '@elts/contracts';
 import { type AppEnv, createForwarder, createServiceApp, type Logger, type Upstream } from '@elts/platform';
 import type { Hono } from 'hono';
+import { devMailboxGuard } from './dev-mailbox-guard.js';
+import { privateAnswers } from './private-answers.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
 import { ownerOf } from './routes.js';
 import { securityHeaders, type ThirdParties } from './security-headers.js';
@@ -44,16 +46,19 @@ export function createGatewayApp(options: GatewayOptions): Hono<AppEnv> {
     logger: options.logger,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     readiness,
-    middleware: [securityHeaders(options.production, options.thirdParties)],
+    middleware: [securityHeaders(options.production, options.thirdParties), privateAnswers()],
   });
 
   const web = new WebAssets(options.webDir, options.remotes);
+  const trustedProxyHops = options.trustedProxyHops ?? 0;
+  const guardMailbox = devMailboxGuard(trustedProxyHops);
+  const limitRate = options.rateLimits === false ? undefined : createRateLimiter();
   const forward = createForwarder({
     identity: options.upstreams.identity,
     serviceToken: options.serviceToken,
     logger: options.logger,
-    trustedProxyHops: options.trustedProxyHops ?? 0,
-    ...(options.rateLimits === false ? {} : { admit: createRateLimiter() }),
+    trustedProxyHops,
+    admit: (c, caller) => guardMailbox(c, caller) ?? limitRate?.(c, caller),
   });
   app.get(REMOTES_MANIFEST_PATH, (c) => {
     c.header('cache-control', 'no-cache');

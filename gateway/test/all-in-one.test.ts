@@ -60,10 +60,11 @@ describe('all-in-one topology', () => {
   it('passes a service validation error through in the envelope', async () => {
     const res = await product.gateway.request('/user/contact', postJson({ ...contact, email: 'not-an-email', option: 'other' }));
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { is_success: boolean; message: string };
+    const body = (await res.json()) as { is_success: boolean; message: string; fields: Record<string, string> };
     expect(body.is_success).toBe(false);
-    expect(body.message).toContain('email: Email must be a valid email address');
-    expect(body.message).toContain('option: Option must be one of brand, campus, query');
+    // The first sentence for the screen, every field's own for the form.
+    expect(body.message).toBe('Email must be a valid email address');
+    expect(body.fields).toEqual({ email: 'Email must be a valid email address', option: 'Option must be one of brand, campus, query' });
   });
 
   it('answers unknown paths with 404 and never exposes internal endpoints', async () => {

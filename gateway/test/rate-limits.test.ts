@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServiceApp, inProcessUpstream, type Upstream } from '@elts/platform';
 import { silentLogger } from '@elts/platform/testing';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createGatewayApp } from '../src/gateway-app.js';
+import { createRateLimiter } from '../src/rate-limits/rate-limiter.js';
 import { RATE_LIMIT_RULES, ruleFor } from '../src/rate-limits/rules.js';
 import { SlidingWindowCounter } from '../src/rate-limits/sliding-window.js';
 
@@ -127,7 +129,7 @@ describe('the gateway under abuse', () => {
     expect(await refused.json()).toMatchObject({
       is_success: false,
       code: 'rate_limited',
-      message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+      message: expect.stringMatching(/^Too many requests\. Please try again in (1 second|\d+ seconds)\.$/),
     });
     expect(services.forwarded()).toBe(forwardedBefore);
     // Another client is not affected.
@@ -182,9 +184,23 @@ describe('the gateway under abuse', () => {
     expect(body).toMatchObject({
       is_success: false,
       code: 'rate_limited',
-      message: `Too many requests. Please try again in ${retryAfter} seconds.`,
+      message: `Too many requests. Please try again in ${retryAfter === 1 ? '1 second' : `${retryAfter} seconds`}.`,
     });
   }
+
+  it('says "1 second", not "1 seconds", when one second is left to wait', async () => {
+    let now = 1_000_000 * 60_000;
+    const admit = createRateLimiter({
+      rules: [{ name: 'once', method: 'POST', path: '/once', windowSeconds: 60, perClient: 1 }],
+      now: () => now,
+    });
+    const app = new Hono().post('/once', (c) => admit(c as never, { principal: {}, client: '203.0.113.1' }) ?? c.text('ok'));
+    const message = async () => ((await (await app.request('/once', { method: 'POST' })).json()) as { message: string }).message;
+    expect((await app.request('/once', { method: 'POST' })).status).toBe(200);
+    expect(await message()).toBe('Too many requests. Please try again in 60 seconds.');
+    now += 59_000;
+    expect(await message()).toBe('Too many requests. Please try again in 1 second.');
+  });
 
   it('limits a member across addresses, and one member never uses up another', async () => {
     const gateway = gatewayWith(inProcessUpstream('identity', everyService().app));

@@ -1,3 +1,4 @@
+import { countOf } from '@elts/contracts';
 import { type AppEnv, failureBody, type Principal } from '@elts/platform';
 import type { Context } from 'hono';
 import { RATE_LIMIT_RULES, type RateLimitRule, ruleFor } from './rules.js';
@@ -22,7 +23,7 @@ export function createRateLimiter(options: { rules?: readonly RateLimitRule[]; n
     ];
     const retryAfter = Math.max(...waits);
     if (retryAfter === 0) return undefined;
-    const message = `Too many requests. Please try again in ${retryAfter} seconds.`;
+    const message = `Too many requests. Please try again in ${countOf(retryAfter, 'second')}.`;
     return c.json(failureBody('rate_limited', message, c.get('requestId')), 429, { 'retry-after': String(retryAfter) });
   };
 }

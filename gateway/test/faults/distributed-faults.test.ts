@@ -28,7 +28,13 @@ const ENV = {
   HOLD_MINUTES: '1.1',
   HOLD_SWEEP_SECONDS: '5',
   ORDER_HOLD_MINUTES: '1',
+  // Each buyer here keeps buying, with unpaid orders left to time out besides: the cap on a member's unpaid orders
+  // (2 by default) has its own tests (services/orders/test/purchase-limits.test.ts).
+  UNPAID_ORDERS_PER_MEMBER: '20',
 };
+
+/** The buyers order one product again and again: as businesses with a GSTIN, whom the one-of-each rule allows. */
+const BUYER_PROFILE = { profession: 'business', gst: '27AAPFU0939F1ZV' };
 
 /** Asks until `attempt` gives an answer; a thrown error (a connection the fault cut) counts as no answer yet. */
 async function untilAnswered<T>(attempt: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
@@ -113,7 +119,7 @@ describe.runIf(available)('the distributed topology under faults', () => {
     members = [];
     for (let n = 0; n < 4; n++) {
       members.push(
-        await client.subscriber(`fault.buyer.${n}@example.in`, `Buyer ${n}`).catch((error) => {
+        await client.subscriber(`fault.buyer.${n}@example.in`, `Buyer ${n}`, BUYER_PROFILE).catch((error) => {
           throw new Error(`${error}\n${topology.output()}`);
         }),
       );

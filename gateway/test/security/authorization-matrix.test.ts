@@ -50,7 +50,12 @@ describe('authorization matrix', () => {
     };
     fixtures.productId = await createProduct('MATRIX-FIXTURE');
     fixtures.spareProductId = await createProduct('MATRIX-SPARE');
-    const order = await harness.call('/product/order', { token: tokens.member, body: resolve(ACCESS['POST /product/order']!.body) });
+    // Member A's order to read back is of the spare product: the matrix's own order of the fixture product must not
+    // meet the one-of-each rule (a working professional buys a product once).
+    const order = await harness.call('/product/order', {
+      token: tokens.member,
+      body: { ...resolve(ACCESS['POST /product/order']!.body as object), product_id: fixtures.spareProductId },
+    });
     expect(order.status, order.text).toBe(200);
     fixtures.orderId = order.body.data.order_id;
     fixtures.paymentSessionId = order.body.data.payment_session_id;

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GatewaySettings, webOptions } from '../../src/settings.js';
-import { type CallResult, PRODUCTION_ENV, type ProductUnderTest, startProduct } from '../support/product.js';
+import { ADMIN, type CallResult, PRODUCTION_ENV, type ProductUnderTest, startProduct } from '../support/product.js';
 import { PRODUCT_BODY } from './access-table.js';
 
 /**
@@ -130,6 +130,40 @@ describe('headers and content', () => {
     const [variant] = read.body.data.variants;
     expect(variant.name).toBe('Kettle <b>bold</b>');
     expect(variant.descriptions).toEqual([{ title: '<h1>Highlights</h1>', content: markup }]);
+  });
+
+  it('keeps every answer that carries a session, or sets or clears one, out of caches: Cache-Control: no-store', async () => {
+    const cacheControl = (answer: CallResult) => answer.headers.get('cache-control');
+    const idp = await harness.call('/dev/idp/id-token', { body: { email: 'cache.member@example.in', name: 'Asha Rao' } });
+    const memberLogin = await harness.call('/user/login', { body: { credential: idp.body.id_token } });
+    const member = memberLogin.body.token as string;
+    const adminLogin = await harness.call('/admin/login', { body: ADMIN });
+    const admin = adminLogin.body.token as string;
+    const cookie = (name: string, token: string) => ({ headers: { cookie: `${name}=${token}`, origin: 'http://localhost' } });
+    const withSessions: Record<string, CallResult> = {
+      'member sign-in (sets the cookie)': memberLogin,
+      'admin sign-in (sets the cookie)': adminLogin,
+      'member data by header': await harness.call('/user/get-profile', { method: 'POST', body: {}, token: member }),
+      'member data by cookie': await harness.call('/subscription/current', cookie('elts_session', member)),
+      'member list by header': await harness.call('/product/orders/user', { token: member }),
+      'a public list called with a session': await harness.call('/product/brands', { token: member }),
+      'a refusal of an unknown token': await harness.call('/user/get-profile', { method: 'POST', body: {}, token: 'unknown-token' }),
+      'a refusal of a member at an admin route': await harness.call('/admin/users', { token: member }),
+      'admin data by header': await harness.call('/admin/users', { token: admin }),
+      'admin data by cookie': await harness.call('/admin/payments/stats', cookie('elts_admin', admin)),
+      'member logout (clears the cookie)': await harness.call('/user/logout', { method: 'POST', body: {}, token: member }),
+      'admin logout (clears the cookie)': await harness.call('/admin/logout', { method: 'POST', body: {}, token: admin }),
+    };
+    for (const [kind, answer] of Object.entries(withSessions)) {
+      expect(answer.status, `${kind}: ${answer.text.slice(0, 120)}`).toBeLessThan(500);
+      expect(cacheControl(answer), kind).toBe('no-store');
+    }
+    // Answers with no session keep their own caching, and so do files that are the same for everyone.
+    expect(cacheControl(await harness.call('/product/brands'))).not.toBe('no-store');
+    const image = await harness.call('/product/images/pressure-cooker.svg', cookie('elts_session', member));
+    expect([image.status, cacheControl(image)]).toEqual([200, 'public, max-age=86400']);
+    const script = /<script[^>]*\bsrc="([^"]+)"/.exec(answers['web page']?.text ?? '')?.[1];
+    if (script) expect(cacheControl(await harness.call(script, cookie('elts_session', member)))).toMatch(/immutable/);
   });
 
   it('renders user-provided text only as text: no web source writes HTML or evaluates strings', async () => {

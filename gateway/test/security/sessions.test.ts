@@ -280,21 +280,57 @@ describe('sessions and sign-in through the gateway', () => {
   });
 
   describe('admin sign-in under guessing', () => {
+    const LOCKED = /^Too many failed attempts\. Please try again in \d+ minutes\.$/;
+    const guess = (username: string, address: string, headers: Record<string, string> = {}) =>
+      harness.call('/admin/login', { body: { username, password: 'a wrong guess' }, address, headers });
+
     it('limits admin sign-in attempts per client address with 429, Retry-After and the envelope', async () => {
-      const attempt = (address: string) =>
-        harness.call('/admin/login', { body: { username: 'nobody-here', password: 'a wrong guess' }, address });
-      for (let i = 0; i < 10; i++) expect((await attempt('203.0.113.10')).status).toBe(401);
-      const refused = await attempt('203.0.113.10');
+      // Every attempt counts, right or wrong: ten sign-ins with the right password use up the address's allowance.
+      for (let i = 0; i < 10; i++) expect((await harness.call('/admin/login', { body: ADMIN, address: '203.0.113.10' })).status).toBe(200);
+      const refused = await guess('nobody-here', '203.0.113.10');
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(refused.body).toMatchObject({ is_success: false, code: 'rate_limited' });
+      expect(refused.body.message).toMatch(/^Too many requests\./);
       // Even the right password is not tried from that address until the window passes.
       expect((await harness.call('/admin/login', { body: ADMIN, address: '203.0.113.10' })).status).toBe(429);
-      expect((await attempt('198.51.100.20')).status).toBe(401);
+      expect((await guess('nobody-here', '198.51.100.20')).status).toBe(401);
+    });
+
+    it('locks out a client that guesses across usernames, by the address the gateway saw, whatever X-Forwarded-For says', async () => {
+      for (let i = 0; i < 3; i++) {
+        const answer = await guess(`sprayed-${i}`, '203.0.113.30', { 'x-forwarded-for': `192.0.2.${50 + i}` });
+        expect(answer.status).toBe(401);
+      }
+      const locked = await harness.call('/admin/login', {
+        body: ADMIN,
+        address: '203.0.113.30',
+        headers: { 'x-forwarded-for': '192.0.2.99' },
+      });
+      expect(locked.status).toBe(429);
+      expect(locked.body.message).toMatch(LOCKED);
+      expect(locked.body.token).toBeUndefined();
+      // Nor can a client put its failures, or its lock, on someone else's address.
+      const elsewhere = await harness.call('/admin/login', {
+        body: ADMIN,
+        address: '203.0.113.31',
+        headers: { 'x-forwarded-for': '203.0.113.30' },
+      });
+      expect(elsewhere.status).toBe(200);
+    });
+
+    it('locks a username that has no account just as it locks a real one: a lock says nothing about who exists', async () => {
+      for (let i = 0; i < 3; i++) expect((await guess('ghost-admin', `192.0.2.${20 + i}`)).status).toBe(401);
+      const locked = await guess('ghost-admin', '192.0.2.30');
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(60);
+      expect(locked.body.message).toMatch(LOCKED);
     });
 
     // Last: it locks the one admin account of this product.
-    it('locks the account after repeated failures from any addresses, even against the right password', async () => {
+    it('locks the account after repeated failures from any addresses, even against the right password; open sessions carry on', async () => {
+      const signedIn = await harness.call('/admin/login', { body: ADMIN, address: '192.0.2.100' });
+      expect(signedIn.status).toBe(200);
       for (let i = 0; i < 3; i++) {
         const guess = await harness.call('/admin/login', {
           body: { ...ADMIN, password: `guess number ${i}` },
@@ -306,9 +342,11 @@ describe('sessions and sign-in through the gateway', () => {
       const locked = await harness.call('/admin/login', { body: ADMIN, address: '192.0.2.200' });
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(60);
-      expect(locked.body.message).toMatch(/^Too many failed attempts\. Please try again in \d+ minutes\.$/);
+      expect(locked.body.message).toMatch(LOCKED);
       expect(cookiesOf(locked)).toEqual([]);
       expect(locked.body.token).toBeUndefined();
+      // A lock stops new sign-ins only: the admin already at work keeps the session.
+      expect((await harness.call('/admin/users', { token: signedIn.body.token, address: '192.0.2.100' })).status).toBe(200);
     });
   });
 });

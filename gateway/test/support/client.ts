@@ -47,7 +47,8 @@ export interface ProductClient {
   /** A new member signed in through the development identity provider; returns the session token. */
   signUp(email: string, name?: string): Promise<string>;
   /** A member with a complete profile and an active membership paid through the simulator. */
-  subscriber(email: string, name?: string): Promise<string>;
+  /** `profile` changes fields of the complete profile (a business with a GSTIN, to buy one product again). */
+  subscriber(email: string, name?: string, profile?: Record<string, unknown>): Promise<string>;
   adminToken(): Promise<string>;
 }
 
@@ -87,9 +88,9 @@ export function productClient(send: Send): ProductClient {
     return login.body.token as string;
   }
 
-  async function subscriber(email: string, name?: string): Promise<string> {
+  async function subscriber(email: string, name?: string, fields: Record<string, unknown> = {}): Promise<string> {
     const token = await signUp(email, name);
-    const profile = await call('/user/update-profile', { token, body: COMPLETE_PROFILE });
+    const profile = await call('/user/update-profile', { token, body: { ...COMPLETE_PROFILE, ...fields } });
     if (profile.status !== 200) throw new Error(`update-profile answered ${profile.status}: ${profile.text}`);
     // The payments service learns the profile from identity's events before it will start a mandate.
     let mandate = await call('/subscription/create-upi-mandate', { token, body: {} });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageOn,
+  calendarDateSchema,
+  countOf,
   dateOfBirthSchema,
+  dateRangeQuerySchema,
   giveawayAnswersCorrect,
   gstinSchema,
   isValidGstin,
@@ -138,5 +141,48 @@ describe('giveaway answers', () => {
         entry('Most organized consumer community in the world', "Discover deals based on person's preference", 'Buy & Sell'),
       ),
     ).toBe(false);
+  });
+});
+
+describe('calendar dates in queries and forms', () => {
+  const start = calendarDateSchema('Start date');
+  const messageOf = (value: unknown) => start.safeParse(value).error?.issues.map((issue) => issue.message);
+
+  it.each(['2026-01-31', '2024-02-29', '2000-01-01', '2099-12-31'])('takes %s', (value) => {
+    expect(start.parse(value)).toBe(value);
+  });
+
+  it.each([
+    ['2026-01-32', 'no 32nd day'],
+    ['2026-02-30', 'no 30 February (Date would make it 2 March)'],
+    ['2025-02-29', 'not a leap year'],
+    ['2020-13-45', 'no 13th month'],
+    ['2026-00-10', 'no month 0'],
+    ['2026-1-5', 'not YYYY-MM-DD'],
+    ['31/01/2026', 'not YYYY-MM-DD'],
+    ['', 'empty'],
+  ])('refuses %s (%s) with one sentence about the date', (value) => {
+    expect(messageOf(value)).toEqual(['Start date must be a real date, written as YYYY-MM-DD (for example 2026-01-31)']);
+  });
+
+  it.each(['9999-12-31', '1999-12-31', '2100-01-01'])('refuses %s, a real date outside 2000-2099', (value) => {
+    expect(messageOf(value)).toEqual(['Start date must be between 2000-01-01 and 2099-12-31']);
+  });
+
+  it('reads an empty filter as no filter', () => {
+    expect(dateRangeQuerySchema.parse({ startDate: '', endDate: '2026-03-10' })).toEqual({ endDate: '2026-03-10' });
+    expect(dateRangeQuerySchema.safeParse({ startDate: '2026-02-30' }).success).toBe(false);
+  });
+});
+
+describe('counts in messages', () => {
+  it.each([
+    [1, 'minute', '1 minute'],
+    [15, 'minute', '15 minutes'],
+    [0, 'minute', '0 minutes'],
+    [1, 'second', '1 second'],
+    [2, 'entry', '2 entries', 'entries'],
+  ] as const)('writes %s %s as "%s"', (count, unit, expected, units?: string) => {
+    expect(countOf(count, unit, units)).toBe(expected);
   });
 });

@@ -21,12 +21,12 @@ export { DataDirLockedError } from './db/pglite.js';
 export { decodeEvent, EventStore, type EventTables, readRawEventsAfter, type UnitOfWork } from './events/event-store.js';
 export { retryOnConcurrency } from './events/retry-on-concurrency.js';
 export { ConcurrencyError, type EventMetadata, type ExpectedVersion, type NewEvent, type StoredEvent } from './events/types.js';
-export { clientAddress } from './front/client-address.js';
+export { clientAddress, forwardedClientAddress, isLoopbackAddress, isLoopbackClient } from './front/client-address.js';
 export { createForwarder, type ForwarderOptions } from './front/forwarder.js';
 export { assertSameOrigin, resolvePrincipal, type SessionTokens, sessionTokens } from './front/sessions.js';
 export { httpUpstream, inProcessUpstream, type Upstream, UpstreamUnavailableError } from './front/upstreams.js';
 export { type AppEnv, createServiceApp, type ReadinessChecks, type ServiceAppOptions } from './http/app-factory.js';
-export { type FailureBody, failureBody, ok } from './http/envelope.js';
+export { type FailureBody, failureBody, fieldMessages, ok } from './http/envelope.js';
 export {
   AppError,
   badRequest,
@@ -59,13 +59,13 @@ export {
   SESSION_EXPIRED,
 } from './http/principal.js';
 export { requireServiceToken, SERVICE_TOKEN_HEADER, secretMatcher } from './http/service-token.js';
-export { jsonBody, parseOrThrow, pathParams, queryParams, toIssues } from './http/validation.js';
+export { jsonBody, parseOrThrow, pathParams, queryParams, refusalMessage, toIssues } from './http/validation.js';
 export { createLogger, type Logger, type LoggerOptions } from './logging/logger.js';
 export { REDACTED, redactDeep } from './logging/redact.js';
 export { currentRequestId, requestContext } from './logging/request-context.js';
 export { type BootedService, type BootOptions, bootService, schemaOf } from './service/boot.js';
 export { type Infrastructure, type InfrastructureOptions, openInfrastructure } from './service/infrastructure.js';
-export { closeServer, exitOnConfigError, exitOnSignals, type FetchApp, listen } from './service/lifecycle.js';
+export { closeServer, exitOnConfigError, exitOnSignals, type FetchApp, listen, logUnhandledRejections } from './service/lifecycle.js';
 export { type ProcessSettings, prettyLogs, processSettings, serviceUrlsVariable, withPort } from './service/process-settings.js';
 export { runStandaloneService } from './service/run-standalone.js';
 export {

@@ -1,6 +1,7 @@
+import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { badRequest, createServiceApp, jsonBody, ok, pathParams, queryParams, tooManyRequests } from '../src/index.js';
+import { badRequest, closeServer, createServiceApp, jsonBody, listen, ok, pathParams, queryParams, tooManyRequests } from '../src/index.js';
 import { captureLogger } from '../src/testing/index.js';
 
 function makeApp(readiness = {}) {
@@ -46,15 +47,45 @@ describe('service app factory', () => {
     expect(forged.headers.get('x-request-id')).not.toContain(' ');
   });
 
-  it('answers bad fields with 400 naming each field', async () => {
+  it('answers bad fields with 400: the first sentence as the message, and each field on its own', async () => {
     const { app } = makeApp();
-    const res = await app.request('/things', post(JSON.stringify({ name: '', qty: 0.5 })));
+    app.post(
+      '/people',
+      jsonBody(
+        z.object({
+          name: z.string().min(1, 'Please enter your name.'),
+          lists: z.array(z.string().max(3, 'Keep each item short.')),
+          qty: z.number(),
+        }),
+      ),
+      (c) => ok(c, null),
+    );
+    const res = await app.request('/people', post(JSON.stringify({ name: '', lists: ['ok', 'far too long', 'also long'] })));
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { message: string; error: string; issues: { path: string }[] };
+    const body = (await res.json()) as { message: string; error: string; issues: { path: string }[]; fields: Record<string, string> };
     expect(body).toMatchObject({ is_success: false, code: 'bad_request' });
-    expect(body.message).toMatch(/^Invalid request body: name: .+; qty: .+/);
+    // What a screen shows: a sentence about the input, no "Invalid request body:" and no path.
+    expect(body.message).toBe('Please enter your name.');
     expect(body.error).toBe(body.message);
-    expect(body.issues.map((i) => i.path)).toEqual(['name', 'qty']);
+    expect(body.issues.map((i) => i.path)).toEqual(['name', 'lists.1', 'lists.2', 'qty']);
+    // One message per top-level field, the first; a missing field is named in words.
+    expect(body.fields).toEqual({ name: 'Please enter your name.', lists: 'Keep each item short.', qty: 'Required' });
+    const missing = await app.request('/people', post(JSON.stringify({ name: 'Asha', lists: [] })));
+    expect(await missing.json()).toMatchObject({ message: 'Qty is required.', fields: { qty: 'Required' } });
+  });
+
+  it('carries field messages from a domain refusal too, keyed safely whatever the path says', async () => {
+    const { app } = makeApp();
+    app.get('/refused', () => {
+      throw badRequest('GST number is required for startups, businesses and institutions', [
+        { path: 'gst', message: 'GST number is required for startups, businesses and institutions' },
+        { path: '__proto__.polluted', message: 'Not a field' },
+        { path: '', message: 'About the whole body' },
+      ]);
+    });
+    const body = (await (await app.request('/refused')).json()) as { fields: Record<string, string> };
+    expect(Object.keys(body.fields)).toEqual(['gst', '__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('refuses unknown fields', async () => {
@@ -85,7 +116,10 @@ describe('service app factory', () => {
 
   it('validates path and query', async () => {
     const { app } = makeApp();
-    expect(await (await app.request('/things/abc')).json()).toMatchObject({ message: 'Invalid path: id: must be a number' });
+    expect(await (await app.request('/things/abc')).json()).toMatchObject({
+      message: 'must be a number',
+      fields: { id: 'must be a number' },
+    });
     expect((await app.request('/search?page=0')).status).toBe(400);
     expect(await (await app.request('/search?page=3')).json()).toEqual({ is_success: true, data: { page: 3 } });
   });
@@ -111,6 +145,40 @@ describe('service app factory', () => {
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('POST');
     expect(await wrongMethod.json()).toMatchObject({ is_success: false, code: 'method_not_allowed' });
+  });
+
+  it('answers TRACE with 405 before any route sees it, a catch-all that forwards the request included', async () => {
+    const { app } = makeApp();
+    // As the gateway's catch-all does: rebuild the request to pass it on. fetch's Request refuses TRACE outright.
+    app.all('/forwarded/*', (c) => fetch(new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers })));
+    // Over a socket: an in-process call cannot even build a TRACE request.
+    const { server, port } = await listen(app, 0, '127.0.0.1');
+    const send = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, method, path, headers: { cookie: 'elts_session=a-secret' } }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const forwarded = await send('TRACE', '/forwarded/anything');
+      expect(forwarded.status).toBe(405);
+      expect(JSON.parse(forwarded.body)).toMatchObject({
+        is_success: false,
+        code: 'method_not_allowed',
+        message: 'Method TRACE is not allowed here',
+      });
+      expect(forwarded.body).not.toContain('a-secret');
+      const known = await send('TRACE', '/things');
+      expect([known.status, known.allow]).toEqual([405, 'POST']);
+    } finally {
+      await closeServer(server);
+    }
   });
 
   it('hides internals of unexpected errors behind a 500 and logs them', async () => {

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { closeServer, listen } from '../src/index.js';
@@ -34,4 +36,28 @@ describe('listen', () => {
       await closeServer(server);
     }
   }, 15_000);
+});
+
+describe('a server process', () => {
+  it('logs a promise rejection nobody handled and carries on serving, instead of dying of it', () => {
+    // A process as every main starts one (exitOnSignals ends each start-up), where a stray promise then rejects.
+    const script = `
+      import { createLogger, exitOnSignals } from '@elts/platform';
+      const logger = createLogger({ name: 'probe', level: 'info', pretty: false });
+      exitOnSignals(logger, async () => {});
+      Promise.reject(new Error('a query nobody awaited failed'));
+      setTimeout(() => { console.log('still serving'); process.exit(0); }, 200);
+    `;
+    const result = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', '--input-type=module', '--eval', script], {
+      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+      env: { PATH: process.env.PATH },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.stderr).not.toContain('a query nobody awaited failed');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('still serving');
+    const line = result.stdout.split('\n').find((text) => text.includes('unhandled promise rejection'));
+    expect(JSON.parse(line ?? '{}')).toMatchObject({ level: 'error', err: { message: 'a query nobody awaited failed' } });
+  });
 });

@@ -93,6 +93,11 @@ describe.each(DATABASE_KINDS)('deal drops on %s', (kind) => {
     expect(calendar[2]).toMatchObject({ opensAt: '2025-01-30T18:30:00.000Z', closesAt: '2025-02-02T18:30:00.000Z', moved: false });
     expect((await drops('?from=2025-13-01')).status).toBe(400);
     expect((await drops('?from=2020-01-01&to=2030-01-01')).status).toBe(400);
+    // The last weeks of year 9999: the day after them has no YYYY-MM-DD. Refused as a date, not failed on.
+    const farFuture = await drops('?from=9999-12-01&to=9999-12-31');
+    expect(farFuture.status).toBe(400);
+    expect(farFuture.body.message).toContain('The first day must be between 2000-01-01 and 2099-12-31');
+    expect((await drops('?from=2025-02-30')).body.message).toContain('The first day must be a real date');
   });
 
   it.runIf(available)('lets admins create a drop on a Friday or over an exact window, refusing impossible ones', async () => {
@@ -115,7 +120,8 @@ describe.each(DATABASE_KINDS)('deal drops on %s', (kind) => {
       [{ opensAt: '2025-02-10T00:00:00+05:30', closesAt: '2025-02-12T00:00:00+05:30' }, 'A deal drop must close in the future'],
       [{ opensAt: '2025-03-10T00:00:00+05:30', closesAt: '2025-05-10T00:00:00+05:30' }, 'at most 31 days'],
       [{}, 'Give either opensOn (a Friday) or both opensAt and closesAt'],
-      [{ opensOn: 'friday' }, 'opensOn: must be a date as YYYY-MM-DD'],
+      [{ opensOn: 'friday' }, 'The opening day must be a real date, written as YYYY-MM-DD'],
+      [{ opensOn: '9999-12-31' }, 'The opening day must be between 2000-01-01 and 2099-12-31'],
     ];
     for (const [body, message] of refusals) {
       const { status, body: answer } = await post(body);

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { identityEvents } from '@elts/contracts';
-import { defineService, type Subscription } from '@elts/platform';
+import { defineService, forwardedClientAddress, type Subscription } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { adminAuthRoutes } from './api/admin-auth-routes.js';
 import { communityRoutes } from './api/community-routes.js';
 import { contactRoutes } from './api/contact-routes.js';
-import { devRoutes } from './api/dev-routes.js';
+import { devIdpRoutes, devMailboxRoutes } from './api/dev-routes.js';
 import { internalRoutes } from './api/internal-routes.js';
 import { memberAuthRoutes } from './api/member-auth-routes.js';
 import { profileRoutes } from './api/profile-routes.js';
@@ -45,9 +45,12 @@ export const identityService = defineService({
       logger,
     );
 
+    const clientAddress = forwardedClientAddress(runtime.serviceToken);
+
     const trustedIssuers: TrustedIssuer[] = [];
     if (config.GOOGLE_CLIENT_ID) trustedIssuers.push(googleIssuer(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL));
-    const devIdp = production ? undefined : await openDevIdentityProvider(db as never, `${publicUrl}/dev/idp`);
+    // The development provider signs anyone in as any email: it exists only while no real provider is set up.
+    const devIdp = production || config.GOOGLE_CLIENT_ID ? undefined : await openDevIdentityProvider(db as never, `${publicUrl}/dev/idp`);
     if (devIdp) trustedIssuers.push(localIssuer(devIdp.issuer, DEV_IDP_AUDIENCE, devIdp.jwks));
 
     if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
@@ -82,6 +85,7 @@ export const identityService = defineService({
         secureCookies,
         failuresBeforeLockout: config.LOGIN_FAILURES_BEFORE_LOCKOUT,
         lockoutMinutes: config.LOCKOUT_MINUTES,
+        clientAddress,
       }),
     );
     app.route('/', profileRoutes({ events, members, mail, publicUrl }));
@@ -96,7 +100,9 @@ export const identityService = defineService({
       }),
     );
     app.route('/', contactRoutes(events));
-    if (devIdp) app.route('/', devRoutes(devIdp, mail));
+    if (devIdp) app.route('/', devIdpRoutes(devIdp));
+    // With a real mail server the mail has gone out and members read it in their own inboxes.
+    if (!production && !config.SMTP_URL) app.route('/', devMailboxRoutes(mail, clientAddress));
 
     const consumers = [subscriptionStatusConsumer(db, mail), orderMailConsumer(db, mail, () => runtime.client('orders'), publicUrl)];
     let subscriptions: Subscription[] = [];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { paymentsEvents } from '@elts/contracts';
+import { sql } from '@elts/platform';
 import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
 import { identityService } from '../src/service.js';
 
@@ -53,4 +54,27 @@ export async function setSubscription(identity: ServiceHarness, member: { member
     const { body } = await identity.json('/user/get-profile', { method: 'POST', token: member.token });
     return body.data[0].subscription_status === status;
   });
+}
+
+/** What the product mailed to an address, oldest first (the outbox keeps every message). */
+export async function mailTo(identity: ServiceHarness, address: string) {
+  const { rows } = await sql<{ subject: string; body_text: string }>`
+    select subject, body_text from mail_outbox where recipient = ${address} order by created_at`.execute(identity.db);
+  return rows;
+}
+
+/** The token of the latest email-change link mailed to an address. */
+export async function confirmationToken(identity: ServiceHarness, address: string): Promise<string> {
+  const links = (await mailTo(identity, address)).flatMap((mail) => [
+    ...mail.body_text.matchAll(/\/user\/confirm-email\?token=([A-Za-z0-9_-]+)/g),
+  ]);
+  const token = links.at(-1)?.[1];
+  if (!token) throw new Error(`no confirmation link was mailed to ${address}`);
+  return token;
+}
+
+/** Opens a confirmation link as a mail client would: no session, a plain GET. */
+export async function openConfirmation(identity: ServiceHarness, token: string) {
+  const res = await identity.request(`/user/confirm-email?token=${encodeURIComponent(token)}`);
+  return { status: res.status, text: await res.text(), headers: res.headers };
 }

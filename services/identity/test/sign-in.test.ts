@@ -1,9 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devCredential, signUp, startIdentity, uniqueEmail } from './helpers.js';
+import { SIGN_IN_EMAIL_HELD } from '../src/commands/sign-in.js';
+import { namesFromClaims } from '../src/domain/member.js';
+import { confirmationToken, devCredential, openConfirmation, signUp, startIdentity, uniqueEmail, updateProfile } from './helpers.js';
 
 describe.each(DATABASE_KINDS)('sign-in and sessions on %s', (kind) => {
   const available = databaseAvailable(kind);
@@ -13,6 +16,8 @@ describe.each(DATABASE_KINDS)('sign-in and sessions on %s', (kind) => {
     if (available) identity = await startIdentity(kind);
   });
   afterAll(async () => identity?.close());
+
+  const profileOf = async (token: string) => (await identity.json('/user/get-profile', { method: 'POST', token })).body.data[0];
 
   it.runIf(available)('registers a new member with the next permanent number, and signs the same person in again', async () => {
     const email = uniqueEmail('asha');
@@ -102,6 +107,64 @@ describe.each(DATABASE_KINDS)('sign-in and sessions on %s', (kind) => {
     });
     expect(forged.status).toBe(401);
     expect((await identity.request('/user/get-profile', { method: 'POST', token: 'not-a-real-token-at-all-xxxxxxxxx' })).status).toBe(401);
+  });
+
+  it.runIf(available)('never opens an account by an email its holder typed into a profile', async () => {
+    const victimEmail = uniqueEmail('victim');
+    const attacker = await signUp(identity, uniqueEmail('attacker'), 'Mallory Shah');
+    await updateProfile(identity, attacker.token, { mobile: '9123456780' });
+    const claimed = await updateProfile(identity, attacker.token, { email: victimEmail });
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.data[0].email).toBe(attacker.email);
+    // Even if the link is opened (a mail scanner following every link in the victim's inbox), sign-in ignores it.
+    expect((await openConfirmation(identity, await confirmationToken(identity, victimEmail))).status).toBe(200);
+    const attackersProfile = await profileOf(attacker.token);
+    expect(attackersProfile.email).toBe(victimEmail);
+
+    const victim = await signUp(identity, victimEmail, 'Vidya Menon');
+    expect(victim.login).toMatchObject({
+      message: 'Welcome! Your membership has been created.',
+      data: { is_new_member: true, email: victimEmail },
+    });
+    expect(victim.memberId).not.toBe(attacker.memberId);
+    expect(victim.login.data.member_number).not.toBe(attackersProfile.member_number);
+    expect(await profileOf(victim.token)).toMatchObject({ email: victimEmail, firstname: 'Vidya', lastname: 'Menon', mobile: null });
+    expect(await profileOf(attacker.token)).toEqual(attackersProfile);
+    // And the victim keeps finding their own account.
+    expect((await signUp(identity, victimEmail, 'Vidya Menon')).memberId).toBe(victim.memberId);
+  });
+
+  it.runIf(available)('refuses a token whose email the issuer has not verified, and opens no account with it', async () => {
+    const holder = await signUp(identity, uniqueEmail('holder'));
+    const { rows } = await sql<{ kid: string; private_jwk: JWK }>`select kid, private_jwk from dev_idp_keys`.execute(identity.db);
+    const key = await importJWK(rows[0]!.private_jwk, 'ES256');
+    for (const verified of [false, undefined, 'true']) {
+      const credential = await new SignJWT({
+        email: holder.email,
+        ...(verified === undefined ? {} : { email_verified: verified }),
+        name: 'Eve',
+      })
+        .setProtectedHeader({ alg: 'ES256', kid: rows[0]!.kid })
+        .setIssuer('http://localhost:3000/dev/idp')
+        .setAudience('elts-dev-sign-in')
+        .setSubject(`other|${holder.email}`)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(key);
+      const { status, body } = await identity.json('/user/login', { method: 'POST', body: { credential } });
+      expect(status, String(verified)).toBe(401);
+      expect(body).toMatchObject({ is_success: false, message: 'Please verify your email address with your sign-in provider first.' });
+    }
+  });
+
+  it.runIf(available)('keeps hostile text out of the names a token brings, and off the wall', async () => {
+    const hostile = await signUp(identity, uniqueEmail('hostile'), "=cmd|' <script>alert(1)</script>");
+    expect(await profileOf(hostile.token)).toMatchObject({ firstname: '', lastname: '' });
+    const mixed = await signUp(identity, uniqueEmail('mixed'), "José O'Brien-Smith <b>");
+    expect(await profileOf(mixed.token)).toMatchObject({ firstname: 'José', lastname: "O'Brien-Smith" });
+    const wall = await identity.request('/user/wall?limit=500');
+    const text = await wall.text();
+    for (const fragment of ['=cmd', '<script', 'alert', 'HYPERLINK', '<b>']) expect(text).not.toContain(fragment);
   });
 
   describe('refuses credentials that do not verify', () => {
@@ -202,6 +265,40 @@ describe.each(DATABASE_KINDS)('Google sign-in against a local stand-in for its k
     it.runIf(available)('that has expired', () => refused({ exp: Math.floor(Date.now() / 1000) - 3600 }));
   });
 
+  it.runIf(available)('refuses a verified address another member signs in with under another subject, rather than linking it', async () => {
+    const email = uniqueEmail('held');
+    const first = await identity.json('/user/login', {
+      method: 'POST',
+      body: { credential: await sign({ email, email_verified: true, name: 'Meera Nair', sub: 'g-held-1' }) },
+    });
+    expect(first.status).toBe(200);
+    const other = await identity.json('/user/login', {
+      method: 'POST',
+      body: { credential: await sign({ email: email.toUpperCase(), email_verified: true, name: 'Meera Nair', sub: 'g-held-2' }) },
+    });
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ is_success: false, message: SIGN_IN_EMAIL_HELD });
+    expect(other.body.token).toBeUndefined();
+    const held = await sql<{ n: number }>`select count(*)::int as n from members where lower(sign_in_email) = ${email}`.execute(
+      identity.db,
+    );
+    expect(held.rows[0]!.n).toBe(1);
+  });
+
+  it.runIf(available)("applies the profile's name rules to a Google account's given and family names", async () => {
+    const credential = await sign({
+      email: uniqueEmail('names'),
+      email_verified: true,
+      given_name: "=cmd|' /C calc",
+      family_name: '<img src=x onerror=alert(1)>',
+      name: 'ignored',
+      sub: 'g-names',
+    });
+    const { body } = await identity.json('/user/login', { method: 'POST', body: { credential } });
+    const profile = await identity.json('/user/get-profile', { method: 'POST', token: body.token });
+    expect(profile.body.data[0]).toMatchObject({ firstname: 'calc', lastname: '' });
+  });
+
   it.runIf(available)('refuses an unverified Google email', async () => {
     const credential = await sign({ email: uniqueEmail(), email_verified: false, sub: 'g-2' });
     const { status, body } = await identity.json('/user/login', { method: 'POST', body: { credential } });
@@ -231,5 +328,29 @@ describe('the development identity provider in production', () => {
     const res = await identity.request('/admin/login', { method: 'POST', body: { username: 'ops', password: 'a long admin passphrase' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/^elts_admin=.+; Secure/);
+  });
+});
+
+describe('names from an identity provider', () => {
+  const email = 'someone@example.in';
+
+  it('keep what the profile allows: letters of any script, spaces, dots, apostrophes and hyphens', () => {
+    expect(namesFromClaims({ given_name: 'José', family_name: "O'Brien-Smith Jr.", email })).toEqual({
+      firstname: 'José',
+      lastname: "O'Brien-Smith Jr.",
+    });
+    expect(namesFromClaims({ name: 'अनीता  देवी', email })).toEqual({ firstname: 'अनीता', lastname: 'देवी' });
+    expect(namesFromClaims({ email: 'asha.rao@example.in' })).toEqual({ firstname: 'asha.rao', lastname: '' });
+  });
+
+  it('drop formulas, markup and other symbols, and may leave the first name for onboarding to ask', () => {
+    expect(namesFromClaims({ given_name: "=cmd|'", family_name: '<script>alert(1)</script>', email })).toEqual({
+      firstname: '',
+      lastname: '',
+    });
+    expect(namesFromClaims({ name: '+SUM(A1) Ravi Kumar (work)', email })).toEqual({ firstname: 'Ravi', lastname: 'Kumar' });
+    expect(namesFromClaims({ given_name: '-Asha', family_name: '@Rao', email })).toEqual({ firstname: 'Asha', lastname: '' });
+    expect(namesFromClaims({ email: '=1+1@example.in' })).toEqual({ firstname: '', lastname: '' });
+    expect(namesFromClaims({ given_name: 'A'.repeat(80), email }).firstname).toHaveLength(50);
   });
 });

@@ -2,8 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { closeServer, listen } from '@elts/platform';
 import { closedPort, eventually, type ServiceProcess, startServiceProcess, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ordersStandIn } from './helpers.js';
 
 const memberId = '5f0c9c4e-6f1e-4f4b-9d0a-3c2b1a000001';
 const principal = JSON.stringify({ member: { id: memberId, sessionId: '5f0c9c4e-6f1e-4f4b-9d0a-3c2b1a000002' } });
@@ -18,6 +20,23 @@ interface PaymentTimeline {
   timeoutAt: Date;
   markedAtRisk: Date;
   failed: Date;
+}
+
+/**
+ * A membership starts only for a member payments knows (names, a served pincode), and a lone payments process hears
+ * no identity events: the member's profile is written into its stopped database, as the identity consumer would.
+ */
+async function seedMemberProfile(dataDir: string): Promise<void> {
+  const db = await PGlite.create(join(dataDir, 'payments', 'pglite', 'pgdata'));
+  try {
+    await db.query(
+      `insert into payments.member_profiles (member_id, email, firstname, lastname, mobile, address, profession_address, pincode, gst)
+       values ($1, 'asha@example.in', 'Asha', 'Rao', '9876543210', '12 MG Road', '12 MG Road', '403001', '')`,
+      [memberId],
+    );
+  } finally {
+    await db.close();
+  }
 }
 
 /** Reads the payment's deadlines and when its at-risk mark and failure were recorded, from the stopped service's data. */
@@ -43,8 +62,11 @@ async function timelineIn(dataDir: string): Promise<PaymentTimeline> {
 describe('the embedded workflow driver across a crash', () => {
   const processes: ServiceProcess[] = [];
   let dataDir: string;
+  // The orders service's pincode directory, asked before a membership starts.
+  let orders: Awaited<ReturnType<typeof listen>> | undefined;
   afterAll(async () => {
     for (const running of processes) await running.crash();
+    if (orders) await closeServer(orders.server);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -55,7 +77,7 @@ describe('the embedded workflow driver across a crash', () => {
       PAYMENT_AT_RISK_SECONDS: String(AT_RISK_SECONDS),
       PAYMENT_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
       WORKFLOW_POLL_MS: '100',
-      ORDERS_URLS: `http://127.0.0.1:${await closedPort()}`,
+      ORDERS_URLS: `http://127.0.0.1:${orders?.port ?? (await closedPort())}`,
     });
     processes.push(running);
     return running;
@@ -74,7 +96,11 @@ describe('the embedded workflow driver across a crash', () => {
 
   it('still fails a pending payment on time after the process is killed and restarted', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'elts-crash-'));
+    orders = await listen(ordersStandIn(), 0, '127.0.0.1');
     const port = await closedPort();
+    // A first start makes the service's tables; the member's profile goes in while it is stopped.
+    await (await startPayments(port)).crash();
+    await seedMemberProfile(dataDir);
     const first = await startPayments(port);
     const requestedAt = Date.now();
     const created = await call(port, '/subscription/create-upi-mandate', {

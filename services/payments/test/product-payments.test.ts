@@ -62,6 +62,29 @@ describe.each(DATABASE_KINDS)('payments for product orders on %s', (kind) => {
     ).toBe(1);
   });
 
+  it.runIf(available)('tells orders that the payer cancelled a checkout, apart from a declined one', async () => {
+    const cancelledOrder = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
+    const declinedOrder = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
+    for (const [orderId, outcome] of [
+      [cancelledOrder, 'cancel'],
+      [declinedOrder, 'failure'],
+    ] as const) {
+      const page = new URL((await checkout(orderId)).body.data.paymentLink).pathname;
+      expect((await payments.request(page, { method: 'POST', body: { outcome, method: 'upi' } })).status).toBe(303);
+      await eventually(async () => (await internal(`/internal/payments/orders/${orderId}`)).body.data.status === 'failed');
+    }
+    // Both failed payments (the spec's payment statuses have no cancelled); the order learns which was called off.
+    expect((await internal(`/internal/payments/orders/${cancelledOrder}`)).body.data).toMatchObject({ cancelled: true, autoFailed: false });
+    expect((await internal(`/internal/payments/orders/${declinedOrder}`)).body.data).toMatchObject({ cancelled: false });
+    const events = await sql<{ order_id: string; cancelled: boolean }>`
+      select data->>'orderId' as order_id, (data->>'cancelled')::boolean as cancelled from events
+      where type = 'PaymentFailed' and data->>'orderId' in (${cancelledOrder}, ${declinedOrder}) order by order_id`.execute(payments.db);
+    expect(Object.fromEntries(events.rows.map((row) => [row.order_id, row.cancelled]))).toEqual({
+      [cancelledOrder]: true,
+      [declinedOrder]: false,
+    });
+  });
+
   it.runIf(available)('times out an abandoned checkout like any payment', async () => {
     const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
     await checkout(orderId);

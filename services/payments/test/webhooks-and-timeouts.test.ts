@@ -88,6 +88,43 @@ describe.each(DATABASE_KINDS)('webhooks on %s', (kind) => {
     expect(receipts.rows[0]!.n).toBeGreaterThan(0);
   });
 
+  it.runIf(available)('knows a delivery by its signed content, whatever x-idempotency-key it carries', async () => {
+    const member = await registerMember(payments);
+    const started = await subscribe(payments, member);
+    const secret = await secretOf(payments);
+    const statusWebhook = (status: string, authorizationStatus: string, at: Date) =>
+      subscriptionStatusWebhook({
+        subscriptionId: started.subscription_id,
+        status,
+        authorizationStatus,
+        umn: authorizationStatus === 'ACTIVE' ? 'asha@upi.umn1' : null,
+        amountPaise: 117_882,
+        authorizationPaymentId: authorizationStatus === 'ACTIVE' ? 'auth_x' : null,
+        at,
+      });
+    const withKey = (delivery: ReturnType<typeof signedDelivery>, key: string) => ({
+      body: delivery.body,
+      headers: { ...delivery.headers, 'x-idempotency-key': key },
+    });
+    const answer = async (delivery: ReturnType<typeof signedDelivery>) =>
+      ((await (await post(payments, delivery)).json()) as { message: string }).message;
+
+    // Two genuine webhooks under one key (the header is not signed; anyone on the path may set it): both apply.
+    const pending = signedDelivery(secret, statusWebhook('INITIALIZED', 'PENDING', new Date(Date.now() - 1_000)));
+    expect(await answer(withKey(pending, 'shared-key'))).toBe('Processed');
+    await sql`update sim_subscriptions set status = 'ACTIVE', authorization_status = 'ACTIVE', umn = 'asha@upi.umn1', method = 'upi', authorized_at = now()
+      where subscription_id = ${started.subscription_id}`.execute(payments.db);
+    const active = signedDelivery(secret, statusWebhook('ACTIVE', 'ACTIVE', new Date()));
+    expect(await answer(withKey(active, 'shared-key'))).toBe('Processed');
+    expect((await current(payments, member)).subscription.status).toBe('active');
+
+    // A replay of a delivery under a key of the replayer's choosing is still the same delivery.
+    expect(await answer(withKey(active, 'a-fresh-key'))).toBe('Already processed');
+    expect(await answer(withKey(pending, 'another-fresh-key'))).toBe('Already processed');
+    const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
+    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentSucceeded']);
+  });
+
   it.runIf(available)('confirms with the gateway: a webhook that claims success for an unpaid mandate changes nothing', async () => {
     const member = await registerMember(payments);
     const started = await subscribe(payments, member);

@@ -84,3 +84,32 @@ describe('workflow steps over the internal API (the Temporal activities)', () =>
     expect((await post('/internal/workflow-steps/membership.renewal', { subscriptionId: 'MEM-X' })).status).toBe(400);
   });
 });
+
+describe('the reason a timed-out payment records', () => {
+  let payments: ServiceHarness;
+  let activities: ReturnType<typeof createStepActivities>;
+
+  beforeAll(async () => {
+    // A one-minute timeout, as a demonstration sets it: the activity below acts before the embedded timer would.
+    payments = await startPayments('pglite', { PAYMENT_AT_RISK_SECONDS: '30', PAYMENT_TIMEOUT_SECONDS: '60' });
+    const client = new InternalClient({
+      target: 'payments',
+      fetch: (request) => payments.booted.instance.app.fetch(request),
+      token: TEST_SERVICE_TOKEN,
+    });
+    activities = createStepActivities(client);
+  });
+  afterAll(async () => {
+    await payments?.close();
+  });
+
+  it('says "after 1 minute", not "1 minutes"', async () => {
+    const member = await registerMember(payments);
+    await subscribe(payments, member);
+    const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
+    await activities.timeOutPayment({ paymentId });
+    const row = await sql<{ failure_reason: string }>`
+      select failure_reason from payments where payment_id = ${paymentId}`.execute(payments.db);
+    expect(row.rows[0]?.failure_reason).toBe('Payment timed out after 1 minute');
+  });
+});

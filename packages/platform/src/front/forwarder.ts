@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/app-factory.js';
 import { failureBody } from '../http/envelope.js';
-import { UNAVAILABLE_MESSAGE } from '../http/errors.js';
+import { UNAVAILABLE_MESSAGE, unauthorized } from '../http/errors.js';
 import { InternalCallError, InternalClient } from '../http/internal-client.js';
 import { PRINCIPAL_HEADER, type Principal } from '../http/principal.js';
 import { SERVICE_TOKEN_HEADER } from '../http/service-token.js';
@@ -24,10 +24,12 @@ export interface ForwarderOptions {
   admit?: (c: Context<AppEnv>, caller: { principal: Principal; client: string }) => Response | undefined;
 }
 
-// Headers a client must never be able to set on the way in: internal credentials, and hop-by-hop headers.
+// Headers a client must never be able to set on the way in: internal credentials, the client address the services
+// count sign-in failures by (the forwarder sets its own), and hop-by-hop headers.
 const STRIPPED_REQUEST_HEADERS = [
   SERVICE_TOKEN_HEADER,
   PRINCIPAL_HEADER,
+  'x-forwarded-for',
   'connection',
   'keep-alive',
   'proxy-connection',
@@ -59,6 +61,8 @@ export function createForwarder(options: ForwarderOptions) {
     try {
       principal = await resolvePrincipal(identity, tokens);
     } catch (error) {
+      // Identity could not read the credentials presented: whoever sent them is not signed in (a 500 would blame us).
+      if (error instanceof InternalCallError && error.status === 400) throw unauthorized();
       if (error instanceof InternalCallError && error.status < 500) throw error;
       options.logger.warn({ err: error }, 'could not resolve the session');
       return unavailable(c);

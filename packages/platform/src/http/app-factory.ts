@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -29,6 +29,7 @@ export interface ServiceAppOptions {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const UNSERVED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 const READINESS_TIMEOUT_MS = 2000;
 
 export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
@@ -53,6 +54,15 @@ export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
   });
 
   for (const handler of options.middleware ?? []) app.use(handler);
+
+  const methodNotAllowed = (c: Context<AppEnv>) => {
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0) c.header('Allow', allowed.join(', '));
+    return c.json(failureBody('method_not_allowed', `Method ${c.req.method} is not allowed here`, c.get('requestId')), 405);
+  };
+  // No route serves these, and a catch-all (the gateway's) must not be handed them either: the fetch Request a
+  // forwarder builds to pass a request on refuses all three, which answered TRACE with a 500.
+  app.use((c, next) => (UNSERVED_METHODS.has(c.req.method) ? Promise.resolve(methodNotAllowed(c)) : next()));
   if (options.serviceToken) {
     app.use('/internal/*', requireServiceToken(options.serviceToken));
     app.use(principalFromGateway(options.serviceToken));
@@ -83,11 +93,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
   });
 
   app.notFound((c) => {
-    const allowed = allowedMethods(c.req.path);
-    if (allowed.length > 0) {
-      c.header('Allow', allowed.join(', '));
-      return c.json(failureBody('method_not_allowed', `Method ${c.req.method} is not allowed here`, c.get('requestId')), 405);
-    }
+    if (allowedMethods(c.req.path).length > 0) return methodNotAllowed(c);
     return c.json(failureBody('not_found', 'Not found', c.get('requestId')), 404);
   });
 

@@ -14,6 +14,8 @@ export interface FailureBody {
   error: string;
   code: string;
   issues?: ValidationIssue[];
+  /** Each refused top-level field's first message (`{gst: "This GSTIN's check digit is wrong. ..."}`), for forms. */
+  fields?: Record<string, string>;
   request_id?: string;
 }
 
@@ -22,12 +24,28 @@ export function ok<T>(c: Context, data: T, extra: Record<string, unknown> = {}, 
 }
 
 export function failureBody(code: string, message: string, requestId?: string, issues?: ValidationIssue[]): FailureBody {
+  const fields = issues ? fieldMessages(issues) : {};
   return {
     is_success: false,
     message,
     error: message,
     code,
     ...(issues && issues.length > 0 ? { issues } : {}),
+    ...(Object.keys(fields).length > 0 ? { fields } : {}),
     ...(requestId ? { request_id: requestId } : {}),
   };
+}
+
+/**
+ * Issues keyed by the body field a form shows them on: the path's first part (a list item's `needList.2` is the
+ * Need list's), the first message for each. Issues about the whole body (no path) name no field.
+ */
+export function fieldMessages(issues: readonly ValidationIssue[]): Record<string, string> {
+  // A Map, then own properties: a path part is the caller's text, and "__proto__" must stay a plain key.
+  const fields = new Map<string, string>();
+  for (const issue of issues) {
+    const field = issue.path.split('.')[0];
+    if (field && !fields.has(field)) fields.set(field, issue.message);
+  }
+  return Object.fromEntries(fields);
 }

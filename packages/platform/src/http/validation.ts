@@ -19,18 +19,40 @@ function messageOf(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
-function describe(where: string, issues: ValidationIssue[]): string {
-  const parts = issues.slice(0, 5).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
-  return `Invalid ${where}: ${parts.join('; ')}`;
+/**
+ * The refusal's `message`, which screens show as it is: the first issue's own sentence, never a schema path or a
+ * developer's prefix (docs/decisions/0007). Every issue, with its path, stays in `issues` (and `fields`) for forms.
+ * A bare 'Required' says nothing without its field, so it is the one message given the field's name.
+ */
+export function refusalMessage(issues: ValidationIssue[]): string {
+  const first = issues[0];
+  if (!first) return 'This request could not be read.';
+  if (first.message === 'Required' && first.path) return `${fieldLabel(first.path)} is required.`;
+  return first.message;
 }
 
-/** Parses `value` with `schema`, or throws a 400 naming each bad field. */
+/** "first_name" or "saleStartAt" (the last named part of a path) as words: "First name", "Sale start at". */
+function fieldLabel(path: string): string {
+  const name =
+    path
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? path;
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Parses `value` with `schema`, or throws a 400 whose message is the first issue's sentence and whose issues name each bad field. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   if (containsNul(value)) throw badRequest(`Invalid ${where}: text may not contain a NUL character`);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = toIssues(result.error);
-  throw badRequest(describe(where, issues), issues);
+  throw badRequest(refusalMessage(issues), issues);
 }
 
 /** PostgreSQL stores no NUL in text or jsonb: such input is refused here rather than failing at the database. */

@@ -34,11 +34,30 @@ export function closeServer(server: ServerType): Promise<void> {
   });
 }
 
+let loggingRejectionsTo: Logger | undefined;
+
+/**
+ * Keeps the process serving when a promise nobody awaited rejects, logging it as an error instead. Node's default is
+ * to end the process: one request whose stray promise failed took down every service of the all-in-one product with
+ * it. The request itself has already been answered (or failed) on its own path; what is left is a bug to read
+ * about in the log. Installed once per process; a later call only changes the logger.
+ */
+export function logUnhandledRejections(logger: Logger): void {
+  const installed = loggingRejectionsTo !== undefined;
+  loggingRejectionsTo = logger;
+  if (installed) return;
+  process.on('unhandledRejection', (reason) => {
+    loggingRejectionsTo?.error({ err: reason }, 'unhandled promise rejection (the process carries on)');
+  });
+}
+
 /**
  * Runs `shutdown` once on SIGINT or SIGTERM, then exits. A second signal, or a shutdown that hangs, exits at once:
- * an operator pressing Ctrl-C twice means it.
+ * an operator pressing Ctrl-C twice means it. Every server's start-up ends here, so it is also where the process
+ * starts logging unhandled rejections rather than dying of them.
  */
 export function exitOnSignals(logger: Logger, shutdown: () => Promise<void>, graceMs = 10_000): void {
+  logUnhandledRejections(logger);
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(130);

@@ -37,6 +37,8 @@ export interface RequestOptions {
   /** Sent as it is (a webhook's exact bytes), instead of `body` as JSON. */
   rawBody?: string;
   headers?: Record<string, string>;
+  /** The caller's network address, as the socket would give it to the front; unset, calls count as one client. */
+  address?: string;
 }
 
 /**
@@ -114,17 +116,24 @@ export async function startServiceHarness(module: ServiceModule, options: Harnes
   front.all('/internal/*', (c) => booted.instance.app.fetch(c.req.raw));
   front.all('*', (c) => forward(c as never, service));
 
-  const request = async (path: string, { method = 'GET', token, body, rawBody, headers = {} }: RequestOptions = {}): Promise<Response> =>
-    front.request(path, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: token } : {}),
-        ...headers,
+  const request = async (
+    path: string,
+    { method = 'GET', token, body, rawBody, headers = {}, address }: RequestOptions = {},
+  ): Promise<Response> =>
+    front.request(
+      path,
+      {
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: token } : {}),
+          ...headers,
+        },
+        ...(rawBody !== undefined ? { body: rawBody } : body !== undefined ? { body: JSON.stringify(body) } : {}),
       },
-      ...(rawBody !== undefined ? { body: rawBody } : body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+      address ? { incoming: { socket: { remoteAddress: address } } } : undefined,
+    );
 
   return {
     database,

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { pageOf } from '../queries/filters.js';
+import { inParallel } from '../queries/parallel.js';
 import type { AdminDb } from '../store/tables.js';
 
 const pageQuery = z.object({
@@ -59,20 +60,22 @@ export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalCl
     .get('/admin/audit', queryParams(pageQuery), async (c) => {
       requireAdmin(c);
       const { page, limit } = c.req.valid('query');
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('audit_log')
-          .selectAll()
-          .orderBy('at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        db
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
+      const [rows, total] = await inParallel(
+        () =>
+          db
+            .selectFrom('audit_log')
+            .selectAll()
+            .orderBy('at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(limit)
+            .offset((page - 1) * limit)
+            .execute(),
+        () =>
+          db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow(),
+      );
       return c.json({
         is_success: true,
         data: rows.map((row) => ({
@@ -90,20 +93,22 @@ export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalCl
     .get('/admin/messages', queryParams(pageQuery), async (c) => {
       requireAdmin(c);
       const { page, limit } = c.req.valid('query');
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('contact_messages')
-          .selectAll()
-          .orderBy('received_at', 'desc')
-          .orderBy('message_id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        db
-          .selectFrom('contact_messages')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
+      const [rows, total] = await inParallel(
+        () =>
+          db
+            .selectFrom('contact_messages')
+            .selectAll()
+            .orderBy('received_at', 'desc')
+            .orderBy('message_id', 'desc')
+            .limit(limit)
+            .offset((page - 1) * limit)
+            .execute(),
+        () =>
+          db
+            .selectFrom('contact_messages')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow(),
+      );
       return c.json({
         is_success: true,
         data: rows.map((row) => ({

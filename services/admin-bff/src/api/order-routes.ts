@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { indianDayRange, likePattern, listQuery, optional, pageOf, rupees, splitIntoDays, sumOf } from '../queries/filters.js';
+import { inParallel } from '../queries/parallel.js';
 import { matchingMembers } from '../queries/users.js';
 import type { AdminDb } from '../store/tables.js';
 
@@ -120,31 +121,32 @@ export function orderRoutes(db: Kysely<AdminDb>) {
         .orderBy('o.order_id', 'desc')
         .limit(limit)
         .offset((page - 1) * limit);
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('product_orders as o')
-          .leftJoin('users as u', 'u.member_id', 'o.member_id')
-          .where('o.order_id', 'in', ids)
-          .select([
-            'o.order_id',
-            'o.member_id',
-            'o.customer_email',
-            'o.customer_name',
-            'o.product',
-            'o.quantity',
-            'o.amount_paise',
-            'o.currency',
-            'o.status',
-            'o.created_at',
-            'u.firstname',
-            'u.lastname',
-            'u.email',
-          ])
-          .orderBy('o.created_at', 'desc')
-          .orderBy('o.order_id', 'desc')
-          .execute(),
-        db.selectFrom(productOrderGroups(db, filters).as('g')).select(sumOf('g.orders').as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const [rows, total] = await inParallel(
+        () =>
+          db
+            .selectFrom('product_orders as o')
+            .leftJoin('users as u', 'u.member_id', 'o.member_id')
+            .where('o.order_id', 'in', ids)
+            .select([
+              'o.order_id',
+              'o.member_id',
+              'o.customer_email',
+              'o.customer_name',
+              'o.product',
+              'o.quantity',
+              'o.amount_paise',
+              'o.currency',
+              'o.status',
+              'o.created_at',
+              'u.firstname',
+              'u.lastname',
+              'u.email',
+            ])
+            .orderBy('o.created_at', 'desc')
+            .orderBy('o.order_id', 'desc')
+            .execute(),
+        () => db.selectFrom(productOrderGroups(db, filters).as('g')).select(sumOf('g.orders').as('n')).executeTakeFirstOrThrow(),
+      );
       return c.json({
         is_success: true,
         orders: rows.map((row) => ({
@@ -190,31 +192,32 @@ export function orderRoutes(db: Kysely<AdminDb>) {
       requireAdmin(c);
       const { page, limit, ...filters } = c.req.valid('query');
       const query = subscriptions(db, filters);
-      const [rows, total] = await Promise.all([
-        query
-          .select([
-            's.subscription_id',
-            's.member_id',
-            's.plan_type',
-            's.frequency',
-            's.amount_paise',
-            's.currency',
-            's.status',
-            's.auto_renewal',
-            's.created_at',
-            's.start_date',
-            's.end_date',
-            'u.firstname',
-            'u.lastname',
-            'u.email',
-          ])
-          .orderBy('s.created_at', 'desc')
-          .orderBy('s.subscription_id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        db.selectFrom(subscriptionGroups(db, filters).as('g')).select(sumOf('g.subscriptions').as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const [rows, total] = await inParallel(
+        () =>
+          query
+            .select([
+              's.subscription_id',
+              's.member_id',
+              's.plan_type',
+              's.frequency',
+              's.amount_paise',
+              's.currency',
+              's.status',
+              's.auto_renewal',
+              's.created_at',
+              's.start_date',
+              's.end_date',
+              'u.firstname',
+              'u.lastname',
+              'u.email',
+            ])
+            .orderBy('s.created_at', 'desc')
+            .orderBy('s.subscription_id', 'desc')
+            .limit(limit)
+            .offset((page - 1) * limit)
+            .execute(),
+        () => db.selectFrom(subscriptionGroups(db, filters).as('g')).select(sumOf('g.subscriptions').as('n')).executeTakeFirstOrThrow(),
+      );
       return c.json({
         is_success: true,
         orders: rows.map((row) => ({

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { pageOf, rupees, sumOf } from '../queries/filters.js';
+import { inParallel } from '../queries/parallel.js';
 import { filteredPayments, paymentGroups, paymentsPage, paymentsQuery, paymentView, TIMED_OUT } from '../queries/payments.js';
 import { recommendations } from '../queries/timeout-rules.js';
 import type { AdminDb } from '../store/tables.js';
@@ -32,10 +33,10 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
       requireAdmin(c);
       const { page, limit, ...filters } = c.req.valid('query');
       const query = filteredPayments(db, filters);
-      const [rows, total] = await Promise.all([
-        paymentsPage(db, query, 'p.created_at', page, limit),
-        db.selectFrom(paymentGroups(db, filters).as('g')).select(sumOf('g.payments').as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const [rows, total] = await inParallel(
+        () => paymentsPage(db, query, 'p.created_at', page, limit),
+        () => db.selectFrom(paymentGroups(db, filters).as('g')).select(sumOf('g.payments').as('n')).executeTakeFirstOrThrow(),
+      );
       return c.json({
         is_success: true,
         payments: rows.map((row) => paymentView(row as never)),
@@ -73,17 +74,18 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
       const { page, limit, days, ...filters } = c.req.valid('query');
       const query = filteredPayments(db, filters, days).where(TIMED_OUT);
       const timedOut = db.selectFrom(paymentGroups(db, filters, days).as('g')).where('g.timed_out', '=', true);
-      const [rows, total, byType] = await Promise.all([
-        paymentsPage(db, query, 'p.processed_at', page, limit),
-        timedOut.select([sumOf('g.payments').as('n'), sumOf('g.amount_paise').as('lost')]).executeTakeFirstOrThrow(),
-        timedOut
-          .select(['g.payment_type', sumOf('g.payments').as('n'), sumOf('g.amount_paise').as('amount')])
-          .groupBy('g.payment_type')
-          // Aggregate rows a payment has left stay at zero: a type is listed only while it has timed-out payments.
-          .having(sql`sum(g.payments)`, '>', 0)
-          .orderBy('g.payment_type')
-          .execute(),
-      ]);
+      const [rows, total, byType] = await inParallel(
+        () => paymentsPage(db, query, 'p.processed_at', page, limit),
+        () => timedOut.select([sumOf('g.payments').as('n'), sumOf('g.amount_paise').as('lost')]).executeTakeFirstOrThrow(),
+        () =>
+          timedOut
+            .select(['g.payment_type', sumOf('g.payments').as('n'), sumOf('g.amount_paise').as('amount')])
+            .groupBy('g.payment_type')
+            // Aggregate rows a payment has left stay at zero: a type is listed only while it has timed-out payments.
+            .having(sql`sum(g.payments)`, '>', 0)
+            .orderBy('g.payment_type')
+            .execute(),
+      );
       const pages = pageOf(page, limit, Number(total.n));
       return c.json({
         is_success: true,
@@ -123,14 +125,15 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
         .where('p.created_at', '<=', new Date(now - 12 * 60_000))
         .where('p.created_at', '>', new Date(now - 15 * 60_000));
       // The list is capped; the count is not (the at-risk warning compares it with 10).
-      const [atRisk, atRiskCount] = await Promise.all([
-        atRiskWindow
-          .select(['p.payment_id', 'p.order_id', 'p.payment_type', 'p.amount_paise', 'p.created_at'])
-          .orderBy('p.created_at')
-          .limit(100)
-          .execute(),
-        atRiskWindow.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const [atRisk, atRiskCount] = await inParallel(
+        () =>
+          atRiskWindow
+            .select(['p.payment_id', 'p.order_id', 'p.payment_type', 'p.amount_paise', 'p.created_at'])
+            .orderBy('p.created_at')
+            .limit(100)
+            .execute(),
+        () => atRiskWindow.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      );
       const total = Number(overview.total);
       const timedOutCount = Number(overview.timed_out);
       return c.json({

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { csvLine, USER_CSV_COLUMNS } from '../queries/csv.js';
 import { pageOf } from '../queries/filters.js';
+import { inParallel } from '../queries/parallel.js';
 import { chips, countUsers, filteredUsers, SORTABLE, usersQuery, userView } from '../queries/users.js';
 import type { AdminDb } from '../store/tables.js';
 
@@ -26,11 +27,11 @@ export function userRoutes(db: Kysely<AdminDb>) {
         .orderBy(sorted)
         .limit(filters.limit)
         .offset((filters.page - 1) * filters.limit);
-      const [rows, total, chipCounts] = await Promise.all([
-        db.selectFrom('users').selectAll().where('member_number', 'in', page).orderBy(sorted).execute(),
-        countUsers(db, filters),
-        chips(db, filters),
-      ]);
+      const [rows, total, chipCounts] = await inParallel(
+        () => db.selectFrom('users').selectAll().where('member_number', 'in', page).orderBy(sorted).execute(),
+        () => countUsers(db, filters),
+        () => chips(db, filters),
+      );
       const today = todayInIndia();
       return c.json({
         is_success: true,

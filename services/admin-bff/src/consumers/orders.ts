@@ -43,7 +43,8 @@ export function ordersProjection(db: Kysely<AdminDb>) {
           .execute();
       })
       .on(OrderCompleted, async (data, _event, trx) => setStatus(trx, data.orderId, 'completed'))
-      .on(OrderFailed, async (data, _event, trx) => setStatus(trx, data.orderId, 'failed'))
+      // The shopper calling the payment off at checkout is the spec's cancelled, not a failure.
+      .on(OrderFailed, async (data, _event, trx) => setStatus(trx, data.orderId, data.stage === 'cancelled' ? 'cancelled' : 'failed'))
       .on(OrderRefunded, async (data, _event, trx) => setStatus(trx, data.orderId, 'cancelled'))
   );
 }

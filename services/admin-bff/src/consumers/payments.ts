@@ -16,7 +16,7 @@ import {
   SubscriptionStatusChanged,
 } from '@elts/contracts';
 import { EventConsumer } from '@elts/platform';
-import type { Kysely, Updateable } from 'kysely';
+import { type Kysely, sql, type Updateable } from 'kysely';
 import { lockMember } from '../store/member-lock.js';
 import type { AdminDb } from '../store/tables.js';
 
@@ -73,9 +73,19 @@ export function paymentsProjection(db: Kysely<AdminDb>) {
         processed_at: event.recordedAt,
       });
     })
-    .on(PaymentRefunded, async (data, _event, trx) =>
-      setPayment(trx, data.paymentId, { refunded_paise: data.amountPaise }).then(() => undefined),
-    )
+    .on(PaymentRefunded, async (data, _event, trx) => {
+      // Money given back in full was never kept: the payment leaves the successful ones (and the revenue) as
+      // 'refunded'. Its auto_failed flag stays, so a late success refunded after its timeout still shows why. A part
+      // refund stays a success whose revenue is what was kept.
+      await trx
+        .updateTable('payments')
+        .set({
+          refunded_paise: data.amountPaise,
+          status: sql<string>`case when status = 'success' and amount_paise <= ${data.amountPaise} then 'refunded' else status end`,
+        })
+        .where('payment_id', '=', data.paymentId)
+        .execute();
+    })
     .on(SubscriptionRequested, async (data, event, trx) => {
       await trx
         .insertInto('subscriptions')

@@ -1,3 +1,4 @@
+import { dateRangeQuerySchema } from '@elts/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 
@@ -5,13 +6,11 @@ import { z } from 'zod';
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
 
-export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
-
-export const listQuery = z.object({
+// Only real calendar days get past here: indianDayRange and splitIntoDays turn them into instants and day strings,
+// and an impossible one (2026-01-32) would become an Invalid Date that fails deep in a query.
+export const listQuery = dateRangeQuerySchema.extend({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  startDate: optional(day),
-  endDate: optional(day),
   searchTerm: optional(z.string().trim().max(100)),
 });
 

@@ -5,7 +5,8 @@ import { indianDayRange, laterOf, likePattern, listQuery, optional, rupees, spli
 import { matchingMembers } from './users.js';
 
 export const paymentsQuery = listQuery.extend({
-  status: optional(z.enum(['success', 'pending', 'failed', 'processing', 'timeout'])),
+  // 'refunded': a success whose money went back in full (the consumer's PaymentRefunded); not a success any more.
+  status: optional(z.enum(['success', 'pending', 'failed', 'processing', 'refunded', 'timeout'])),
   paymentType: optional(z.enum(['subscription', 'product_order', 'refund'])),
 });
 export type PaymentsQuery = z.output<typeof paymentsQuery>;

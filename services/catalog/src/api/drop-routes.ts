@@ -1,3 +1,4 @@
+import { calendarDateSchema } from '@elts/contracts';
 import { type AppEnv, badRequest, jsonBody, notFound, ok, pathParams, queryParams } from '@elts/platform';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -5,20 +6,22 @@ import { clock } from '../clock.js';
 import type { CatalogContext } from '../commands/context.js';
 import { cancelDrop, createDrop, findDrop, listDrops, moveDrop } from '../commands/drops.js';
 import { type Drop, dropStatus } from '../domain/drops.js';
-import { addDays, daysBetween, isRealDate, istDateOf, istMidnight } from '../domain/ist.js';
+import { addDays, daysBetween, istDateOf, istMidnight } from '../domain/ist.js';
 import { actorOf, adminGuard, adminOnly } from './access.js';
 
-const day = z.string().refine(isRealDate, 'must be a date as YYYY-MM-DD');
+// The shared calendar-day schema bounds the year too: a range ending on 9999-12-31 would step past year 9999,
+// where the calendar arithmetic's YYYY-MM-DD strings break.
+const day = calendarDateSchema;
 const instant = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' });
 
 const dropBody = z.object({
-  opensOn: day.optional(),
+  opensOn: day('The opening day').optional(),
   opensAt: instant.optional(),
   closesAt: instant.optional(),
   label: z.string().trim().max(80).optional(),
 });
 
-const rangeQuery = z.object({ from: day.optional(), to: day.optional() });
+const rangeQuery = z.object({ from: day('The first day').optional(), to: day('The last day').optional() });
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const MAX_RANGE_DAYS = 400;
 

@@ -1,9 +1,11 @@
+import { countOf } from '@elts/contracts';
 import { type AppEnv, jsonBody, requireAdmin, tooManyRequests, unauthorized } from '@elts/platform';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { DECOY_HASH, passwordMatches } from '../auth/passwords.js';
 import type { Sessions } from '../auth/sessions.js';
+import { attemptKeys, clearFailures, lockedUntil, recordFailure } from '../commands/admin-sign-in-failures.js';
 import type { IdentityDb } from '../store/tables.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookies.js';
 
@@ -19,40 +21,41 @@ export interface AdminAuthDeps {
   secureCookies: boolean;
   failuresBeforeLockout: number;
   lockoutMinutes: number;
+  /** The caller's address as the gateway established it (never one the caller wrote itself). */
+  clientAddress: (c: Context) => string;
 }
 
 const INVALID = 'Invalid username or password';
 
-/** Admin sign-in: argon2id passwords, a lockout after repeated failures, sessions of their own realm. */
+/**
+ * Admin sign-in: argon2id passwords, sessions of their own realm, and a lockout after repeated failures counted per
+ * username and per client (commands/admin-sign-in-failures.ts). A lock refuses new sign-ins only: sessions already
+ * open carry on. An unknown username goes through the same steps as a wrong password, a decoy hash included, so
+ * neither the answers nor their timing tell which usernames exist.
+ */
 export function adminAuthRoutes(deps: AdminAuthDeps) {
+  const rules = { failuresBeforeLockout: deps.failuresBeforeLockout, lockoutMinutes: deps.lockoutMinutes };
   return new Hono<AppEnv>()
     .post('/admin/login', jsonBody(adminLoginSchema), async (c) => {
       const { username, password } = c.req.valid('json');
+      const keys = attemptKeys(username, deps.clientAddress(c));
+      const now = new Date();
+      const until = await lockedUntil(deps.db, keys, now);
+      if (until) {
+        const seconds = (until.getTime() - now.getTime()) / 1000;
+        throw tooManyRequests(seconds, `Too many failed attempts. Please try again in ${countOf(Math.ceil(seconds / 60), 'minute')}.`);
+      }
       const admin = await deps.db
         .selectFrom('admins')
-        .selectAll()
+        .select(['id', 'username', 'password_hash'])
         .where(sql`lower(username)`, '=', username.toLowerCase())
         .executeTakeFirst();
-      if (admin?.locked_until && admin.locked_until > new Date()) {
-        const seconds = (admin.locked_until.getTime() - Date.now()) / 1000;
-        throw tooManyRequests(seconds, `Too many failed attempts. Please try again in ${Math.ceil(seconds / 60)} minutes.`);
-      }
       const matches = await passwordMatches(admin?.password_hash ?? DECOY_HASH, password);
       if (!admin || !matches) {
-        if (admin) {
-          await deps.db
-            .updateTable('admins')
-            .set({
-              failed_attempts: sql<number>`failed_attempts + 1`,
-              locked_until: sql<Date>`case when failed_attempts + 1 >= ${deps.failuresBeforeLockout}
-                then now() + make_interval(mins => ${deps.lockoutMinutes}) else null end`,
-            })
-            .where('id', '=', admin.id)
-            .execute();
-        }
+        await recordFailure(deps.db, keys, rules, now);
         throw unauthorized(INVALID);
       }
-      await deps.db.updateTable('admins').set({ failed_attempts: 0, locked_until: null }).where('id', '=', admin.id).execute();
+      await clearFailures(deps.db, keys);
       const session = await deps.sessions.start('admin', admin.id, deps.sessionLifetimeMs);
       setSessionCookie(c, 'admin', session.token, session.expiresAt, deps.secureCookies);
       return c.json({ is_success: true, token: session.token, message: 'Login successful', data: { username: admin.username } });

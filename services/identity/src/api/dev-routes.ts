@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type AppEnv, jsonBody } from '@elts/platform';
-import { Hono } from 'hono';
+import { type AppEnv, isLoopbackAddress, jsonBody, notFound, principalOf } from '@elts/platform';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { DevIdentityProvider } from '../auth/dev-idp.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
@@ -19,10 +19,10 @@ const tokenRequest = z.strictObject({
 });
 
 /**
- * Development-only endpoints: the sign-in provider (page, keys, token minting) and a mailbox to read what the
- * product sent. Never mounted in production.
+ * The development sign-in provider: its page, keys and token minting. Mounted only when no real provider is
+ * configured and never in production, since it signs anyone in as any email.
  */
-export function devRoutes(idp: DevIdentityProvider, mail: MailOutbox) {
+export function devIdpRoutes(idp: DevIdentityProvider) {
   return new Hono<AppEnv>()
     .get('/dev/idp', (c) => c.html(ASSETS.html))
     .get('/dev/idp/idp.js', (c) => c.body(ASSETS.js, 200, { 'content-type': 'text/javascript; charset=utf-8' }))
@@ -31,6 +31,17 @@ export function devRoutes(idp: DevIdentityProvider, mail: MailOutbox) {
     .get('/dev/idp/.well-known/openid-configuration', (c) =>
       c.json({ issuer: idp.issuer, jwks_uri: `${idp.issuer}/jwks.json`, id_token_signing_alg_values_supported: ['ES256'] }),
     )
-    .post('/dev/idp/id-token', jsonBody(tokenRequest), async (c) => c.json({ id_token: await idp.mint(c.req.valid('json')) }))
-    .get('/dev/mailbox', async (c) => c.json({ is_success: true, data: await mail.recent() }));
+    .post('/dev/idp/id-token', jsonBody(tokenRequest), async (c) => c.json({ id_token: await idp.mint(c.req.valid('json')) }));
+}
+
+/**
+ * The mail the product would have sent, for testers: mounted only when mail is not really sent (no SMTP server)
+ * and never in production. It holds members' names, addresses and phone numbers, so it answers only a client on
+ * this machine or a signed-in admin; anyone else is told there is nothing here, as in production.
+ */
+export function devMailboxRoutes(mail: MailOutbox, clientAddress: (c: Context) => string) {
+  return new Hono<AppEnv>().get('/dev/mailbox', async (c) => {
+    if (!principalOf(c).admin && !isLoopbackAddress(clientAddress(c))) throw notFound();
+    return c.json({ is_success: true, data: await mail.recent() });
+  });
 }

@@ -5,15 +5,17 @@ import { z } from 'zod';
 import type { Sessions } from '../auth/sessions.js';
 import type { IdentityDb } from '../store/tables.js';
 
+// No length limit of its own (the body limit bounds it): a token too long to be a session is unknown like any other,
+// not a bad request, which the gateway could only pass on as a failure of its own.
 const tokens = z.strictObject({
-  bearer: z.string().max(200).optional(),
-  memberCookie: z.string().max(200).optional(),
-  adminCookie: z.string().max(200).optional(),
+  bearer: z.string().optional(),
+  memberCookie: z.string().optional(),
+  adminCookie: z.string().optional(),
 });
 
 /**
  * The gateway asks here who holds a request's tokens. A bearer token may be of either realm; a cookie only of its
- * own. Unknown, expired or revoked tokens simply add nothing.
+ * own. Unknown, expired, revoked or over-long tokens simply add nothing.
  */
 export function internalRoutes(sessions: Sessions, db: Kysely<IdentityDb>) {
   return new Hono<AppEnv>().post('/internal/sessions/resolve', jsonBody(tokens), async (c) => {

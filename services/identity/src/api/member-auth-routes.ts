@@ -40,7 +40,8 @@ export function memberAuthRoutes(deps: MemberAuthDeps) {
         is_success: true,
         token: session.token,
         message: isNew ? 'Welcome! Your membership has been created.' : 'Login successful',
-        data: { member_number: member.member_number, is_new_member: isNew, email: member.email },
+        // The address the 'Use existing email?' prompt offers to log in with: the one the provider vouched for.
+        data: { member_number: member.member_number, is_new_member: isNew, email: member.sign_in_email },
       });
     })
     .post('/user/logout', async (c) => {

@@ -1,11 +1,13 @@
-import { updateProfileSchema, welcomeEmailRequestSchema } from '@elts/contracts';
+import { COPY, updateProfileSchema, welcomeEmailRequestSchema } from '@elts/contracts';
 import { type AppEnv, type EventStore, jsonBody, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
+import { confirmEmailChange } from '../commands/email-change.js';
 import { updateProfile } from '../commands/update-profile.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { welcomeEmail } from '../mail/templates.js';
 import { type MembersView, toProfile } from '../store/members-projection.js';
 import type { IdentityDb } from '../store/tables.js';
+import { emailChangePage } from './email-change-page.js';
 
 export interface ProfileDeps {
   events: EventStore<IdentityDb>;
@@ -18,7 +20,7 @@ export function profileRoutes(deps: ProfileDeps) {
   const currentProfile = async (memberId: string) => {
     const found = await deps.members.withSubscription(memberId);
     if (!found) throw notFound('Member not found');
-    return toProfile(found.row, found.status);
+    return toProfile(found.row, found.status, found.pendingEmail);
   };
 
   return new Hono<AppEnv>()
@@ -28,8 +30,19 @@ export function profileRoutes(deps: ProfileDeps) {
     })
     .post('/user/update-profile', jsonBody(updateProfileSchema), async (c) => {
       const member = requireMember(c);
-      await updateProfile(deps.events, member.id, c.req.valid('json'));
-      return c.json({ is_success: true, message: 'Profile updated successfully!', data: [await currentProfile(member.id)] });
+      const { emailChange } = await updateProfile(deps.events, deps, member.id, c.req.valid('json'));
+      const message = emailChange
+        ? `Profile updated successfully! ${COPY.emailChange.linkSent(emailChange)}`
+        : 'Profile updated successfully!';
+      return c.json({ is_success: true, message, data: [await currentProfile(member.id)] });
+    })
+    .get('/user/confirm-email', async (c) => {
+      // No session asked for: the link is opened from a mailbox, maybe on another device, and the token is the proof.
+      const email = await confirmEmailChange(deps.events, (c.req.query('token') ?? '').slice(0, 200));
+      c.header('cache-control', 'no-store');
+      return email
+        ? c.html(emailChangePage({ confirmed: true, message: COPY.emailChange.confirmed(email) }), 200)
+        : c.html(emailChangePage({ confirmed: false, message: COPY.emailChange.linkNotValid }), 400);
     })
     .post('/user/send-welcome-email', jsonBody(welcomeEmailRequestSchema), async (c) => {
       const member = requireMember(c);

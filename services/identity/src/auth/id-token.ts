@@ -5,13 +5,12 @@ export interface TrustedIssuer {
   issuers: string[];
   audience: string;
   keys: JWTVerifyGetKey;
-  /** Google marks unverified addresses; an unverified email must not become a member's identity. */
-  requireVerifiedEmail: boolean;
 }
 
 export interface VerifiedIdentity {
   issuer: string;
   subject: string;
+  /** An address the issuer says it verified (`email_verified`): a token without that is refused. */
   email: string;
   name?: string;
   given_name?: string;
@@ -33,7 +32,6 @@ export function googleIssuer(clientId: string, jwksUrl: string): TrustedIssuer {
     issuers: GOOGLE_ISSUERS,
     audience: clientId,
     keys: createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 6 * 60 * 60_000 }),
-    requireVerifiedEmail: true,
   };
 }
 
@@ -42,7 +40,6 @@ export function localIssuer(issuer: string, audience: string, jwks: { keys: obje
     issuers: [issuer],
     audience,
     keys: createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]),
-    requireVerifiedEmail: false,
   };
 }
 
@@ -73,7 +70,9 @@ export async function verifyIdToken(token: string, trusted: TrustedIssuer[]): Pr
   }
   const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
   if (!email) throw new SignInRejected('no email');
-  if (issuer.requireVerifiedEmail && payload.email_verified !== true) throw new SignInRejected('email not verified');
+  // Every issuer, the development one too: the sign-in email decides early access and which address may register,
+  // so an address nobody proved to own must not become one (docs/decisions/0018).
+  if (payload.email_verified !== true) throw new SignInRejected('email not verified');
   const text = (key: string) => (typeof payload[key] === 'string' ? (payload[key] as string) : undefined);
   return {
     issuer: payload.iss as string,

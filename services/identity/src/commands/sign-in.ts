@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, ConcurrencyError, type EventStore, forbidden, sql } from '@elts/platform';
+import { AppError, ConcurrencyError, conflict, type EventStore, forbidden, sql } from '@elts/platform';
 import type { VerifiedIdentity } from '../auth/id-token.js';
 import { invitationStream, registrationRefusal } from '../domain/invitations.js';
 import { memberStream, namesFromClaims } from '../domain/member.js';
@@ -13,23 +13,30 @@ export interface SignInDeps {
   registrationCap: number;
 }
 
+/** Said to someone whose verified address another member already signs in with, through another provider account. */
+export const SIGN_IN_EMAIL_HELD =
+  'This email address already belongs to a member who signs in with another account. Please sign in the way you did when you joined.';
+
 /**
- * Finds the member a verified identity belongs to (by provider subject, then by verified email), or registers a new
- * one with the next permanent member number. Past the registration cap, a new member needs an unused invitation.
+ * Finds the member a verified identity belongs to, by the provider's subject only, or registers a new one with the
+ * next permanent member number. Past the registration cap, a new member needs an unused invitation. An email never
+ * opens an existing account: the contact address is anyone's to type, and a verified address that another member
+ * signs in with under another subject is refused rather than linked (docs/decisions/0018).
  */
 export async function signIn(
   deps: SignInDeps,
   identity: VerifiedIdentity,
   invitationCode: string | undefined,
 ): Promise<{ member: MembersTable; isNew: boolean }> {
-  const existing = (await deps.members.byProvider(identity.issuer, identity.subject)) ?? (await deps.members.byEmail(identity.email));
+  const existing = await deps.members.byProvider(identity.issuer, identity.subject);
   if (existing) return { member: existing, isNew: false };
   try {
     return { member: await register(deps, identity, invitationCode), isNew: true };
   } catch (error) {
-    // The same person signing in twice at once: the other request registered them.
+    // The same person signing in twice at once: the other request registered them (this one then found the address
+    // held, or lost the race for the number or the subject).
     const racedIn = await deps.members.byProvider(identity.issuer, identity.subject);
-    if (racedIn && (error instanceof ConcurrencyError || (error as { code?: string }).code === '23505'))
+    if (racedIn && (error instanceof ConcurrencyError || error instanceof AppError || (error as { code?: string }).code === '23505'))
       return { member: racedIn, isNew: false };
     throw error;
   }
@@ -44,6 +51,13 @@ async function register(deps: SignInDeps, identity: VerifiedIdentity, invitation
       .selectFrom('members')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('member_number').as('last')])
       .executeTakeFirstOrThrow()) as { n: number; last: number | null };
+    // Under the same lock, so two registrations of one address cannot both find it free.
+    const holder = await db
+      .selectFrom('members')
+      .select('id')
+      .where(sql`lower(sign_in_email)`, '=', identity.email.toLowerCase())
+      .executeTakeFirst();
+    if (holder) throw conflict(SIGN_IN_EMAIL_HELD);
     const invitation = invitationCode ? await usableInvitation(db, invitationCode) : undefined;
     const refusal = registrationRefusal(Number(n), deps.registrationCap, invitation ? 'valid' : invitationCode ? 'unusable' : 'none');
     if (refusal) throw forbidden(refusal);

@@ -3,8 +3,10 @@ import {
   GST_PROFESSIONS,
   ONBOARDING_NEED_LIST_MINIMUM,
   type OnboardingProgress,
+  PERSON_NAME_MAX_LENGTH,
   type Persona,
   type Profession,
+  personNameSchema,
   type UpdateProfileRequest,
 } from '@elts/contracts';
 import { badRequest, type NewEvent, type StoredEvent } from '@elts/platform';
@@ -13,6 +15,9 @@ import { badRequest, type NewEvent, type StoredEvent } from '@elts/platform';
 export interface MemberState {
   id: string;
   number: number;
+  /** The address the identity provider verified at registration; sign-in and early access go by it, and it never changes. */
+  signInEmail: string;
+  /** The confirmed contact address, where mail goes; the member may change it through a confirmation link. */
   email: string;
   firstname: string;
   lastname: string;
@@ -25,8 +30,12 @@ export interface MemberState {
   needList: string[];
   greedList: string[];
   address: string | null;
+  city: string | null;
+  state: string | null;
   professionAddress: string | null;
   pincode: string | null;
+  /** The pincode the member last asked to be told about when deliveries reach it. */
+  deliveryNotifyPincode: string | null;
   hidden: boolean;
 }
 
@@ -39,6 +48,7 @@ export function foldMember(events: StoredEvent[]): MemberState | undefined {
       state = {
         id: data.memberId,
         number: data.memberNumber,
+        signInEmail: data.email,
         email: data.email,
         firstname: data.firstname,
         lastname: data.lastname,
@@ -51,13 +61,18 @@ export function foldMember(events: StoredEvent[]): MemberState | undefined {
         needList: [],
         greedList: [],
         address: null,
+        city: null,
+        state: null,
         professionAddress: null,
         pincode: null,
+        deliveryNotifyPincode: null,
         hidden: false,
       };
     } else if (state) {
       const { memberId: _, ...fields } = data;
       if (type === 'WallVisibilityChanged') state = { ...state, hidden: data.hidden };
+      // Its pincode names the area asked about, not a change of the member's own pincode.
+      else if (type === 'DeliveryAreaNotifyRequested') state = { ...state, deliveryNotifyPincode: data.pincode };
       else state = { ...state, ...fields };
     }
   }
@@ -79,18 +94,31 @@ export function onboardingProgress(
 
 const changed = <K extends keyof MemberState>(request: UpdateProfileRequest, keys: K[]) => keys.some((key) => key in request);
 
+export interface ProfileDecision {
+  events: NewEvent[];
+  /** A new contact address the member asked for: it waits for the link mailed to it, and no event carries it yet. */
+  emailChange?: string;
+}
+
 /**
  * Turns an update-profile request into the events it causes, each carrying its whole group after the change.
  * Rules that span fields or depend on the member's state live here: a business profession needs a GSTIN, and
- * during onboarding the Need list needs at least three items.
+ * during onboarding the Need list needs at least three items. A different email is not applied: whoever can
+ * edit a profile must not be able to claim an address they cannot read (docs/decisions/0018).
  */
-export function decideProfileUpdate(state: MemberState, request: UpdateProfileRequest): NewEvent[] {
-  const next: MemberState = { ...state, ...withoutUndefined(request), pincode: request.pincode ?? state.pincode };
+export function decideProfileUpdate(state: MemberState, request: UpdateProfileRequest): ProfileDecision {
+  const emailChange = request.email !== undefined && request.email !== state.email.toLowerCase() ? request.email : undefined;
+  const next: MemberState = {
+    ...state,
+    ...withoutUndefined(request),
+    email: state.email,
+    pincode: request.pincode ?? state.pincode,
+  };
   if ('hideFromWall' in request) next.hidden = request.hideFromWall as boolean;
   const events: NewEvent[] = [];
   const memberId = state.id;
 
-  if (changed(request, ['gender', 'dob', 'firstname', 'lastname', 'mobile', 'email'])) {
+  if (changed(request, ['gender', 'dob', 'firstname', 'lastname', 'mobile']) || (request.email !== undefined && !emailChange)) {
     const { gender, dob, firstname, lastname, mobile, email } = next;
     events.push({ type: 'PersonalDetailsUpdated', data: { memberId, gender, dob, firstname, lastname, mobile, email } });
   }
@@ -110,30 +138,70 @@ export function decideProfileUpdate(state: MemberState, request: UpdateProfileRe
     }
     events.push({ type: 'ListsUpdated', data: { memberId, needList: next.needList, greedList: next.greedList } });
   }
-  if (changed(request, ['address', 'professionAddress', 'pincode'])) {
-    const { address, professionAddress, pincode } = next;
-    events.push({ type: 'ShippingDetailsUpdated', data: { memberId, address, professionAddress, pincode } });
+  if (changed(request, ['address', 'professionAddress', 'pincode', 'city', 'state'])) {
+    const { address, professionAddress, pincode, city, state: region } = next;
+    events.push({ type: 'ShippingDetailsUpdated', data: { memberId, address, professionAddress, pincode, city, state: region } });
+  }
+  if (request.deliveryAreaNotify) {
+    // The wish is about the member's own pincode (a new one sent alongside counts); asked again, it is kept once.
+    if (!next.pincode) {
+      throw badRequest('Add your pin code first, so we know which area to tell you about.', [
+        { path: 'pincode', message: 'Add your pin code first, so we know which area to tell you about.' },
+      ]);
+    }
+    if (next.pincode !== state.deliveryNotifyPincode) {
+      events.push({ type: 'DeliveryAreaNotifyRequested', data: { memberId, pincode: next.pincode } });
+    }
   }
   if ('hideFromWall' in request && request.hideFromWall !== state.hidden) {
     events.push({ type: 'WallVisibilityChanged', data: { memberId, hidden: next.hidden } });
   }
-  return events;
+  return emailChange ? { events, emailChange } : { events };
+}
+
+/** The event that applies a confirmed contact address: the whole personal group, as every profile event carries. */
+export function contactEmailConfirmed(state: MemberState, email: string): NewEvent {
+  const { id: memberId, gender, dob, firstname, lastname, mobile } = state;
+  return { type: 'PersonalDetailsUpdated', data: { memberId, gender, dob, firstname, lastname, mobile, email } };
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** First and last name from an identity provider's claims: given and family names, else the first word and the rest. */
+const NAME_WORD = /^[\p{L}\p{M} .'-]+$/u;
+const nameRule = personNameSchema('Name');
+
+/**
+ * Words of a provider's name that the profile's name rules allow, joined, starting at a letter; '' when none is
+ * left. A word with anything else in it (`=cmd|'`, `<script>`) is dropped whole rather than patched, since what
+ * remains of it would be neither the person's name nor harmless-looking.
+ */
+function cleanName(raw: string | undefined): string {
+  const kept = (raw ?? '')
+    .normalize('NFC')
+    .split(/\s+/)
+    .filter((word) => NAME_WORD.test(word))
+    .join(' ')
+    .replace(/^[^\p{L}\p{M}]+/u, '')
+    .slice(0, PERSON_NAME_MAX_LENGTH)
+    .trim();
+  return nameRule.safeParse(kept).success ? kept : '';
+}
+
+/**
+ * First and last name from an identity provider's claims: given and family names, else the first word and the rest,
+ * else the email's local part. The provider's text is anyone's to choose and shows on the public wall, so it meets
+ * the profile's name rules; an empty first name is asked for again at onboarding step 01.
+ */
 export function namesFromClaims(claims: { given_name?: string; family_name?: string; name?: string; email: string }): {
   firstname: string;
   lastname: string;
 } {
-  if (claims.given_name)
-    return { firstname: claims.given_name.trim().slice(0, 50), lastname: (claims.family_name ?? '').trim().slice(0, 50) };
-  const words = (claims.name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { firstname: claims.email.split('@')[0]!.slice(0, 50), lastname: '' };
-  return { firstname: words[0]!.slice(0, 50), lastname: words.slice(1).join(' ').slice(0, 50) };
+  if (claims.given_name) return { firstname: cleanName(claims.given_name), lastname: cleanName(claims.family_name) };
+  const words = cleanName(claims.name).split(' ').filter(Boolean);
+  if (words.length === 0) return { firstname: cleanName(claims.email.split('@')[0]), lastname: '' };
+  return { firstname: words[0]!, lastname: cleanName(words.slice(1).join(' ')) };
 }
 
 /** How the public wall shows a member: first name and the initial of the last. */

@@ -21,6 +21,29 @@ export function welcomeEmail(name: string, siteUrl: string): { subject: string; 
   };
 }
 
+/**
+ * The link that makes this address a member's contact email. It names no member: whoever asked may not own the
+ * address, and its owner should learn nothing about them beyond the request.
+ */
+export function emailChangeEmail(email: string, link: string, validHours: number): { subject: string; text: string } {
+  return {
+    subject: 'Confirm your new email address for ELTS Club',
+    text: [
+      'Hi,',
+      '',
+      `Someone asked to use ${email} as the email address of their ELTS Club account. If that was you, open this link to confirm it:`,
+      '',
+      link,
+      '',
+      `The link works once, for ${validHours} hours. Until it is opened, the account keeps its old address.`,
+      '',
+      'If you did not ask for this, ignore this message: nothing changes.',
+      '',
+      'The ELTS Club team',
+    ].join('\n'),
+  };
+}
+
 const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
 const indianDate = (at: Date) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);

@@ -16,6 +16,7 @@ export async function projectMemberEvent(trx: Transaction<IdentityDb>, event: St
           id: data.memberId,
           member_number: data.memberNumber,
           email: data.email,
+          sign_in_email: data.email,
           provider_issuer: data.identityProvider.issuer,
           provider_subject: data.identityProvider.subject,
           firstname: data.firstname,
@@ -50,8 +51,13 @@ export async function projectMemberEvent(trx: Transaction<IdentityDb>, event: St
         address: data.address,
         profession_address: data.professionAddress,
         pincode: data.pincode,
+        // Events recorded before the account page took a city and state carry neither.
+        city: data.city ?? null,
+        state: data.state ?? null,
         shipping_done: data.pincode !== null,
       });
+    case 'DeliveryAreaNotifyRequested':
+      return update(trx, data.memberId, at, { delivery_notify_pincode: data.pincode, delivery_notify_requested_at: at });
     case 'WallVisibilityChanged':
       return update(trx, data.memberId, at, { hide_from_wall: data.hidden });
   }
@@ -81,10 +87,6 @@ export class MembersView {
       .executeTakeFirst();
   }
 
-  byEmail(email: string) {
-    return this.db.selectFrom('members').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
-  }
-
   async count(): Promise<number> {
     const row = await this.db
       .selectFrom('members')
@@ -93,18 +95,34 @@ export class MembersView {
     return Number(row.n);
   }
 
-  /** A member's row and subscription status in one read (the profile is asked for on every page a member opens). */
-  async withSubscription(memberId: string): Promise<{ row: MembersTable; status: SubscriptionStatus } | undefined> {
+  /**
+   * A member's row, subscription status and any contact address waiting for confirmation, in one read (the profile
+   * is asked for on every page a member opens).
+   */
+  async withSubscription(
+    memberId: string,
+  ): Promise<{ row: MembersTable; status: SubscriptionStatus; pendingEmail: string | null } | undefined> {
     const found = await this.db
       .selectFrom('members')
       .leftJoin('member_subscriptions', 'member_subscriptions.member_id', 'members.id')
       .selectAll('members')
       .select('member_subscriptions.status as subscription_status')
+      .select((eb) =>
+        eb
+          .selectFrom('email_confirmations')
+          .select('email_confirmations.email')
+          .whereRef('email_confirmations.member_id', '=', 'members.id')
+          .where('email_confirmations.used_at', 'is', null)
+          .where('email_confirmations.expires_at', '>', sql<Date>`now()`)
+          .orderBy('email_confirmations.created_at', 'desc')
+          .limit(1)
+          .as('pending_email'),
+      )
       .where('members.id', '=', memberId)
       .executeTakeFirst();
     if (!found) return undefined;
-    const { subscription_status: status, ...row } = found;
-    return { row: row as MembersTable, status: (status as SubscriptionStatus | null) ?? 'none' };
+    const { subscription_status: status, pending_email: pendingEmail, ...row } = found;
+    return { row: row as MembersTable, status: (status as SubscriptionStatus | null) ?? 'none', pendingEmail: pendingEmail ?? null };
   }
 
   async subscriptionStatus(memberId: string): Promise<SubscriptionStatus> {
@@ -129,7 +147,7 @@ export class MembersView {
 }
 
 /** The spec's profile shape (`data[0]` of get-profile) from a members row. */
-export function toProfile(row: MembersTable, subscriptionStatus: SubscriptionStatus): Profile {
+export function toProfile(row: MembersTable, subscriptionStatus: SubscriptionStatus, pendingEmail: string | null = null): Profile {
   const dob = row.dob;
   const state = {
     firstname: row.firstname,
@@ -152,9 +170,14 @@ export function toProfile(row: MembersTable, subscriptionStatus: SubscriptionSta
     dob,
     mobile: row.mobile,
     email: row.email,
+    pendingEmail,
     address: row.address,
+    city: row.city,
+    state: row.state,
     professionAddress: row.profession_address,
     pincode: row.pincode ? Number(row.pincode) : null,
+    // A wish for an earlier pincode is not one for the member's area now.
+    deliveryAreaNotifyPincode: row.pincode && row.delivery_notify_pincode === row.pincode ? Number(row.pincode) : null,
     profession: row.profession as Profile['profession'],
     subscriptionType: row.subscription_type as Profile['subscriptionType'],
     needList: row.need_list.join(','),

@@ -4,7 +4,10 @@ import type { Generated } from 'kysely';
 export interface MembersTable {
   id: string;
   member_number: number;
+  /** The confirmed contact address (mail goes here). Sign-in never reads it. */
   email: string;
+  /** The address the identity provider verified at registration: early access and sign-in conflicts go by it. */
+  sign_in_email: string;
   provider_issuer: string;
   provider_subject: string;
   firstname: string;
@@ -13,8 +16,13 @@ export interface MembersTable {
   dob: string | null;
   mobile: string | null;
   address: string | null;
+  city: string | null;
+  state: string | null;
   profession_address: string | null;
   pincode: string | null;
+  /** The pincode a member outside the delivery areas asked to be told about, and when. */
+  delivery_notify_pincode: string | null;
+  delivery_notify_requested_at: Date | null;
   profession: string | null;
   subscription_type: string | null;
   gst: string;
@@ -41,9 +49,14 @@ export interface IdentityDb extends EventTables {
     id: string;
     username: string;
     password_hash: string;
-    failed_attempts: Generated<number>;
-    locked_until: Date | null;
     created_at: Generated<Date>;
+  };
+  admin_sign_in_failures: {
+    kind: 'username' | 'client';
+    subject: string;
+    failures: number;
+    last_failure_at: Date;
+    locked_until: Date | null;
   };
   invitations: {
     code: string;
@@ -55,5 +68,14 @@ export interface IdentityDb extends EventTables {
     redeemed_at: Date | null;
   };
   giveaway_entries: { member_id: string; passed: boolean; entered_at: Date };
+  /** Links mailed to a new contact address; only the token's SHA-256 is kept. */
+  email_confirmations: {
+    token_hash: Buffer;
+    member_id: string;
+    email: string;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    used_at: Date | null;
+  };
   processed_events: { consumer: string; event_id: string; processed_at: Generated<Date> };
 }

@@ -11,6 +11,8 @@ import {
   reserveCredit,
   startProductCheckout,
 } from '../commands/product-payments.js';
+import { paymentWindow } from '../store/payment-window.js';
+import type { PaymentsTable } from '../store/tables.js';
 
 const orderId = z
   .string()
@@ -28,15 +30,16 @@ const byOrder = z.object({ orderId });
 
 /** What the orders service asks of payments (`/internal/*`, service token only). */
 export function ordersInternalRoutes(context: PaymentsContext) {
+  const withWindow = (row: PaymentsTable) => ({ ...paymentOfOrderView(row), ...paymentWindow(row, context.timeouts) });
   return new Hono<AppEnv>()
     .post('/internal/payments/checkout', jsonBody(checkout), async (c) =>
       c.json({ is_success: true, data: await startProductCheckout(context, c.req.valid('json')) }),
     )
     .get('/internal/payments/orders/:orderId', pathParams(byOrder), async (c) =>
-      c.json({ is_success: true, data: paymentOfOrderView(await paymentOfOrder(context, c.req.valid('param').orderId)) }),
+      c.json({ is_success: true, data: withWindow(await paymentOfOrder(context, c.req.valid('param').orderId)) }),
     )
     .post('/internal/payments/orders/:orderId/refresh', pathParams(byOrder), async (c) =>
-      c.json({ is_success: true, data: paymentOfOrderView(await refreshOrderPayment(context, c.req.valid('param').orderId)) }),
+      c.json({ is_success: true, data: withWindow(await refreshOrderPayment(context, c.req.valid('param').orderId)) }),
     )
     .post(
       '/internal/payments/orders/:orderId/refund',

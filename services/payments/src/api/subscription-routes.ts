@@ -9,20 +9,24 @@ import { type AppEnv, badRequest, jsonBody, notFound, pathParams, requireMember 
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { PaymentsContext } from '../commands/context.js';
+import { PROFILE_INCOMPLETE, requireMembershipEligibility } from '../commands/membership-eligibility.js';
 import { type CustomerDetails, endMembership, setAutoRenewal, startMembership } from '../commands/memberships.js';
 import { settleFromGateway } from '../commands/payments.js';
 import { rupeeAmount } from '../domain/money.js';
+import { paymentWindow } from '../store/payment-window.js';
 import { currentSubscriptionView, latestSubscription, memberCredit, subscriptionDetailsView } from '../store/subscription-views.js';
-
-const PROFILE_INCOMPLETE = 'Please complete your profile information before subscribing.';
-const STATUS_CHECK_INTERVAL_MS = 5000;
+import type { PaymentsTable } from '../store/tables.js';
 
 /** The member's subscription calls, exactly the spec's paths and shapes. */
 export function subscriptionRoutes(context: PaymentsContext) {
-  const lastGatewayCheck = new Map<string, number>();
+  const paymentWindowFields = (payment: PaymentsTable | undefined) => {
+    const open = paymentWindow(payment, context.timeouts);
+    return { payment_expires_at: open.expiresAt, payment_timeout_seconds: open.timeoutSeconds };
+  };
 
   async function customerFor(memberId: string, body: z.output<typeof createMandateSchema>): Promise<CustomerDetails> {
     const profile = await context.db.selectFrom('member_profiles').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+    await requireMembershipEligibility(context, profile);
     const first = body.first_name ?? profile?.firstname ?? '';
     const last = body.last_name ?? profile?.lastname ?? '';
     const phone = body.customer_phone ?? (profile?.mobile ? normaliseIndianMobile(profile.mobile) : undefined);
@@ -92,9 +96,7 @@ export function subscriptionRoutes(context: PaymentsContext) {
         .executeTakeFirst();
       if (!row) throw notFound('No order information found. Please try initiating the payment again.');
       // Webhooks may be late or lost: a poll of a pending mandate also asks the gateway, a few seconds apart at most.
-      const last = lastGatewayCheck.get(orderId) ?? 0;
-      if (row.status === 'pending' && row.latest_payment_id && Date.now() - last > STATUS_CHECK_INTERVAL_MS) {
-        lastGatewayCheck.set(orderId, Date.now());
+      if (row.status === 'pending' && row.latest_payment_id && context.gatewayChecks.tryCheck(row.latest_payment_id)) {
         await settleFromGateway(context, row.latest_payment_id).catch((error) =>
           context.logger.warn({ err: error }, 'mandate status check failed'),
         );
@@ -117,6 +119,7 @@ export function subscriptionRoutes(context: PaymentsContext) {
           amount: rupeeAmount(Number(row.amount_paise)),
           last_updated: row.updated_at.toISOString(),
           error: row.status === 'failed' ? (payment?.failure_reason ?? row.failure_reason) : null,
+          ...paymentWindowFields(payment),
         },
       });
     })

@@ -5,6 +5,7 @@ import type { PaymentGateway } from '../gateway/payment-gateway.js';
 import type { PaymentsSettings } from '../settings.js';
 import { project } from '../store/projections.js';
 import type { PaymentsDb } from '../store/tables.js';
+import type { GatewayCheckLimiter } from './gateway-checks.js';
 
 /** The steps the workflows take later; the embedded driver or Temporal implements them. */
 export interface WorkflowPort {
@@ -26,6 +27,8 @@ export interface PaymentsContext {
   timeouts: PaymentTimeoutPlan;
   membership: MembershipPlan;
   workflows: WorkflowPort;
+  /** Spaces out the gateway checks members' pages ask for (one per payment per few seconds). */
+  gatewayChecks: GatewayCheckLimiter;
   orders: () => InternalClient;
   logger: Logger;
 }

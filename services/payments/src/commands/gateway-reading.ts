@@ -4,7 +4,8 @@ import type { PaymentsContext } from './context.js';
 
 export type GatewayReading =
   | { verdict: 'paid'; settlement: Settlement }
-  | { verdict: 'declined'; reason: string; method: PaymentMethodKind | null }
+  /** `cancelled`: the payer called the payment off at checkout (USER_DROPPED), rather than it being refused. */
+  | { verdict: 'declined'; reason: string; method: PaymentMethodKind | null; cancelled?: boolean }
   /** `attempted`: the payer has started (an attempt is pending), which the spec shows as processing. */
   | { verdict: 'unsettled'; attempted: boolean };
 
@@ -52,7 +53,7 @@ export async function readGateway(context: PaymentsContext, payment: PaymentStat
   }
   const last = latest(attempts);
   if (last && ['FAILED', 'USER_DROPPED', 'CANCELLED', 'VOID'].includes(last.status)) {
-    return { verdict: 'declined', reason: failureReason(last), method: last.method };
+    return { verdict: 'declined', reason: failureReason(last), method: last.method, cancelled: last.status === 'USER_DROPPED' };
   }
   if (order.status === 'EXPIRED' || order.status === 'TERMINATED')
     return { verdict: 'declined', reason: 'The payment window closed', method: null };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { countOf } from '@elts/contracts';
 import { retryOnConcurrency, type StoredEvent } from '@elts/platform';
 import { lateVerdictDecision, timeoutDecision, timeoutMinutes, timeoutSchedule } from '@elts/workflows';
 import {
@@ -102,13 +103,19 @@ async function applyReading(
   }
   if (reading.verdict === 'declined') {
     stored = await changePayment(context, payment.paymentId, (state) =>
-      decideFailure(state, { reason: reading.reason, method: reading.method, autoFailed: false, timeoutMinutes: null }),
+      decideFailure(state, {
+        reason: reading.reason,
+        method: reading.method,
+        autoFailed: false,
+        timeoutMinutes: null,
+        cancelled: reading.cancelled ?? false,
+      }),
     );
   } else if (options.autoFail) {
     const minutes = timeoutMinutes(context.timeouts);
     stored = await changePayment(context, payment.paymentId, (state) =>
       decideFailure(state, {
-        reason: `Payment timed out after ${minutes} minutes`,
+        reason: `Payment timed out after ${countOf(minutes, 'minute')}`,
         method: null,
         autoFailed: true,
         timeoutMinutes: minutes,

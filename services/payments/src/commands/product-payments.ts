@@ -1,4 +1,4 @@
-import { MEMBERSHIP_CREDIT } from '@elts/contracts';
+import { MEMBERSHIP_CREDIT, MINIMUM_PAYMENT_PAISE } from '@elts/contracts';
 import { badRequest, notFound } from '@elts/platform';
 import { sql } from 'kysely';
 import { creditForOrder } from '../domain/credit.js';
@@ -22,7 +22,9 @@ const GATEWAY_ORDER_MINUTES = 16;
 
 /** A product order's payment at the gateway, one per order id: a repeated call returns the first. */
 export async function startProductCheckout(context: PaymentsContext, checkout: ProductCheckout) {
-  if (checkout.amountPaise < 100) throw badRequest('An order must cost at least Rs 1.00');
+  // Orders refuses such an order before anything is held; this guards the gateway from any other caller.
+  if (checkout.amountPaise < MINIMUM_PAYMENT_PAISE)
+    throw badRequest(`An order must cost at least Rs ${(MINIMUM_PAYMENT_PAISE / 100).toFixed(2)}`);
   const existing = await context.db.selectFrom('payments').selectAll().where('order_id', '=', checkout.orderId).executeTakeFirst();
   const paymentId = existing?.payment_id ?? newPaymentId();
   const base = context.settings.PUBLIC_URL.replace(/\/$/, '');
@@ -75,6 +77,7 @@ export function paymentOfOrderView(row: PaymentsTable) {
     transactionId: row.gateway_payment_id,
     failureReason: row.failure_reason,
     autoFailed: row.auto_failed,
+    cancelled: row.cancelled,
     createdAt: row.created_at.toISOString(),
     processedAt: row.processed_at?.toISOString() ?? null,
   };
@@ -91,9 +94,13 @@ export async function paymentOfOrder(context: PaymentsContext, orderId: string) 
   return row;
 }
 
-/** Asks the gateway about an order's payment now (the member's "Check Latest Status"). */
+/**
+ * Asks the gateway about an order's payment now (the member's "Check Latest Status"), unless it was asked a moment
+ * ago: then what we know is the answer, as fresh as the last check or any webhook since.
+ */
 export async function refreshOrderPayment(context: PaymentsContext, orderId: string) {
   const row = await paymentOfOrder(context, orderId);
+  if (!context.gatewayChecks.tryCheck(row.payment_id)) return row;
   await settleFromGateway(context, row.payment_id);
   return paymentOfOrder(context, orderId);
 }

@@ -82,6 +82,8 @@ export interface Failure {
   method: PaymentMethod | null;
   autoFailed: boolean;
   timeoutMinutes: number | null;
+  /** The payer called it off at checkout; nothing was charged. */
+  cancelled?: boolean;
 }
 
 /** A failure settles an open payment only; a settled payment stays as it is. */

@@ -39,6 +39,7 @@ export async function project(trx: Transaction<PaymentsDb>, event: StoredEvent):
           bank_reference: null,
           failure_reason: null,
           auto_failed: false,
+          cancelled: false,
           timeout_minutes: null,
           at_risk: false,
           at_risk_at: data.atRiskAt ? new Date(data.atRiskAt) : null,
@@ -72,6 +73,7 @@ export async function project(trx: Transaction<PaymentsDb>, event: StoredEvent):
         method: data.method,
         failure_reason: data.reason,
         auto_failed: data.autoFailed,
+        cancelled: data.cancelled ?? false,
         timeout_minutes: data.timeoutMinutes,
         processed_at: at,
       });
@@ -129,7 +131,8 @@ export async function project(trx: Transaction<PaymentsDb>, event: StoredEvent):
       await subscription({ status: 'failed', mandate_status: 'failed', failure_reason: data.reason });
       return;
     case 'SubscriptionExpired':
-      await subscription({ status: 'expired', next_execution_date: null });
+      // The mandate of an expired membership is cancelled at the gateway (memberships.ts, expireCycle).
+      await subscription({ status: 'expired', mandate_status: 'cancelled', next_execution_date: null });
       return;
     case 'SubscriptionCancelled':
       await subscription({

@@ -16,6 +16,8 @@ export interface PaymentsTable {
   bank_reference: string | null;
   failure_reason: string | null;
   auto_failed: boolean;
+  /** Failed because the payer called it off at checkout. */
+  cancelled: boolean;
   timeout_minutes: number | null;
   at_risk: boolean;
   at_risk_at: Date | null;

@@ -43,11 +43,12 @@ export function verifyCashfreeWebhook(secret: string, rawBody: string, headers: 
   }
   const type = envelope?.type;
   if (!envelope || typeof type !== 'string' || type === '') throw new WebhookRejected('malformed');
-  const id =
-    headers.get('x-idempotency-key') ||
-    createHash('sha256')
-      .update(timestamp + rawBody)
-      .digest('hex');
+  // The delivery's id comes from what the signature covers. Cashfree's x-idempotency-key is not signed: keyed on it,
+  // a replay under a new key would be applied again, and a genuine webhook sent under an old key ignored. Its
+  // payloads carry no event id of their own (PaymentWebhook: data, event_time, type).
+  const id = createHash('sha256')
+    .update(timestamp + rawBody)
+    .digest('hex');
   return { id, type, ...describe(type, objectAt(envelope.data) ?? {}) };
 }
 

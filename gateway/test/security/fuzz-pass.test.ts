@@ -1,0 +1,230 @@
+import { existsSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SERVICE_NAMES } from '@elts/contracts';
+import { closeServer, listen } from '@elts/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerOf } from '../../src/routes.js';
+import { type ProductUnderTest, startProduct } from '../support/product.js';
+import { ACCESS, type RouteAccess } from './access-table.js';
+import {
+  BAD_DATE_RANGES,
+  BAD_HEADERS,
+  BAD_HEADERS_WITH_SESSION,
+  BAD_QUERY_VALUES,
+  DATE_RANGE_KEYS,
+  GENERIC_KEYS,
+  type HeaderCase,
+  QUERY_PARAMETERS,
+  UNEXPECTED_METHODS,
+} from './bad-requests.js';
+
+const WEB_DIR = fileURLToPath(new URL('../../../web', import.meta.url));
+// With the web apps built (npm test builds first), their pages are tried too; without, the gateway says it has none (503).
+const built = existsSync(join(WEB_DIR, 'shell', 'dist', 'index.html'));
+
+/** Stands in for every id in a path: well formed, belonging to nothing. */
+const MADE_UP_ID = '00000000-0000-4000-8000-000000000000';
+/** Requests in flight at once: enough to keep two cores busy, few enough to keep the answers' order readable. */
+const IN_FLIGHT = 4;
+
+type Caller = 'member' | 'admin';
+
+interface Case {
+  label: string;
+  method: string;
+  path: string;
+  caller?: Caller;
+  headers?: Record<string, string>;
+  body?: string;
+  /** A status this case must be answered with (beyond "below 500"). */
+  expected?: number;
+}
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+/**
+ * The fuzz pass (issue 9, suite 2, continued): every route the product serves, over a real socket to its gateway,
+ * with impossible dates, extreme and malformed numbers, empty, huge, repeated and NUL-bearing query values; with
+ * oversized and malformed credentials and garbage headers; and with methods it does not answer to (TRACE among them,
+ * which an in-process call cannot even build). As a member and as an admin. Nothing may answer 5xx, TRACE is 405
+ * everywhere, credentials that cannot be a session are 401 wherever a session is needed, no promise rejection may
+ * go unhandled, and the product must still answer its health check at the end.
+ */
+describe('fuzz pass: bad queries, headers and methods on every route', () => {
+  let harness: ProductUnderTest;
+  let server: Awaited<ReturnType<typeof listen>>['server'] | undefined;
+  let port = 0;
+  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  const tokens = {} as Record<Caller, string>;
+  const routes: string[] = [];
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+  beforeAll(async () => {
+    process.on('unhandledRejection', onUnhandled);
+    harness = await startProduct('pglite', {}, undefined, built ? { webDir: WEB_DIR } : {});
+    for (const name of SERVICE_NAMES) {
+      for (const route of harness.product.services[name].instance.app.routes) {
+        const key = `${route.method} ${route.path}`;
+        if (route.method === 'ALL' || ownerOf(route.path) !== name || routes.includes(key)) continue;
+        routes.push(key);
+      }
+    }
+    tokens.member = await harness.subscriber('fuzz.pass@example.in', 'Fuzz Pass');
+    tokens.admin = await harness.adminToken();
+    ({ server, port } = await listen(harness.product.gateway, 0, '127.0.0.1'));
+  }, 180_000);
+  afterAll(async () => {
+    process.off('unhandledRejection', onUnhandled);
+    agent.destroy();
+    if (server) await closeServer(server);
+    await harness?.stop();
+  });
+
+  function send(sent: Case): Promise<Answer> {
+    const headers: Record<string, string | number> = { accept: 'application/json' };
+    if (sent.caller) headers.authorization = `Bearer ${tokens[sent.caller]}`;
+    if (sent.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(sent.body);
+    }
+    Object.assign(headers, sent.headers);
+    return new Promise((resolve, reject) => {
+      const outgoing = request({ host: '127.0.0.1', port, method: sent.method, path: sent.path, headers, agent }, (incoming) => {
+        let text = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, text }));
+      });
+      outgoing.on('error', reject);
+      outgoing.end(sent.body);
+    });
+  }
+
+  /** Sends every case, IN_FLIGHT at a time; answers each with the problem it shows, if any. */
+  async function run(cases: Case[]): Promise<string[]> {
+    const problems: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < cases.length) {
+        const sent = cases[next++] as Case;
+        const seen = `${sent.method} ${sent.path.slice(0, 120)} (${sent.label}${sent.caller ? `, as ${sent.caller}` : ''})`;
+        try {
+          const answer = await send(sent);
+          if (answer.status >= 500) problems.push(`${seen} → ${answer.status} ${answer.text.slice(0, 160)}`);
+          else if (sent.expected && answer.status !== sent.expected)
+            problems.push(`${seen} → ${answer.status}, expected ${sent.expected}: ${answer.text.slice(0, 120)}`);
+        } catch (error) {
+          problems.push(`${seen} → no answer: ${String(error)}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    return problems;
+  }
+
+  const declared = (key: string): RouteAccess | undefined => ACCESS[key];
+  const callerOf = (key: string): Caller => (declared(key)?.access === 'admin' ? 'admin' : 'member');
+  /** The route's path with every parameter and fixture a made-up id (or its declared path's own literal values). */
+  const pathOf = (key: string) => {
+    const template = key.slice(key.indexOf(' ') + 1);
+    return (declared(key)?.path ?? template).replace(/\{\w+\}/g, MADE_UP_ID).replace(/:\w+/g, MADE_UP_ID);
+  };
+  const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
+  /** The route's valid body with made-up ids, as JSON (form pages get it as JSON too: refused, never a 500). */
+  const validBody = (key: string) => JSON.stringify(declared(key)?.body ?? declared(key)?.form ?? {}).replace(/\{(\w+)\}/g, MADE_UP_ID);
+  const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
+
+  it('answers bad query values below 500, on every parameter every route reads and on every other route', async () => {
+    const cases: Case[] = [];
+    for (const key of routes) {
+      const method = key.slice(0, key.indexOf(' '));
+      // A body no schema accepts, so that a write refuses before it acts: the query is what is being tried here.
+      const body = hasBody(method) ? '{"fuzz":true}' : undefined;
+      const keys = QUERY_PARAMETERS[key] ?? [];
+      for (const [first, last] of DATE_RANGE_KEYS.filter((pair) => pair.every((name) => keys.includes(name)))) {
+        for (const [from, to] of BAD_DATE_RANGES) {
+          cases.push({
+            label: `${first} = ${from}, ${last} = ${to}`,
+            method,
+            path: withQuery(pathOf(key), `${first}=${from}&${last}=${to}`),
+            caller: callerOf(key),
+            ...(body ? { body } : {}),
+          });
+        }
+      }
+      BAD_QUERY_VALUES.forEach((value, index) => {
+        // Every read parameter gets every value; every route also gets every value once, under a key in turn.
+        for (const parameter of [...keys, GENERIC_KEYS[index % GENERIC_KEYS.length] as string]) {
+          cases.push({
+            label: `${parameter} = ${value.label}`,
+            method,
+            path: withQuery(pathOf(key), value.query(parameter)),
+            // Logging out would end the session the rest of the pass uses: those routes are tried with none.
+            ...(declared(key)?.endsSession ? {} : { caller: callerOf(key) }),
+            ...(body ? { body } : {}),
+          });
+        }
+      });
+    }
+    expect(cases.length).toBeGreaterThan(3000);
+    expect(await run(cases)).toEqual([]);
+  }, 300_000);
+
+  it('answers bad headers below 500, and credentials that cannot be a session with 401 where a session is needed', async () => {
+    const host = `127.0.0.1:${port}`;
+    const cases: Case[] = [];
+    const add = (key: string, header: HeaderCase, caller?: Caller) => {
+      const method = key.slice(0, key.indexOf(' '));
+      const access = declared(key)?.access;
+      cases.push({
+        label: header.label,
+        method,
+        path: pathOf(key),
+        ...(caller ? { caller } : {}),
+        ...(hasBody(method) ? { body: validBody(key) } : {}),
+        headers: header.headers(host),
+        ...(header.replacesSession && (access === 'member' || access === 'admin') ? { expected: 401 } : {}),
+      });
+    };
+    for (const key of routes) {
+      for (const header of BAD_HEADERS) add(key, header);
+      // A valid session beside the bad header: logging out would end the session the rest of the pass uses.
+      if (declared(key)?.endsSession) continue;
+      for (const header of BAD_HEADERS_WITH_SESSION) for (const caller of ['member', 'admin'] as const) add(key, header, caller);
+    }
+    expect(await run(cases)).toEqual([]);
+  }, 300_000);
+
+  it('answers methods a path does not serve below 500, and TRACE with 405 everywhere', async () => {
+    const paths = [...new Set(routes.map(pathOf)), '/health', '/no/such/path', ...(built ? ['/', '/about'] : [])];
+    const cases: Case[] = [];
+    for (const path of paths) {
+      for (const method of UNEXPECTED_METHODS) {
+        for (const caller of ['member', 'admin'] as const) {
+          cases.push({ label: method, method, path, caller, ...(method === 'TRACE' ? { expected: 405 } : {}) });
+        }
+      }
+    }
+    expect(await run(cases)).toEqual([]);
+  }, 300_000);
+
+  it('is still alive after all of it, and no promise rejection went unhandled', async () => {
+    // A stray rejection surfaces a turn or two after the answer that left it behind.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(unhandled.map(String)).toEqual([]);
+    const health = await send({ label: 'health', method: 'GET', path: '/health' });
+    expect(health.status).toBe(200);
+    const ready = await send({ label: 'ready', method: 'GET', path: '/ready' });
+    expect(ready.status).toBe(200);
+    const profile = await send({ label: 'a member read', method: 'POST', path: '/user/get-profile', caller: 'member', body: '{}' });
+    expect(profile.status).toBe(200);
+  });
+});

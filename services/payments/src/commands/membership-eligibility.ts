@@ -1,0 +1,34 @@
+import { DELIVERY_AREA_COPY } from '@elts/contracts';
+import { badRequest, InternalCallError, serviceUnavailable } from '@elts/platform';
+import type { MemberProfilesTable } from '../store/tables.js';
+import type { PaymentsContext } from './context.js';
+
+export const PROFILE_INCOMPLETE = 'Please complete your profile information before subscribing.';
+
+/**
+ * What a member must have before a membership starts, checked here as well as on the screen (which a caller can
+ * skip): a first and last name on their own profile (spec section 5; names in the request body do not stand in for
+ * them), and a pincode the courier serves, since a membership is a year of deliveries. The pincode is asked of the
+ * orders service's directory, as invoices ask it for the place of supply; when that cannot answer now, the member is
+ * asked to try again rather than let through or turned away for good.
+ */
+export async function requireMembershipEligibility(context: PaymentsContext, profile: MemberProfilesTable | undefined): Promise<void> {
+  if (!profile?.firstname.trim() || !profile.lastname.trim()) throw badRequest(PROFILE_INCOMPLETE);
+  if (!profile.pincode) throw badRequest(DELIVERY_AREA_COPY.noPincode, [{ path: 'pincode', message: DELIVERY_AREA_COPY.noPincode }]);
+  let serviceable: boolean;
+  try {
+    const place = await context.orders().get<{ serviceable: boolean }>(`/shipping/bluedart/pincode/${profile.pincode}`);
+    serviceable = place.serviceable === true;
+  } catch (error) {
+    // A 4xx is the directory's answer about this pincode (malformed, unknown): not one it serves.
+    if (!(error instanceof InternalCallError) || error.status >= 500 || error.status === 0) {
+      context.logger.warn({ err: error }, 'the pincode check for a membership start is unavailable');
+      throw serviceUnavailable();
+    }
+    serviceable = false;
+  }
+  if (!serviceable) {
+    const message = DELIVERY_AREA_COPY.notYet(profile.pincode);
+    throw badRequest(message, [{ path: 'pincode', message }]);
+  }
+}
