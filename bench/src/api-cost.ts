@@ -3,7 +3,7 @@
  * run) and for four product routes through the gateway, in the all-in-one process and in the distributed topology.
  */
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ENV, adminToken, call, createProduct, orderBody, subscriber, until } from './client.js';
+import { ADMIN_ENV, adminToken, BUSINESS_PROFILE, call, createProduct, orderBody, pay, subscriber, until } from './client.js';
 import { startDistributed } from './distributed.js';
 import { measureRoute, type Plan, type Route, type RouteCost } from './load.js';
 import { type ServerProcess, startServer } from './server-process.js';
@@ -11,10 +11,13 @@ import { type Figure, ratio } from './stats.js';
 
 const GROUP = 'API cost (autocannon, 50 connections)';
 
-/** The member whose board, profile and orders are measured: a subscriber with lists and three orders. */
+/**
+ * The member whose board, profile and orders are measured: a subscriber with lists and three paid orders of one
+ * product (a business with a GSTIN, who may; each is paid before the next, as a member may leave only two unpaid).
+ */
 export async function prepareMember(server: ServerProcess): Promise<string> {
   const base = server.baseURL;
-  const token = await subscriber(base, `bench.member.${randomUUID().slice(0, 8)}@example.in`);
+  const token = await subscriber(base, `bench.member.${randomUUID().slice(0, 8)}@example.in`, BUSINESS_PROFILE);
   const admin = await adminToken(base);
   const productId = await createProduct(base, admin, 50, randomUUID().slice(0, 6));
   await until(
@@ -31,6 +34,7 @@ export async function prepareMember(server: ServerProcess): Promise<string> {
       placed = await call(base, '/product/order', { token, body: orderBody(productId) });
     }
     if (placed.status !== 200) throw new Error(`order placement answered ${placed.status}: ${JSON.stringify(placed.body)}`);
+    await pay(base, placed.body.data.payment_link);
   }
   return token;
 }

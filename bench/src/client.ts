@@ -80,11 +80,17 @@ export const PROFILE = {
   pincode: '403001',
 };
 
+/**
+ * A business with a GSTIN: the one buyer who may order one product again (a working professional buys one of each,
+ * docs/decisions/0021), for measurements that place several orders of one product as one member.
+ */
+export const BUSINESS_PROFILE = { ...PROFILE, profession: 'business', gst: '27AAPFU0939F1ZV' };
+
 /** A signed-in member with a complete profile (no membership yet). */
-export async function member(base: string, email: string): Promise<string> {
+export async function member(base: string, email: string, profile: Record<string, unknown> = PROFILE): Promise<string> {
   const idp = await must(call(base, '/dev/idp/id-token', { body: { email, name: 'Bench Rao' } }), 'the development sign-in');
   const login = await must(call(base, '/user/login', { body: { credential: idp.id_token } }), 'login');
-  await must(call(base, '/user/update-profile', { token: login.token, body: PROFILE }), 'update-profile');
+  await must(call(base, '/user/update-profile', { token: login.token, body: profile }), 'update-profile');
   return login.token as string;
 }
 
@@ -105,8 +111,8 @@ export async function subscribe(base: string, token: string): Promise<void> {
   }
 }
 
-export async function subscriber(base: string, email: string): Promise<string> {
-  const token = await member(base, email);
+export async function subscriber(base: string, email: string, profile?: Record<string, unknown>): Promise<string> {
+  const token = await member(base, email, profile);
   await subscribe(base, token);
   return token;
 }

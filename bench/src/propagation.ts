@@ -4,7 +4,19 @@
  * order show it. Once on the in-process bus, once over NATS JetStream when a server answers at 127.0.0.1:4222.
  */
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ENV, adminToken, call, createProduct, NATS_URL, orderBody, pay, reachable, subscriber, until } from './client.js';
+import {
+  ADMIN_ENV,
+  adminToken,
+  BUSINESS_PROFILE,
+  call,
+  createProduct,
+  NATS_URL,
+  orderBody,
+  pay,
+  reachable,
+  subscriber,
+  until,
+} from './client.js';
 import { startServer } from './server-process.js';
 import type { PaymentPropagation } from './servers/propagation-probe.js';
 import { distribution, type Figure } from './stats.js';
@@ -15,7 +27,8 @@ async function samples(env: Record<string, string>, count: number): Promise<Paym
   const server = await startServer('all-in-one.ts', { ...ADMIN_ENV, SEED_DEMO_CATALOG: 'false', ...env });
   const base = server.baseURL;
   try {
-    const token = await subscriber(base, `propagation.${randomUUID().slice(0, 8)}@example.in`);
+    // A business with a GSTIN may buy the one product again and again (others buy one of each).
+    const token = await subscriber(base, `propagation.${randomUUID().slice(0, 8)}@example.in`, BUSINESS_PROFILE);
     const productId = await createProduct(base, await adminToken(base), count + 5, `PROP-${randomUUID().slice(0, 6)}`);
     let placed = await call(base, '/product/order', { token, body: orderBody(productId) });
     await until(

@@ -22,11 +22,10 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 
 beforeAll(async () => {
   const base = product.base();
-  buyer = await subscriber({
-    name: 'Meera Iyer',
-    base,
-    profile: { firstname: 'Meera', lastname: 'Iyer', pincode: buyerPincode, needList: ['Headphones', `${word} kettle`, 'Yoga mat'] },
-  });
+  const buyerProfile = { firstname: 'Meera', lastname: 'Iyer', needList: ['Headphones', `${word} kettle`, 'Yoga mat'] };
+  // A membership starts only where the courier delivers (Panaji); then the buyer moves to a pincode of their own.
+  buyer = await subscriber({ name: 'Meera Iyer', base, profile: { ...buyerProfile, pincode: '403001' } });
+  await completeProfile(buyer, { ...buyerProfile, pincode: buyerPincode }, base);
   kabir = await signUp({ name: 'Kabir Shah', base });
   await completeProfile(
     kabir,

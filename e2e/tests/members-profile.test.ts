@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
 import { baseURL, expectHeading, resourcesLoaded, SCHEMA_LIBRARY_MARK, scriptsCarrying, useBrowser, VIEWPORTS } from '../src/browser.js';
+import { widerThanWindow } from '../src/layout.js';
 import { completeProfile, signUp, subscriber, type TestMember } from '../src/members.js';
 
 // The member's account page (/profile) in the browser, on the running product: real sign-in sessions, real saves.
@@ -137,6 +138,116 @@ describe('/profile', () => {
     await page.close();
   });
 
+  it('tells a member outside the delivery areas so, lets them ask to hear when deliveries arrive, and change their pincode', async () => {
+    // 110001 is New Delhi: the courier's directory knows it, but Delhi is not a launch state.
+    const member = await signUp({ name: 'Dev Malhotra' });
+    await completeProfile(member, { firstname: 'Dev', lastname: 'Malhotra', pincode: '110001', address: '1 Janpath, New Delhi' });
+    const notYet = 'Deliveries have not reached 110001 yet, so a membership cannot start there for now.';
+
+    // The welcome after the shipping step does not urge them to subscribe before subscriptions close.
+    const { page } = await browser.open('/profile?section=subscription', { session: member.session, viewport: VIEWPORTS.desktop });
+    await expectHeading(page, 'Subscription');
+    await page.evaluate(() => {
+      window.history.pushState({ usr: { fromShipping: true }, key: 'from-shipping', idx: 1 }, '', '/profile?section=subscription');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    });
+    const welcome = page.getByRole('dialog');
+    await welcome.getByText('Welcome aboard! Deliveries have not reached your area yet.').waitFor();
+    expect(await welcome.getByText(/Subscribe before they close/).count()).toBe(0);
+    await welcome.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await welcome.waitFor({ state: 'hidden' });
+
+    // The Subscription section: the spec's disabled button, and now why, where to change it, and the offer.
+    await page.getByText('Pincode not serviceable currently').waitFor();
+    expect(await page.getByRole('button', { name: 'SUBSCRIBE NOW' }).isDisabled()).toBe(true);
+    const area = page.getByRole('region', { name: 'Delivery area' });
+    await area.getByText(notYet).waitFor();
+    expect(await widerThanWindow(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await area.getByRole('link', { name: 'Change shipping details' }).click();
+    await expectHeading(page, 'Profile');
+
+    // The Profile section says the same, and takes the wish: recorded on the member, confirmed in a sentence.
+    const shipping = page.getByRole('region', { name: 'Shipping details' });
+    await shipping.getByRole('region', { name: 'Delivery area' }).getByText(notYet).waitFor();
+    await shipping.getByRole('button', { name: 'Tell me when deliveries reach my area' }).click();
+    await shipping.getByText('Thank you. We will let you know when deliveries reach 110001.').waitFor();
+    expect((await profileOf(member.token)).body.data[0].deliveryAreaNotifyPincode).toBe(110001);
+    await page.reload();
+    await shipping.getByText('Thank you. We will let you know when deliveries reach 110001.').waitFor();
+    expect(await shipping.getByRole('button', { name: 'Tell me when deliveries reach my area' }).count()).toBe(0);
+
+    // Shipping details are theirs to change at any time: address, city, state and pin code.
+    await shipping.getByRole('button', { name: 'Edit shipping details' }).click();
+    const form = page.getByRole('form', { name: 'Edit shipping details' });
+    expect(await form.getByLabel('Shipping address').inputValue()).toBe('1 Janpath, New Delhi');
+    // A field the server refuses says so under that field.
+    await form.getByLabel('City').fill(' ');
+    await form.getByRole('button', { name: 'SAVE CHANGES' }).click();
+    await form.getByText('City is required').waitFor();
+    expect(await form.getByLabel('City').getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel('Shipping address').fill('4 Church Street');
+    await form.getByLabel('Pin code').fill('560001');
+    await form.getByText(/^Delivers to /).waitFor();
+    await form.getByLabel('City').fill('Bengaluru');
+    await form.getByLabel('State').selectOption('Karnataka');
+    expect(await widerThanWindow(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'SAVE CHANGES' }).click();
+    await toast(page, 'Profile updated successfully!').waitFor();
+    await form.waitFor({ state: 'detached' });
+    await shipping.getByText('560001', { exact: true }).waitFor();
+    for (const value of ['4 Church Street', 'Bengaluru', 'Karnataka']) await shipping.getByText(value, { exact: true }).waitFor();
+    expect(await shipping.getByRole('region', { name: 'Delivery area' }).count()).toBe(0);
+    expect((await profileOf(member.token)).body.data[0]).toMatchObject({
+      address: '4 Church Street',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: 560001,
+      deliveryAreaNotifyPincode: null,
+    });
+
+    // Now served: SUBSCRIBE NOW is theirs to press.
+    await accountMenu(page).getByRole('link', { name: 'Subscription' }).click();
+    await expectHeading(page, 'Subscription');
+    await page.getByText('Get access to exclusive deals and savings').waitFor();
+    expect(await page.getByRole('button', { name: 'SUBSCRIBE NOW' }).isDisabled()).toBe(false);
+    expect(await page.getByRole('region', { name: 'Delivery area' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('fits the delivery-area notice and the shipping form on a phone', async () => {
+    const member = await signUp({ name: 'Dev Malhotra' });
+    await completeProfile(member, { pincode: '110001' });
+    const { page } = await browser.open('/profile?section=profile', { session: member.session, viewport: VIEWPORTS.phone });
+    await expectHeading(page, 'Profile');
+    const shipping = page.getByRole('region', { name: 'Shipping details' });
+    await shipping.getByRole('button', { name: 'Tell me when deliveries reach my area' }).waitFor();
+    // The welcome after the shipping step, as the step leaves it: its way to the Profile section fits too.
+    await page.evaluate(() => {
+      window.history.pushState({ usr: { fromShipping: true }, key: 'from-shipping', idx: 1 }, '', '/profile?section=profile');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    });
+    const welcome = page.getByRole('dialog');
+    await welcome.getByRole('link', { name: 'Open Profile' }).waitFor();
+    expect(await widerThanWindow(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await welcome.getByRole('link', { name: 'Open Profile' }).click();
+    await welcome.waitFor({ state: 'hidden' });
+    await expectHeading(page, 'Profile');
+    expect(await widerThanWindow(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shipping.getByRole('button', { name: 'Edit shipping details' }).click();
+    await page.getByRole('form', { name: 'Edit shipping details' }).getByLabel('State').waitFor();
+    expect(await widerThanWindow(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${baseURL()}/profile?section=subscription`);
+    await page.getByRole('region', { name: 'Delivery area' }).getByRole('link', { name: 'Change shipping details' }).waitFor();
+    expect(await widerThanWindow(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   it('edits the Need and Greed lists and keeps what the server kept after a reload', async () => {
     const member = await onboardedMember();
     const { page } = await browser.open('/profile?section=lists', { session: member.session });
@@ -173,6 +284,32 @@ describe('/profile', () => {
     await page.close();
   });
 
+  it('refuses a comma inside a list item at the slot, so "Scooter, electric" never comes back as two items', async () => {
+    const member = await onboardedMember();
+    const { page } = await browser.open('/profile?section=lists', { session: member.session });
+    await expectHeading(page, 'Lists');
+    const need = (slot: number) => page.getByLabel(`Need List item ${slot}`);
+    await expect.poll(() => need(1).inputValue()).toBe('Headphones');
+    await page.getByRole('button', { name: 'EDIT' }).click();
+    await need(4).fill('Scooter, electric');
+    const sentence = 'Use a word or two without commas for each item.';
+    // Said under the slot as it is typed, and the slot is marked.
+    expect(await need(4).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`[id="${await need(4).getAttribute('aria-describedby')}"]`).textContent()).toBe(sentence);
+    await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
+    await page.getByRole('alert').filter({ hasText: sentence }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Need List item 4');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Nothing was sent: the profile still has its three items.
+    expect((await profileOf(member.token)).body.data[0].needList).toBe('Headphones,Running shoes,Pressure cooker');
+    await need(4).fill('Electric scooter');
+    expect(await need(4).getAttribute('aria-invalid')).toBeNull();
+    await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
+    await toast(page, 'Profile updated successfully!').waitFor();
+    expect((await profileOf(member.token)).body.data[0].needList).toBe('Headphones,Running shoes,Pressure cooker,Electric scooter');
+    await page.close();
+  });
+
   it('edits profession and persona, asking for a GST Number only of a business', async () => {
     const member = await onboardedMember();
     const { page } = await browser.open('/profile?section=subscription', { session: member.session });
@@ -191,9 +328,18 @@ describe('/profile', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByText('I spend money lavishly and upgrade my products frequently').click();
     await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
-    // A GSTIN whose check character is wrong is refused by the server, in its words.
-    await page.getByRole('alert').filter({ hasText: 'GST number must be a valid 15-character GSTIN' }).waitFor();
+    // A GSTIN whose check character is wrong is refused by the server in a sentence about it: announced, and shown
+    // under the GST Number field, which it describes. Never the developer's "Invalid request body: gst: ...".
+    const checkDigit = "This GSTIN's check digit is wrong. Please check it against your GST registration certificate.";
+    await page.getByRole('alert').filter({ hasText: checkDigit }).waitFor();
+    expect(await gst.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await gst.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(checkDigit);
+    expect(await page.getByText(/Invalid request body|gst:/).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await gst.fill('27AAPFU0939F1ZV');
+    // Changed, the field no longer carries the old sentence.
+    expect(await gst.getAttribute('aria-invalid')).toBeNull();
     await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
     await toast(page, 'Profile updated successfully!').waitFor();
     await page.getByRole('button', { name: 'EDIT' }).waitFor();

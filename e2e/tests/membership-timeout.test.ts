@@ -46,6 +46,9 @@ describe('an abandoned payment', () => {
     await payFromPanel(page, 'SUBSCRIBE NOW');
     await decideMandate(page, 'leave');
     await page.getByRole('heading', { name: 'Payment Pending' }).waitFor();
+    // How long the payment stays open is this product's PAYMENT_TIMEOUT_SECONDS, as the server reports it.
+    await page.getByText(`It stays open for ${TIMEOUT_SECONDS} seconds, until `, { exact: false }).waitFor();
+    expect(await page.getByText(/fails by itself if it is not completed by then/).count()).toBe(1);
     const orderId = await factValue(page, 'Order ID');
     expect(await factValue(page, 'Status')).toBe('PENDING');
 

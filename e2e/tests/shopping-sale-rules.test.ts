@@ -60,8 +60,9 @@ describe('sale rules on the deals board', () => {
     const card = page.getByRole('listitem', { name: product.name });
     await card.getByText('Only 1 left!').waitFor();
 
-    // Someone else's order holds the last unit meanwhile.
-    await placeUnpaidOrder(member.token, product.id);
+    // Someone else's order holds the last unit meanwhile (the member's own would be refused as a second of one product).
+    const someoneElse = await subscriber();
+    await placeUnpaidOrder(someoneElse.token, product.id);
     await card.getByRole('button', { name: 'Buy Now' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Your Order' });
     await page.waitForFunction(() => (document.querySelector('dialog[open] select') as HTMLSelectElement | null)?.value === 'Goa');

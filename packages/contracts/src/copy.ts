@@ -7,4 +7,38 @@ export const COPY = {
     success: 'Thank you for contacting us! We will get back to you soon.',
     failure: 'There was an error submitting your message. Please try again.',
   },
+  orderPage: {
+    /** Spec section 8 (status check); the page then offers to log in and comes back to the same order. */
+    signIn: 'Please login to check order status',
+    signInButton: 'Login',
+    /**
+     * A payment not yet completed. How long it stays open is the payments service's setting (PAYMENT_TIMEOUT_SECONDS),
+     * so the page fills in what the server says: `duration` like '15 minutes', `until` a dd/mm/yyyy hh:mm time in India.
+     */
+    paymentOpen: (duration: string, until: string) =>
+      `Your payment is not complete yet. It stays open for ${duration}, until ${until}, and fails by itself if it is not completed by then.`,
+    paymentOpenUntil: (until: string) =>
+      `Your payment is not complete yet. It stays open until ${until} and fails by itself if it is not completed by then.`,
+    paymentTimeUp: (until: string) => `Your payment was not completed by ${until}, when it closed, so it is being marked as failed.`,
+    /** When the server gave no closing time (the payment could not be read). */
+    paymentOpenUnknown: 'Your payment is not complete yet. If it is not completed, it fails by itself after a short while.',
+    /**
+     * A product order whose payment the shopper called off at checkout (status `cancelled`). The spec puts cancelled
+     * under its failed screen's title, 'Order Failed', and builds the message from the status without printing it.
+     */
+    cancelled: 'You cancelled this payment. Nothing was charged.',
+  },
+  membership: {
+    /** What revoking the mandate did (services/payments endMembership): the membership ended that moment. */
+    revoked:
+      'You revoked your UPI AutoPay mandate, so your membership ended at once: the deals board and ordering are closed, and nothing more will be charged. Subscribe again to get them back.',
+  },
+  /** A new contact email waits for its owner to open a link (docs/decisions/0018); not the spec's words, this product's. */
+  emailChange: {
+    linkSent: (email: string) => `We sent a confirmation link to ${email}. Your email address changes when you open it.`,
+    confirmed: (email: string) => `Your email address is now ${email}.`,
+    linkNotValid:
+      'This confirmation link is not valid any more: it may have expired or been used already. Save the new email address again to get a new link.',
+    tooManyRequests: 'You have asked to change your email address several times today. Please try again tomorrow.',
+  },
 } as const;

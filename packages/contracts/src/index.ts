@@ -5,8 +5,10 @@ export {
   GENDERS,
   type Gender,
   GST_PROFESSIONS,
+  LIST_ITEM_COMMA_MESSAGE,
   LIST_ITEM_MAX_LENGTH,
   LIST_SLOTS,
+  listItemHasComma,
   ONBOARDING_NEED_LIST_MINIMUM,
   PERSONAS,
   type Persona,
@@ -16,7 +18,11 @@ export {
 export {
   loginRequestSchema,
   type OnboardingProgress,
+  PERSON_NAME_MAX_LENGTH,
+  PERSON_NAME_PATTERN,
+  PERSONA_REQUIRED_MESSAGE,
   type Profile,
+  personNameSchema,
   type SubscriptionStatus,
   type UpdateProfileRequest,
   updateProfileSchema,
@@ -25,6 +31,7 @@ export {
 } from './api/members.js';
 export { type DeliveryAddress, ORDER_STATUSES, type OrderPayload, type OrderStatus, orderPayloadSchema } from './api/orders.js';
 export {
+  DESCRIPTION_REQUIRED_MESSAGE,
   PRESET_BRANDS,
   PRODUCT_CATEGORIES,
   type ProductForm,
@@ -42,8 +49,9 @@ export {
   createSubscriptionSchema,
   toggleAutoRenewalSchema,
 } from './api/subscriptions.js';
-export { brandNameFrom, DEFAULT_BRAND_NAME, socialHandleOf } from './brand.js';
+export { brandNameFrom, COPYRIGHT_YEAR, DEFAULT_BRAND_NAME, socialHandleOf, socialProfileUrlOf } from './brand.js';
 export { COPY } from './copy.js';
+export { DELIVERY_AREA_COPY } from './delivery-area.js';
 export {
   catalogEvents,
   DropCancelled,
@@ -67,6 +75,7 @@ export {
 } from './events/define.js';
 export {
   ContactMessageReceived,
+  DeliveryAreaNotifyRequested,
   GiveawayEntered,
   InvitationCreated,
   InvitationRedeemed,
@@ -117,13 +126,27 @@ export {
   LAUNCH_STATES,
   type PincodeServiceability,
 } from './india-states.js';
-export { DEALS_BOARD, MEMBER_CAPS, MEMBERSHIP_CREDIT, SUBSCRIPTION_PRICE } from './membership.js';
+export {
+  DEALS_BOARD,
+  LOWEST_PRICE_MESSAGE,
+  LOWEST_PRICE_PAISE,
+  MEMBER_CAPS,
+  MEMBERSHIP_CREDIT,
+  MINIMUM_PAYMENT_PAISE,
+  mostCreditFor,
+  payableAfterCredit,
+  SUBSCRIPTION_PRICE,
+} from './membership.js';
+export { ORDER_ID_PREFIXES, type OrderKind, orderKindOf } from './order-ids.js';
 export { GATEWAY_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from './services.js';
 export { SESSION_COOKIES } from './sessions.js';
+export { calendarDateSchema, dateRangeQuerySchema, EARLIEST_DATE, isCalendarDate, LATEST_DATE } from './validation/dates.js';
 export {
   ageOn,
   dateOfBirthSchema,
+  GSTIN_MESSAGES,
   gstinCheckCharacter,
+  gstinProblem,
   gstinSchema,
   indianMobileSchema,
   isValidGstin,
@@ -148,3 +171,4 @@ export {
   remoteDrawing,
   WEB_ROUTES,
 } from './web-routes.js';
+export { countOf } from './words.js';

@@ -21,3 +21,35 @@ export const MEMBERSHIP_CREDIT = {
   /** At most this share of an order's price may be paid with credit (docs/decisions). */
   maxShareOfOrderPercent: 10,
 } as const;
+
+/**
+ * The smallest payment the gateway takes: Cashfree refuses an `order_amount` under Rs 1 (CreateOrderRequest,
+ * `minimum: 1`). Every order's payment must reach it after its membership credit.
+ */
+export const MINIMUM_PAYMENT_PAISE = 100;
+
+/** The most credit an order of this price may take, before the member's balance is considered. */
+export const mostCreditFor = (orderPricePaise: number): number =>
+  Math.floor((orderPricePaise * MEMBERSHIP_CREDIT.maxShareOfOrderPercent) / 100);
+
+/**
+ * Whether an order at this price can always be paid: the rule is judged at the most credit the order could take,
+ * so it is decided before any credit or stock is touched and does not depend on the member's balance.
+ */
+export const payableAfterCredit = (orderPricePaise: number): boolean =>
+  orderPricePaise - mostCreditFor(orderPricePaise) >= MINIMUM_PAYMENT_PAISE;
+
+/** The lowest product price that can be sold: Rs 1.11 today (its 10% of credit, 11 paise, leaves Rs 1.00). */
+export const LOWEST_PRICE_PAISE = (() => {
+  // What an order leaves after its credit never falls as its price rises, so the first payable price is the floor.
+  let price = MINIMUM_PAYMENT_PAISE;
+  while (!payableAfterCredit(price)) price += 1;
+  return price;
+})();
+
+const rupeesText = (paise: number) => `Rs ${(paise / 100).toFixed(2)}`;
+
+/** The product form's price rule, worded once for the catalog's check and the back office's form. */
+export const LOWEST_PRICE_MESSAGE =
+  `Price must be at least ${rupeesText(LOWEST_PRICE_PAISE)}: after up to ${MEMBERSHIP_CREDIT.maxShareOfOrderPercent}% ` +
+  `membership credit an order must still cost ${rupeesText(MINIMUM_PAYMENT_PAISE)}, the smallest payment the gateway takes`;

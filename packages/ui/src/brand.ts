@@ -1,4 +1,4 @@
-import { brandNameFrom, socialHandleOf } from '@elts/contracts';
+import { brandNameFrom, COPYRIGHT_YEAR, socialHandleOf, socialProfileUrlOf } from '@elts/contracts';
 
 // Set by the build (rspack's DefinePlugin) from the BRAND_NAME environment variable; absent in unit tests.
 declare const __BRAND_NAME__: string | undefined;
@@ -9,4 +9,7 @@ const name = brandNameFrom(typeof __BRAND_NAME__ === 'string' ? __BRAND_NAME__ :
 export const BRAND = {
   name,
   socialHandle: socialHandleOf(name),
+  socialUrl: socialProfileUrlOf(name),
+  /** Every footer's copyright line starts with this ('© 2024 ELTS Club'). */
+  copyright: `© ${COPYRIGHT_YEAR} ${name}`,
 } as const;

@@ -12,19 +12,37 @@ export { ProgressBar, type ProgressBarProps } from './components/ProgressBar.js'
 export { type RadioCardOption, RadioCards, type RadioCardsProps } from './components/RadioCards.js';
 export { RemoteRoot } from './components/RemoteRoot.js';
 export { Select, type SelectOption, type SelectProps } from './components/Select.js';
+export { SocialHandleLink } from './components/SocialHandleLink.js';
 export { Spinner, type SpinnerProps } from './components/Spinner.js';
 export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/States.js';
 export { StatusBadge, type StatusBadgeProps } from './components/StatusBadge.js';
 export { type TabItem, Tabs, type TabsProps } from './components/Tabs.js';
 export { TextArea, type TextAreaProps, TextInput, type TextInputProps } from './components/TextField.js';
-export { TOAST_DURATION_MS, type ToastInput, ToastProvider, type ToastTone, useToast } from './components/Toast.js';
+export {
+  TOAST_DURATION_MS,
+  type ToastInput,
+  type ToastLocation,
+  ToastProvider,
+  type ToastTone,
+  useToast,
+} from './components/Toast.js';
 export { cx } from './cx.js';
 export { formatCount } from './format/count.js';
 export { formatDate, formatDateTime } from './format/date.js';
 export { formatRupees, type RupeeOptions } from './format/money.js';
 export { formatIndianMobile, indianMobileDigits, isIndianMobile } from './format/phone.js';
 export * from './icons/icons.js';
-export { type MemberSession, readAdminToken, readMemberSession, SESSION_KEYS } from './session/session-storage.js';
+export {
+  forgetMemberSession,
+  MEMBER_SESSION_KEYS,
+  type MemberSession,
+  readAdminToken,
+  readMemberSession,
+  requestSignIn,
+  SESSION_KEYS,
+  SIGN_IN_REQUEST_EVENT,
+  signInReturnsTo,
+} from './session/session-storage.js';
 export { whatsAppShareLink } from './share/whatsapp.js';
 export { type StatusTone, statusTone } from './status/status-tone.js';
 export { type PageInfo, pageLabel, showingLabel, totalPagesFor } from './table/pages.js';

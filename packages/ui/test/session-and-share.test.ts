@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAdminToken, readMemberSession } from '../src/session/session-storage.js';
+import { forgetMemberSession, readAdminToken, readMemberSession, signInReturnsTo } from '../src/session/session-storage.js';
 import { whatsAppShareLink } from '../src/share/whatsapp.js';
 
 const storage = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
@@ -15,6 +15,28 @@ describe('session storage', () => {
 
   it('treats empty values as absent', () => {
     expect(readMemberSession(storage({ token: '', email: 'asha@example.in' }))).toEqual({ email: 'asha@example.in' });
+  });
+
+  it("forgets at a member's logout every key the shop sets: token, email, name and the order being paid", () => {
+    const values = new Map(
+      Object.entries({
+        token: 't',
+        email: 'a@example.in',
+        name: 'Asha',
+        current_order_id: 'ORD-1',
+        order_type: 'product',
+        adminToken: 'x',
+      }),
+    );
+    forgetMemberSession({ removeItem: (key: string) => void values.delete(key) });
+    // The back office's session is the admin's own, ended by its own Logout.
+    expect(Object.fromEntries(values)).toEqual({ adminToken: 'x' });
+  });
+
+  it('brings sign-in back to the order page it started on, and only there', () => {
+    expect(signInReturnsTo('/order')).toBe(true);
+    expect(signInReturnsTo('/')).toBe(false);
+    expect(signInReturnsTo('/profile')).toBe(false);
   });
 
   it('keeps the admin token apart from the member token', () => {

@@ -165,6 +165,59 @@ describe('board composition', () => {
   it('does not give one product to two items', () => {
     expect(pickListMatches(['sony', 'headphones'], [], [['A', 'B'], ['A']]).map((pick) => pick.productId)).toEqual(['A', 'B']);
   });
+
+  describe('with variant groups (the sizes of one shoe)', () => {
+    // S8 (the primary) and S9 are two sizes of one product; the rest stand alone.
+    const group = ['S8', 'S9'];
+    const versionsOf = (id: string) => (group.includes(id) ? group : undefined);
+
+    it('gives a group one of the fifteen places and one card', () => {
+      const { entries } = composeBoard({ lists: [], trending: [], exclusive: [], newest: ['S9', 'S8', ...ids('N', 14)], versionsOf }, open);
+      expect(entries).toHaveLength(15);
+      expect(entries.map((entry) => entry.productId)).toEqual(['S8', ...ids('N', 14)]);
+    });
+
+    it('counts the group once however many sections name its sizes', () => {
+      const { entries, sections } = composeBoard(
+        {
+          lists: [{ productId: 'S9', matchedItem: 'running shoes' }],
+          trending: ['S8', ...ids('T', 5)],
+          exclusive: ids('E', 5),
+          newest: ids('N', 10),
+          versionsOf,
+        },
+        open,
+      );
+      expect(entries.filter((entry) => group.includes(entry.productId))).toEqual([
+        { productId: 'S8', section: 'lists', matchedItem: 'running shoes' },
+      ]);
+      expect(sections.trending).toEqual(ids('T', 5));
+      expect(entries).toHaveLength(15);
+    });
+
+    it('shows the primary on the card, unless another size can be bought sooner', () => {
+      const named = composeBoard(
+        { lists: [{ productId: 'S9', matchedItem: 'uk 9' }], trending: [], exclusive: [], newest: [], versionsOf },
+        open,
+      );
+      expect(named.entries).toEqual([{ productId: 'S8', section: 'lists', matchedItem: 'uk 9' }]);
+      const soldOutPrimary = (id: string) => (id === 'S8' ? 2 : 0) as 0 | 2;
+      const shown = composeBoard({ lists: [], trending: [], exclusive: [], newest: ['S8', 'N1'], versionsOf }, soldOutPrimary);
+      expect(shown.entries.map((entry) => entry.productId)).toEqual(['S9', 'N1']);
+      const bothSoldOut = (id: string) => (group.includes(id) ? 2 : 0) as 0 | 2;
+      const last = composeBoard({ lists: [], trending: [], exclusive: [], newest: ['S9', 'N1'], versionsOf }, bothSoldOut);
+      expect(last.entries.map((entry) => entry.productId)).toEqual(['N1', 'S8']);
+    });
+
+    it('does not give one group to two list items', () => {
+      const slotOf = (id: string) => versionsOf(id)?.[0] ?? id;
+      const picked = pickListMatches(['running shoes', 'pegasus'], [], [['S8', 'V1'], ['S9']], 5, slotOf);
+      expect(picked).toEqual([
+        { productId: 'S8', matchedItem: 'running shoes' },
+        { productId: 'V1', matchedItem: 'running shoes' },
+      ]);
+    });
+  });
 });
 
 describe('product images', () => {

@@ -45,24 +45,33 @@ describe.each(DATABASE_KINDS)('products on %s', (kind) => {
 
   it.runIf(available)('refuses each rule of the product form with its message', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: '' }, 'name: Name is required'],
-      [{ name: undefined }, 'name: Name is required'],
-      [{ price: -1 }, 'price: Price must be at least 0'],
-      [{ price: 10.125 }, 'price: Price may have at most 2 decimals'],
-      [{ price: '999' }, 'price: Price must be a number'],
-      [{ amazonPrice: -5 }, 'amazonPrice: Amazon price must be at least 0'],
-      [{ category: 'Groceries' }, 'category: Category must be one of Electronics, Clothing'],
-      [{ stock: 2.5 }, 'stock: Stock must be a whole number'],
-      [{ stock: -1 }, 'stock: Stock must be at least 0'],
-      [{ stock: undefined }, 'stock: Stock must be a number'],
+      [{ name: '' }, 'Name is required'],
+      [{ name: undefined }, 'Name is required'],
+      [{ price: -1 }, 'Price must be at least Rs 1.11'],
+      // Less 10% of credit, Rs 1.10 would leave 99 paise: under the gateway's Rs 1 minimum.
+      [
+        { price: 1.1 },
+        'Price must be at least Rs 1.11: after up to 10% membership credit an order must still cost Rs 1.00, the smallest payment the gateway takes',
+      ],
+      [{ price: 10.125 }, 'Price may have at most 2 decimals'],
+      [{ price: '999' }, 'Price must be a number'],
+      [{ amazonPrice: -5 }, 'Amazon price must be at least 0'],
+      [{ category: 'Groceries' }, 'Category must be one of Electronics, Clothing'],
+      [{ stock: 2.5 }, 'Stock must be a whole number'],
+      [{ stock: -1 }, 'Stock must be at least 0'],
+      [{ stock: undefined }, 'Stock must be a number'],
       [{ images: ['ftp://files.example/a.png'] }, 'Image 1 must be an http(s) URL or a path starting with /'],
       [{ images: ['https://cdn.example.in/a.jpg', 'javascript:alert(1)'] }, 'Image 2 must be an http(s) URL or a path starting with /'],
       [{ images: ['', '   '] }, 'At least one image is required'],
       [{ images: [] }, 'At least one image is required'],
       [{ saleStartAt: '2025-03-14T00:00:00+05:30', saleEndAt: '2025-03-13T00:00:00+05:30' }, 'Sale end must be after sale start'],
-      [{ saleStartAt: 'next friday' }, 'saleStartAt: must be a date and time (ISO 8601)'],
+      [{ saleStartAt: 'next friday' }, 'Sale start must be a date and time (ISO 8601)'],
       [{ dropId: 'DROP-2025-01-10' }, 'Unknown deal drop: DROP-2025-01-10'],
       [{ colour: 'black' }, 'Unknown field(s): colour'],
+      // The detail modal needs something to show: a product has at least one description section with text.
+      [{ descriptions: undefined }, 'Add at least one description section with a title or some text.'],
+      [{ descriptions: [] }, 'Add at least one description section with a title or some text.'],
+      [{ descriptions: [{ title: ' ', content: '' }] }, 'Add at least one description section with a title or some text.'],
     ];
     const before = await sql<{ n: number }>`select count(*)::int as n from products`.execute(catalog.db);
     for (const [overrides, message] of cases) {
@@ -70,6 +79,8 @@ describe.each(DATABASE_KINDS)('products on %s', (kind) => {
       expect(status, JSON.stringify(overrides)).toBe(400);
       expect(body).toMatchObject({ is_success: false, code: 'bad_request' });
       expect(body.message, JSON.stringify(overrides)).toContain(message);
+      // A sentence about the input, never led by the schema's path.
+      expect(body.message, JSON.stringify(overrides)).not.toMatch(/^(Invalid|\w+: )/);
     }
     const after = await sql<{ n: number }>`select count(*)::int as n from products`.execute(catalog.db);
     expect(after.rows[0]?.n).toBe(before.rows[0]?.n);

@@ -26,6 +26,11 @@ export const ordersSettings = z.object({
   ORDER_MAX_QUANTITY: z.coerce.number().int().min(1).max(100).default(10),
   /** How long an order's stock stays held: longer than the payment timeout, so a late success finds its stock. */
   ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
+  /**
+   * Most orders a member may have waiting for payment at once: each holds stock for ORDER_HOLD_MINUTES, so without a
+   * cap one member could hold every unit of a drop, or many expensive ones, while others are told Out of Stock.
+   */
+  UNPAID_ORDERS_PER_MEMBER: z.coerce.number().int().min(1).max(20).default(2),
   WORKFLOW_POLL_MS: z.coerce.number().int().min(10).default(1000),
   BLUEDART_BASE_URL: z.url().default('https://apigateway.bluedart.com'),
   BLUEDART_CLIENT_ID: z.string().min(1).optional(),

@@ -1,4 +1,4 @@
-import { MEMBERSHIP_CREDIT, type ProductForOrder } from '@elts/contracts';
+import { MEMBERSHIP_CREDIT, MINIMUM_PAYMENT_PAISE, type ProductForOrder } from '@elts/contracts';
 import { createServiceApp } from '@elts/platform';
 import { silentLogger } from '@elts/platform/testing';
 
@@ -28,6 +28,7 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
       isEnabled: true,
       saleStartAt: null,
       saleEndAt: null,
+      variantGroup: null,
       ...product,
       available: available(c.req.param('id')),
     };
@@ -56,7 +57,15 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
   return { app, holds, available };
 }
 
-type Payment = { paymentId: string; status: 'pending' | 'success' | 'failed'; amountPaise: number; autoFailed: boolean; refunded: boolean };
+type Payment = {
+  paymentId: string;
+  status: 'pending' | 'success' | 'failed';
+  amountPaise: number;
+  autoFailed: boolean;
+  refunded: boolean;
+  cancelled?: boolean;
+  processedAt?: string | null;
+};
 
 /** The payments service's internal API for orders, in memory. */
 export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: boolean } = {}) {
@@ -71,12 +80,17 @@ export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: 
       ...payment,
       method: payment.status === 'success' ? 'upi' : null,
       transactionId: payment.status === 'success' ? `txn-${payment.paymentId}` : null,
-      failureReason: payment.status === 'failed' ? 'Payment declined by the bank' : null,
+      failureReason:
+        payment.status !== 'failed' ? null : payment.cancelled ? 'Payment cancelled by the customer' : 'Payment declined by the bank',
+      cancelled: payment.cancelled ?? false,
+      processedAt: payment.processedAt ?? null,
     };
   };
   app.post('/internal/payments/checkout', async (c) => {
     if (options.failCheckout) return c.json({ is_success: false, message: 'gateway down' }, 502);
     const { orderId, amountPaise } = await c.req.json();
+    // As payments answers: the gateway takes nothing under Rs 1.
+    if (amountPaise < MINIMUM_PAYMENT_PAISE) return c.json({ is_success: false, message: 'An order must cost at least Rs 1.00' }, 400);
     if (!payments.has(orderId))
       payments.set(orderId, { paymentId: `PAY-${++counter}`, status: 'pending', amountPaise, autoFailed: false, refunded: false });
     const payment = payments.get(orderId)!;
@@ -134,7 +148,7 @@ export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: 
     credit,
     creditBalance,
     control,
-    settle: (orderId: string, status: 'success' | 'failed', autoFailed = false) =>
-      Object.assign(payments.get(orderId)!, { status, autoFailed }),
+    settle: (orderId: string, status: 'success' | 'failed', autoFailed = false, cancelled = false) =>
+      Object.assign(payments.get(orderId)!, { status, autoFailed, cancelled, processedAt: new Date().toISOString() }),
   };
 }

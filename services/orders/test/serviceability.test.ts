@@ -143,7 +143,7 @@ describe.each(DATABASE_KINDS)('GET /shipping/bluedart/pincode/{pincode} with Blu
     for (const pincode of ['40300', '0403001', '012345', 'abcdef', '4030011', '40 300']) {
       const { status, body } = await orders.json(`/shipping/bluedart/pincode/${encodeURIComponent(pincode)}`);
       expect(status, pincode).toBe(400);
-      expect(body.message).toBe('Invalid path: pincode: Pincode must be 6 digits and cannot start with 0');
+      expect(body.message).toBe('Pincode must be 6 digits and cannot start with 0');
     }
     expect(fake.calls.finder).toBe(before);
   });

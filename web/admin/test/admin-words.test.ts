@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryString } from '../src/api/query-string.js';
 import { jobWords, megabytes, successRate, uptimeText } from '../src/pages/cron/cron-words.js';
-import { payerName, timeoutInfo } from '../src/pages/payments/payment-words.js';
+import { PAYMENT_STATUS_OPTIONS, payerName, statusLabel, timeoutInfo } from '../src/pages/payments/payment-words.js';
 import {
   bodyOf,
   descriptionPreview,
@@ -50,6 +50,23 @@ describe('Timeout Info', () => {
     expect(payerName({ user: { firstname: 'Asha', lastname: 'Rao', email: 'a@x.in' } })).toBe('Asha Rao');
     expect(payerName({ user: { firstname: null, lastname: null, email: 'a@x.in' } })).toBe('a@x.in');
     expect(payerName({ user: null })).toBe('N/A');
+  });
+});
+
+describe('payment statuses', () => {
+  it('labels a payment refunded in full as Refunded, and offers it as a filter', () => {
+    expect(statusLabel('refunded')).toBe('Refunded');
+    expect(statusLabel('success')).toBe('Success');
+    expect(PAYMENT_STATUS_OPTIONS.map((option) => option.label)).toEqual([
+      'All',
+      'Success',
+      'Pending',
+      'Failed',
+      'Processing',
+      'Refunded',
+      'Timed Out',
+    ]);
+    expect(PAYMENT_STATUS_OPTIONS.find((option) => option.label === 'Refunded')?.value).toBe('refunded');
   });
 });
 
@@ -106,7 +123,14 @@ describe('users page words', () => {
 });
 
 describe('product form', () => {
-  const valid = { ...emptyDraft(), name: 'Kettle', price: '1499.50', category: 'Books', stock: '3' };
+  const valid = {
+    ...emptyDraft(),
+    name: 'Kettle',
+    price: '1499.50',
+    category: 'Books',
+    stock: '3',
+    descriptions: [{ title: 'Highlights', content: 'One litre.' }],
+  };
 
   it('requires name, price, category and stock', () => {
     expect(validateDraft(emptyDraft(), [])).toEqual({
@@ -115,8 +139,20 @@ describe('product form', () => {
       category: 'Category is required',
       stock: 'Stock is required',
       images: 'At least one image is required',
+      descriptions: 'Add at least one description section with a title or some text.',
     });
     expect(validateDraft({ ...valid, images: ['', 'https://img.example/a.jpg'] }, [])).toEqual({});
+  });
+  it('asks for at least one description section that says something, as the catalog does', () => {
+    const images = ['https://img.example/a.jpg'];
+    const empty = [
+      { title: ' ', content: '' },
+      { title: '', content: '  ' },
+    ];
+    expect(validateDraft({ ...valid, images, descriptions: empty }, []).descriptions).toBe(
+      'Add at least one description section with a title or some text.',
+    );
+    expect(validateDraft({ ...valid, images, descriptions: [...empty, { title: '', content: 'Boils in four minutes.' }] }, [])).toEqual({});
   });
   it('checks numbers, image URLs and new brands', () => {
     const errors = validateDraft(
@@ -134,6 +170,17 @@ describe('product form', () => {
     expect(Object.keys(errors).sort()).toEqual(['amazonPrice', 'images', 'newBrand', 'price', 'stock']);
     expect(errors.newBrand).toBe('This brand already exists');
   });
+  it('asks for the lowest price the gateway can take after membership credit, and says why', () => {
+    const why =
+      'Price must be at least Rs 1.11: after up to 10% membership credit an order must still cost Rs 1.00, the smallest payment the gateway takes';
+    const images = ['https://img.example/a.jpg'];
+    expect(validateDraft({ ...valid, images, price: '1.10' }, []).price).toBe(why);
+    expect(validateDraft({ ...valid, images, price: '0' }, []).price).toBe(why);
+    expect(validateDraft({ ...valid, images, price: '-1' }, []).price).toBe(why);
+    expect(validateDraft({ ...valid, images, price: '1.11' }, [])).toEqual({});
+    expect(validateDraft({ ...valid, images, price: '12.345' }, []).price).toBe('Price must be a number with at most 2 decimals');
+    expect(validateDraft({ ...valid, images, price: 'ten' }, []).price).toBe('Price must be a number with at most 2 decimals');
+  });
   it('drops empty rows, trims a new brand and sends empty optionals as null', () => {
     const body = bodyOf({
       ...valid,
@@ -141,13 +188,14 @@ describe('product form', () => {
       brand: NEW_BRAND,
       newBrand: '  Prestige ',
       variantGroup: ' ',
+      descriptions: [{ title: '', content: '' }, ...valid.descriptions],
     });
     expect(body).toMatchObject({
       price: 1499.5,
       amazonPrice: null,
       brand: 'Prestige',
       images: ['https://img.example/a.jpg'],
-      descriptions: [],
+      descriptions: [{ title: 'Highlights', content: 'One litre.' }],
       variantGroup: null,
       saleStartAt: null,
       saleEndAt: null,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_COPY } from '../src/membership/copy.js';
-import { classifyStatus, forgetOrder, orderInfoFrom, rememberOrder, resolveOrderSource } from '../src/membership/order-status.js';
+import {
+  classifyStatus,
+  forgetOrder,
+  orderInfoFrom,
+  orderTypeOf,
+  rememberOrder,
+  resolveOrderSource,
+} from '../src/membership/order-status.js';
+import { durationText, paymentWindowMessage } from '../src/membership/payment-window.js';
 
 function memoryStorage(entries: Record<string, string> = {}) {
   const values = new Map(Object.entries(entries));
@@ -37,18 +45,36 @@ describe('where /order takes its order from', () => {
     expect(message('order_id=M&status=USER_DROPPED')).toBe('Payment status updated: user_dropped.');
   });
 
-  it('otherwise looks up the stored order first, then the URL order, by the stored type (subscription by default)', () => {
-    const stored = memoryStorage({ current_order_id: 'ORD-7', order_type: 'product' });
-    expect(resolveOrderSource(new URLSearchParams('order_id=MEM-1'), stored)).toEqual({
+  it("looks up the address's order, not the one the session still remembers", () => {
+    // A failed order's keys outlived a logout; the member then opened another order from its link.
+    const stale = memoryStorage({ current_order_id: 'ORD-53EC00000000', order_type: 'product' });
+    expect(resolveOrderSource(new URLSearchParams('order_id=ORD-C17E00000000'), stale)).toEqual({
       kind: 'lookup',
       type: 'product',
-      orderId: 'ORD-7',
+      orderId: 'ORD-C17E00000000',
     });
-    expect(resolveOrderSource(new URLSearchParams('order_id=MEM-1'), memoryStorage())).toEqual({
-      kind: 'lookup',
+    // Without an id in the address, the session's order is the one being paid.
+    expect(resolveOrderSource(new URLSearchParams(''), stale)).toEqual({ kind: 'lookup', type: 'product', orderId: 'ORD-53EC00000000' });
+  });
+
+  it('tells a product order from a membership by how its id was minted, never by a session default', () => {
+    const lookup = (query: string, session = memoryStorage()) => resolveOrderSource(new URLSearchParams(query), session);
+    // The order-confirmation mail's link, opened in a tab with nothing stored.
+    expect(lookup('order_id=ORD-1A2B3C4D5E6F')).toEqual({ kind: 'lookup', type: 'product', orderId: 'ORD-1A2B3C4D5E6F' });
+    expect(lookup('order_id=MEM-1A2B3C4D5E6F')).toEqual({ kind: 'lookup', type: 'subscription', orderId: 'MEM-1A2B3C4D5E6F' });
+    // The id outranks a session that names another type.
+    expect(lookup('order_id=ORD-1', memoryStorage({ current_order_id: 'ORD-1', order_type: 'subscription' }))).toMatchObject({
+      type: 'product',
+    });
+    expect(lookup('order_id=MEM-1&status=SUCCESS', memoryStorage({ order_type: 'product' }))).toMatchObject({
+      kind: 'callback',
       type: 'subscription',
-      orderId: 'MEM-1',
     });
+    // An id of neither pattern: the session's type only when it remembers this very id; else the server is asked.
+    expect(lookup('order_id=X-9', memoryStorage({ current_order_id: 'X-9', order_type: 'product' }))).toMatchObject({ type: 'product' });
+    expect(lookup('order_id=X-9', memoryStorage({ current_order_id: 'X-8', order_type: 'product' }))).toMatchObject({ type: undefined });
+    expect(lookup('order_id=X-9')).toMatchObject({ type: undefined });
+    expect(orderTypeOf('ord-abc', memoryStorage())).toBe('product');
   });
 
   it('shows the callback error, or says there is no order information', () => {
@@ -82,5 +108,43 @@ describe('order outcomes', () => {
     expect(Object.fromEntries(session.values)).toEqual({ current_order_id: 'MEM-2', order_type: 'subscription' });
     forgetOrder(session);
     expect(session.values.size).toBe(0);
+  });
+});
+
+describe('what a payment not completed yet says', () => {
+  const now = Date.parse('2025-03-05T09:00:00Z');
+
+  it("says how long the payment stays open and when it fails by itself, from the server's answer", () => {
+    expect(paymentWindowMessage({ payment_expires_at: '2025-03-05T09:05:00Z', payment_timeout_seconds: 900 }, now)).toBe(
+      'Your payment is not complete yet. It stays open for 15 minutes, until 05/03/2025 14:35, and fails by itself if it is not completed by then.',
+    );
+    // The length is the server's setting, not a number of the page's.
+    expect(paymentWindowMessage({ payment_expires_at: '2025-03-05T09:00:10Z', payment_timeout_seconds: 15 }, now)).toContain(
+      'stays open for 15 seconds, until 05/03/2025 14:30,',
+    );
+    expect(paymentWindowMessage({ payment_expires_at: '2025-03-05T09:05:00Z' }, now)).toBe(
+      'Your payment is not complete yet. It stays open until 05/03/2025 14:35 and fails by itself if it is not completed by then.',
+    );
+  });
+
+  it('says the payment closed once its time has passed, and never promises a few seconds', () => {
+    expect(paymentWindowMessage({ payment_expires_at: '2025-03-05T08:59:00Z', payment_timeout_seconds: 900 }, now)).toBe(
+      'Your payment was not completed by 05/03/2025 14:29, when it closed, so it is being marked as failed.',
+    );
+    const unknown = paymentWindowMessage({ payment_expires_at: null }, now);
+    expect(unknown).toContain('fails by itself');
+    expect(unknown).not.toMatch(/few seconds|few minutes/);
+  });
+
+  it('writes a timeout as a person says it', () => {
+    expect([900, 60, 90, 1, 3600, 7200, 150].map(durationText)).toEqual([
+      '15 minutes',
+      '1 minute',
+      '90 seconds',
+      '1 second',
+      '1 hour',
+      '2 hours',
+      '3 minutes',
+    ]);
   });
 });

@@ -46,12 +46,13 @@ describe('subscription status badge', () => {
 });
 
 describe('the paying button', () => {
-  it('is SUBSCRIBE NOW without a subscription, RENEW when expired, RETRY after a failure or an ending, none otherwise', () => {
+  it('is SUBSCRIBE NOW without a subscription or after a revocation, RENEW when expired, RETRY after a failure or a cancellation, none otherwise', () => {
     expect(payActionFor(null)).toBe('SUBSCRIBE NOW');
     expect(payActionFor(subscription({ status: 'expired' }))).toBe('RENEW SUBSCRIPTION');
     expect(payActionFor(subscription({ status: 'failed' }))).toBe('RETRY PAYMENT');
     expect(payActionFor(subscription({ status: 'cancelled' }))).toBe('RETRY PAYMENT');
-    expect(payActionFor(subscription({ status: 'revoked' }))).toBe('RETRY PAYMENT');
+    // Revoking ended the membership for good: coming back is a new subscription, not a retried payment.
+    expect(payActionFor(subscription({ status: 'revoked' }))).toBe('SUBSCRIBE NOW');
     expect(payActionFor(subscription({ status: 'active' }))).toBeUndefined();
     expect(payActionFor(subscription({ status: 'pending' }))).toBeUndefined();
   });

@@ -1,6 +1,7 @@
+import { COPY } from '@elts/contracts';
 import { describe, expect, it } from 'vitest';
 import { filledItems, needListLongEnough, slotsFrom } from '../src/onboarding/lists.js';
-import { personalDetailsComplete, personalDetailsFrom } from '../src/onboarding/personal-details.js';
+import { emailChangeNotice, personalDetailsComplete, personalDetailsFrom } from '../src/onboarding/personal-details.js';
 import { pincodeInput, shippingSkipBody, shippingSubmitBody } from '../src/onboarding/shipping.js';
 
 describe('step 01 prefill', () => {
@@ -72,5 +73,22 @@ describe('step 04 shipping', () => {
   it('skips with the pincode alone, which it needs', () => {
     expect(shippingSkipBody({ ...form, billingAddress: '' })).toEqual({ pincode: 403001 });
     expect(shippingSkipBody({ ...form, pincode: '' })).toBeUndefined();
+  });
+});
+
+describe('step 01 email change', () => {
+  const saved = { email: 'asha@example.in', pendingEmail: null };
+
+  it('tells the member a link was sent when the saved profile has the typed address waiting', () => {
+    expect(emailChangeNotice(' Asha.New@Example.in ', { ...saved, pendingEmail: 'asha.new@example.in' })).toBe(
+      COPY.emailChange.linkSent('asha.new@example.in'),
+    );
+  });
+
+  it('says nothing when the address is unchanged or nothing waits', () => {
+    expect(emailChangeNotice('ASHA@example.in', saved)).toBeUndefined();
+    expect(emailChangeNotice('asha.new@example.in', saved)).toBeUndefined();
+    expect(emailChangeNotice('asha.new@example.in', undefined)).toBeUndefined();
+    expect(emailChangeNotice('asha@example.in', { ...saved, pendingEmail: 'other@example.in' })).toBeUndefined();
   });
 });

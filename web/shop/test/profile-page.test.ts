@@ -4,7 +4,14 @@ import { giveawayView } from '../src/community/giveaway-state.js';
 import { listFromSlots, listSlots } from '../src/profile/list-slots.js';
 import { needsGst } from '../src/profile/professions.js';
 import { SAVE_MESSAGES, saveFailureMessage } from '../src/profile/use-save-profile.js';
-import { menuSections, PROFILE_SECTIONS, profileSectionFrom, sectionHref, shownSection } from '../src/screens/profile-sections.js';
+import {
+  menuSections,
+  ordersVisible,
+  PROFILE_SECTIONS,
+  profileSectionFrom,
+  sectionHref,
+  shownSection,
+} from '../src/screens/profile-sections.js';
 
 describe('the account page menu', () => {
   it("lists the spec's sections in its order, Orders only for an active subscriber", () => {
@@ -28,11 +35,21 @@ describe('the account page menu', () => {
     expect(sectionHref('dealsboard')).toBe('/profile');
   });
 
-  it('turns a link to Orders into the deals board once the profile says the member is not subscribed', () => {
+  it('turns a link to Orders into the deals board once the member is known not to see Orders', () => {
     expect(shownSection('orders', false)).toBe('dealsboard');
     expect(shownSection('orders', true)).toBe('orders');
     expect(shownSection('orders', undefined)).toBe('orders');
     expect(shownSection('lists', false)).toBe('lists');
+  });
+
+  it('shows Orders to an active subscriber, and to any member who has ordered whatever their membership is now', () => {
+    expect(ordersVisible(true, undefined)).toBe(true);
+    // A revoked, expired or cancelled member keeps the orders they paid for.
+    expect(ordersVisible(false, true)).toBe(true);
+    expect(ordersVisible(false, false)).toBe(false);
+    // Not yet known either way: neither shown in the menu nor taken away from a link.
+    expect(ordersVisible(false, undefined)).toBeUndefined();
+    expect(ordersVisible(undefined, undefined)).toBeUndefined();
   });
 });
 

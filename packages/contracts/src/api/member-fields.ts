@@ -15,3 +15,10 @@ export type Persona = (typeof PERSONAS)[number];
 export const LIST_SLOTS = 5;
 export const LIST_ITEM_MAX_LENGTH = 100;
 export const ONBOARDING_NEED_LIST_MINIMUM = 3;
+
+/**
+ * Lists travel as comma-separated strings (spec sections 3 and 7), so a comma inside an item would come back as two
+ * items. The form and the server both refuse it, in these words.
+ */
+export const LIST_ITEM_COMMA_MESSAGE = 'Use a word or two without commas for each item.';
+export const listItemHasComma = (item: string): boolean => item.includes(',');

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { indianStateNamed } from '../india-states.js';
 import { dateOfBirthSchema, gstinSchema, indianMobileSchema, pincodeSchema } from '../validation/india.js';
 import {
   GENDERS,
   type Gender,
+  LIST_ITEM_COMMA_MESSAGE,
   LIST_ITEM_MAX_LENGTH,
   LIST_SLOTS,
+  listItemHasComma,
   PERSONAS,
   type Persona,
   PROFESSIONS,
@@ -13,10 +16,18 @@ import {
 
 /**
  * A Need or Greed list: an array, or the comma-separated string the profile carries. Items are trimmed, empty ones
- * dropped, duplicates (ignoring case) removed; at most 5 items of at most 100 characters each.
+ * dropped, duplicates (ignoring case) removed; at most 5 items of at most 100 characters each. An item sent in an
+ * array may not hold a comma: the profile gives lists back comma-separated, so "Scooter, electric" would return as
+ * two items (docs/decisions/0116). In the string form a comma separates items, as the spec has it.
  */
 export const wishListSchema = z
   .union([z.array(z.string().max(1000)).max(50), z.string().max(5000)])
+  .superRefine((value, ctx) => {
+    if (!Array.isArray(value)) return;
+    value.forEach((item, index) => {
+      if (listItemHasComma(item)) ctx.addIssue({ code: 'custom', message: LIST_ITEM_COMMA_MESSAGE, path: [index] });
+    });
+  })
   .transform((value) => (typeof value === 'string' ? value.split(',') : value))
   .transform((items) => {
     const seen = new Set<string>();
@@ -35,28 +46,49 @@ export const wishListSchema = z
   )
   .refine((items) => items.length <= LIST_SLOTS, `A list holds at most ${LIST_SLOTS} items`);
 
-const personName = (label: string) =>
+export const PERSON_NAME_MAX_LENGTH = 50;
+/** Letters (any script) first, then letters, spaces, dots, apostrophes and hyphens: nothing a spreadsheet or a page runs. */
+export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
+
+/** A first or last name as the profile takes it; names an identity provider hands over at registration meet it too. */
+export const personNameSchema = (label: string) =>
   z
     .string()
     .trim()
     .min(1, `${label} is required`)
-    .max(50, `${label} must be at most 50 characters`)
-    .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u, `${label} may contain letters, spaces, dots, apostrophes and hyphens`);
+    .max(PERSON_NAME_MAX_LENGTH, `${label} must be at most ${PERSON_NAME_MAX_LENGTH} characters`)
+    .regex(PERSON_NAME_PATTERN, `${label} may contain letters, spaces, dots, apostrophes and hyphens`);
 
 const address = (label: string) => z.string().trim().min(1, `${label} is required`).max(500, `${label} must be at most 500 characters`);
+
+/** Step 02's own words (spec section 8): the persona goes with the profession, in both of its body forms. */
+export const PERSONA_REQUIRED_MESSAGE = 'Please select a subscription type before submitting.';
+
+/** A state or union territory of India, however it is written ("goa"), kept under its official name. */
+const indianStateSchema = z
+  .string()
+  .max(100)
+  .transform((value, ctx) => {
+    const name = indianStateNamed(value);
+    if (name) return name;
+    ctx.addIssue({ code: 'custom', message: 'Please choose a state of India from the list.' });
+    return z.NEVER;
+  });
 
 /**
  * `POST /user/update-profile`: the spec's seven body forms ({gender,dob,firstname,lastname,mobile,email};
  * {profession,subscriptionType}; {subscriptionType,profession,gst}; {needList,greedList};
  * {address,pincode,professionAddress}; {pincode}; {address,pincode}) are each a set of these fields. Any non-empty
- * set is accepted; each field is checked by its own rule. `hideFromWall` is this product's addition.
+ * set is accepted; each field is checked by its own rule, and a profession or GSTIN comes only with the persona.
+ * This product's additions: `hideFromWall`; `city` and `state` beside the shipping address (the order form reads
+ * them); `deliveryAreaNotify`, a member outside the delivery areas asking to be told when deliveries reach them.
  */
 export const updateProfileSchema = z
   .strictObject({
     gender: z.enum(GENDERS, { error: 'Gender must be male, female or others' }),
     dob: dateOfBirthSchema,
-    firstname: personName('First name'),
-    lastname: personName('Last name'),
+    firstname: personNameSchema('First name'),
+    lastname: personNameSchema('Last name'),
     mobile: indianMobileSchema,
     email: z.string().trim().toLowerCase().max(254).pipe(z.email('Email must be a valid email address')),
     profession: z.enum(PROFESSIONS, { error: 'Profession must be student, professional, startup, business or institution' }),
@@ -66,11 +98,21 @@ export const updateProfileSchema = z
     greedList: wishListSchema,
     address: address('Shipping address'),
     professionAddress: address('Billing address'),
+    city: z.string().trim().min(1, 'City is required').max(100, 'City must be at most 100 characters'),
+    state: indianStateSchema,
     pincode: pincodeSchema,
     hideFromWall: z.boolean(),
+    deliveryAreaNotify: z.literal(true, { error: 'Asking to hear when deliveries reach your area takes the value true.' }),
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to update')
+  // Both of the spec's step-02 bodies carry the persona ({profession,subscriptionType} and
+  // {subscriptionType,profession,gst}): a profession or GSTIN sent without it is a step 02 left unanswered.
+  .superRefine((body, ctx) => {
+    if (('profession' in body || 'gst' in body) && body.subscriptionType === undefined) {
+      ctx.addIssue({ code: 'custom', message: PERSONA_REQUIRED_MESSAGE, path: ['subscriptionType'] });
+    }
+  });
 
 export type UpdateProfileRequest = z.output<typeof updateProfileSchema>;
 
@@ -93,10 +135,21 @@ export interface Profile {
   gender: Gender | null;
   dob: string | null;
   mobile: string | null;
+  /** The confirmed contact address: where the product mails the member. Signing in never reads it. */
   email: string;
+  /**
+   * A new contact address waiting for the member to open the confirmation link mailed to it (this product's
+   * addition); null when none is waiting.
+   */
+  pendingEmail?: string | null;
   address: string | null;
+  /** The shipping address's city and state (this product's addition; the order form prefills from them). */
+  city: string | null;
+  state: string | null;
   professionAddress: string | null;
   pincode: number | null;
+  /** The pincode a member outside the delivery areas asked to be told about, while it is still their pincode; else null. */
+  deliveryAreaNotifyPincode: number | null;
   profession: Profession | null;
   subscriptionType: Persona | null;
   needList: string;
@@ -111,7 +164,7 @@ export interface Profile {
 
 /** `POST /user/login`: an OpenID Connect ID token. The spec's `user` object may come along but is never trusted. */
 export const loginRequestSchema = z.strictObject({
-  credential: z.string().min(20, 'A sign-in credential is required').max(8192),
+  credential: z.string({ error: 'A sign-in credential is required' }).min(20, 'A sign-in credential is required').max(8192),
   invitation_code: z
     .string()
     .trim()

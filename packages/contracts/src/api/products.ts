@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOWEST_PRICE_MESSAGE, LOWEST_PRICE_PAISE } from '../membership.js';
 
 /** The product form's categories and preset brands (spec section 5). */
 export const PRODUCT_CATEGORIES = [
@@ -27,14 +28,17 @@ export const PRESET_BRANDS = [
   'Nikon',
 ] as const;
 
-const money = (label: string) =>
+const money = (label: string, least = 0, leastMessage = `${label} must be at least 0`) =>
   z
     .number({ error: `${label} must be a number` })
-    .min(0, `${label} must be at least 0`)
+    .min(least, leastMessage)
     .max(10_000_000, `${label} is too large`)
     .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), `${label} may have at most 2 decimals`);
 
-const isoDate = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' });
+/** The product form's words for its description sections, shared by the catalog's schema and the admin form. */
+export const DESCRIPTION_REQUIRED_MESSAGE = 'Add at least one description section with a title or some text.';
+
+const isoDate = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` });
 
 /**
  * The admin's product form (`POST /product/create`, `PUT /product/update/{id}`), in the spec's field names. Prices
@@ -42,7 +46,8 @@ const isoDate = z.iso.datetime({ offset: true, error: 'must be a date and time (
  */
 export const productFormSchema = z.strictObject({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
-  price: money('Price'),
+  // A cheaper product could not be paid for once membership credit is taken off (the gateway's minimum).
+  price: money('Price', LOWEST_PRICE_PAISE / 100, LOWEST_PRICE_MESSAGE),
   amazonPrice: money('Amazon price').nullable().optional(),
   category: z.enum(PRODUCT_CATEGORIES, { error: `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}` }),
   brand: z.string().trim().max(60).optional().default(''),
@@ -52,15 +57,18 @@ export const productFormSchema = z.strictObject({
     .min(0, 'Stock must be at least 0')
     .max(1_000_000),
   images: z.array(z.string().trim().max(2000)).max(10).default([]),
+  // The detail modal is built from these sections: at least one must say something. Empty ones are dropped on save.
   descriptions: z
-    .array(z.strictObject({ title: z.string().trim().max(200).default(''), content: z.string().trim().max(5000).default('') }))
+    .array(z.strictObject({ title: z.string().trim().max(200).default(''), content: z.string().trim().max(5000).default('') }), {
+      error: DESCRIPTION_REQUIRED_MESSAGE,
+    })
     .max(20)
-    .default([]),
+    .refine((sections) => sections.some((section) => section.title !== '' || section.content !== ''), DESCRIPTION_REQUIRED_MESSAGE),
   sku: z.string().trim().max(64).optional().default(''),
   variantGroup: z.string().trim().max(64).nullable().optional(),
   isVariantPrimary: z.boolean().optional().default(false),
-  saleStartAt: isoDate.nullable().optional(),
-  saleEndAt: isoDate.nullable().optional(),
+  saleStartAt: isoDate('Sale start').nullable().optional(),
+  saleEndAt: isoDate('Sale end').nullable().optional(),
   isEnabled: z.boolean().optional().default(true),
   exclusive: z.boolean().optional().default(false),
   dropId: z.string().max(64).nullable().optional(),
@@ -108,6 +116,8 @@ export interface ProductForOrder {
   saleStartAt: string | null;
   saleEndAt: string | null;
   available: number;
+  /** Its variant group, if any: the group's versions count as one product for the one-of-each rule. */
+  variantGroup: string | null;
 }
 
 /** `POST /internal/stock/hold`: idempotent per order id (a repeat answers as the first did). */

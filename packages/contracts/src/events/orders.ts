@@ -27,6 +27,11 @@ export const OrderPlaced = defineEvent({
     customer: z.object({ email: z.string(), phone: z.string(), firstName: z.string(), lastName: z.string() }),
     shippingAddress: address,
     billingAddress: address,
+    /**
+     * The catalog's variant group of the product, if any: its versions count as one product for the one-of-each
+     * rule (docs/decisions/0021). Orders placed before it was recorded read as null.
+     */
+    variantGroup: z.string().nullable().default(null),
   }),
 });
 
@@ -58,8 +63,8 @@ export const OrderFailed = defineEvent({
     orderId: z.string(),
     memberId,
     productId: z.string(),
-    /** Where it stopped: no stock, the payment failed, or the payment timed out. */
-    stage: z.enum(['stock', 'payment', 'timeout']),
+    /** Where it stopped: no stock, the payment failed, the payment timed out, or the shopper cancelled the payment. */
+    stage: z.enum(['stock', 'payment', 'timeout', 'cancelled']),
     reason: z.string(),
   }),
 });

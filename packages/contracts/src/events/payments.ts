@@ -79,6 +79,8 @@ export const PaymentFailed = defineEvent({
     method: method.nullable(),
     autoFailed: z.boolean(),
     timeoutMinutes: z.number().int().nullable(),
+    /** The payer called it off at checkout (Cashfree's USER_DROPPED, the simulator's Cancel): nothing was charged. */
+    cancelled: z.boolean().default(false),
   }),
 });
 

@@ -47,7 +47,30 @@ export function isValidGstin(value: string): boolean {
   return GSTIN_SHAPE.test(value) && value.slice(7, 11) !== '0000' && gstinCheckCharacter(value.slice(0, 14)) === value[14];
 }
 
-export const gstinSchema = z.string().trim().toUpperCase().refine(isValidGstin, 'GST number must be a valid 15-character GSTIN');
+/** What is wrong with a GSTIN, in words for the person who typed it; undefined when it is valid. */
+export const GSTIN_MESSAGES = {
+  length: 'A GSTIN has 15 characters. Please enter all of them.',
+  shape: 'This GSTIN is not in the right form: 2 digits for the state, the 10-character PAN, then 3 more characters.',
+  checkDigit: "This GSTIN's check digit is wrong. Please check it against your GST registration certificate.",
+} as const;
+
+export function gstinProblem(value: string): string | undefined {
+  if (value.length !== 15) return GSTIN_MESSAGES.length;
+  if (!GSTIN_SHAPE.test(value) || value.slice(7, 11) === '0000') return GSTIN_MESSAGES.shape;
+  if (gstinCheckCharacter(value.slice(0, 14)) !== value[14]) return GSTIN_MESSAGES.checkDigit;
+  return undefined;
+}
+
+// One sentence per way a GSTIN can be wrong: a typo in the last character and a number that is not a GSTIN at all
+// need different fixes.
+export const gstinSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .superRefine((value, ctx) => {
+    const problem = gstinProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** Today's date in India, as YYYY-MM-DD: birthdays and business calendars are Indian dates. */
 export function todayInIndia(now: Date = new Date()): string {

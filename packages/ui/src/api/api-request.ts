@@ -5,18 +5,37 @@ export interface Envelope<Data> {
   message?: string;
   error?: string;
   issues?: Array<{ path: string; message: string }>;
+  /** A refusal's message for each top-level field it names (docs/decisions/0007). */
+  fields?: Record<string, string>;
 }
 
-/** A call that failed: the server's message when it gave one, and its field issues for forms. */
+/**
+ * A call that failed: the server's message when it gave one, and its field issues for forms. `fields` holds one
+ * sentence per refused field (`{gst: '...'}`), for a form to show under the field it concerns.
+ */
 export class ApiError extends Error {
+  readonly fields: Readonly<Record<string, string>>;
+
   constructor(
     message: string,
     readonly status: number,
     readonly issues: Array<{ path: string; message: string }> = [],
+    fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.fields = fields ?? fieldsFromIssues(issues);
   }
+}
+
+// A server that sent issues but no `fields` map still tells a form which field each one is about.
+function fieldsFromIssues(issues: ReadonlyArray<{ path: string; message: string }>): Record<string, string> {
+  const fields = new Map<string, string>();
+  for (const issue of issues) {
+    const field = issue.path.split('.')[0];
+    if (field && !fields.has(field)) fields.set(field, issue.message);
+  }
+  return Object.fromEntries(fields);
 }
 
 export interface ApiRequestOptions {
@@ -55,6 +74,7 @@ export async function apiRequest<Data = unknown>(path: string, options: ApiReque
       envelope?.message ?? envelope?.error ?? `Request failed (${response.status})`,
       response.status,
       envelope?.issues ?? [],
+      envelope?.fields,
     );
   }
   return envelope;

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { cx } from '../cx.js';
 
 export interface TabItem<Key extends string> {
@@ -22,6 +22,22 @@ export function Tabs<Key extends string>({ label, tabs, selected, onSelect, chil
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
   const tabId = (key: Key) => `${id}-tab-${key}`;
+
+  // On a phone the strip is wider than the screen and scrolls sideways: a tab chosen by the address (/privacy#faqs)
+  // would be selected out of sight. Only the strip scrolls, never the page, and only after the first render, so a
+  // page rendered at build time is adopted as it is (docs/decisions/0107).
+  useEffect(() => {
+    const strip = list.current;
+    const tab = strip?.querySelector<HTMLElement>(`#${CSS.escape(`${id}-tab-${selected}`)}`);
+    if (!strip || !tab) return;
+    const style = getComputedStyle(strip);
+    const visible = strip.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    const left = box.left - visible.left - Number.parseFloat(style.paddingLeft);
+    const right = box.right - visible.right + Number.parseFloat(style.paddingRight);
+    if (left < 0) strip.scrollBy({ left, behavior: 'instant' });
+    else if (right > 0) strip.scrollBy({ left: Math.min(right, left), behavior: 'instant' });
+  }, [id, selected]);
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.key === selected);

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cx } from '../cx.js';
 import { CloseIcon } from '../icons/icons.js';
 
@@ -10,10 +10,25 @@ export type ToastTone = 'success' | 'error' | 'info';
 export interface ToastInput {
   message: string;
   tone?: ToastTone;
+  /**
+   * The message is about the page the app is about to go to, not the one it is on (step 04's 'You have skipped the
+   * shipping information.' is said on /profile): it survives the next change of page, and belongs to that page.
+   */
+  forNextPage?: boolean;
 }
 
-interface ShownToast extends Required<ToastInput> {
+/** Where the app is: the router's location, of which only the path and the query make a page. */
+export interface ToastLocation {
+  pathname: string;
+  search: string;
+}
+
+interface ShownToast {
   id: number;
+  message: string;
+  tone: ToastTone;
+  /** The page it was raised on; undefined while it waits for the next page. */
+  page: string | undefined;
 }
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
@@ -24,21 +39,91 @@ const TONES: Record<ToastTone, string> = {
   info: 'bg-ink-900 text-white',
 };
 
-/** Shows toasts at the bottom of the screen for everything inside it; `useToast()` raises one. */
-export function ToastProvider({ children }: { children: ReactNode }) {
+// A hash selects a tab within a page (/privacy#faqs) and a state-only navigation tidies the history entry (/profile
+// forgetting `fromShipping`): neither leaves the page, so neither should take its messages away.
+const pageOf = (location: ToastLocation) => location.pathname + location.search;
+
+const CONTROL = 'button, a[href], input, select, textarea, summary, [role="button"], [role="tab"]';
+// Room left between a toast and the control it must not cover.
+const GAP_PX = 8;
+
+/**
+ * Shows toasts at the bottom of the screen for everything inside it; `useToast()` raises one. One rule for every
+ * screen (docs/decisions/0109): a toast belongs to the page that raised it and goes when the member leaves that page;
+ * a new error replaces the error shown (the newest is the one that applies); and the control that raised a toast (the
+ * step's Next button, pressed at the foot of a phone's screen) is scrolled clear of it rather than hidden under it.
+ */
+export function ToastProvider({ location, children }: { location: ToastLocation; children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   const nextId = useRef(1);
+  const page = pageOf(location);
+  const currentPage = useRef(page);
+  const region = useRef<HTMLElement>(null);
+  const spacer = useRef<HTMLDivElement>(null);
+  const lastControl = useRef<Element | null>(null);
+  const newestSeen = useRef(0);
+
   const dismiss = useCallback((id: number) => setToasts((shown) => shown.filter((toast) => toast.id !== id)), []);
   const show = useCallback((toast: ToastInput) => {
     const id = nextId.current++;
-    setToasts((shown) => [...shown, { id, message: toast.message, tone: toast.tone ?? 'info' }]);
+    const tone = toast.tone ?? 'info';
+    const shownToast: ShownToast = { id, message: toast.message, tone, page: toast.forNextPage ? undefined : currentPage.current };
+    setToasts((shown) => [...(tone === 'error' ? shown.filter((other) => other.tone !== 'error') : shown), shownToast]);
   }, []);
+
+  // Before the next page paints, so a message about the page just left is never seen on the new one.
+  useLayoutEffect(() => {
+    if (currentPage.current === page) return;
+    currentPage.current = page;
+    setToasts((shown) =>
+      shown.length === 0 ? shown : shown.filter((toast) => toast.page === undefined).map((toast) => ({ ...toast, page })),
+    );
+  }, [page]);
+
+  // Safari does not focus a button on a click, so the control a toast answers is remembered from the click itself
+  // (a keyboard press and a form's implicit submission click the button too).
+  useEffect(() => {
+    const remember = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target.closest(CONTROL) : null;
+      if (target && !region.current?.contains(target)) lastControl.current = target;
+    };
+    document.addEventListener('click', remember, true);
+    return () => document.removeEventListener('click', remember, true);
+  }, []);
+
+  // The toasts' height from their top to the foot of the screen: the page gains that much room at its end, so
+  // whatever sits at the foot can be scrolled above them; and when a toast arrives, the control that raised it is.
+  // The spacer is sized here rather than through state so the scroll below already has the room.
+  useLayoutEffect(() => {
+    const element = region.current;
+    const first = element?.firstElementChild;
+    if (!element || !spacer.current) return;
+    if (!(first instanceof HTMLElement)) {
+      spacer.current.style.height = '';
+      return;
+    }
+    // Layout offsets, not the toasts' boxes: their entrance animation moves them while this runs.
+    const height = element.offsetHeight - first.offsetTop + GAP_PX;
+    spacer.current.style.height = `${height}px`;
+    const newest = toasts[toasts.length - 1]?.id ?? 0;
+    if (newest <= newestSeen.current) return;
+    newestSeen.current = newest;
+    const control = controlToKeepClear(lastControl.current);
+    if (!control) return;
+    const box = control.getBoundingClientRect();
+    const across = first.getBoundingClientRect();
+    const limit = window.innerHeight - height;
+    const beneath = box.right > across.left && box.left < across.right && box.bottom > limit;
+    if (beneath) window.scrollBy({ top: box.bottom - limit, behavior: 'instant' });
+  }, [toasts]);
 
   return (
     <ToastContext.Provider value={show}>
       {children}
+      <div ref={spacer} aria-hidden="true" />
       {/* The live region is always present so a screen reader announces each toast as it is added. */}
       <section
+        ref={region}
         aria-label="Notifications"
         aria-live="polite"
         className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4"
@@ -49,6 +134,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </section>
     </ToastContext.Provider>
   );
+}
+
+/**
+ * The control to keep above the toasts: the one last pressed while it is still on the screen, else the focused one.
+ * One in an open dialog is left alone: dialogs sit above the toasts.
+ */
+function controlToKeepClear(lastPressed: Element | null): Element | undefined {
+  const onScreen = (element: Element | null): element is Element => {
+    if (!element?.isConnected || element.closest('dialog[open]')) return false;
+    const box = element.getBoundingClientRect();
+    return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
+  };
+  if (onScreen(lastPressed)) return lastPressed;
+  const focused = document.activeElement;
+  return focused !== document.body && onScreen(focused) ? focused : undefined;
 }
 
 function Toast({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: number) => void }) {

@@ -83,5 +83,6 @@ export function productForOrder(row: ProductRow, window: SaleWindow): ProductFor
     saleStartAt: iso(window.startAt),
     saleEndAt: iso(window.endAt),
     available: availableOf(row),
+    variantGroup: row.variant_group,
   };
 }

@@ -4,7 +4,7 @@ import { clock } from '../clock.js';
 import { type BoardSection, type BuyTier, composeBoard, pickListMatches } from '../domain/board.js';
 import { DropCalendar } from '../domain/drops.js';
 import { applicableWindow, nextChange } from '../domain/sale-window.js';
-import { listMatches, listProducts, membersWanting, unitsOrderedSince } from '../store/catalog-reads.js';
+import { listMatches, listProducts, membersWanting, type ProductRow, unitsOrderedSince } from '../store/catalog-reads.js';
 import { loadStoredDrops } from '../store/drop-projection.js';
 import type { CatalogDb } from '../store/tables.js';
 
@@ -42,6 +42,8 @@ interface Snapshot {
   newest: string[];
   exclusive: string[];
   trending: string[];
+  /** Each product in a variant group: the group's enabled versions, primary first (one place on the board). */
+  versions: Map<string, string[]>;
   publicBoards: Map<number, { data: BoardData; body: string }>;
   /** Products matching each list item (lower-cased), best first: they change only with the catalog, as this does. */
   matches: Map<string, string[]>;
@@ -70,6 +72,30 @@ function cleanItems(items: string[]): string[] {
       seen.add(key);
       return true;
     });
+}
+
+/** The versions of each variant group in the order `GET /product/{id}/variants` gives them: primary, then oldest. */
+function versionsByProduct(rows: ProductRow[]): Map<string, string[]> {
+  const groups = new Map<string, ProductRow[]>();
+  for (const row of rows) {
+    if (!row.variant_group) continue;
+    const group = groups.get(row.variant_group) ?? [];
+    group.push(row);
+    groups.set(row.variant_group, group);
+  }
+  const versions = new Map<string, string[]>();
+  for (const group of groups.values()) {
+    const ids = group
+      .sort(
+        (a, b) =>
+          Number(b.is_variant_primary) - Number(a.is_variant_primary) ||
+          a.created_at.getTime() - b.created_at.getTime() ||
+          (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      )
+      .map((row) => row.id);
+    for (const id of ids) versions.set(id, ids);
+  }
+  return versions;
 }
 
 /**
@@ -168,6 +194,7 @@ export class DealsBoard {
       newest,
       exclusive: rows.filter((row) => row.exclusive).map((row) => row.id),
       trending,
+      versions: versionsByProduct(rows),
       publicBoards: new Map(),
       matches: new Map(),
     };
@@ -182,7 +209,13 @@ export class DealsBoard {
     personalised: boolean,
   ): BoardData {
     const { entries, sections } = composeBoard(
-      { lists, trending: snapshot.trending, exclusive: snapshot.exclusive, newest: snapshot.newest },
+      {
+        lists,
+        trending: snapshot.trending,
+        exclusive: snapshot.exclusive,
+        newest: snapshot.newest,
+        versionsOf: (id) => snapshot.versions.get(id),
+      },
       (id) => snapshot.tiers.get(id) ?? 3,
       limit,
       { publicBoard: !personalised },
@@ -225,7 +258,8 @@ export class DealsBoard {
     const snapshot = await this.current();
     const matches = await this.matchesOf(snapshot, [...need, ...greed]);
     const visible = matches.map((ids) => ids.filter((id) => snapshot.views.has(id)));
-    return this.compose(snapshot, pickListMatches(need, greed, visible), limit, true);
+    const slotOf = (id: string) => snapshot.versions.get(id)?.[0] ?? id;
+    return this.compose(snapshot, pickListMatches(need, greed, visible, undefined, slotOf), limit, true);
   }
 
   /**

@@ -3,7 +3,8 @@ import { DEALS_BOARD } from '@elts/contracts';
 /**
  * The deals board's composition, as pure data: at most 15 products in three sections of 5 (the member's lists,
  * trending community deals, exclusive launches), no product twice, a short section made up from the others, and
- * products that can be bought now first.
+ * products that can be bought now first. The versions of one product (a variant group: sizes, colours, capacities)
+ * share one place and one card, whose detail offers the others (docs/decisions/0022).
  */
 export type BoardSection = 'lists' | 'trending' | 'exclusive' | 'newest';
 
@@ -16,6 +17,11 @@ export interface BoardCandidates {
   exclusive: string[];
   /** Every enabled product, newest first: the last source for filling. */
   newest: string[];
+  /**
+   * The enabled versions of a product in a variant group, itself included, the group's primary first; undefined for
+   * a product on its own.
+   */
+  versionsOf?: (productId: string) => readonly string[] | undefined;
 }
 
 export interface BoardEntry {
@@ -38,6 +44,9 @@ export function composeBoard(
   options: { publicBoard?: boolean } = {},
 ) {
   const size = Math.max(0, Math.min(limit, DEALS_BOARD.maxItems));
+  const versions = (productId: string) => candidates.versionsOf?.(productId) ?? [productId];
+  const slotOf = (productId: string) => versions(productId)[0] ?? productId;
+  // Keyed by slot: a variant group's versions all stand for one place.
   const chosen = new Map<string, BoardEntry>();
   const sources: [BoardSection, BoardEntry[]][] = [
     ['lists', candidates.lists.map((match) => ({ productId: match.productId, section: 'lists', matchedItem: match.matchedItem }))],
@@ -55,8 +64,9 @@ export function composeBoard(
     let taken = 0;
     for (const entry of entries) {
       if (taken >= count || chosen.size >= DEALS_BOARD.maxItems) return;
-      if (chosen.has(entry.productId)) continue;
-      chosen.set(entry.productId, entry);
+      const slot = slotOf(entry.productId);
+      if (chosen.has(slot)) continue;
+      chosen.set(slot, entry);
       taken++;
     }
   };
@@ -64,7 +74,14 @@ export function composeBoard(
   for (const [section, entries] of sources) take(entries, quota[section]);
   for (const [, entries] of sources) take(entries, DEALS_BOARD.maxItems - chosen.size);
 
-  const ordered = [...chosen.values()];
+  // The card shows the version one can buy soonest, the group's primary among equals (its detail offers the rest).
+  const shown = (entry: BoardEntry): BoardEntry => {
+    const options = versions(entry.productId);
+    if (options.length < 2) return entry;
+    const best = options.reduce((pick, option) => (tierOf(option) < tierOf(pick) ? option : pick));
+    return { ...entry, productId: best };
+  };
+  const ordered = [...chosen.values()].map(shown);
   const rank = new Map(ordered.map((entry, index) => [entry.productId, index]));
   ordered.sort((a, b) => tierOf(a.productId) - tierOf(b.productId) || (rank.get(a.productId) ?? 0) - (rank.get(b.productId) ?? 0));
   const entries = ordered.slice(0, size);
@@ -76,13 +93,15 @@ export function composeBoard(
 /**
  * Picks list matches: need items before greed items; within each list, the items take turns (each gets its best
  * match not yet taken, then each its second best...), so one broad item ("electronics") cannot crowd out the rest.
- * `matches[i]` holds the products matching item i of `need` followed by `greed`, best first.
+ * `matches[i]` holds the products matching item i of `need` followed by `greed`, best first. `slotOf` names the place
+ * a product takes on the board (its variant group's, for a version of a product), so two items never take one.
  */
 export function pickListMatches(
   need: string[],
   greed: string[],
   matches: string[][],
   count: number = DEALS_BOARD.maxItems,
+  slotOf: (productId: string) => string = (productId) => productId,
 ): { productId: string; matchedItem: string }[] {
   const picked: { productId: string; matchedItem: string }[] = [];
   const used = new Set<string>();
@@ -95,11 +114,11 @@ export function pickListMatches(
       for (let i = from; i < to && picked.length < count; i++) {
         const list = matches[i] ?? [];
         let cursor = cursors.get(i) ?? 0;
-        while (cursor < list.length && used.has(list[cursor] as string)) cursor++;
+        while (cursor < list.length && used.has(slotOf(list[cursor] as string))) cursor++;
         const next = list[cursor];
         cursors.set(i, cursor + 1);
         if (next === undefined) continue;
-        used.add(next);
+        used.add(slotOf(next));
         picked.push({ productId: next, matchedItem: items[i] as string });
         progressed = true;
       }

@@ -14,6 +14,13 @@ export interface PaymentOfOrder {
   transactionId: string | null;
   failureReason: string | null;
   autoFailed: boolean;
+  /** A failed payment the payer called off at checkout; older payments services do not say. */
+  cancelled?: boolean;
+  /** When the payment settled (null while open); older payments services do not say. */
+  processedAt?: string | null;
+  /** When a payment still open fails by itself (null once settled), and the timeout it was given; older payments services send neither. */
+  expiresAt?: string | null;
+  timeoutSeconds?: number;
 }
 
 /** The calls the order saga makes to the catalog and to payments, each keyed by the order id. */

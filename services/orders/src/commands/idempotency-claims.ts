@@ -1,6 +1,9 @@
-import { AppError } from '@elts/platform';
+import { createHash } from 'node:crypto';
+import { AppError, conflict } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
 import type { OrdersDb } from '../store/tables.js';
+
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different order.';
 
 /** A claim still without its order this long after it was made belongs to a placement that died (a crash). */
 const ABANDONED_AFTER_MS = 30_000;
@@ -12,28 +15,58 @@ const POLL_MS = 100;
 export class ClaimLost extends Error {}
 
 type Key = { memberId: string; key: string };
+/** A key with the digest of the request it came with (`requestDigest`). */
+export type Claim = Key & { digest: string };
+
+/**
+ * sha256 of the request's canonical form: the validated body as JSON with its keys sorted at every level, so the
+ * same order sent with its fields in another order, or with spacing the validation trims, is the same request.
+ */
+export function requestDigest(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, field]) => field !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, field]) => `${JSON.stringify(name)}:${canonicalJson(field)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
 
 /**
  * Claims an idempotency key for a new order before anything is held or spent, so two requests with one key (a double
  * click, a retry racing the first) cannot both place an order: the second finds the claim and answers with the first
  * order once it is recorded. Returns the earlier order's id, or undefined when `orderId` now owns the key.
  * A claim whose placement died is taken over; one still under way past the wait answers 503, which clients retry.
+ * A key sent again with a different request is refused (409), as payment APIs do: answering with the first order
+ * would tell the client its new request was placed.
  */
-export async function claimKey(db: Kysely<OrdersDb>, claim: Key, orderId: string): Promise<string | undefined> {
+export async function claimKey(db: Kysely<OrdersDb>, claim: Claim, orderId: string): Promise<string | undefined> {
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const inserted = await db
       .insertInto('order_idempotency')
-      .values({ member_id: claim.memberId, idempotency_key: claim.key, order_id: orderId, created_at: new Date() })
+      .values({
+        member_id: claim.memberId,
+        idempotency_key: claim.key,
+        order_id: orderId,
+        created_at: new Date(),
+        request_digest: claim.digest,
+      })
       .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
       .returning('order_id')
       .executeTakeFirst();
     if (inserted) return undefined;
     const held = await claimRow(db, claim)
       .leftJoin('orders as o', 'o.order_id', 'k.order_id')
-      .select(['k.order_id', 'k.created_at', 'o.order_id as recorded'])
+      .select(['k.order_id', 'k.created_at', 'k.request_digest', 'o.order_id as recorded'])
       .executeTakeFirst();
     if (!held) continue; // the first placement was refused and let the key go: try again as the first
+    // Keys claimed before digests were kept have none: those are answered as before.
+    if (held.request_digest !== null && held.request_digest !== claim.digest) throw conflict(KEY_REUSED);
     if (held.recorded) return held.order_id;
     if (Date.now() - new Date(held.created_at).getTime() > ABANDONED_AFTER_MS && (await takeOver(db, claim, held.order_id, orderId)))
       return undefined;
@@ -65,7 +98,7 @@ function claimRow(db: Kysely<OrdersDb>, claim: Key) {
 
 // The claim row's lock orders this against the recording transaction (assertClaimHeld): either that order was
 // recorded first and is seen here, or the claim moves and that placement finds it lost and undoes itself.
-async function takeOver(db: Kysely<OrdersDb>, claim: Key, abandoned: string, orderId: string): Promise<boolean> {
+async function takeOver(db: Kysely<OrdersDb>, claim: Claim, abandoned: string, orderId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await claimRow(trx, claim).select('k.order_id').forUpdate().executeTakeFirst();
     if (row?.order_id !== abandoned) return false;
@@ -73,7 +106,7 @@ async function takeOver(db: Kysely<OrdersDb>, claim: Key, abandoned: string, ord
     if (recorded) return false;
     await trx
       .updateTable('order_idempotency')
-      .set({ order_id: orderId, created_at: new Date() })
+      .set({ order_id: orderId, created_at: new Date(), request_digest: claim.digest })
       .where('member_id', '=', claim.memberId)
       .where('idempotency_key', '=', claim.key)
       .execute();

@@ -1,11 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import type { OrderPayload, Profession } from '@elts/contracts';
+import {
+  MEMBERSHIP_CREDIT,
+  MINIMUM_PAYMENT_PAISE,
+  ORDER_ID_PREFIXES,
+  type OrderPayload,
+  type Profession,
+  payableAfterCredit,
+} from '@elts/contracts';
 import { AppError, badRequest, ConcurrencyError, conflict, forbidden, notFound } from '@elts/platform';
-import { foldOrder, maxQuantity, orderStream } from '../domain/order.js';
+import { buysOneOfEach, foldOrder, maxQuantity, orderStream } from '../domain/order.js';
 import { type OrdersContext, recordOrder } from './context.js';
-import { assertClaimHeld, ClaimLost, claimKey, letGo } from './idempotency-claims.js';
+import { assertClaimHeld, type Claim, ClaimLost, claimKey, letGo, requestDigest } from './idempotency-claims.js';
+import { assertMayOrder, lockMember, type PurchaseRules } from './purchase-limits.js';
 
-export const newOrderId = () => `ORD-${randomBytes(6).toString('hex').toUpperCase()}`;
+const UNDER_MINIMUM_PAYMENT =
+  `This order is too small to pay for: after up to ${MEMBERSHIP_CREDIT.maxShareOfOrderPercent}% membership credit it must ` +
+  `still come to Rs ${(MINIMUM_PAYMENT_PAISE / 100).toFixed(2)}, the smallest payment we can take.`;
+
+// The prefix is how /order tells a product order from a membership by its id alone (contracts order-ids.ts).
+export const newOrderId = () => `${ORDER_ID_PREFIXES.product}${randomBytes(6).toString('hex').toUpperCase()}`;
 
 export interface PlacedOrder {
   orderId: string;
@@ -36,7 +49,7 @@ export async function placeOrder(
   idempotencyKey: string | undefined,
 ): Promise<PlacedOrder> {
   const orderId = newOrderId();
-  const claim = idempotencyKey ? { memberId, key: idempotencyKey } : undefined;
+  const claim: Claim | undefined = idempotencyKey ? { memberId, key: idempotencyKey, digest: requestDigest(payload) } : undefined;
   if (claim) {
     const earlier = await claimKey(context.db, claim, orderId);
     if (earlier) return resumeCheckout(context, earlier);
@@ -57,12 +70,17 @@ async function placeNewOrder(
   memberId: string,
   payload: OrderPayload,
   orderId: string,
-  claim: { memberId: string; key: string } | undefined,
+  claim: Claim | undefined,
 ): Promise<PlacedOrder> {
   const buyer = await context.db.selectFrom('member_buyers').selectAll().where('member_id', '=', memberId).executeTakeFirst();
   if (buyer?.subscription_status !== 'active')
     throw forbidden('Only active subscribers can place orders. Subscribe to unlock the deals board.');
-  const limit = maxQuantity((buyer.profession as Profession | null) ?? null, buyer.gst, context.settings.ORDER_MAX_QUANTITY);
+  const profession = (buyer.profession as Profession | null) ?? null;
+  const limit = maxQuantity(profession, buyer.gst, context.settings.ORDER_MAX_QUANTITY);
+  const rules: PurchaseRules = {
+    oneOfEach: buysOneOfEach(profession, buyer.gst),
+    unpaidLimit: context.settings.UNPAID_ORDERS_PER_MEMBER,
+  };
   if (payload.quantity > limit) {
     throw badRequest(
       limit === 1
@@ -78,7 +96,12 @@ async function placeNewOrder(
   if (!product.isEnabled) throw badRequest('This product is not available.');
   const refusal = saleRefusal(product, new Date());
   if (refusal) throw badRequest(refusal);
+  const productKey = { productId: product.id, variantGroup: product.variantGroup ?? null };
+  // An early answer, before anything is held; the one that counts is taken again under the member's lock below.
+  await assertMayOrder(context.db, memberId, productKey, rules);
   if (product.available < payload.quantity) throw conflict('Out of Stock');
+  // Judged before the backstop, the hold and the credit: a refusal here leaves nothing to undo.
+  if (!payableAfterCredit(product.pricePaise * payload.quantity)) throw badRequest(UNDER_MINIMUM_PAYMENT);
 
   const now = new Date();
   const holdUntil = new Date(now.getTime() + context.settings.ORDER_HOLD_MINUTES * 60_000);
@@ -92,6 +115,10 @@ async function placeNewOrder(
     const amountPaise = pricePaise - creditPaise;
     await context.events.transact(async (unit) => {
       if (claim) await assertClaimHeld(unit.db, claim, orderId);
+      // Two placements by one member at once both pass the early check: the second to take the lock sees the
+      // first's order here and is refused, and its hold and credit are given back below.
+      await lockMember(unit.db, memberId);
+      await assertMayOrder(unit.db, memberId, productKey, rules);
       await recordOrder(unit, orderStream(orderId), 0, [
         {
           type: 'OrderPlaced',
@@ -112,6 +139,7 @@ async function placeNewOrder(
             },
             shippingAddress: shipping,
             billingAddress: payload.billing_address ?? shipping,
+            variantGroup: productKey.variantGroup,
           },
           metadata: { actor: `member:${memberId}` },
         },

@@ -1,6 +1,18 @@
-import { MEMBERSHIP_CREDIT } from '@elts/contracts';
-import { decideCompletion, decideFailure, decideRefund, foldOrder, orderStream } from '../domain/order.js';
+import { COPY, MEMBERSHIP_CREDIT, type Profession } from '@elts/contracts';
+import {
+  buysOneOfEach,
+  decideCompletion,
+  decideFailure,
+  decideRefund,
+  type FailureStage,
+  foldOrder,
+  orderStream,
+} from '../domain/order.js';
 import { type OrdersContext, type PaymentOfOrder, recordOrder } from './context.js';
+import { holdsProductElsewhere, lockMember } from './purchase-limits.js';
+
+/** Why a late payment is refunded when its place went to another order of the member's meanwhile (one of each). */
+const ORDERED_AGAIN = 'Already in another of your orders when the payment arrived';
 
 async function change(context: OrdersContext, orderId: string, decide: Parameters<typeof decideWith>[2]) {
   return context.events.transact((unit) => decideWith(unit, orderId, decide));
@@ -18,12 +30,7 @@ async function decideWith(
 }
 
 /** Fails an order and gives back what it held: its stock and its membership credit. */
-export async function failOrder(
-  context: OrdersContext,
-  orderId: string,
-  stage: 'stock' | 'payment' | 'timeout',
-  reason: string,
-): Promise<void> {
+export async function failOrder(context: OrdersContext, orderId: string, stage: FailureStage, reason: string): Promise<void> {
   const order = await context.db.selectFrom('orders').select(['member_id', 'status']).where('order_id', '=', orderId).executeTakeFirst();
   if (!order || order.status === 'completed') return;
   await context.partners.release(orderId);
@@ -39,31 +46,65 @@ export async function failOrder(
  */
 export async function settleOrder(context: OrdersContext, orderId: string, payment: PaymentOfOrder): Promise<void> {
   if (payment.status === 'failed') {
-    await failOrder(context, orderId, payment.autoFailed ? 'timeout' : 'payment', payment.failureReason ?? 'Payment failed');
+    // Calling the payment off at checkout is the shopper's choice, not a failure: the order is cancelled.
+    if (payment.cancelled) await failOrder(context, orderId, 'cancelled', COPY.orderPage.cancelled);
+    else await failOrder(context, orderId, payment.autoFailed ? 'timeout' : 'payment', payment.failureReason ?? 'Payment failed');
     return;
   }
   if (payment.status !== 'success') return;
   const order = await context.db
     .selectFrom('orders')
-    .select(['member_id', 'status', 'credit_paise'])
+    .select(['member_id', 'status', 'credit_paise', 'product_id', 'variant_group'])
     .where('order_id', '=', orderId)
     .executeTakeFirst();
-  if (!order || order.status === 'completed' || order.status === 'cancelled') return;
-  // A failed order gave its credit back (failOrder), yet its price was paid with that credit taken off.
-  const creditBack = order.status === 'failed' && Number(order.credit_paise) > 0;
+  const state = order && foldOrder(await context.events.readStream(orderStream(orderId)));
+  if (!order || !state || state.status === 'completed' || state.refunded) return;
+  // A failed or cancelled order gave back its stock, its credit and its place under the one-of-each rule; a payment
+  // that succeeds afterwards (a late one, or a retry on the same checkout) must take all three again.
+  const late = state.status === 'failed' || state.status === 'cancelled';
+  const product = { productId: order.product_id, variantGroup: order.variant_group };
+  const oneOfEach = late && (await buysOneOfEachProduct(context, order.member_id));
+  if (oneOfEach && (await holdsProductElsewhere(context.db, order.member_id, product, orderId))) {
+    await refundLate(context, order.member_id, orderId, ORDERED_AGAIN);
+    return;
+  }
+  // Its price was paid with the credit taken off.
+  const creditBack = late && Number(order.credit_paise) > 0;
   if (creditBack && !(await spendCreditAgain(context, order.member_id, orderId, Number(order.credit_paise)))) {
     await refundLate(context, order.member_id, orderId, 'Membership credit already used when the payment arrived');
     return;
   }
   const stock = await context.partners.commit(orderId);
   if (stock.state === 'committed') {
-    await change(context, orderId, (state) =>
-      decideCompletion(state, { paymentId: payment.paymentId, transactionId: payment.transactionId, method: payment.method }),
-    );
+    const completed = await context.events.transact(async (unit) => {
+      // Checked again under the member's lock (as placements check), so an order placed since the check above and
+      // this completion cannot both keep the place: whichever takes the lock second sees the other.
+      if (oneOfEach) {
+        await lockMember(unit.db, order.member_id);
+        if (await holdsProductElsewhere(unit.db, order.member_id, product, orderId)) return false;
+      }
+      await decideWith(unit, orderId, (current) =>
+        decideCompletion(current, { paymentId: payment.paymentId, transactionId: payment.transactionId, method: payment.method }),
+      );
+      return true;
+    });
+    if (completed) return;
+    // The unit stays sold at the catalog (a commit cannot be undone there): rare enough to leave to an admin.
+    context.logger.error({ orderId }, 'a late payment lost its place to an order placed meanwhile after its stock was committed');
+    await refundLate(context, order.member_id, orderId, ORDERED_AGAIN);
     return;
   }
   // The units went to someone else while this payment was late: refund it rather than sell stock we do not have.
   await refundLate(context, order.member_id, orderId, 'Out of stock when the payment arrived');
+}
+
+async function buysOneOfEachProduct(context: OrdersContext, memberId: string): Promise<boolean> {
+  const buyer = await context.db
+    .selectFrom('member_buyers')
+    .select(['profession', 'gst'])
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return buysOneOfEach((buyer?.profession as Profession | null) ?? null, buyer?.gst ?? '');
 }
 
 /**

@@ -28,6 +28,7 @@ export function orderPaymentsConsumer(context: OrdersContext) {
         transactionId: null,
         failureReason: data.reason,
         autoFailed: data.autoFailed,
+        cancelled: data.cancelled,
       });
     });
 }

@@ -31,17 +31,30 @@ export function foldOrder(events: StoredEvent[]): OrderState | undefined {
     } else if (state) {
       if (type === 'OrderPaymentStarted') state = { ...state, paymentId: data.paymentId };
       if (type === 'OrderCompleted') state = { ...state, status: 'completed' };
-      if (type === 'OrderFailed') state = { ...state, status: 'failed' };
+      if (type === 'OrderFailed') state = { ...state, status: data.stage === 'cancelled' ? 'cancelled' : 'failed' };
       if (type === 'OrderRefunded') state = { ...state, refunded: true };
     }
   }
   return state;
 }
 
-/** Students and working professionals buy one of a product; startups, businesses and institutions with a GSTIN up to a limit. */
-export function maxQuantity(profession: Profession | null, gst: string, businessLimit: number): number {
-  return profession && GST_PROFESSIONS.includes(profession) && gst ? businessLimit : 1;
+/**
+ * Students and working professionals (and anyone who has not said, or a business without a GSTIN) buy one of each
+ * product: one unit in an order, and one order of it at a time that is not failed or cancelled (spec section 1).
+ * Startups, businesses and institutions with a GSTIN may buy more.
+ */
+export function buysOneOfEach(profession: Profession | null, gst: string): boolean {
+  return !(profession && GST_PROFESSIONS.includes(profession) && gst);
 }
+
+/** Most units of one product in one order: one, or up to the business limit (ORDER_MAX_QUANTITY). */
+export function maxQuantity(profession: Profession | null, gst: string, businessLimit: number): number {
+  return buysOneOfEach(profession, gst) ? 1 : businessLimit;
+}
+
+/** Statuses of an order that still holds its product for the member: waiting for payment, or paid. */
+export const UNPAID_STATUSES = ['pending', 'processing'] as const;
+export const KEPT_STATUSES = [...UNPAID_STATUSES, 'completed'] as const;
 
 export function decideCompletion(
   state: OrderState,
@@ -66,8 +79,11 @@ export function decideCompletion(
   ];
 }
 
-export function decideFailure(state: OrderState, stage: 'stock' | 'payment' | 'timeout', reason: string): NewEvent[] {
-  if (state.status === 'completed' || state.status === 'failed') return [];
+export type FailureStage = 'stock' | 'payment' | 'timeout' | 'cancelled';
+
+/** An open order fails (or is cancelled, when the shopper called the payment off); a settled one stays as it is. */
+export function decideFailure(state: OrderState, stage: FailureStage, reason: string): NewEvent[] {
+  if (state.status !== 'pending' && state.status !== 'processing') return [];
   return [{ type: 'OrderFailed', data: { orderId: state.orderId, memberId: state.memberId, productId: state.productId, stage, reason } }];
 }
 

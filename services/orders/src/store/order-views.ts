@@ -1,3 +1,4 @@
+import type { PaymentOfOrder } from '../commands/context.js';
 import type { OrdersTable } from './tables.js';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
@@ -18,23 +19,44 @@ export function orderCard(row: OrdersTable) {
   };
 }
 
+type PaymentFacts = Pick<PaymentOfOrder, 'status' | 'method' | 'transactionId' | 'processedAt' | 'expiresAt' | 'timeoutSeconds'>;
+
+/**
+ * The order's payment as the Order Status page shows it (Transaction ID, Payment Method) with its status and when it
+ * settled. Payments' answer when it could be read; else what the order recorded: a completed order was paid.
+ */
+function paymentInfo(row: OrdersTable, payment: PaymentFacts | undefined) {
+  return {
+    payment_id: row.payment_id,
+    status: payment?.status ?? (row.status === 'completed' ? 'success' : null),
+    transaction_id: row.transaction_id ?? payment?.transactionId ?? null,
+    payment_method: row.payment_method ?? payment?.method ?? null,
+    processed_at: payment?.processedAt ?? null,
+  };
+}
+
 /** One order for the Order Status page (`GET /product/order/{id}`): the spec's order status fields. */
-export function orderStatusView(row: OrdersTable, payment?: { status: string; failureReason: string | null }) {
+export function orderStatusView(row: OrdersTable, payment?: PaymentFacts) {
+  const info = paymentInfo(row, payment);
   return {
     order_id: row.order_id,
     status: row.status,
-    payment_status: payment?.status ?? null,
-    transaction_id: row.transaction_id,
-    payment_method: row.payment_method,
+    payment_status: info.status,
+    payment_info: info,
+    transaction_id: info.transaction_id,
+    payment_method: info.payment_method,
     amount: rupees(Number(row.amount_paise)),
     amount_paise: Number(row.amount_paise),
     credit_applied: rupees(Number(row.credit_paise)),
     quantity: row.quantity,
     last_updated: row.updated_at.toISOString(),
     product: { id: row.product_id, ...row.product },
-    payment_details: { txn_id: row.transaction_id, payment_method: row.payment_method },
+    payment_details: { txn_id: info.transaction_id, payment_method: info.payment_method },
     customer_info: { name: `${row.customer.firstName} ${row.customer.lastName}`.trim() },
     local_order: { shipping_address: row.shipping_address },
     error: row.status === 'failed' || row.status === 'cancelled' ? row.failure_reason : null,
+    // An unpaid order's page says how long its payment stays open, as payments set it (not a number of our own).
+    payment_expires_at: payment?.expiresAt ?? null,
+    payment_timeout_seconds: payment?.timeoutSeconds ?? null,
   };
 }

@@ -29,6 +29,7 @@ export async function projectOrderEvent(trx: Transaction<OrdersDb>, event: Store
           transaction_id: null,
           payment_method: null,
           failure_reason: null,
+          variant_group: data.variantGroup ?? null,
           customer: JSON.stringify(data.customer) as never,
           shipping_address: JSON.stringify(data.shippingAddress) as never,
           billing_address: JSON.stringify(data.billingAddress) as never,
@@ -44,7 +45,8 @@ export async function projectOrderEvent(trx: Transaction<OrdersDb>, event: Store
       await update({ status: 'completed', transaction_id: data.transactionId, payment_method: data.method, failure_reason: null });
       return;
     case 'OrderFailed':
-      await update({ status: 'failed', failure_reason: data.reason });
+      // The shopper calling the payment off is the spec's cancelled, not a failure (nothing went wrong).
+      await update({ status: data.stage === 'cancelled' ? 'cancelled' : 'failed', failure_reason: data.reason });
       return;
     case 'OrderRefunded':
       await update({ status: 'cancelled', failure_reason: data.reason });

@@ -15,6 +15,8 @@ export interface OrdersTable {
   transaction_id: string | null;
   payment_method: string | null;
   failure_reason: string | null;
+  /** The product's variant group when the order was placed: its versions count as one product. */
+  variant_group: string | null;
   customer: { email: string; phone: string; firstName: string; lastName: string };
   shipping_address: DeliveryAddress;
   billing_address: DeliveryAddress;
@@ -24,7 +26,14 @@ export interface OrdersTable {
 
 export interface OrdersDb extends EventTables {
   orders: OrdersTable;
-  order_idempotency: { member_id: string; idempotency_key: string; order_id: string; created_at: Date };
+  order_idempotency: {
+    member_id: string;
+    idempotency_key: string;
+    order_id: string;
+    created_at: Date;
+    /** sha256 of the canonical request body; null for keys claimed before digests were kept. */
+    request_digest: string | null;
+  };
   member_buyers: { member_id: string; profession: string | null; gst: string; subscription_status: string };
   processed_events: { consumer: string; event_id: string; processed_at: Date };
 }

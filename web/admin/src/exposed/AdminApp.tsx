@@ -27,7 +27,8 @@ const PAGES: Record<string, ComponentType> = {
 
 /** The admin remote's exposed module: the shell routes every /admin path here. Pages need the admin token. */
 export default function AdminApp() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const section = ADMIN_SECTIONS.find((candidate) => candidate.path === pathname);
   const Page = section && PAGES[section.path];
   let screen = <AdminLogin />;
@@ -41,5 +42,9 @@ export default function AdminApp() {
         <Navigate to="/admin/login" replace />
       );
   }
-  return <RemoteRoot name="admin">{screen}</RemoteRoot>;
+  return (
+    <RemoteRoot name="admin" location={location}>
+      {screen}
+    </RemoteRoot>
+  );
 }

@@ -1,5 +1,5 @@
 import { Link } from '@elts/router';
-import { BRAND, BrandLogo } from '@elts/ui';
+import { BRAND, BrandLogo, SocialHandleLink } from '@elts/ui';
 import { useSignIn } from '../session/SignIn.js';
 
 export interface FooterLink {
@@ -27,7 +27,7 @@ export function SiteFooter({ links, loginLabel }: SiteFooterProps) {
             A members-only deals community for shoppers in India. Never pay retail price again.
           </p>
           <p className="text-sm text-white/75">
-            Follow us <span className="font-semibold text-marigold-300">{BRAND.socialHandle}</span>
+            Follow us <SocialHandleLink className="text-marigold-300 hover:text-marigold-200" />
           </p>
         </div>
         <nav aria-label="Footer">
@@ -47,9 +47,7 @@ export function SiteFooter({ links, loginLabel }: SiteFooterProps) {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-white/10 py-5 text-center text-xs text-white/70">
-        © {new Date().getFullYear()} {BRAND.name}. All rights reserved.
-      </p>
+      <p className="border-t border-white/10 py-5 text-center text-xs text-white/70">{BRAND.copyright}. All rights reserved.</p>
     </footer>
   );
 }

@@ -1,6 +1,6 @@
 import { remoteDrawing } from '@elts/contracts';
 import { useLocation } from '@elts/router';
-import { ToastProvider, useToast } from '@elts/ui';
+import { SIGN_IN_REQUEST_EVENT, ToastProvider, useToast } from '@elts/ui';
 import { type ComponentType, createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../app/after-paint.js';
 import { hasReturnedIdToken, invitationCodeFrom } from './id-token-return.js';
@@ -35,7 +35,7 @@ function afterPaintWhenIdle(work: () => void): () => void {
  */
 export function SignInProvider({ children }: { children: ReactNode }) {
   return (
-    <ToastProvider>
+    <ToastProvider location={useLocation()}>
       <LazySignInFlow>{children}</LazySignInFlow>
     </ToastProvider>
   );
@@ -94,6 +94,12 @@ function LazySignInFlow({ children }: { children: ReactNode }) {
     pressedEarly.current = true;
     load();
   }, [load]);
+
+  // A remote screen's login button (the order page's) cannot reach this context: it asks through a window event.
+  useEffect(() => {
+    window.addEventListener(SIGN_IN_REQUEST_EVENT, signIn);
+    return () => window.removeEventListener(SIGN_IN_REQUEST_EVENT, signIn);
+  }, [signIn]);
 
   const register = useCallback((startSignIn: () => void) => {
     start.current = startSignIn;

@@ -1,5 +1,5 @@
 import { useNavigate } from '@elts/router';
-import { Button, Modal, Spinner, useToast } from '@elts/ui';
+import { Button, Modal, Spinner, signInReturnsTo, useToast } from '@elts/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { signInWithDevProvider } from './dev-idp-popup.js';
 import { takeReturnedIdToken } from './id-token-return.js';
@@ -38,8 +38,10 @@ export function SignInFlow({ invitationCode, register }: SignInFlowProps) {
       const outcome = await completeSignIn(credential, { invitationCode });
       if (outcome.ok) await forgetCachedMemberData();
       setBusy(false);
-      if (outcome.ok) navigate(outcome.path);
-      else fail(outcome.message);
+      if (!outcome.ok) fail(outcome.message);
+      // Signed in to see this very page (an order from its link): back to its address, not where onboarding would go.
+      else if (signInReturnsTo(window.location.pathname)) navigate(window.location.pathname + window.location.search, { replace: true });
+      else navigate(outcome.path);
     },
     [invitationCode, navigate, fail],
   );

@@ -40,14 +40,14 @@ export function useDealsBoard() {
 }
 
 /** The other versions of a product (`GET /product/{id}/variants`), for products in a variant group. */
-export function useVariants(product: Pick<BoardProduct, 'id' | 'variantGroup'>) {
+export function useVariants(product: Pick<BoardProduct, 'id' | 'variantGroup'> | undefined) {
   return useQuery({
-    queryKey: ['variants', product.variantGroup, product.id],
-    enabled: Boolean(product.variantGroup),
+    queryKey: ['variants', product?.variantGroup, product?.id],
+    enabled: Boolean(product?.variantGroup),
     retry: false,
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
-      const envelope = await apiRequest<{ variants: BoardProduct[] }>(`/product/${encodeURIComponent(product.id)}/variants`, {
+      const envelope = await apiRequest<{ variants: BoardProduct[] }>(`/product/${encodeURIComponent(product?.id ?? '')}/variants`, {
         token: readMemberSession().token,
         signal,
       });

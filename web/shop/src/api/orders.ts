@@ -125,6 +125,24 @@ export function useOrderHistory(page: number, filter: OrderFilter) {
   });
 }
 
+/**
+ * Whether the member has any order at all (one row of the history is enough): undefined until asked and answered,
+ * and never asked while `enabled` is false. A failed answer counts as unknown.
+ */
+export function useHasOrders(enabled: boolean): boolean | undefined {
+  const token = readMemberSession().token;
+  const answer = useQuery({
+    queryKey: ['orders', 'any'],
+    enabled: enabled && Boolean(token),
+    retry: false,
+    queryFn: async ({ signal }) => {
+      const envelope = await apiRequest<OrderHistoryPage>('/product/orders/user?page=1&limit=1', { token, signal });
+      return (envelope.data?.orders.length ?? 0) > 0;
+    },
+  });
+  return answer.data;
+}
+
 /** One product order for the Order Status page (`GET /product/order/{id}` and its gateway check). */
 export interface ProductOrderDetail {
   order_id: string;
@@ -137,10 +155,20 @@ export interface ProductOrderDetail {
   last_updated?: string | null;
   product?: { name?: string; brand?: string; category?: string; images?: string[] } | null;
   payment_details?: { txn_id?: string | null; payment_method?: string | null } | null;
-  payment_info?: { transaction_id?: string | null; payment_method?: string | null } | null;
+  /** The order's payment: its status (success, pending, processing, failed) and when it settled (additions). */
+  payment_info?: {
+    transaction_id?: string | null;
+    payment_method?: string | null;
+    status?: string | null;
+    processed_at?: string | null;
+  } | null;
+  payment_status?: string | null;
   customer_info?: { name?: string } | null;
   local_order?: { shipping_address?: Partial<DeliveryAddress> | null } | null;
   error?: string | null;
+  /** While the payment is open: when it fails by itself, and the payment timeout it was given (additions). */
+  payment_expires_at?: string | null;
+  payment_timeout_seconds?: number | null;
 }
 
 export function fetchProductOrder(orderId: string, signal?: AbortSignal): Promise<ProductOrderDetail> {

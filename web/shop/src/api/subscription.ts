@@ -55,6 +55,9 @@ export interface MandateStatus {
   amount?: number | null;
   last_updated?: string | null;
   error?: string | null;
+  /** While the payment is open: when it fails by itself, and the payment timeout it was given (additions). */
+  payment_expires_at?: string | null;
+  payment_timeout_seconds?: number | null;
 }
 
 /** The shopper's short view (`GET /api/subscription/details`, and the toggle and cancel answers). */

@@ -9,10 +9,11 @@ import '../styles/shop.css';
 
 /** The shop remote's one exposed module: the shell routes every member path here, and the path picks the screen. */
 export default function MemberScreens() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const step = ONBOARDING_STEPS[pathname];
   return (
-    <RemoteRoot name="shop">
+    <RemoteRoot name="shop" location={location}>
       <MemberFrame>
         {step ? <OnboardingScreen step={step} /> : pathname === '/order' ? <OrderStatusScreen /> : <ProfileScreen />}
       </MemberFrame>

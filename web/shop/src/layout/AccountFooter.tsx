@@ -1,5 +1,5 @@
 import { Link } from '@elts/router';
-import { BRAND } from '@elts/ui';
+import { BRAND, SocialHandleLink } from '@elts/ui';
 import { useLogout } from './use-logout.js';
 
 const LINK = 'cursor-pointer rounded hover:text-brand-700 hover:underline underline-offset-4';
@@ -35,11 +35,9 @@ export function AccountFooter() {
           </ul>
         </nav>
         <p>
-          Follow us <span className="font-semibold text-brand-700">{BRAND.socialHandle}</span>
+          Follow us <SocialHandleLink className="text-brand-700" />
         </p>
-        <p>
-          © {new Date().getFullYear()} {BRAND.name}
-        </p>
+        <p>{BRAND.copyright}</p>
       </div>
     </footer>
   );

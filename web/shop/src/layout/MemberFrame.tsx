@@ -1,5 +1,5 @@
 import { useLocation } from '@elts/router';
-import { BrandLogo, InfoIcon } from '@elts/ui';
+import { BRAND, BrandLogo, InfoIcon } from '@elts/ui';
 import type { ReactNode } from 'react';
 import { AccountFooter } from './AccountFooter.js';
 import { AccountHeader } from './AccountHeader.js';
@@ -68,7 +68,7 @@ function OnboardingFrame({ children }: { children: ReactNode }) {
               About Us
             </a>
           </nav>
-          <p>© 2024</p>
+          <p>{BRAND.copyright}</p>
         </div>
       </footer>
     </div>

@@ -1,12 +1,12 @@
 import { useNavigate } from '@elts/router';
-import { apiRequest, readMemberSession, SESSION_KEYS } from '@elts/ui';
+import { apiRequest, forgetMemberSession, readMemberSession } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 /**
- * Logout: the server revokes the session at once (`POST /user/logout`), the tab forgets the token, email and name,
- * the cached member data goes, and the member is taken home. A failed call (a session that had already expired)
- * still logs the tab out.
+ * Logout: the server revokes the session at once (`POST /user/logout`), the tab forgets the token, email and name
+ * and the order being paid (a later sign-in here must not be shown it), the cached member data goes, and the member
+ * is taken home. A failed call (a session that had already expired) still logs the tab out.
  */
 export function useLogout(): { logout: () => Promise<void>; loggingOut: boolean } {
   const navigate = useNavigate();
@@ -19,7 +19,7 @@ export function useLogout(): { logout: () => Promise<void>; loggingOut: boolean 
     } catch (error) {
       console.warn('Logout call failed; the tab is logged out anyway', error);
     }
-    for (const key of [SESSION_KEYS.token, SESSION_KEYS.email, SESSION_KEYS.name]) sessionStorage.removeItem(key);
+    forgetMemberSession();
     client.clear();
     setLoggingOut(false);
     navigate('/', { replace: true });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ORDER_COPY } from './copy.js';
 import { FactList } from './FactList.js';
 import type { OrderInfo } from './order-status.js';
+import { paymentWindowMessage } from './payment-window.js';
 import { paiseOf } from './subscription-status.js';
 
 const SUBSCRIPTION_LINK = '/profile?section=subscription';
@@ -97,7 +98,7 @@ export function PaymentPending({ info, onRefresh, refreshing }: { info: OrderInf
       <h2 id="order-outcome" className="text-2xl font-bold text-amber-900">
         {ORDER_COPY.pending}
       </h2>
-      <p className="mt-4 text-ink-700">Your payment has not been confirmed yet. This can take a few minutes.</p>
+      <p className="mt-4 text-ink-700">{paymentWindowMessage(info)}</p>
       <Facts
         rows={[
           ['Order ID', info.order_id],

@@ -1,13 +1,22 @@
+import { COPY } from '@elts/contracts';
 import { Button, Card, ErrorState, formatDate, LoadingState, StatusBadge } from '@elts/ui';
 import { useState } from 'react';
 import { usePincodeServiceability } from '../api/pincode.js';
 import { useProfile, useRefreshProfile } from '../api/profile.js';
 import { type CurrentSubscription, useCurrentSubscription, useReloadSubscription } from '../api/subscription.js';
+import { DeliveryAreaNotice } from '../profile/DeliveryAreaNotice.js';
 import { MEMBERSHIP_COPY } from './copy.js';
 import { RevokeMandateModal } from './RevokeMandateModal.js';
 import { SubscriptionDetailsModal } from './SubscriptionDetailsModal.js';
 import { SubscriptionPricingModal } from './SubscriptionPricingModal.js';
-import { type PayAction, payActionFor, pollableOrderId, revocableMandateId, subscriptionStatusLook } from './subscription-status.js';
+import {
+  endedByRevocation,
+  type PayAction,
+  payActionFor,
+  pollableOrderId,
+  revocableMandateId,
+  subscriptionStatusLook,
+} from './subscription-status.js';
 import { useMandatePolling } from './use-mandate-polling.js';
 import { useStartPayment } from './use-start-payment.js';
 
@@ -54,6 +63,10 @@ export function SubscriptionPanel() {
         </>
       )}
       {action && <PayButton action={action} notServiceable={notServiceable} onClick={() => setModal('pricing')} />}
+      {/* The disabled button alone would leave the member stuck: say why, where to change it, and offer to tell them. */}
+      {action && notServiceable && profile.data?.pincode && (
+        <DeliveryAreaNotice profile={{ ...profile.data, pincode: profile.data.pincode }} offerChange />
+      )}
 
       <SubscriptionPricingModal
         open={modal === 'pricing'}
@@ -78,6 +91,7 @@ function CurrentSubscriptionSummary({
   onRevoke: () => void;
 }) {
   const look = subscriptionStatusLook(subscription.status);
+  const revoked = endedByRevocation(subscription);
   return (
     <>
       <h2 id="membership-heading" className="text-sm font-bold tracking-[0.15em] text-brand-700">
@@ -88,9 +102,14 @@ function CurrentSubscriptionSummary({
         <dd>
           <StatusBadge status={subscription.status} label={look.label} tone={look.tone} />
         </dd>
-        <dt className="text-sm font-semibold text-ink-600">{MEMBERSHIP_COPY.validUntil}</dt>
-        <dd className="font-semibold text-ink-950">{subscription.end_date ? formatDate(subscription.end_date) : 'N/A'}</dd>
+        {!revoked && (
+          <>
+            <dt className="text-sm font-semibold text-ink-600">{MEMBERSHIP_COPY.validUntil}</dt>
+            <dd className="font-semibold text-ink-950">{subscription.end_date ? formatDate(subscription.end_date) : 'N/A'}</dd>
+          </>
+        )}
       </dl>
+      {revoked && <p className="mt-4 text-ink-700">{COPY.membership.revoked}</p>}
       <div className="mt-6 flex flex-wrap gap-3">
         <Button variant="secondary" onClick={onDetails}>
           {MEMBERSHIP_COPY.viewDetails}

@@ -1,3 +1,5 @@
+import { COPY } from '@elts/contracts';
+
 /** The spec's words for the subscription panel and the order page (sections 2, 5 and 8), in one place. */
 export const MEMBERSHIP_COPY = {
   loading: 'Loading subscription details...',
@@ -38,7 +40,7 @@ export const ORDER_COPY = {
   home: 'Go to Home',
   viewSubscription: 'View Subscription Details',
   startShopping: 'Start Shopping',
-  signIn: 'Please login to check order status',
+  signIn: COPY.orderPage.signIn,
   fetchFailed: 'Failed to fetch order status',
   fetchOffline: 'Error fetching order status. Please try again.',
   noOrder: 'No order information found. Please try initiating the payment again.',

@@ -1,3 +1,4 @@
+import { orderKindOf } from '@elts/contracts';
 import { SESSION_KEYS } from '@elts/ui';
 import type { MandateStatus } from '../api/subscription.js';
 import { ORDER_COPY } from './copy.js';
@@ -11,10 +12,13 @@ export interface OrderInfo extends MandateStatus {
   status: string;
 }
 
-/** Where `/order` takes its order from (spec section 4, "Order page logic"). */
+/**
+ * Where `/order` takes its order from (spec section 4, "Order page logic"). `type` is undefined when neither the id
+ * nor the session can say whether it is a product order or a membership: the page then asks the server.
+ */
 export type OrderSource =
-  | { kind: 'callback'; type: OrderType; info: OrderInfo; message: string }
-  | { kind: 'lookup'; type: OrderType; orderId: string }
+  | { kind: 'callback'; type: OrderType | undefined; info: OrderInfo; message: string }
+  | { kind: 'lookup'; type: OrderType | undefined; orderId: string }
   | { kind: 'missing'; message: string };
 
 const CALLBACK_FIELDS = ['mandate_status', 'mandate_id', 'status_id', 'transaction_id', 'error'] as const;
@@ -48,25 +52,37 @@ export function callbackMessage(status: string, type: OrderType): string {
 }
 
 /**
- * A callback with both `status` and `order_id` is used as it is; otherwise the order stored in the session (or the
- * URL's `order_id`) is looked up by its type, a subscription unless the session says product; failing both, the
- * callback's error, or the spec's "no order information" message.
+ * Which kind of order an id is: by how it was minted (ORD- product, MEM- membership), else by the session when it
+ * remembers this very id with its type. Never by a default: a guess sends a product order to the mandate lookup.
+ */
+export function orderTypeOf(orderId: string, session: Pick<Storage, 'getItem'>): OrderType | undefined {
+  const minted = orderKindOf(orderId);
+  if (minted) return minted;
+  if (session.getItem(SESSION_KEYS.currentOrderId)?.trim() !== orderId) return undefined;
+  const stored = session.getItem(SESSION_KEYS.orderType);
+  return stored === 'product' || stored === 'subscription' ? stored : undefined;
+}
+
+/**
+ * A callback with both `status` and `order_id` is used as it is; otherwise the URL's `order_id` is looked up, or
+ * failing that the order the session remembers (the address always wins: the session may still hold an earlier
+ * order); failing both, the callback's error, or the spec's "no order information" message.
  */
 export function resolveOrderSource(query: URLSearchParams, session: Pick<Storage, 'getItem'>): OrderSource {
-  const type: OrderType = session.getItem(SESSION_KEYS.orderType) === 'product' ? 'product' : 'subscription';
   const queryOrderId = query.get('order_id')?.trim();
   const queryStatus = query.get('status');
   if (queryOrderId && queryStatus) {
+    const type = orderTypeOf(queryOrderId, session);
     const status = normaliseStatus(queryStatus);
     const info: OrderInfo = { order_id: queryOrderId, status };
     for (const field of CALLBACK_FIELDS) {
       const value = query.get(field);
       if (value) info[field] = value;
     }
-    return { kind: 'callback', type, info, message: info.error ?? callbackMessage(status, type) };
+    return { kind: 'callback', type, info, message: info.error ?? callbackMessage(status, type ?? 'subscription') };
   }
-  const orderId = session.getItem(SESSION_KEYS.currentOrderId)?.trim() || queryOrderId;
-  if (orderId) return { kind: 'lookup', type, orderId };
+  const orderId = queryOrderId || session.getItem(SESSION_KEYS.currentOrderId)?.trim();
+  if (orderId) return { kind: 'lookup', type: orderTypeOf(orderId, session), orderId };
   const error = query.get('error');
   if (error) return { kind: 'missing', message: error };
   const typeWithoutOrder = session.getItem(SESSION_KEYS.orderType);

@@ -31,17 +31,24 @@ export function subscriptionStatusLook(status: string | null | undefined): Statu
 export type PayAction = 'SUBSCRIBE NOW' | 'RENEW SUBSCRIPTION' | 'RETRY PAYMENT';
 
 /**
- * No subscription: SUBSCRIBE NOW; expired: RENEW SUBSCRIPTION; failed or cancelled: RETRY PAYMENT. A revoked
- * mandate cancelled the subscription, so it is offered RETRY PAYMENT too (docs/decisions/0120). Active and pending
- * subscriptions need no payment.
+ * No subscription: SUBSCRIBE NOW; expired: RENEW SUBSCRIPTION; failed or cancelled: RETRY PAYMENT. Revoking the
+ * mandate ended the membership for good (no payment of it is left to retry), so coming back is a new subscription:
+ * SUBSCRIBE NOW (docs/decisions/0120). Active and pending subscriptions need no payment.
  */
 export function payActionFor(subscription: CurrentSubscription | null | undefined): PayAction | undefined {
   if (!subscription) return 'SUBSCRIBE NOW';
   const status = (subscription.status ?? '').toLowerCase();
   if (status === 'expired') return 'RENEW SUBSCRIPTION';
-  if (status === 'failed' || status === 'cancelled' || status === 'revoked') return 'RETRY PAYMENT';
+  if (status === 'revoked') return 'SUBSCRIBE NOW';
+  if (status === 'failed' || status === 'cancelled') return 'RETRY PAYMENT';
   return undefined;
 }
+
+/**
+ * A revoked membership ended when the mandate was revoked (services/payments endMembership), whatever end date its
+ * year had: the panel says so instead of showing a Valid Until that no longer holds.
+ */
+export const endedByRevocation = (subscription: CurrentSubscription): boolean => (subscription.status ?? '').toLowerCase() === 'revoked';
 
 /** Only an active mandate can be revoked. */
 export function revocableMandateId(subscription: CurrentSubscription | null | undefined): string | undefined {

@@ -1,21 +1,31 @@
-import { LIST_ITEM_MAX_LENGTH, ONBOARDING_NEED_LIST_MINIMUM, type Profile } from '@elts/contracts';
+import { ONBOARDING_NEED_LIST_MINIMUM, type Profile } from '@elts/contracts';
 import { useNavigate } from '@elts/router';
 import { controlClasses } from '@elts/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { firstCommaSlot, LIST_ITEM_COMMA_MESSAGE, LIST_ITEM_MAX_LENGTH, slotCommaError } from '../profile/list-slots.js';
 import { filledItems, needListLongEnough, slotsFrom } from './lists.js';
 import { ONBOARDING_COPY } from './onboarding-copy.js';
 import { NextButton } from './StepFrame.js';
 import { useSaveStep } from './save-step.js';
 
+const LIST_TITLES = ['Need List', 'Greed List'] as const;
+
 /** Step 03 (/myLists): five Need list slots (the first three required) and five Greed list slots. */
 export function MyListsStep({ profile }: { profile: Profile | undefined }) {
   const navigate = useNavigate();
-  const { save, saving, toast } = useSaveStep();
+  const { save, saving, toast, fieldErrors, clearFieldError } = useSaveStep();
   const [need, setNeed] = useState(() => slotsFrom(profile?.needList));
   const [greed, setGreed] = useState(() => slotsFrom(profile?.greedList));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // A comma would split the item in two on its way back (docs/decisions/0116): said at the slot, and not sent.
+    const comma = firstCommaSlot([need, greed]);
+    if (comma) {
+      toast({ message: LIST_ITEM_COMMA_MESSAGE, tone: 'error' });
+      document.getElementById(slotId(LIST_TITLES[comma[0]] ?? '', comma[1]))?.focus();
+      return;
+    }
     if (!needListLongEnough(need)) {
       toast({ message: ONBOARDING_COPY.needListMinimum, tone: 'error' });
       return;
@@ -26,50 +36,91 @@ export function MyListsStep({ profile }: { profile: Profile | undefined }) {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-8">
       <div className="grid gap-8 md:grid-cols-2">
-        <ListSlots title="Need List" slots={need} onChange={setNeed} required={ONBOARDING_NEED_LIST_MINIMUM} />
-        <ListSlots title="Greed List" slots={greed} onChange={setGreed} required={0} />
+        <ListSlots
+          title={LIST_TITLES[0]}
+          slots={need}
+          onChange={(slots) => {
+            setNeed(slots);
+            clearFieldError('needList');
+          }}
+          required={ONBOARDING_NEED_LIST_MINIMUM}
+          error={fieldErrors.needList}
+        />
+        <ListSlots
+          title={LIST_TITLES[1]}
+          slots={greed}
+          onChange={(slots) => {
+            setGreed(slots);
+            clearFieldError('greedList');
+          }}
+          required={0}
+          error={fieldErrors.greedList}
+        />
       </div>
       <NextButton busy={saving} />
     </form>
   );
 }
 
+const slotId = (title: string, index: number) => `${title.replace(/\W+/g, '-').toLowerCase()}-${index + 1}`;
+
 function ListSlots({
   title,
   slots,
   onChange,
   required,
+  error,
 }: {
   title: string;
   slots: string[];
   onChange: (slots: string[]) => void;
   required: number;
+  /** The server's sentence about this list as a whole, when it refused it. */
+  error: string | undefined;
 }) {
+  const errorId = useId();
   return (
-    <fieldset className="min-w-0">
+    <fieldset className="min-w-0" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-3 text-lg font-bold text-ink-950">{title}</legend>
       <ol className="flex flex-col gap-3">
         {slots.map((value, index) => {
           const isRequired = index < required;
+          const id = slotId(title, index);
+          const commaError = slotCommaError(value);
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: the five slots are fixed places, not items that move.
-            <li key={index} className="flex items-center gap-3">
-              <span aria-hidden="true" className="w-8 shrink-0 text-sm font-bold text-ink-700">
+            <li key={index} className="flex items-start gap-3">
+              <span aria-hidden="true" className="mt-3 w-8 shrink-0 text-sm font-bold text-ink-700">
                 {index + 1}
                 {isRequired && <span className="text-red-700">*</span>}
               </span>
-              <input
-                aria-label={`${title} item ${index + 1}`}
-                className={controlClasses(false, 'h-11')}
-                maxLength={LIST_ITEM_MAX_LENGTH}
-                required={isRequired}
-                value={value}
-                onChange={(event) => onChange(slots.map((slot, at) => (at === index ? event.target.value : slot)))}
-              />
+              <div className="min-w-0 flex-1">
+                <input
+                  id={id}
+                  aria-label={`${title} item ${index + 1}`}
+                  aria-invalid={commaError ? true : undefined}
+                  aria-describedby={commaError ? `${id}-error` : undefined}
+                  className={controlClasses(Boolean(commaError), 'h-11')}
+                  maxLength={LIST_ITEM_MAX_LENGTH}
+                  required={isRequired}
+                  value={value}
+                  onChange={(event) => onChange(slots.map((slot, at) => (at === index ? event.target.value : slot)))}
+                />
+                {commaError && (
+                  <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+                    {commaError}
+                  </p>
+                )}
+              </div>
             </li>
           );
         })}
       </ol>
+      {error && (
+        <p id={errorId} className="mt-3 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

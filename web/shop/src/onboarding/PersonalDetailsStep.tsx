@@ -3,7 +3,7 @@ import { useNavigate } from '@elts/router';
 import { Select, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
 import { ONBOARDING_COPY } from './onboarding-copy.js';
-import { type PersonalDetails, personalDetailsComplete, personalDetailsFrom } from './personal-details.js';
+import { emailChangeNotice, type PersonalDetails, personalDetailsComplete, personalDetailsFrom } from './personal-details.js';
 import { NextButton } from './StepFrame.js';
 import { useSaveStep } from './save-step.js';
 
@@ -13,10 +13,13 @@ const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[val
 /** Step 01 (/personalDetails): gender, birthday, names, phone and email, filled in from the profile. */
 export function PersonalDetailsStep({ profile }: { profile: Profile | undefined }) {
   const navigate = useNavigate();
-  const { save, saving, toast } = useSaveStep();
+  const { save, saving, toast, fieldErrors, clearFieldError } = useSaveStep();
   const [details, setDetails] = useState<PersonalDetails>(() => personalDetailsFrom(profile));
-  const set = (field: keyof PersonalDetails) => (event: { target: { value: string } }) =>
+  // A field's refusal stays under it until the member changes that field (the body's field names are the form's).
+  const set = (field: keyof PersonalDetails) => (event: { target: { value: string } }) => {
     setDetails((current) => ({ ...current, [field]: event.target.value }));
+    clearFieldError(field);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,7 +28,12 @@ export function PersonalDetailsStep({ profile }: { profile: Profile | undefined 
       return;
     }
     const trimmed = Object.fromEntries(Object.entries(details).map(([key, value]) => [key, value.trim()]));
-    if (await save(trimmed)) navigate('/spendType');
+    const saved = await save(trimmed);
+    if (!saved) return;
+    // The other fields are saved; the new email waits for its link, which the member hears about on the next step.
+    const notice = emailChangeNotice(details.email, saved.profile);
+    if (notice) toast({ message: notice, tone: 'success', forNextPage: true });
+    navigate('/spendType');
   };
 
   return (
@@ -37,12 +45,43 @@ export function PersonalDetailsStep({ profile }: { profile: Profile | undefined 
         options={GENDER_OPTIONS}
         value={details.gender}
         onChange={set('gender')}
+        error={fieldErrors.gender}
       />
-      <TextInput label="Birthday" type="date" required value={details.dob} onChange={set('dob')} />
-      <TextInput label="First Name" required autoComplete="given-name" value={details.firstname} onChange={set('firstname')} />
-      <TextInput label="Last Name" required autoComplete="family-name" value={details.lastname} onChange={set('lastname')} />
-      <TextInput label="Phone" type="tel" required autoComplete="tel" value={details.mobile} onChange={set('mobile')} />
-      <TextInput label="Email" type="email" required autoComplete="email" value={details.email} onChange={set('email')} />
+      <TextInput label="Birthday" type="date" required value={details.dob} onChange={set('dob')} error={fieldErrors.dob} />
+      <TextInput
+        label="First Name"
+        required
+        autoComplete="given-name"
+        value={details.firstname}
+        onChange={set('firstname')}
+        error={fieldErrors.firstname}
+      />
+      <TextInput
+        label="Last Name"
+        required
+        autoComplete="family-name"
+        value={details.lastname}
+        onChange={set('lastname')}
+        error={fieldErrors.lastname}
+      />
+      <TextInput
+        label="Phone"
+        type="tel"
+        required
+        autoComplete="tel"
+        value={details.mobile}
+        onChange={set('mobile')}
+        error={fieldErrors.mobile}
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        value={details.email}
+        onChange={set('email')}
+        error={fieldErrors.email}
+      />
       <NextButton busy={saving} className="sm:col-span-2" />
     </form>
   );

@@ -20,7 +20,7 @@ const SAME_ADDRESS_OPTIONS = [
  */
 export function ShippingInfoStep({ profile }: { profile: Profile | undefined }) {
   const navigate = useNavigate();
-  const { save, toast } = useSaveStep();
+  const { save, toast, fieldErrors, clearFieldError } = useSaveStep();
   const [pending, setPending] = useState<'submit' | 'skip'>();
   const [form, setForm] = useState<ShippingForm>(() => ({
     pincode: profile?.pincode ? String(profile.pincode) : '',
@@ -29,6 +29,13 @@ export function ShippingInfoStep({ profile }: { profile: Profile | undefined }) 
     shippingAddress: profile?.address ?? '',
   }));
   const pincodeId = useId();
+  const pincodeError = fieldErrors.pincode;
+  // With the same address, the billing address is sent as the shipping address too: a refusal of either is its.
+  const billingError = fieldErrors.professionAddress ?? (form.sameAddress ? fieldErrors.address : undefined);
+  const edit = (change: Partial<ShippingForm>, ...fields: string[]) => {
+    setForm((current) => ({ ...current, ...change }));
+    for (const field of fields) clearFieldError(field);
+  };
 
   const finish = () => {
     const session = readMemberSession();
@@ -45,7 +52,8 @@ export function ShippingInfoStep({ profile }: { profile: Profile | undefined }) 
     const saved = await save(body as Record<string, unknown>);
     setPending(undefined);
     if (!saved) return;
-    if (action === 'skip') toast({ message: ONBOARDING_COPY.skipped, tone: 'error' });
+    // Said on /profile, where the skip leads (docs/decisions/0111).
+    if (action === 'skip') toast({ message: ONBOARDING_COPY.skipped, tone: 'error', forNextPage: true });
     finish();
   };
 
@@ -71,10 +79,16 @@ export function ShippingInfoStep({ profile }: { profile: Profile | undefined }) 
           autoComplete="postal-code"
           maxLength={6}
           required
-          aria-describedby={`${pincodeId}-status`}
+          aria-invalid={pincodeError ? true : undefined}
+          aria-describedby={pincodeError ? `${pincodeId}-error ${pincodeId}-status` : `${pincodeId}-status`}
           value={form.pincode}
-          onChange={(event) => setForm((current) => ({ ...current, pincode: pincodeInput(event.target.value) }))}
+          onChange={(event) => edit({ pincode: pincodeInput(event.target.value) }, 'pincode')}
         />
+        {pincodeError && (
+          <p id={`${pincodeId}-error`} className="text-sm font-medium text-red-700">
+            {pincodeError}
+          </p>
+        )}
         <PincodeStatus pincode={form.pincode} id={`${pincodeId}-status`} />
       </div>
       <RadioCards
@@ -82,7 +96,7 @@ export function ShippingInfoStep({ profile }: { profile: Profile | undefined }) 
         name="same-address"
         options={SAME_ADDRESS_OPTIONS}
         value={form.sameAddress ? 'yes' : 'no'}
-        onChange={(value) => setForm((current) => ({ ...current, sameAddress: value === 'yes' }))}
+        onChange={(value) => edit({ sameAddress: value === 'yes' }, 'address')}
       />
       <TextArea
         label="Billing address"
@@ -91,7 +105,8 @@ export function ShippingInfoStep({ profile }: { profile: Profile | undefined }) 
         maxLength={500}
         autoComplete="street-address"
         value={form.billingAddress}
-        onChange={(event) => setForm((current) => ({ ...current, billingAddress: event.target.value }))}
+        onChange={(event) => edit({ billingAddress: event.target.value }, 'professionAddress', ...(form.sameAddress ? ['address'] : []))}
+        error={billingError}
       />
       {!form.sameAddress && (
         <TextArea
@@ -100,7 +115,8 @@ export function ShippingInfoStep({ profile }: { profile: Profile | undefined }) 
           rows={3}
           maxLength={500}
           value={form.shippingAddress}
-          onChange={(event) => setForm((current) => ({ ...current, shippingAddress: event.target.value }))}
+          onChange={(event) => edit({ shippingAddress: event.target.value }, 'address')}
+          error={fieldErrors.address}
         />
       )}
       <div className="flex flex-wrap justify-end gap-3">

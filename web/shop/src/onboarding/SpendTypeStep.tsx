@@ -25,7 +25,7 @@ const PERSONA_OPTIONS = [
  */
 export function SpendTypeStep({ profile }: { profile: Profile | undefined }) {
   const navigate = useNavigate();
-  const { save, saving, toast } = useSaveStep();
+  const { save, saving, toast, fieldErrors, clearFieldError } = useSaveStep();
   const [profession, setProfession] = useState<Profession>(profile?.profession ?? 'student');
   const [persona, setPersona] = useState<Persona | undefined>(profile?.subscriptionType ?? undefined);
   const [gst, setGst] = useState(profile?.gst ?? '');
@@ -47,7 +47,11 @@ export function SpendTypeStep({ profile }: { profile: Profile | undefined }) {
         label="I am"
         options={PROFESSION_OPTIONS}
         value={profession}
-        onChange={(event) => setProfession(event.target.value as Profession)}
+        onChange={(event) => {
+          setProfession(event.target.value as Profession);
+          clearFieldError('profession');
+        }}
+        error={fieldErrors.profession}
       />
       {needsGst && (
         <TextInput
@@ -56,10 +60,24 @@ export function SpendTypeStep({ profile }: { profile: Profile | undefined }) {
           maxLength={15}
           autoCapitalize="characters"
           value={gst}
-          onChange={(event) => setGst(event.target.value.toUpperCase())}
+          onChange={(event) => {
+            setGst(event.target.value.toUpperCase());
+            clearFieldError('gst');
+          }}
+          error={fieldErrors.gst}
         />
       )}
-      <RadioCards legend="I want to" name="persona" options={PERSONA_OPTIONS} value={persona} onChange={setPersona} />
+      <RadioCards
+        legend="I want to"
+        name="persona"
+        options={PERSONA_OPTIONS}
+        value={persona}
+        onChange={(chosen) => {
+          setPersona(chosen);
+          clearFieldError('subscriptionType');
+        }}
+        error={fieldErrors.subscriptionType}
+      />
       <NextButton busy={saving} />
     </form>
   );

@@ -1,4 +1,4 @@
-import type { Gender, Profile } from '@elts/contracts';
+import { COPY, type Gender, type Profile } from '@elts/contracts';
 
 export interface PersonalDetails {
   gender: Gender | '';
@@ -27,3 +27,14 @@ export function personalDetailsFrom(profile: Partial<Profile> | undefined): Pers
 
 /** All six fields are required, and nothing else is checked on the screen (spec section 5). */
 export const personalDetailsComplete = (details: PersonalDetails) => Object.values(details).every((value) => value.trim() !== '');
+
+/**
+ * What step 01 tells a member who typed a new email: the server keeps the old one until a link mailed to the new one
+ * is opened (docs/decisions/0018), so saying nothing would look as though the change was lost. Read from the saved
+ * profile rather than the form, so an unchanged address, however it was typed, says nothing.
+ */
+export function emailChangeNotice(sentEmail: string, saved: Pick<Profile, 'email' | 'pendingEmail'> | undefined): string | undefined {
+  const sent = sentEmail.trim().toLowerCase();
+  if (!saved?.pendingEmail || saved.pendingEmail !== sent || saved.email === sent) return undefined;
+  return COPY.emailChange.linkSent(saved.pendingEmail);
+}

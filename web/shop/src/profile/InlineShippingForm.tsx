@@ -6,13 +6,13 @@ import { useSaveProfile } from './use-save-profile.js';
 /**
  * The Profile section's shipping form, shown only while the member has no pincode. As the spec has it, it sends
  * `{address, pincode}` with no checks of its own; the server's answer (a malformed pincode, say) comes back as a
- * toast.
+ * toast and under the field it concerns.
  */
 export function InlineShippingForm({ address: savedAddress }: { address: string }) {
   const [address, setAddress] = useState(savedAddress);
   const [pincode, setPincode] = useState('');
   const { serviceability } = usePincodeServiceability(pincode);
-  const { save, saving } = useSaveProfile();
+  const { save, saving, fieldErrors, clearFieldError } = useSaveProfile();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -25,7 +25,17 @@ export function InlineShippingForm({ address: savedAddress }: { address: string 
       <h3 id="inline-shipping-title" className="font-bold text-ink-950">
         Add your shipping details
       </h3>
-      <TextArea label="Shipping address" name="address" rows={3} value={address} onChange={(event) => setAddress(event.target.value)} />
+      <TextArea
+        label="Shipping address"
+        name="address"
+        rows={3}
+        value={address}
+        onChange={(event) => {
+          setAddress(event.target.value);
+          clearFieldError('address');
+        }}
+        error={fieldErrors.address}
+      />
       <TextInput
         label="Pin code"
         name="pincode"
@@ -33,8 +43,12 @@ export function InlineShippingForm({ address: savedAddress }: { address: string 
         autoComplete="postal-code"
         maxLength={6}
         value={pincode}
-        onChange={(event) => setPincode(event.target.value)}
+        onChange={(event) => {
+          setPincode(event.target.value);
+          clearFieldError('pincode');
+        }}
         hint={serviceability === 'not serviceable' ? 'Not serviceable currently' : undefined}
+        error={fieldErrors.pincode}
       />
       <div>
         <Button type="submit" busy={saving}>

@@ -1,13 +1,15 @@
 import type { Profile } from '@elts/contracts';
 import { Link } from '@elts/router';
-import { Card } from '@elts/ui';
+import { Card, cx, useToast } from '@elts/ui';
 import { useState } from 'react';
 import { sectionHref } from '../screens/profile-sections.js';
 import { EditSaveButtons } from './EditSaveButtons.js';
-import { LIST_ITEM_MAX_LENGTH, listFromSlots, listSlots } from './list-slots.js';
+import { firstCommaSlot, LIST_ITEM_COMMA_MESSAGE, LIST_ITEM_MAX_LENGTH, listFromSlots, listSlots, slotCommaError } from './list-slots.js';
 import { useSaveProfile } from './use-save-profile.js';
 
 type ListName = 'needList' | 'greedList';
+
+const slotId = (list: ListName, index: number) => `${list}-slot-${index + 1}`;
 
 const LISTS: ReadonlyArray<{ name: ListName; title: string; hint: string; note?: string }> = [
   { name: 'needList', title: 'Need List', hint: 'Things you will buy soon', note: 'At least 3*' },
@@ -16,24 +18,38 @@ const LISTS: ReadonlyArray<{ name: ListName; title: string; hint: string; note?:
 
 /**
  * The Lists section: the Need and Greed lists on five slots each, read-only until EDIT; SAVE CHANGES sends both
- * (`{needList, greedList}`) and the slots then show what the server kept (trimmed, duplicates dropped).
+ * (`{needList, greedList}`) and the slots then show what the server kept (trimmed, duplicates dropped). A slot with
+ * a comma says so under it and holds the save back, since the item would come back as two (docs/decisions/0116).
  */
 export function ListsSection({ profile }: { profile: Profile }) {
   const saved = { needList: listSlots(profile.needList), greedList: listSlots(profile.greedList) };
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(saved);
-  const { save, saving } = useSaveProfile();
+  const { save, saving, fieldErrors, clearFieldError } = useSaveProfile();
+  const toast = useToast();
   const shown = editing ? draft : saved;
 
   const startEditing = () => {
     setDraft(saved);
     setEditing(true);
   };
+  const cancel = () => {
+    clearFieldError();
+    setEditing(false);
+  };
   const saveChanges = async () => {
+    const comma = firstCommaSlot([draft.needList, draft.greedList]);
+    if (comma) {
+      toast({ message: LIST_ITEM_COMMA_MESSAGE, tone: 'error' });
+      document.getElementById(slotId(LISTS[comma[0]]?.name ?? 'needList', comma[1]))?.focus();
+      return;
+    }
     if (await save({ needList: listFromSlots(draft.needList), greedList: listFromSlots(draft.greedList) })) setEditing(false);
   };
-  const setSlot = (list: ListName, index: number, value: string) =>
+  const setSlot = (list: ListName, index: number, value: string) => {
     setDraft((current) => ({ ...current, [list]: current[list].map((slot, i) => (i === index ? value : slot)) }));
+    clearFieldError(list);
+  };
 
   return (
     <div className="grid gap-6">
@@ -48,26 +64,44 @@ export function ListsSection({ profile }: { profile: Profile }) {
             </div>
             <p className="mt-1 text-sm text-ink-600">{list.hint}</p>
             <ol className="mt-4 grid gap-3">
-              {shown[list.name].map((value, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the five slots are fixed places, so their position is their identity
-                <li key={index} className="flex items-center gap-3">
-                  <span
-                    className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-50 text-sm font-bold text-brand-800"
-                    aria-hidden="true"
-                  >
-                    {index + 1}
-                  </span>
-                  <input
-                    aria-label={`${list.title} item ${index + 1}`}
-                    value={value}
-                    maxLength={LIST_ITEM_MAX_LENGTH}
-                    readOnly={!editing}
-                    onChange={(event) => setSlot(list.name, index, event.target.value)}
-                    className="h-11 w-full rounded-xl border border-ink-300 bg-white px-4 text-ink-900 read-only:border-ink-100 read-only:bg-ink-50"
-                  />
-                </li>
-              ))}
+              {shown[list.name].map((value, index) => {
+                const id = slotId(list.name, index);
+                const commaError = editing ? slotCommaError(value) : undefined;
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the five slots are fixed places, so their position is their identity
+                  <li key={index} className="flex items-start gap-3">
+                    <span
+                      className="mt-1.5 grid size-8 shrink-0 place-items-center rounded-full bg-brand-50 text-sm font-bold text-brand-800"
+                      aria-hidden="true"
+                    >
+                      {index + 1}
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <input
+                        id={id}
+                        aria-label={`${list.title} item ${index + 1}`}
+                        aria-invalid={commaError ? true : undefined}
+                        aria-describedby={commaError ? `${id}-error` : undefined}
+                        value={value}
+                        maxLength={LIST_ITEM_MAX_LENGTH}
+                        readOnly={!editing}
+                        onChange={(event) => setSlot(list.name, index, event.target.value)}
+                        className={cx(
+                          'h-11 w-full rounded-xl border bg-white px-4 text-ink-900 read-only:border-ink-100 read-only:bg-ink-50',
+                          commaError ? 'border-red-600' : 'border-ink-300',
+                        )}
+                      />
+                      {commaError && (
+                        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+                          {commaError}
+                        </p>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
             </ol>
+            {fieldErrors[list.name] && <p className="mt-3 text-sm font-medium text-red-700">{fieldErrors[list.name]}</p>}
           </Card>
         ))}
       </div>
@@ -75,7 +109,7 @@ export function ListsSection({ profile }: { profile: Profile }) {
         <Link to={sectionHref('brands')} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
           See the brands we curate
         </Link>
-        <EditSaveButtons editing={editing} saving={saving} onEdit={startEditing} onSave={saveChanges} onCancel={() => setEditing(false)} />
+        <EditSaveButtons editing={editing} saving={saving} onEdit={startEditing} onSave={saveChanges} onCancel={cancel} />
       </div>
     </div>
   );

@@ -29,7 +29,7 @@ const draftOf = (profile: Profile): Draft => ({
 export function ProfessionPersonaCard({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => draftOf(profile));
-  const { save, saving } = useSaveProfile();
+  const { save, saving, fieldErrors, clearFieldError } = useSaveProfile();
   const shown = editing ? draft : draftOf(profile);
   const gstAsked = needsGst(shown.profession);
 
@@ -45,6 +45,15 @@ export function ProfessionPersonaCard({ profile }: { profile: Profile }) {
     };
     if (await save(body)) setEditing(false);
   };
+  const cancel = () => {
+    clearFieldError();
+    setEditing(false);
+  };
+  // A refused field's sentence shows under it until the member changes that field.
+  const change = (field: keyof Draft, value: Draft[keyof Draft]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    clearFieldError(field);
+  };
 
   return (
     <Card as="section" aria-labelledby="profession-persona-title">
@@ -52,7 +61,7 @@ export function ProfessionPersonaCard({ profile }: { profile: Profile }) {
         <h2 id="profession-persona-title" className="text-lg font-bold text-ink-950">
           About you
         </h2>
-        <EditSaveButtons editing={editing} saving={saving} onEdit={startEditing} onSave={saveChanges} onCancel={() => setEditing(false)} />
+        <EditSaveButtons editing={editing} saving={saving} onEdit={startEditing} onSave={saveChanges} onCancel={cancel} />
       </div>
       <div className="mt-6 grid gap-6">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -62,7 +71,8 @@ export function ProfessionPersonaCard({ profile }: { profile: Profile }) {
             options={PROFESSION_OPTIONS}
             value={shown.profession}
             disabled={!editing}
-            onChange={(event) => setDraft((current) => ({ ...current, profession: event.target.value as Profession }))}
+            onChange={(event) => change('profession', event.target.value as Profession)}
+            error={fieldErrors.profession}
           />
           {gstAsked && (
             <TextInput
@@ -73,7 +83,8 @@ export function ProfessionPersonaCard({ profile }: { profile: Profile }) {
               value={shown.gst}
               readOnly={!editing}
               required={editing}
-              onChange={(event) => setDraft((current) => ({ ...current, gst: event.target.value.toUpperCase() }))}
+              onChange={(event) => change('gst', event.target.value.toUpperCase())}
+              error={fieldErrors.gst}
             />
           )}
         </div>
@@ -83,7 +94,8 @@ export function ProfessionPersonaCard({ profile }: { profile: Profile }) {
           options={PERSONA_OPTIONS}
           value={shown.subscriptionType}
           disabled={!editing}
-          onChange={(subscriptionType) => setDraft((current) => ({ ...current, subscriptionType }))}
+          onChange={(subscriptionType) => change('subscriptionType', subscriptionType)}
+          error={fieldErrors.subscriptionType}
         />
       </div>
     </Card>

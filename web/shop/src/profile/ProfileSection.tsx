@@ -1,13 +1,17 @@
-import type { Profile } from '@elts/contracts';
-import { Card, formatDate, formatIndianMobile } from '@elts/ui';
+import { COPY, type Profile } from '@elts/contracts';
+import { Button, Card, formatDate, formatIndianMobile } from '@elts/ui';
+import { useState } from 'react';
+import { usePincodeServiceability } from '../api/pincode.js';
+import { DeliveryAreaNotice } from './DeliveryAreaNotice.js';
 import { DetailList } from './DetailList.js';
 import { InlineShippingForm } from './InlineShippingForm.js';
 import { formatMemberNumber } from './member-number.js';
 import { PROFESSION_LABELS } from './professions.js';
+import { ShippingDetailsForm } from './ShippingDetailsForm.js';
 
 const GENDER_LABELS = { male: 'Male', female: 'Female', others: 'Others' } as const;
 
-/** The Profile section: the profile details card, the shipping details card, and the inline form while no pincode is saved. */
+/** The Profile section: the profile details card and the shipping details card. */
 export function ProfileSection({ profile }: { profile: Profile }) {
   const name = [profile.firstname, profile.lastname].filter(Boolean).join(' ');
   return (
@@ -27,20 +31,50 @@ export function ProfileSection({ profile }: { profile: Profile }) {
             ['Member number', formatMemberNumber(profile.member_number)],
           ]}
         />
+        {profile.pendingEmail && <p className="mt-4 text-sm text-ink-600">{COPY.emailChange.linkSent(profile.pendingEmail)}</p>}
       </Card>
-      <Card as="section" aria-labelledby="shipping-details-title">
+      <ShippingDetailsCard profile={profile} />
+    </div>
+  );
+}
+
+/**
+ * The shipping details card. Without a pincode it carries the spec's inline form (address and pincode); with one,
+ * EDIT opens the address, city, state and pin code at any time, so a member who moves, or whose pincode deliveries
+ * have not reached, is never stuck with it (docs/decisions/0116). Such a member is told so here, and may ask to be
+ * told when deliveries reach them.
+ */
+function ShippingDetailsCard({ profile }: { profile: Profile }) {
+  const [editing, setEditing] = useState(false);
+  const { serviceability } = usePincodeServiceability(profile.pincode ? String(profile.pincode) : '');
+  const pincode = profile.pincode;
+  return (
+    <Card as="section" aria-labelledby="shipping-details-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="shipping-details-title" className="text-lg font-bold text-ink-950">
           Shipping details
         </h2>
+        {pincode !== null && !editing && (
+          <Button variant="secondary" aria-label="Edit shipping details" onClick={() => setEditing(true)}>
+            EDIT
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <ShippingDetailsForm profile={profile} onDone={() => setEditing(false)} />
+      ) : (
         <DetailList
           rows={[
             ['Shipping address', profile.address ?? ''],
+            ['City', profile.city ?? ''],
+            ['State', profile.state ?? ''],
+            ['Pin code', pincode ? String(pincode) : ''],
             ['Billing address', profile.professionAddress ?? ''],
-            ['Pin code', profile.pincode ? String(profile.pincode) : ''],
           ]}
         />
-        {profile.pincode === null && <InlineShippingForm address={profile.address ?? ''} />}
-      </Card>
-    </div>
+      )}
+      {pincode !== null && !editing && serviceability === 'not serviceable' && <DeliveryAreaNotice profile={{ ...profile, pincode }} />}
+      {pincode === null && <InlineShippingForm address={profile.address ?? ''} />}
+    </Card>
   );
 }

@@ -1,6 +1,21 @@
-import { LIST_ITEM_MAX_LENGTH, LIST_SLOTS } from '@elts/contracts';
+import { LIST_ITEM_COMMA_MESSAGE, LIST_ITEM_MAX_LENGTH, LIST_SLOTS, listItemHasComma } from '@elts/contracts';
 
-export { LIST_ITEM_MAX_LENGTH, LIST_SLOTS };
+export { LIST_ITEM_COMMA_MESSAGE, LIST_ITEM_MAX_LENGTH, LIST_SLOTS };
+
+/**
+ * Each slot's message while it holds a comma: lists travel comma-separated, so the item would come back as two
+ * (docs/decisions/0116). Shown as the member types, and the list is not sent until none is left.
+ */
+export const slotCommaError = (slot: string): string | undefined => (listItemHasComma(slot) ? LIST_ITEM_COMMA_MESSAGE : undefined);
+
+/** The first slot (of any of the lists) that holds a comma, as [list index, slot index]; undefined when none does. */
+export function firstCommaSlot(lists: ReadonlyArray<readonly string[]>): [number, number] | undefined {
+  for (const [list, slots] of lists.entries()) {
+    const slot = slots.findIndex(listItemHasComma);
+    if (slot >= 0) return [list, slot];
+  }
+  return undefined;
+}
 
 /** A list as the profile carries it (a comma-separated string) laid out on its five numbered slots. */
 export function listSlots(list: string | null | undefined): string[] {

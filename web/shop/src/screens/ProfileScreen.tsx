@@ -1,6 +1,7 @@
 import { Navigate, useLocation, useNavigate } from '@elts/router';
 import { readMemberSession } from '@elts/ui';
 import { type ReactNode, useState } from 'react';
+import { usePincodeServiceability } from '../api/pincode.js';
 import { useProfile } from '../api/profile.js';
 import { BrandsSection } from '../community/BrandsSection.js';
 import { MerchSection } from '../community/MerchSection.js';
@@ -56,13 +57,21 @@ function AccountPage() {
   };
   const fromShipping = (state as { fromShipping?: unknown } | null)?.fromShipping === true;
   const withoutPincode = profile.data !== undefined && profile.data.pincode === null;
+  const welcomeOpen = !welcomeClosed && (fromShipping || withoutPincode);
+  // Asked only while the welcome shows (a member without a pincode has none to ask about): what it says depends on it.
+  const savedPincode = profile.data?.pincode ? String(profile.data.pincode) : '';
+  const { serviceability } = usePincodeServiceability(welcomeOpen ? savedPincode : '');
   return (
     <div>
       <p className="text-sm font-bold tracking-[0.15em] text-brand-700 uppercase">My account</p>
       <h1 className="mt-2 mb-8 font-display text-4xl font-extrabold text-ink-950">{PROFILE_SECTIONS[current]}</h1>
       <ProfileLoadedBanner loaded={profile.data !== undefined} />
       {SECTION_CONTENT[current]()}
-      <WelcomeModal open={!welcomeClosed && (fromShipping || withoutPincode)} onClose={closeWelcome} />
+      <WelcomeModal
+        open={welcomeOpen}
+        onClose={closeWelcome}
+        {...(serviceability === 'not serviceable' ? { notServedPincode: savedPincode } : {})}
+      />
     </div>
   );
 }

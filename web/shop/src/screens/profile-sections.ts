@@ -26,16 +26,27 @@ export function sectionHref(section: ProfileSection): string {
   return section === 'dealsboard' ? '/profile' : `/profile?section=${section}`;
 }
 
-/** The menu a member sees: Orders only for an active subscriber. */
-export function menuSections(activeSubscriber: boolean): ProfileSection[] {
-  return (Object.keys(PROFILE_SECTIONS) as ProfileSection[]).filter((section) => section !== 'orders' || activeSubscriber);
+/**
+ * Whether the member may see Orders: an active subscriber always (spec section 2), and anyone who has ordered
+ * whatever their membership has become since (a lapsed or revoked member still owns what they paid for). Undefined
+ * while the answers are not in.
+ */
+export function ordersVisible(activeSubscriber: boolean | undefined, hasOrders: boolean | undefined): boolean | undefined {
+  if (activeSubscriber === true || hasOrders === true) return true;
+  if (activeSubscriber === false && hasOrders === false) return false;
+  return undefined;
+}
+
+/** The menu a member sees: Orders only when `showOrders` (see ordersVisible). */
+export function menuSections(showOrders: boolean): ProfileSection[] {
+  return (Object.keys(PROFILE_SECTIONS) as ProfileSection[]).filter((section) => section !== 'orders' || showOrders);
 }
 
 /**
- * The section to show. Orders is for subscribers only, so once the profile says the member is not an active one a
- * link to it opens the deals board; while the profile is still unknown the link is taken at its word (the orders
- * call itself is refused on the server to anyone without a session).
+ * The section to show. Once it is known that the member may not see Orders, a link to it opens the deals board;
+ * while that is still unknown the link is taken at its word (the orders call itself only ever answers the member's
+ * own orders).
  */
-export function shownSection(asked: ProfileSection, activeSubscriber: boolean | undefined): ProfileSection {
-  return asked === 'orders' && activeSubscriber === false ? 'dealsboard' : asked;
+export function shownSection(asked: ProfileSection, showOrders: boolean | undefined): ProfileSection {
+  return asked === 'orders' && showOrders === false ? 'dealsboard' : asked;
 }

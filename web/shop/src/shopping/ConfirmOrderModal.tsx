@@ -31,8 +31,9 @@ function OrderForm({ product, profile }: { product: BoardProduct; profile: Profi
   const [form, setForm] = useState<DeliveryForm>(() => prefillDelivery(profile as unknown as Record<string, unknown>));
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);
-  // One key per Confirm Order attempt: a second press after an unanswered one repeats it and gets the same order.
-  const attemptKey = useRef<string>(undefined);
+  // One key per Confirm Order attempt: a second press after an unanswered one repeats it and gets the same order. The
+  // key belongs to that request: details changed since are a new order, and the server refuses a key sent with another.
+  const attemptKey = useRef<{ key: string; request: string }>(undefined);
   const client = useQueryClient();
   const { serviceability, checking, place } = usePincodeServiceability(form.pincode.trim());
   const credit = useMembershipCredit();
@@ -67,23 +68,22 @@ function OrderForm({ product, profile }: { product: BoardProduct; profile: Profi
       pincode: form.pincode.trim(),
     };
     setBusy(true);
-    attemptKey.current ??= newIdempotencyKey();
+    const request = {
+      amount: product.price,
+      customer_email: profile?.email ?? session.email ?? '',
+      customer_phone: address.phone,
+      ...payerNames(profile as unknown as Record<string, unknown>, address.name),
+      product_id: product.id,
+      quantity: 1 as const,
+      description: product.name.slice(0, 500),
+      return_url: `${window.location.origin}/order`,
+      shipping_address: address,
+      billing_address: address,
+    };
+    const sent = JSON.stringify(request);
+    if (attemptKey.current?.request !== sent) attemptKey.current = { key: newIdempotencyKey(), request: sent };
     try {
-      const placed = await placeProductOrder(
-        {
-          amount: product.price,
-          customer_email: profile?.email ?? session.email ?? '',
-          customer_phone: address.phone,
-          ...payerNames(profile as unknown as Record<string, unknown>, address.name),
-          product_id: product.id,
-          quantity: 1,
-          description: product.name.slice(0, 500),
-          return_url: `${window.location.origin}/order`,
-          shipping_address: address,
-          billing_address: address,
-        },
-        attemptKey.current,
-      );
+      const placed = await placeProductOrder(request, attemptKey.current.key);
       rememberOrder(placed.order_id);
       if (await openProductCheckout(placed)) return;
       setAlert('Failed to create order. Please try again.');

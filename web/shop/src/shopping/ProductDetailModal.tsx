@@ -1,8 +1,9 @@
 import { Button, cx, Modal } from '@elts/ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type BoardProduct, useVariants } from '../api/catalog.js';
 import { discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from './deal-display.js';
 import { ProductImage } from './ProductImage.js';
+import { versionLabels, versionLegend } from './variant-labels.js';
 
 const MAX_THUMBNAILS = 4;
 
@@ -13,46 +14,69 @@ export interface ProductDetailModalProps {
   onBuy: (product: BoardProduct) => void;
 }
 
-/** A product's details: a main picture with up to 4 thumbnails, prices, the sale clock and the descriptions. */
+/**
+ * A product's details: a main picture with up to 4 thumbnails, prices, the sale clock and the descriptions. A product
+ * in a variant group is one card on the board; its versions (sizes, colours, capacities) are picked here, and the
+ * heading, the details and Buy Now all follow the pick.
+ */
 export function ProductDetailModal({ product, now, onClose, onBuy }: ProductDetailModalProps) {
+  const variants = useVariants(product);
+  // The pick belongs to the card it was made on: another card opens on its own version.
+  const [pick, setPick] = useState<{ card: string; version: string }>();
+  const options = product && variants.data && variants.data.length > 1 ? variants.data : [];
+  const pickedId = pick && pick.card === product?.id ? pick.version : product?.id;
+  const chosen = options.find((variant) => variant.id === pickedId) ?? product;
   return (
-    <Modal open={Boolean(product)} onClose={onClose} title={product?.name ?? ''} size="lg">
-      {product && <ProductWithVariants key={product.id} product={product} now={now} onBuy={onBuy} />}
+    <Modal open={Boolean(product)} onClose={onClose} title={chosen?.name ?? ''} size="lg">
+      {product && chosen && (
+        <>
+          {options.length > 0 && (
+            <VersionPicker versions={options} chosen={chosen.id} onPick={(version) => setPick({ card: product.id, version })} />
+          )}
+          <ProductDetails key={chosen.id} product={chosen} now={now} onBuy={() => onBuy(chosen)} />
+        </>
+      )}
     </Modal>
   );
 }
 
-/** A product in a variant group can be switched to another of its versions (another size, colour or capacity). */
-function ProductWithVariants({ product, now, onBuy }: { product: BoardProduct; now: number; onBuy: (product: BoardProduct) => void }) {
-  const variants = useVariants(product);
-  const [chosenId, setChosenId] = useState(product.id);
-  const options = variants.data && variants.data.length > 1 ? variants.data : [];
-  const chosen = options.find((variant) => variant.id === chosenId) ?? product;
+/** The versions as radio buttons (arrow keys move between them), each named by what sets it apart ('UK 8'). */
+function VersionPicker({ versions, chosen, onPick }: { versions: BoardProduct[]; chosen: string; onPick: (id: string) => void }) {
+  const name = useId();
+  const labels = versionLabels(versions.map((version) => version.name));
+  // The price is worth a place beside each label only when it differs between versions.
+  const prices = new Set(versions.map((version) => priceLabel(version)));
   return (
-    <>
-      {options.length > 0 && (
-        <fieldset className="mb-5">
-          <legend className="text-sm font-semibold text-ink-800">Options</legend>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {options.map((variant) => (
-              <button
-                key={variant.id}
-                type="button"
-                aria-pressed={variant.id === chosen.id}
-                onClick={() => setChosenId(variant.id)}
-                className={cx(
-                  'cursor-pointer rounded-2xl px-3 py-2 text-left text-sm ring-1',
-                  variant.id === chosen.id ? 'bg-brand-50 font-semibold text-brand-900 ring-brand-600' : 'bg-white ring-ink-200',
-                )}
-              >
-                {variant.name} · {priceLabel(variant)}
-              </button>
-            ))}
-          </div>
-        </fieldset>
-      )}
-      <ProductDetails key={chosen.id} product={chosen} now={now} onBuy={() => onBuy(chosen)} />
-    </>
+    <fieldset className="mb-5 min-w-0">
+      <legend className="text-sm font-semibold text-ink-800">{versionLegend(labels)}</legend>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {versions.map((version, index) => {
+          const checked = version.id === chosen;
+          return (
+            <label
+              key={version.id}
+              className={cx(
+                'cursor-pointer rounded-2xl px-4 py-2 text-sm ring-1 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600',
+                checked
+                  ? 'bg-brand-50 font-semibold text-brand-900 ring-2 ring-brand-600'
+                  : 'bg-white text-ink-800 ring-ink-300 hover:ring-brand-300',
+              )}
+            >
+              <input
+                type="radio"
+                className="sr-only"
+                name={name}
+                value={version.id}
+                checked={checked}
+                onChange={() => onPick(version.id)}
+              />
+              {labels[index]}
+              {prices.size > 1 && <span className="font-normal text-ink-600"> · {priceLabel(version)}</span>}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }
 

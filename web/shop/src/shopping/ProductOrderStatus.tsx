@@ -1,3 +1,4 @@
+import { COPY } from '@elts/contracts';
 import { Link } from '@elts/router';
 import {
   ApiError,
@@ -14,6 +15,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchGatewayStatus, fetchProductOrder, type ProductOrderDetail } from '../api/orders.js';
+import { paymentWindowMessage } from '../membership/payment-window.js';
 import { recheckOrder } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
 
@@ -97,7 +99,7 @@ export function ProductOrderStatus({ orderId }: { orderId: string }) {
         }
       >
         <p role="alert" className="text-red-800">
-          {data.error || 'Your payment could not be completed, so the order was not placed. Nothing has been charged for it.'}
+          {data.error || failedMessage(data.status)}
         </p>
       </StatusCard>
     );
@@ -117,7 +119,7 @@ export function ProductOrderStatus({ orderId }: { orderId: string }) {
         </>
       }
     >
-      <p>We are waiting for the payment to be confirmed. This usually takes a few seconds.</p>
+      <p>{paymentWindowMessage(data)}</p>
       {data.last_updated && (
         <p className="text-sm text-ink-600">
           Last updated: <span className="font-semibold">{formatDateTime(data.last_updated)}</span>
@@ -130,6 +132,15 @@ export function ProductOrderStatus({ orderId }: { orderId: string }) {
       )}
     </StatusCard>
   );
+}
+
+/**
+ * The spec shows a failed, cancelled or error order under one title, 'Order Failed', with a message built from its
+ * status; the server's own reason comes first when it gives one.
+ */
+function failedMessage(status: string | null): string {
+  if (status?.toLowerCase() === 'cancelled') return COPY.orderPage.cancelled;
+  return 'Your payment could not be completed, so the order was not placed. Nothing has been charged for it.';
 }
 
 function StatusCard({

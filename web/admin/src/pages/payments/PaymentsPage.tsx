@@ -8,20 +8,12 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { Pager } from '../../components/Pager.js';
 import { StatCard, StatGrid } from '../../components/StatCard.js';
 import { useFilters } from '../../components/use-filters.js';
-import { type AdminPayment, payerName, timeoutInfo, typeLabel } from './payment-words.js';
+import { type AdminPayment, PAYMENT_STATUS_OPTIONS, payerName, statusLabel, timeoutInfo, typeLabel } from './payment-words.js';
 
 const PAGE_SIZE = 20;
 /** The Timed Out view reads the timed-out list of the last 30 days (spec section 9). */
 const TIMEOUT_VIEW_DAYS = 30;
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'All' },
-  { value: 'success', label: 'Success' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'processing', label: 'Processing' },
-  { value: 'timeout', label: 'Timed Out' },
-];
 const TYPE_OPTIONS = [
   { value: '', label: 'All' },
   { value: 'subscription', label: 'Subscription' },
@@ -72,7 +64,7 @@ const COLUMNS: Column<AdminPayment>[] = [
   },
   { key: 'amount', header: 'Amount', align: 'right', cell: (p) => tableRupees(p.amount) },
   { key: 'type', header: 'Type', cell: (p) => typeLabel(p.paymentType) },
-  { key: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
+  { key: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} label={statusLabel(p.status)} /> },
   { key: 'method', header: 'Method', cell: (p) => p.paymentMethod || 'N/A' },
   { key: 'timeout', header: 'Timeout Info', cell: (p) => <TimeoutInfoCell payment={p} /> },
   {
@@ -119,7 +111,7 @@ export function PaymentsPage() {
       </StatGrid>
       <div className="mt-6">
         <FilterBar label="Payment filters">
-          <FilterSelect label="Status" value={filters.status} options={STATUS_OPTIONS} onChange={(v) => setFilter('status', v)} />
+          <FilterSelect label="Status" value={filters.status} options={PAYMENT_STATUS_OPTIONS} onChange={(v) => setFilter('status', v)} />
           <FilterSelect
             label="Payment Type"
             value={filters.paymentType}

@@ -6,7 +6,8 @@ export interface AdminPayment {
   user: { firstname: string | null; lastname: string | null; email: string } | null;
   amount: number;
   paymentType: 'subscription' | 'product_order' | 'refund';
-  status: 'success' | 'pending' | 'failed' | 'processing';
+  /** 'refunded': a success whose money went back in full (a late payment after its timeout, for one). */
+  status: 'success' | 'pending' | 'failed' | 'processing' | 'refunded';
   paymentMethod: string | null;
   metadata: { auto_failed?: boolean | null; timeout_minutes?: number | null } | null;
   failureReason: string | null;
@@ -22,6 +23,21 @@ export const PAYMENT_TYPE_LABELS: Record<string, string> = {
 };
 
 export const typeLabel = (type: string) => PAYMENT_TYPE_LABELS[type] ?? type;
+
+/** The Status filter's choices: the spec's, and Refunded (no longer counted among the successful payments). */
+export const PAYMENT_STATUS_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'success', label: 'Success' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'processing', label: 'Processing' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'timeout', label: 'Timed Out' },
+];
+
+/** The Status column's word for a payment's status, as the filter names it. */
+export const statusLabel = (status: string) =>
+  PAYMENT_STATUS_OPTIONS.find((option) => option.value !== '' && option.value === status)?.label ?? status;
 
 /** Full name, else email, else N/A. */
 export function payerName(payment: Pick<AdminPayment, 'user'>): string {

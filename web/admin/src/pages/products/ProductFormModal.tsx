@@ -1,6 +1,6 @@
 import { Button, Checkbox, Modal, Select, TextArea, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
-import { type DraftErrors, NEW_BRAND, PRODUCT_CATEGORIES, type ProductDraft, validateDraft } from './product-form.js';
+import { type DraftErrors, LOWEST_PRICE_PAISE, NEW_BRAND, PRODUCT_CATEGORIES, type ProductDraft, validateDraft } from './product-form.js';
 
 /** Add or edit a product: every field of the product form, checked before it is sent. */
 export function ProductFormModal({
@@ -72,7 +72,7 @@ export function ProductFormModal({
           label="Price (₹)"
           required
           type="number"
-          min={0}
+          min={LOWEST_PRICE_PAISE / 100}
           step="0.01"
           value={draft.price}
           error={errors.price}
@@ -200,6 +200,7 @@ export function ProductFormModal({
               </Button>
             </div>
           ))}
+          {errors.descriptions && <p className="text-sm font-medium text-red-700">{errors.descriptions}</p>}
           <Button
             variant="secondary"
             size="sm"

@@ -1,4 +1,10 @@
-import { PRODUCT_CATEGORIES, type ProductView } from '@elts/contracts';
+import {
+  DESCRIPTION_REQUIRED_MESSAGE,
+  LOWEST_PRICE_MESSAGE,
+  LOWEST_PRICE_PAISE,
+  PRODUCT_CATEGORIES,
+  type ProductView,
+} from '@elts/contracts';
 
 /** A product as the admin list gives it (`GET /product/list?enabled_only=false`). Prices in rupees. */
 export type AdminProduct = ProductView;
@@ -25,7 +31,7 @@ export interface ProductDraft {
 
 export const DESCRIPTION_PREVIEW = 90;
 export const NEW_BRAND = '__new__';
-export { PRODUCT_CATEGORIES };
+export { LOWEST_PRICE_PAISE, PRODUCT_CATEGORIES };
 
 /** The card's description preview: the first section's text, cut at 90 characters. */
 export function descriptionPreview(product: Pick<AdminProduct, 'descriptions'>): string {
@@ -89,7 +95,9 @@ export function draftOf(product: AdminProduct): ProductDraft {
   };
 }
 
-export type DraftErrors = Partial<Record<'name' | 'price' | 'amazonPrice' | 'category' | 'stock' | 'images' | 'newBrand', string>>;
+export type DraftErrors = Partial<
+  Record<'name' | 'price' | 'amazonPrice' | 'category' | 'stock' | 'images' | 'descriptions' | 'newBrand', string>
+>;
 
 const isUrl = (text: string) => {
   try {
@@ -103,14 +111,18 @@ const money = /^\d+(\.\d{1,2})?$/;
 
 /**
  * The product form's rules (spec section 5): name, price, category and stock required; prices numbers with at most
- * two decimals and not below 0; stock a whole number not below 0; images URLs, at least one; a new brand trimmed and
- * not already in the list.
+ * two decimals, the price not below the lowest that can be paid for (contracts' LOWEST_PRICE_PAISE), the Amazon price
+ * not below 0; stock a whole number not below 0; images URLs, at least one; at least one description section with a
+ * title or some text (the catalog refuses a product without one); a new brand trimmed and not already in the list.
  */
 export function validateDraft(draft: ProductDraft, brands: readonly string[]): DraftErrors {
   const errors: DraftErrors = {};
   if (!draft.name.trim()) errors.name = 'Name is required';
-  if (!draft.price.trim()) errors.price = 'Price is required';
-  else if (!money.test(draft.price.trim())) errors.price = 'Price must be a number of at least 0 with at most 2 decimals';
+  const price = draft.price.trim();
+  if (!price) errors.price = 'Price is required';
+  // The catalog refuses the same: a cheaper product could not be paid for once membership credit is taken off.
+  else if (Math.round(Number(price) * 100) < LOWEST_PRICE_PAISE) errors.price = LOWEST_PRICE_MESSAGE;
+  else if (!money.test(price)) errors.price = 'Price must be a number with at most 2 decimals';
   if (draft.amazonPrice.trim() && !money.test(draft.amazonPrice.trim()))
     errors.amazonPrice = 'Amazon price must be a number of at least 0 with at most 2 decimals';
   if (!draft.category) errors.category = 'Category is required';
@@ -119,6 +131,9 @@ export function validateDraft(draft: ProductDraft, brands: readonly string[]): D
   if (draft.images.some((image) => image.trim() && !isUrl(image.trim()))) errors.images = 'Each image must be a URL';
   // The catalog refuses a product without a picture (a card needs one); the spec keeps one image row always.
   else if (!draft.images.some((image) => image.trim())) errors.images = 'At least one image is required';
+  // The product's detail modal is built from its sections; the spec keeps one section row always, we ask it be used.
+  if (!draft.descriptions.some((section) => section.title.trim() || section.content.trim()))
+    errors.descriptions = DESCRIPTION_REQUIRED_MESSAGE;
   if (draft.brand === NEW_BRAND) {
     const brand = draft.newBrand.trim();
     if (!brand) errors.newBrand = 'Enter the new brand name';

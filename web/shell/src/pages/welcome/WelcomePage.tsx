@@ -1,4 +1,4 @@
-import { BRAND, Button, buttonClasses, Modal, ShareIcon, whatsAppShareLink } from '@elts/ui';
+import { BRAND, Button, buttonClasses, Modal, ShareIcon, SocialHandleLink, whatsAppShareLink } from '@elts/ui';
 import { useState } from 'react';
 import { useDocumentTitle } from '../../app/use-document-title.js';
 import welcomeArt from '../../art/welcome.svg';
@@ -28,7 +28,7 @@ export function WelcomePage() {
         </a>
       </main>
       <footer className="border-t border-white/10 py-6 text-center text-sm text-white/75">
-        Follow us on social media: <span className="font-semibold text-marigold-300">{BRAND.socialHandle}</span>
+        Follow us on social media: <SocialHandleLink className="text-marigold-300 hover:text-marigold-200" />
       </footer>
       <Modal
         open={welcomeOpen}

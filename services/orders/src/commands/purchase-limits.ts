@@ -1,0 +1,68 @@
+import { countOf } from '@elts/contracts';
+import { conflict } from '@elts/platform';
+import type { Kysely } from 'kysely';
+import { KEPT_STATUSES, UNPAID_STATUSES } from '../domain/order.js';
+import type { OrdersDb } from '../store/tables.js';
+
+export const ALREADY_ORDERED =
+  'You already have an order for this product (or another version of it). Students and working professionals can buy one of each product.';
+
+export const tooManyUnpaid = (limit: number) =>
+  `You already have ${countOf(limit, 'order')} waiting for payment, the most you can have at once. ` +
+  'Finish paying for one, or wait until an unpaid one closes, before you place another.';
+
+export interface PurchaseRules {
+  /** The member buys one of each product (domain/order.ts buysOneOfEach). */
+  oneOfEach: boolean;
+  /** Most orders the member may have waiting for payment (UNPAID_ORDERS_PER_MEMBER). */
+  unpaidLimit: number;
+}
+
+export interface ProductKey {
+  productId: string;
+  variantGroup: string | null;
+}
+
+/**
+ * Serialises one member's order placements (and late completions, settle-order.ts) until the transaction ends: the
+ * counts below are then true when the order is recorded. Read Committed reads afresh after the wait, so a rival that
+ * held the lock is seen with its order. Only that member waits; the row exists for anyone allowed to order.
+ */
+export async function lockMember(trx: Kysely<OrdersDb>, memberId: string): Promise<void> {
+  await trx.selectFrom('member_buyers').select('member_id').where('member_id', '=', memberId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Does the member have another order of this product, or of another version in its variant group, that is waiting
+ * for payment or paid? Failed and cancelled orders (an expired hold fails its order) do not count.
+ */
+export async function holdsProductElsewhere(db: Kysely<OrdersDb>, memberId: string, product: ProductKey, exceptOrderId?: string) {
+  let query = db
+    .selectFrom('orders')
+    .select('order_id')
+    .where('member_id', '=', memberId)
+    .where('status', 'in', [...KEPT_STATUSES])
+    .where((eb) =>
+      product.variantGroup
+        ? eb.or([eb('product_id', '=', product.productId), eb('variant_group', '=', product.variantGroup)])
+        : eb('product_id', '=', product.productId),
+    );
+  if (exceptOrderId) query = query.where('order_id', '!=', exceptOrderId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The member's limits for a new order: one of each product (for those it applies to), and at most `unpaidLimit`
+ * orders waiting for payment. Called once before anything is held (a cheap early answer) and again under
+ * `lockMember` in the transaction that records the order, which is the check that counts.
+ */
+export async function assertMayOrder(db: Kysely<OrdersDb>, memberId: string, product: ProductKey, rules: PurchaseRules): Promise<void> {
+  const unpaid = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('status', 'in', [...UNPAID_STATUSES])
+    .executeTakeFirstOrThrow();
+  if (rules.oneOfEach && (await holdsProductElsewhere(db, memberId, product))) throw conflict(ALREADY_ORDERED);
+  if (Number(unpaid.n) >= rules.unpaidLimit) throw conflict(tooManyUnpaid(rules.unpaidLimit));
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { identityEvents, type ProductForOrder, paymentsEvents } from '@elts/contracts';
+import { memberRegisteredEvent } from '@elts/contracts/testing';
+import { sql } from '@elts/platform';
+import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
+import { ordersService } from '../src/service.js';
+import { catalogStandIn, paymentsStandIn } from './partners.js';
+
+export const address = { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' };
+
+export const order = (productId: string, extra: Record<string, unknown> = {}) => ({
+  amount: 1,
+  customer_email: 'asha@example.in',
+  customer_phone: '+91 98765 43210',
+  first_name: 'Asha',
+  last_name: 'Rao',
+  product_id: productId,
+  quantity: 1,
+  description: 'Headphones',
+  return_url: 'http://localhost:3000/order',
+  shipping_address: address,
+  billing_address: address,
+  ...extra,
+});
+
+export type Member = { memberId: string; token: string };
+type Outcome = 'success' | 'failed' | 'cancelled';
+
+/**
+ * The orders service on one database with the catalog and payments stood in (partners.ts), and the steps its tests
+ * take: members who subscribe, orders placed through the API, payments announced as the payments service would.
+ */
+export async function startTestbed(
+  kind: DatabaseKind,
+  products: Record<string, Partial<ProductForOrder> & { stock: number }>,
+  env: Record<string, string> = {},
+) {
+  const catalog = catalogStandIn(products);
+  const payments = paymentsStandIn({ creditPaise: 99_900 });
+  const orders: ServiceHarness = await startServiceHarness(ordersService, {
+    kind,
+    env: { WORKFLOW_POLL_MS: '25', ...env },
+    sources: [identityEvents, paymentsEvents],
+    stubs: { catalog: catalog.app, payments: payments.app },
+  });
+
+  async function subscriber(options: { profession?: string; gst?: string } = {}): Promise<Member> {
+    const memberId = randomUUID();
+    await orders.source('identity').append(`member-${memberId}`, 0, [
+      memberRegisteredEvent(memberId, { email: 'a@b.in' }),
+      ...(options.profession
+        ? [
+            {
+              type: 'PersonaChosen',
+              data: { memberId, profession: options.profession, subscriptionType: 'Save', gst: options.gst ?? '' },
+            },
+          ]
+        : []),
+    ]);
+    await orders
+      .source('payments')
+      .append(`subscription-${memberId}`, 0, [
+        { type: 'SubscriptionStatusChanged', data: { subscriptionId: `MEM-${memberId}`, memberId, status: 'active', validUntil: null } },
+      ]);
+    await eventually(async () => {
+      const row = await sql<{ subscription_status: string; profession: string | null }>`
+        select subscription_status, profession from member_buyers where member_id = ${memberId}`.execute(orders.db);
+      return (
+        row.rows[0]?.subscription_status === 'active' &&
+        (options.profession === undefined || row.rows[0]?.profession === options.profession)
+      );
+    });
+    return { memberId, token: orders.memberSession(memberId).token };
+  }
+
+  const place = (member: Member, body: unknown, headers: Record<string, string> = {}) =>
+    orders.json('/product/order', { method: 'POST', token: member.token, body, headers });
+
+  const detail = async (member: Member, orderId: string) =>
+    (await orders.json(`/product/order/${orderId}`, { token: member.token })).body.data;
+
+  /** Payments announces the outcome, as its event would: a cancellation is a failed payment the payer called off. */
+  async function announce(member: Member, orderId: string, outcome: Outcome) {
+    const payment = payments.settle(orderId, outcome === 'success' ? 'success' : 'failed', false, outcome === 'cancelled');
+    const base = { paymentId: payment.paymentId, orderId, memberId: member.memberId, paymentType: 'product_order' };
+    await orders.source('payments').append(`payment-${payment.paymentId}`, 'any', [
+      outcome === 'success'
+        ? {
+            type: 'PaymentSucceeded',
+            data: {
+              ...base,
+              amountPaise: payment.amountPaise,
+              method: 'upi',
+              gatewayPaymentId: `txn-${payment.paymentId}`,
+              bankReference: null,
+              late: false,
+            },
+          }
+        : {
+            type: 'PaymentFailed',
+            data: {
+              ...base,
+              reason: outcome === 'cancelled' ? 'Payment cancelled by the customer' : 'Payment declined by the bank',
+              method: 'upi',
+              autoFailed: false,
+              timeoutMinutes: null,
+              cancelled: outcome === 'cancelled',
+            },
+          },
+    ]);
+  }
+
+  /** Announces the outcome and waits for the order to show it. */
+  async function settle(member: Member, orderId: string, outcome: Outcome) {
+    await announce(member, orderId, outcome);
+    const want = outcome === 'success' ? 'completed' : outcome;
+    await eventually(async () => (await detail(member, orderId)).status === want);
+  }
+
+  const ordersOf = async (memberId: string) =>
+    (await sql<{ order_id: string; status: string }>`select order_id, status from orders where member_id = ${memberId}`.execute(orders.db))
+      .rows;
+
+  return { orders, catalog, payments, subscriber, place, detail, announce, settle, ordersOf, close: () => orders.close() };
+}
