@@ -30,7 +30,7 @@ export const ordersSettings = z.object({
    * Most orders a member may have waiting for payment at once: each holds stock for ORDER_HOLD_MINUTES, so without a
    * cap one member could hold every unit of a drop, or many expensive ones, while others are told Out of Stock.
    */
-  UNPAID_ORDERS_PER_MEMBER: z.coerce.number().int().min(1).max(20).default(2),
+  UNPAID_ORDERS_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(2),
   WORKFLOW_POLL_MS: z.coerce.number().int().min(10).default(1000),
   BLUEDART_BASE_URL: z.url().default('https://apigateway.bluedart.com'),
   BLUEDART_CLIENT_ID: z.string().min(1).optional(),
