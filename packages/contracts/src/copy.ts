@@ -3,6 +3,13 @@
  * change of wording happens in one place.
  */
 export const COPY = {
+  cron: {
+    /**
+     * The spec's success banner is 'Cron service {action}ed successfully'; read literally it says "stoped", so each
+     * action has its own past tense.
+     */
+    controlled: (action: 'restart' | 'stop') => `Cron service ${action === 'stop' ? 'stopped' : 'restarted'} successfully`,
+  },
   contact: {
     success: 'Thank you for contacting us! We will get back to you soon.',
     failure: 'There was an error submitting your message. Please try again.',

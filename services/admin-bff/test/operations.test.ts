@@ -55,8 +55,8 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
 
   it.runIf(available)('stops and restarts the schedules with the spec banner', async () => {
     const stop = await call('/admin/cron/control', { action: 'stop' });
-    // The spec's words are 'Cron service {action}ed successfully', taken literally.
-    expect(stop.body).toMatchObject({ is_success: true, message: 'Cron service stoped successfully', data: { isRunning: false } });
+    // The spec's 'Cron service {action}ed successfully', in English for each action.
+    expect(stop.body).toMatchObject({ is_success: true, message: 'Cron service stopped successfully', data: { isRunning: false } });
     expect((await call('/admin/cron/status')).body.data.cron_service.isRunning).toBe(false);
     const restart = await call('/admin/cron/control', { action: 'restart' });
     expect(restart.body).toMatchObject({ message: 'Cron service restarted successfully', data: { isRunning: true } });

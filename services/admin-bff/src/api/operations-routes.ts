@@ -1,3 +1,4 @@
+import { COPY } from '@elts/contracts';
 import { type AppEnv, type InternalClient, jsonBody, queryParams, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -54,7 +55,7 @@ export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalCl
         const before = { isRunning: await schedulerRunning() };
         const result = await payments().post('/internal/cron/control', { action });
         await audit(`admin:${admin.id}`, `cron.${action}`, 'scheduler', result, before);
-        return c.json({ is_success: true, message: `Cron service ${action}ed successfully`, data: result });
+        return c.json({ is_success: true, message: COPY.cron.controlled(action), data: result });
       },
     )
     .get('/admin/audit', queryParams(pageQuery), async (c) => {

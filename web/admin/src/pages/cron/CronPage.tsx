@@ -1,3 +1,4 @@
+import { COPY } from '@elts/contracts';
 import { Button, Card, formatDateTime } from '@elts/ui';
 import { useEffect, useRef, useState } from 'react';
 import { adminRequest, failureText } from '../../api/admin-request.js';
@@ -41,7 +42,7 @@ export function CronPage() {
         'success',
         action.kind === 'trigger'
           ? `Manual cron check triggered successfully in ${action.mode} mode`
-          : (answer.message ?? `Cron service ${action.action}ed successfully`),
+          : (answer.message ?? COPY.cron.controlled(action.action)),
       );
       later(action.kind === 'trigger' ? RELOAD_AFTER_TRIGGER_MS : RELOAD_AFTER_CONTROL_MS, () => void status.refetch());
     } catch (error) {
