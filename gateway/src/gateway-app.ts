@@ -27,6 +27,9 @@ export interface GatewayOptions {
 }
 
 const webRoutes = new Set(WEB_ROUTES);
+const BACK_OFFICE = '/admin';
+/** Users is the back office's first page; it sends an operator who is not signed in to its login. */
+const BACK_OFFICE_HOME = '/admin/users';
 
 /** A browser navigating (rather than a script calling the API): same paths may be both, like /admin/users. */
 function isNavigation(request: Request): boolean {
@@ -72,6 +75,8 @@ export function createGatewayApp(options: GatewayOptions): Hono<AppEnv> {
     // A page no API shares its path with (/, /about, /profile) is the page whatever the client accepts (curl too).
     const page = navigation || (!service && (c.req.method === 'GET' || c.req.method === 'HEAD'));
     if (page && webRoutes.has(path)) return web.page(c.req.raw, 200, path);
+    // The back office's address as a person types it: no page of its own, and never the admin API's answer.
+    if (navigation && path === BACK_OFFICE) return c.redirect(BACK_OFFICE_HOME, 302);
     if (!service) {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') {
         const asset = await web.asset(c.req.path, c.req.raw);

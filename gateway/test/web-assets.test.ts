@@ -57,6 +57,16 @@ describe('gateway serving the web apps', () => {
     }
   });
 
+  it('opens the back office when a person types /admin: Users, whose page sends a signed-out operator to log in', async () => {
+    for (const path of ['/admin', '/admin/']) {
+      const res = await gateway.request(path, { headers: html });
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location')).toBe('/admin/users');
+    }
+    // A script calling the API at /admin still gets the API's answer.
+    expect((await gateway.request('/admin')).headers.get('content-type')).toContain('application/json');
+  });
+
   it('answers a page no API shares its path with whatever the client accepts (curl), but an API path only to a browser', async () => {
     for (const path of ['/', '/about', '/profile']) {
       const res = await gateway.request(path, { headers: { accept: '*/*' } });
