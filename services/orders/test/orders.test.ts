@@ -13,22 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersService } from '../src/service.js';
 import { catalogStandIn, paymentsStandIn } from './partners.js';
-
-const address = { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' };
-const order = (productId: string, extra: Record<string, unknown> = {}) => ({
-  amount: 1,
-  customer_email: 'asha@example.in',
-  customer_phone: '+91 98765 43210',
-  first_name: 'Asha',
-  last_name: 'Rao',
-  product_id: productId,
-  quantity: 1,
-  description: 'Headphones',
-  return_url: 'http://localhost:3000/order',
-  shipping_address: address,
-  billing_address: address,
-  ...extra,
-});
+import { address, order } from './testbed.js';
 
 describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
   const available = databaseAvailable(kind);

@@ -42,11 +42,12 @@ describe.each(DATABASE_KINDS)('who may start a membership, on %s', (kind) => {
           ]
         : []),
     ]);
+    // Until the last of those events is projected: the consumer applies them one at a time.
     await eventually(async () => {
-      const rows = await sql<{ mobile: string | null }>`select mobile from member_profiles where member_id = ${memberId}`.execute(
-        payments.db,
-      );
-      return rows.rows[0]?.mobile === '9876543210';
+      const rows = await sql<{ mobile: string | null; pincode: string | null }>`
+        select mobile, pincode from member_profiles where member_id = ${memberId}`.execute(payments.db);
+      const profile = rows.rows[0];
+      return profile?.mobile === '9876543210' && (options.pincode === null || String(profile.pincode) === options.pincode);
     });
     return { memberId, token: payments.memberSession(memberId).token };
   }
