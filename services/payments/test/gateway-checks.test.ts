@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DATABASE_KINDS, databaseAvailable, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
+import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayCheckLimiter, MEMBER_CHECK_INTERVAL_MS } from '../src/commands/gateway-checks.js';
 import { FakeCashfree } from './cashfree/fake-cashfree.js';
-import { registerMember, startPayments, subscribe } from './helpers.js';
+import { internalCall, registerMember, startPayments, subscribe } from './helpers.js';
 
 describe('the limit on gateway checks asked for by members', () => {
   it('lets one check of a payment through per five seconds, each payment on its own', () => {
@@ -26,12 +26,7 @@ describe.each(DATABASE_KINDS)('gateway checks of members on %s', (kind) => {
   const available = databaseAvailable(kind);
   let payments: ServiceHarness;
   let cashfree: FakeCashfree;
-  const internal = (path: string, body?: unknown) =>
-    payments.json(path, {
-      method: body === undefined ? 'GET' : 'POST',
-      ...(body === undefined ? {} : { body }),
-      headers: { 'x-service-token': TEST_SERVICE_TOKEN },
-    });
+  const internal = (path: string, body?: unknown) => internalCall(payments, path, body);
 
   beforeAll(async () => {
     if (!available) return;

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { identityEvents } from '@elts/contracts';
 import { memberRegisteredEvent } from '@elts/contracts/testing';
 import { createServiceApp, sql } from '@elts/platform';
-import { type DatabaseKind, eventually, type ServiceHarness, silentLogger, startServiceHarness } from '@elts/platform/testing';
+import {
+  type DatabaseKind,
+  eventually,
+  type ServiceHarness,
+  silentLogger,
+  startServiceHarness,
+  TEST_SERVICE_TOKEN,
+} from '@elts/platform/testing';
 import { paymentsService } from '../src/service.js';
 
 /**
@@ -91,4 +98,13 @@ export async function paymentEvents(payments: ServiceHarness, paymentId: string)
     type: string;
   }>`select type from events where stream_id = ${`payment-${paymentId}`} order by stream_version`.execute(payments.db);
   return rows.rows.map((row) => row.type);
+}
+
+/** A call from another service: GET without a body, POST with one, carrying the service token. */
+export function internalCall(payments: ServiceHarness, path: string, body?: unknown) {
+  return payments.json(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    ...(body === undefined ? {} : { body }),
+    headers: { 'x-service-token': TEST_SERVICE_TOKEN },
+  });
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { orderKindOf } from '@elts/contracts';
-import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
+import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideMandate, registerMember, startPayments, subscribe } from './helpers.js';
+import { decideMandate, internalCall, registerMember, startPayments, subscribe } from './helpers.js';
 
 // The order page says how long a payment stays open from these answers, so they must carry the setting's value.
 const TIMEOUT_SECONDS = 600;
@@ -10,12 +10,7 @@ const TIMEOUT_SECONDS = 600;
 describe.each(DATABASE_KINDS)('how long a payment stays open, as the order page is told, on %s', (kind) => {
   const available = databaseAvailable(kind);
   let payments: ServiceHarness;
-  const internal = (path: string, body?: unknown) =>
-    payments.json(path, {
-      method: body === undefined ? 'GET' : 'POST',
-      ...(body === undefined ? {} : { body }),
-      headers: { 'x-service-token': TEST_SERVICE_TOKEN },
-    });
+  const internal = (path: string, body?: unknown) => internalCall(payments, path, body);
 
   beforeAll(async () => {
     if (available) payments = await startPayments(kind, { PAYMENT_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) });

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from '@elts/platform';
-import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
+import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { current, decideMandate, registerMember, startPayments, subscribe } from './helpers.js';
+import { current, decideMandate, internalCall, registerMember, startPayments, subscribe } from './helpers.js';
 
 describe.each(DATABASE_KINDS)('payments for product orders on %s', (kind) => {
   const available = databaseAvailable(kind);
   let payments: ServiceHarness;
-  const internal = (path: string, body?: unknown) =>
-    payments.json(path, {
-      method: body === undefined ? 'GET' : 'POST',
-      ...(body === undefined ? {} : { body }),
-      headers: { 'x-service-token': TEST_SERVICE_TOKEN },
-    });
+  const internal = (path: string, body?: unknown) => internalCall(payments, path, body);
 
   beforeAll(async () => {
     if (available) payments = await startPayments(kind, { PAYMENT_AT_RISK_SECONDS: '1', PAYMENT_TIMEOUT_SECONDS: '2' });
