@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { ADMIN_ENV, E2E_ADMIN } from './admin.js';
 import { baseURL, VIEWPORTS, type Viewport } from './browser.js';
-import { type Chromium, launchChromium } from './chromium.js';
+import { type Chromium, type ChromiumOptions, launchChromium } from './chromium.js';
 import { type ProductProcess, startProductProcess } from './product-process.js';
 
 /**
@@ -30,10 +30,15 @@ export interface AdminProduct {
  * A browser for one test file, opening tabs on the product at `base()`. The first page of a file may wait for the
  * remotes' bundles on a busy machine, so navigations get 30 s; every other step keeps the 10 s of browser.ts.
  */
-function useBrowserOn(base: () => string, before: () => Promise<unknown> = async () => undefined, after = async () => {}): AdminProduct {
+function useBrowserOn(
+  base: () => string,
+  before: () => Promise<unknown> = async () => undefined,
+  after = async () => {},
+  browserOptions: ChromiumOptions = {},
+): AdminProduct {
   let browser: Chromium | undefined;
   beforeAll(async () => {
-    [browser] = await Promise.all([launchChromium(), before()]);
+    [browser] = await Promise.all([launchChromium(browserOptions), before()]);
   });
   afterAll(async () => {
     await Promise.all([browser?.close(), after()]);
@@ -74,9 +79,12 @@ export function useAdminProduct(settings: Record<string, string> = {}): AdminPro
   );
 }
 
-/** The suite's shared product (global-setup starts it with the same admin account) and a browser for the file. */
-export function useSharedProduct(): AdminProduct {
-  return useBrowserOn(baseURL);
+/**
+ * The suite's shared product (global-setup starts it with the same admin account) and a browser for the file, in
+ * `browserOptions.locale` if given (an operator's browser set to English (US), say).
+ */
+export function useSharedProduct(browserOptions: ChromiumOptions = {}): AdminProduct {
+  return useBrowserOn(baseURL, undefined, undefined, browserOptions);
 }
 
 /** Signs the admin in through `POST /admin/login` and returns the token (the login screen has its own journey). */
@@ -114,4 +122,21 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
     if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ms / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** A visitor's message through the contact form's `POST /user/contact`, for the Messages page to list. */
+export async function sendContactMessage(base: string, message: string): Promise<void> {
+  const sent = await fetch(`${base}/user/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Riya',
+      lastName: 'Sen',
+      email: 'riya.sen@example.in',
+      phone: '9876543210',
+      option: 'campus',
+      message,
+    }),
+  });
+  if (!sent.ok) throw new Error(`/user/contact answered ${sent.status}: ${await sent.text()}`);
 }

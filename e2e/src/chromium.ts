@@ -23,10 +23,20 @@ export interface Chromium {
   close(): Promise<void>;
 }
 
+export interface ChromiumOptions {
+  /** The browser's language and formats, 'en-US' for instance (navigator.language, Intl, Accept-Language). */
+  locale?: string;
+}
+
 /** Chromium with a fresh profile, removed again on close. */
-export async function launchChromium(): Promise<Chromium> {
+export async function launchChromium(options: ChromiumOptions = {}): Promise<Chromium> {
   const profile = await mkdtemp(join(tmpdir(), 'elts-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: FLAGS,
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
   return {
     context,
     async close() {

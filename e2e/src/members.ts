@@ -92,3 +92,14 @@ export async function subscriber(options: { email?: string; name?: string; profi
   await subscribe(member, options.base);
   return member;
 }
+
+/** Revokes the member's UPI AutoPay mandate through the API the REVOKE MANDATE button calls (the membership ends). */
+export async function revokeMandate(member: TestMember, base?: string): Promise<void> {
+  const { body } = await call<{ data: { subscription?: { mandate?: { mandate_id?: string } } } }>('/subscription/current', {
+    token: member.token,
+    base,
+  });
+  const mandateId = body.data.subscription?.mandate?.mandate_id;
+  if (!mandateId) throw new Error(`the member has no mandate to revoke: ${JSON.stringify(body)}`);
+  await call(`/subscription/revoke-mandate/${encodeURIComponent(mandateId)}`, { method: 'PUT', token: member.token, base });
+}

@@ -20,6 +20,7 @@ const PAGES = [
   ['/admin/orders', 'Orders'],
   ['/admin/cron', 'Cron'],
   ['/admin/timeouts', 'Timeouts'],
+  ['/admin/giveaway', 'Giveaway'],
   ['/admin/audit', 'Audit trail'],
   ['/admin/messages', 'Messages'],
 ] as const;

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ACCOUNT, adminCall, adminToken, eventually, useSharedProduct } from '../src/admin-session.js';
-import { completeProfile, signUp, subscriber, type TestMember } from '../src/members.js';
+import { ADMIN_ACCOUNT, adminCall, adminToken, eventually, sendContactMessage, useSharedProduct } from '../src/admin-session.js';
+import { VIEWPORTS } from '../src/browser.js';
+import { widerThanWindow } from '../src/layout.js';
+import { completeProfile, revokeMandate, signUp, subscriber, type TestMember } from '../src/members.js';
 
 // The back office end to end on the suite's product: an operator signs in, reads the pages with data made through
 // the product's own API (a subscriber, and a member who filled the profile but never paid), manages the catalog and
@@ -16,6 +18,7 @@ const buyerPincode = uniquePincode();
 let token: string;
 let buyer: TestMember;
 let kabir: TestMember;
+let ira: TestMember;
 
 const adminSession = () => ({ adminToken: token });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
@@ -32,8 +35,11 @@ beforeAll(async () => {
     { firstname: 'Kabir', lastname: 'Shah', pincode: uniquePincode(), professionAddress: '4th Cross, Indiranagar, Bengaluru' },
     base,
   );
+  // A member who subscribed and then revoked the mandate: a revoked subscription the Orders page must find.
+  ira = await subscriber({ name: 'Ira Menon', base, profile: { firstname: 'Ira', lastname: 'Menon', pincode: '403001' } });
+  await revokeMandate(ira, base);
   token = await adminToken(base);
-  // The back office's read model hears of both members a moment after the calls answer.
+  // The back office's read model hears of the members a moment after the calls answer.
   await eventually('the members reaching the back office', async () => {
     const { body } = await adminCall(base, token, `/admin/users?email=${encodeURIComponent(kabir.email)}`);
     return body.users?.length === 1 ? true : undefined;
@@ -126,6 +132,21 @@ describe('the back office', () => {
     await row.getByText('Active', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Active' }).getByText('1', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Total Subscriptions' }).getByText('1', { exact: true }).waitFor();
+
+    // A revoked subscription is found by its status and counted on the Revoked card, not as Completed.
+    await page.getByLabel('Search').fill(ira.email);
+    const status = page.getByLabel('Status');
+    for (const label of ['Active', 'Pending', 'Expired', 'Failed', 'Cancelled', 'Revoked']) {
+      await status.locator('option', { hasText: label }).waitFor({ state: 'attached' });
+    }
+    await status.selectOption({ label: 'Revoked' });
+    const revoked = page.getByRole('region', { name: 'Subscriptions' }).getByRole('row').filter({ hasText: 'Ira Menon' });
+    await revoked.getByText('Revoked', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Revoked', exact: true }).getByText('1', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Completed', exact: true }).getByText('0', { exact: true }).waitFor();
+    await status.selectOption({ label: 'Active' });
+    await page.getByText('No subscriptions found').waitFor();
+
     await page.getByRole('tab', { name: 'Product Orders' }).click();
     await page.getByRole('region', { name: 'Total Orders' }).waitFor();
     await page.close();
@@ -138,7 +159,7 @@ describe('the back office', () => {
     const form = page.getByRole('dialog', { name: 'Add Product' });
     const name = `${word} kettle 1.5 L`;
     await form.getByLabel('Name').fill(name);
-    await form.getByRole('spinbutton', { name: 'Price (₹)', exact: true }).fill('1499');
+    await form.getByRole('spinbutton', { name: 'Price (₹)', exact: true }).fill('1499.90');
     await form.getByLabel('Amazon Price (₹)').fill('2199');
     await form.getByLabel('Category').selectOption('Home & Garden');
     await form.getByLabel('Stock').fill('12');
@@ -159,7 +180,13 @@ describe('the back office', () => {
     await form.getByRole('button', { name: 'Save Product' }).click();
     await page.getByText('Product created').waitFor();
     const card = page.getByRole('listitem', { name });
-    await card.getByText('₹1,499').waitFor();
+    // Cards show the price to the paisa (tables round to rupees), and the form opens with it so.
+    await card.getByText('₹1,499.90', { exact: true }).waitFor();
+    await card.getByText('₹2,199.00', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const editing = page.getByRole('dialog', { name: 'Edit Product' });
+    await expect(editing.getByRole('spinbutton', { name: 'Price (₹)', exact: true }).inputValue()).resolves.toBe('1499.90');
+    await editing.getByRole('button', { name: 'Close' }).click();
     // The description preview stops at 90 characters.
     const preview = (await card.locator('p').last().textContent()) ?? '';
     expect(preview).toMatch(/^A steel kettle/);
@@ -182,14 +209,80 @@ describe('the back office', () => {
     await page.close();
   });
 
-  it('triggers a light check from the Cron page and shows the success banner', async () => {
+  it('triggers a light check from the Cron page, and stops the service only once the operator confirms', async () => {
     const { page } = await product.open('/admin/cron', { session: adminSession() });
     await heading(page, 'Cron');
     await page.getByRole('region', { name: 'Service Status' }).getByText('RUNNING').waitFor();
     await page.getByRole('button', { name: 'Trigger Light Check' }).click();
     await page.getByRole('status').filter({ hasText: 'Manual cron check triggered successfully in light mode' }).waitFor();
     await page.getByText('Jobs Count').waitFor();
+
+    // Stop Service asks first; Cancel leaves the service running.
+    await page.getByRole('button', { name: 'Stop Service' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Stop the cron service?' });
+    await confirm.getByText('The scheduled checks of payments with the payment gateway stop until you press Restart Service.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('region', { name: 'Service Status' }).getByText('RUNNING').waitFor();
+    await page.getByRole('button', { name: 'Stop Service' }).click();
+    await confirm.getByRole('button', { name: 'Stop Service' }).click();
+    await page.getByRole('status').filter({ hasText: 'Cron service stopped successfully' }).waitFor();
+    await page.getByRole('region', { name: 'Service Status' }).getByText('IDLE').waitFor();
+    // Other journeys share this product: the service runs again.
+    await page.getByRole('button', { name: 'Restart Service' }).click();
+    await page.getByRole('status').filter({ hasText: 'Cron service restarted successfully' }).waitFor();
+    await page.getByRole('region', { name: 'Service Status' }).getByText('RUNNING').waitFor();
     await page.close();
+  });
+
+  it('lists a failing step on the Cron page with its retry and give-up, and N/A for a rate with no errors', async () => {
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      const { page } = await product.open('/admin/cron', { session: adminSession(), viewport });
+      await heading(page, 'Cron');
+      const nextRun = new Date(Date.now() + 5 * 60_000).toISOString();
+      // The payments service's status with a step that keeps failing (a real one takes a gateway outage) and no
+      // errors among the checks; everything else is the product's own answer.
+      await page.route('**/admin/cron/status', async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        body.data.cron_service = { ...body.data.cron_service, isRunning: true, successCount: 12, errorCount: 0, nextRunTime: nextRun };
+        body.data.failing_steps = [
+          {
+            type: 'membership.expiry',
+            key: 'MEM-E2E:c1',
+            subject: 'MEM-E2E',
+            attempts: 9,
+            lastError: 'Cashfree answered 503',
+            nextAttemptAt: nextRun,
+          },
+        ];
+        await route.fulfill({ response, json: body });
+      });
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      const failing = page.getByRole('region', { name: 'Failing Steps' });
+      await failing.getByText('Membership Expiry').waitFor();
+      await failing.getByText('Cashfree answered 503').waitFor();
+      await page.getByRole('region', { name: 'Success Rate' }).getByText('N/A').waitFor();
+      await page
+        .getByRole('region', { name: 'Service Status' })
+        .getByText(/^Next run \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)
+        .waitFor();
+      expect(await widerThanWindow(page)).toEqual([]);
+
+      // Give Up asks first; Cancel changes nothing.
+      await failing.getByRole('button', { name: 'Give Up' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Give up this step?' });
+      await confirm.getByText('Give up step membership.expiry for MEM-E2E? It will not run again', { exact: false }).waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      // Retry Now reaches the payments service, which has no such step waiting: its sentence is the banner.
+      await failing.getByRole('button', { name: 'Retry Now' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'That step is not waiting to run: it has succeeded, been given up, or does not exist.' })
+        .waitFor();
+      await page.close();
+    }
   });
 
   it('schedules and cancels a deal drop, and grants and removes early access', async () => {
@@ -221,19 +314,7 @@ describe('the back office', () => {
 
   it('lists the cron actions on the Audit page and contact messages on the Messages page', async () => {
     const message = `Campus ambassador enquiry ${word}`;
-    const sent = await fetch(`${product.base()}/user/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Riya',
-        lastName: 'Sen',
-        email: 'riya.sen@example.in',
-        phone: '9876543210',
-        option: 'campus',
-        message,
-      }),
-    });
-    expect(sent.ok, await sent.clone().text()).toBe(true);
+    await sendContactMessage(product.base(), message);
     await eventually('the contact message reaching the back office', async () => {
       const { body } = await adminCall(product.base(), token, '/admin/messages');
       return body.data?.some((m: { message: string }) => m.message === message) ? true : undefined;

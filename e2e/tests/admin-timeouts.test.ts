@@ -72,6 +72,8 @@ describe('timed-out payments and the scheduler in the back office', () => {
     const status = page.getByRole('region', { name: 'Service Status' });
     await status.getByText('RUNNING').waitFor();
     await page.getByRole('button', { name: 'Stop Service' }).click();
+    // Stopping is confirmed first (the Cron page's dialog).
+    await page.getByRole('dialog', { name: 'Stop the cron service?' }).getByRole('button', { name: 'Stop Service' }).click();
     await page.getByRole('status').filter({ hasText: 'Cron service stopped successfully' }).waitFor();
     // The page reloads the status a second after a control action.
     await status.getByText('IDLE').waitFor();

@@ -9,12 +9,18 @@ export const ROUTE_OWNERS: ReadonlyArray<{ prefix: string; service: ServiceName 
   { prefix: '/dev/idp', service: 'identity' },
   // What the product mailed, for testers (identity mounts it only outside production, like the sign-in provider).
   { prefix: '/dev/mailbox', service: 'identity' },
+  // The text messages it would have sent to members' mobiles (shipping updates), likewise.
+  { prefix: '/dev/sms', service: 'identity' },
   { prefix: '/admin/login', service: 'identity' },
   { prefix: '/admin/logout', service: 'identity' },
   { prefix: '/admin/invitations', service: 'identity' },
+  // The giveaway's prizes, entries and draw live with the giveaway itself (docs/decisions/0019).
+  { prefix: '/admin/giveaway', service: 'identity' },
   { prefix: '/admin/invoices', service: 'payments' },
   { prefix: '/admin/drops', service: 'catalog' },
   { prefix: '/admin/early-access', service: 'catalog' },
+  // An operator's fulfilment steps belong to the order's own lifecycle (docs/decisions/0023).
+  { prefix: '/admin/fulfilment', service: 'orders' },
   { prefix: '/admin', service: 'admin-bff' },
   { prefix: '/product/order', service: 'orders' },
   { prefix: '/product/orders', service: 'orders' },

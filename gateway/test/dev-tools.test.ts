@@ -17,14 +17,15 @@ const ADMIN_PRINCIPAL = {
 };
 const fromAddress = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
 
-/** A gateway over a stand-in identity that serves a mailbox to whoever reaches it, so only the gateway decides. */
+/** A gateway over a stand-in identity that serves its outboxes to whoever reaches it, so only the gateway decides. */
 function gatewayOverOpenMailbox(trustedProxyHops: number) {
   const identity = createServiceApp({ name: 'identity', logger: silentLogger() });
   identity.post('/internal/sessions/resolve', async (c) => {
     const { bearer } = await c.req.json();
     return c.json({ is_success: true, data: { principal: bearer === 'admin' ? ADMIN_PRINCIPAL : {} } });
   });
-  identity.get('/dev/mailbox', (c) => c.json({ is_success: true, data: [], forwardedFor: c.req.header('x-forwarded-for') ?? null }));
+  for (const outbox of ['/dev/mailbox', '/dev/sms'])
+    identity.get(outbox, (c) => c.json({ is_success: true, data: [], forwardedFor: c.req.header('x-forwarded-for') ?? null }));
   const upstream = inProcessUpstream('identity', identity);
   return createGatewayApp({
     logger: silentLogger(),
@@ -53,7 +54,7 @@ describe('the mailbox rule at the gateway, with no proxy in front (TRUSTED_PROXY
   });
 
   it('answers any other client 404 in the envelope, without asking identity', async () => {
-    for (const path of ['/dev/mailbox', '/dev/mailbox/']) {
+    for (const path of ['/dev/mailbox', '/dev/mailbox/', '/dev/sms', '/dev/sms/']) {
       const refused = await mailbox(gateway, '203.0.113.7', {}, path);
       expect(refused.status).toBe(404);
       expect(await refused.json()).toMatchObject({ is_success: false, code: 'not_found', message: 'Not found' });

@@ -276,6 +276,7 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
     paymentCount++;
     const { id, orderId, memberId, amount, type, outcome, at } = spec;
     const settled = later(at, rnd.int(1, 15));
+    const purpose = type === 'subscription' ? 'membership' : 'product_order';
     const method = rnd.pick(['upi', 'card', 'netbanking'] as const);
     const events: { type: string; data: unknown; at: Date }[] = [
       {
@@ -289,7 +290,7 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
           currency: 'INR',
           paymentType: type,
           gateway: 'simulator',
-          purpose: type === 'subscription' ? 'membership' : 'product_order',
+          purpose,
           subscriptionId: type === 'subscription' ? orderId : null,
           atRiskAt: null,
           timeoutAt: null,
@@ -309,7 +310,7 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
       failure_reason: null,
       auto_failed: false,
       timeout_minutes: null,
-      at_risk: false,
+      purpose,
       refunded_paise: 0,
       created_at: at,
       processed_at: null,
@@ -539,6 +540,9 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
       amount_paise: product.price,
       currency: 'INR',
       status,
+      // A paid order starts its fulfilment at 'paid', as admin-bff's projection records it (decision 0023); a refund
+      // (cancelled) leaves the step where it was.
+      fulfilment_step: status === 'completed' || status === 'cancelled' ? 'paid' : null,
       created_at: at,
     });
     await payment({ id: paymentId, orderId, memberId: member.id, amount: product.price, type: 'product_order', outcome, at });
@@ -573,6 +577,7 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
   const checkpoints = [
     ['admin-bff.contact-messages', 'identity'],
     ['admin-bff.users', 'identity'],
+    ['admin-bff.giveaway-audit', 'identity'],
     ['admin-bff.payments', 'payments'],
     ['admin-bff.orders', 'orders'],
   ] as const;

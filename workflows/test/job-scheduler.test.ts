@@ -19,7 +19,7 @@ describe.each(DATABASE_KINDS)('embedded job scheduler on %s', (kind) => {
 
   async function makeScheduler(
     schema?: string,
-    options: Partial<Pick<SchedulerOptions, 'maxAttempts' | 'staleClaimMs' | 'batchSize' | 'rest'>> = {},
+    options: Partial<Pick<SchedulerOptions, 'retry' | 'staleClaimMs' | 'batchSize' | 'rest'>> = {},
   ) {
     const name = schema ?? uniqueName('jobs_');
     const db = database.forSchema(name);
@@ -82,26 +82,109 @@ describe.each(DATABASE_KINDS)('embedded job scheduler on %s', (kind) => {
     expect(restsBefore.w2).toBe(restsBefore.w1);
   });
 
-  it.runIf(available)('retries a failing step with backoff and gives up after the last attempt', async () => {
-    const { scheduler, db } = await makeScheduler(undefined, { maxAttempts: 2 });
+  it.runIf(available)('retries a failing step with growing waits past any count of attempts, until it succeeds', async () => {
+    const { scheduler, db } = await makeScheduler(undefined, { retry: { firstDelayMs: 200, maxDelayMs: 200 } });
+    const row = async () =>
+      (
+        await sql<{ status: string; attempts: number; due_at: Date; last_error: string }>`
+          select status, attempts, due_at, last_error from scheduled_jobs where key = 'sub-1:c1'`.execute(db)
+      ).rows[0]!;
     let calls = 0;
-    scheduler.register('flaky', async () => {
+    scheduler.register('membership.expiry', async () => {
       calls++;
+      // A gateway outage longer than the 8 attempts after which steps used to be dropped.
+      if (calls <= 11) throw new Error('gateway down');
+    });
+    await scheduler.schedule('membership.expiry', 'sub-1:c1', new Date(Date.now() - 10), { subscriptionId: 'sub-1', cycle: 1 });
+    const failedAt = Date.now();
+    await scheduler.drain();
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 1, last_error: 'gateway down' });
+    expect((await row()).due_at.getTime()).toBeGreaterThanOrEqual(failedAt + 200);
+    await scheduler.start();
+    await eventually(async () => (await row()).status === 'done', 10_000);
+    expect(calls).toBe(12);
+    expect((await row()).attempts).toBe(12);
+  });
+
+  it.runIf(available)('waits 2 s after a first failure, doubling to at most 15 minutes, by default', async () => {
+    const { scheduler, db } = await makeScheduler();
+    scheduler.register('flaky', async () => {
       throw new Error('gateway down');
     });
+    const dueIn = async () =>
+      (await sql<{ due_at: Date }>`select due_at from scheduled_jobs`.execute(db)).rows[0]!.due_at.getTime() - Date.now();
     await scheduler.schedule('flaky', 'k', new Date(Date.now() - 10));
-    expect(await scheduler.drain()).toBe(1);
-    const row = await sql<{
-      status: string;
-      due_at: Date;
-      last_error: string;
-    }>`select status, due_at, last_error from scheduled_jobs`.execute(db);
-    expect(row.rows[0]).toMatchObject({ status: 'pending', last_error: 'gateway down' });
-    expect(row.rows[0]!.due_at.getTime()).toBeGreaterThan(Date.now() + 1000);
-    await sql`update scheduled_jobs set due_at = now()`.execute(db);
     await scheduler.drain();
-    expect(calls).toBe(2);
-    expect((await sql<{ status: string }>`select status from scheduled_jobs`.execute(db)).rows[0]!.status).toBe('failed');
+    expect(await dueIn()).toBeGreaterThan(1000);
+    expect(await dueIn()).toBeLessThanOrEqual(2000);
+    await sql`update scheduled_jobs set attempts = 20, due_at = now()`.execute(db);
+    await scheduler.drain();
+    expect(await dueIn()).toBeGreaterThan(14 * 60_000);
+    expect(await dueIn()).toBeLessThanOrEqual(15 * 60_000);
+    expect((await sql<{ status: string }>`select status from scheduled_jobs`.execute(db)).rows[0]!.status).toBe('pending');
+  });
+
+  it.runIf(available)('lists failing steps for operators, runs one again at once, and lets an operator give one up', async () => {
+    const { scheduler, db } = await makeScheduler(undefined, { retry: { firstDelayMs: 3_600_000, maxDelayMs: 3_600_000 } });
+    const ran: string[] = [];
+    scheduler.register('payment.timeout', async (payload: { paymentId: string }) => {
+      ran.push(payload.paymentId);
+      throw new Error('Cashfree answered 503');
+    });
+    for (const paymentId of ['PAY-1', 'PAY-2', 'PAY-3'])
+      await scheduler.schedule('payment.timeout', paymentId, new Date(Date.now() - 10), { paymentId });
+    await scheduler.drain();
+    // PAY-1 and PAY-2 have failed often; PAY-3 once, which is not yet failing.
+    await sql`update scheduled_jobs set attempts = 9 where key in ('PAY-1', 'PAY-2')`.execute(db);
+    // A step dropped after 8 attempts before steps retried until a person decides: it waits for one.
+    await scheduler.schedule('membership.renewal', 'sub-9:c1:a1', new Date(Date.now() - 10), { subscriptionId: 'sub-9' });
+    await sql`update scheduled_jobs set status = 'failed', attempts = 8, last_error = 'gave up' where key = 'sub-9:c1:a1'`.execute(db);
+
+    const failing = await scheduler.failing(8);
+    expect(failing.map((step) => step.key).sort()).toEqual(['PAY-1', 'PAY-2', 'sub-9:c1:a1']);
+    expect(failing.find((step) => step.key === 'PAY-1')).toEqual({
+      type: 'payment.timeout',
+      key: 'PAY-1',
+      subject: 'PAY-1',
+      attempts: 9,
+      lastError: 'Cashfree answered 503',
+      nextAttemptAt: expect.any(String),
+    });
+    expect(Date.parse(failing.find((step) => step.key === 'PAY-1')!.nextAttemptAt!)).toBeGreaterThan(Date.now() + 3_000_000);
+    expect(failing.find((step) => step.key === 'sub-9:c1:a1')).toMatchObject({ subject: 'sub-9', nextAttemptAt: null });
+
+    ran.length = 0;
+    expect(await scheduler.retryNow('payment.timeout', 'PAY-1')).toMatchObject({ key: 'PAY-1', attempts: 9 });
+    expect(await scheduler.giveUp('payment.timeout', 'PAY-2', 'admin:7')).toMatchObject({ key: 'PAY-2', attempts: 9 });
+    expect(await scheduler.drain()).toBe(1);
+    expect(ran).toEqual(['PAY-1']);
+    expect((await scheduler.failing(8)).map((step) => step.key).sort()).toEqual(['PAY-1', 'sub-9:c1:a1']);
+    const given = (
+      await sql<{ status: string; last_error: string }>`select status, last_error from scheduled_jobs where key = 'PAY-2'`.execute(db)
+    ).rows[0];
+    expect(given).toEqual({ status: 'abandoned', last_error: 'Given up by admin:7; last error: Cashfree answered 503' });
+    await sql`update scheduled_jobs set due_at = now() where key = 'PAY-2'`.execute(db);
+    expect(await scheduler.drain()).toBe(0);
+    // Nothing to retry or give up once a step is given up, or for a step that does not exist.
+    expect(await scheduler.retryNow('payment.timeout', 'PAY-2')).toBeNull();
+    expect(await scheduler.giveUp('payment.timeout', 'PAY-404', 'admin:7')).toBeNull();
+
+    // The old dropped step runs again when an operator asks.
+    scheduler.register('membership.renewal', async (payload: { subscriptionId: string }) => {
+      ran.push(payload.subscriptionId);
+    });
+    expect(await scheduler.retryNow('membership.renewal', 'sub-9:c1:a1')).toMatchObject({ nextAttemptAt: null });
+    await scheduler.drain();
+    expect(ran).toContain('sub-9');
+    expect((await scheduler.failing(8)).map((step) => step.key)).toEqual(['PAY-1']);
+  });
+
+  it.runIf(available)('keeps a step of a type it has no handler for, for an instance that has one', async () => {
+    const { scheduler, db } = await makeScheduler();
+    await scheduler.schedule('payment.refund-check', 'PAY-1', new Date(Date.now() - 10));
+    await scheduler.drain();
+    const row = (await sql<{ status: string; last_error: string }>`select status, last_error from scheduled_jobs`.execute(db)).rows[0];
+    expect(row).toEqual({ status: 'pending', last_error: 'no handler for payment.refund-check' });
   });
 
   it.runIf(available)('keeps steps across a restart: a new scheduler runs what the old one left', async () => {
@@ -173,32 +256,68 @@ describe.each(DATABASE_KINDS)('embedded job scheduler on %s', (kind) => {
     expect(ran).toEqual(['sub-10:charge']);
   });
 
-  it.runIf(available)('runs recurring jobs again and again, pauses and resumes them, and runs one on demand', async () => {
-    const { scheduler } = await makeScheduler();
+  it.runIf(available)('runs recurring jobs again and again, stops and restarts them for every instance and across a restart', async () => {
+    const first = await makeScheduler();
     let runs = 0;
     let oneOff = 0;
-    scheduler.every('reconciliation', 0.05, async () => {
-      runs++;
-    });
-    scheduler.register('timeout', async () => {
-      oneOff++;
-    });
-    await scheduler.start();
+    const instance = () => {
+      const scheduler = new JobScheduler(first.db, { logger: silentLogger(), pollMs: 20 });
+      schedulers.push(scheduler);
+      scheduler.every('reconciliation', 0.05, async () => {
+        runs++;
+      });
+      scheduler.register('timeout', async () => {
+        oneOff++;
+      });
+      return scheduler;
+    };
+    const [a, b] = [instance(), instance()];
+    await a.start();
+    await b.start();
     await eventually(() => runs >= 3);
-    scheduler.pauseRecurring();
-    expect(scheduler.status().isRunning).toBe(false);
+    expect(await a.status()).toMatchObject({ isRunning: true, jobs: ['reconciliation'] });
+
+    // Stopped through one instance: neither runs it, and both say so.
+    await a.setRecurringPaused(true, 'admin:1');
     await new Promise((resolve) => setTimeout(resolve, 100));
     const paused = runs;
-    await scheduler.schedule('timeout', 'p', new Date(Date.now() - 1));
+    expect(await b.status()).toMatchObject({ isRunning: false, nextRunTime: null });
+    await a.schedule('timeout', 'p', new Date(Date.now() - 1));
     await eventually(() => oneOff === 1);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(runs).toBe(paused);
-    await scheduler.runNow('reconciliation');
-    expect(runs).toBe(paused + 1);
-    scheduler.resumeRecurring();
+
+    // A restart of both keeps the stop.
+    await Promise.all([a.stop(), b.stop()]);
+    const c = instance();
+    await c.start();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(runs).toBe(paused);
+    expect((await c.status()).isRunning).toBe(false);
+
+    await c.setRecurringPaused(false, 'admin:1');
     await eventually(() => runs >= paused + 3);
-    expect(scheduler.status()).toMatchObject({ isRunning: true, jobs: ['reconciliation'] });
-    expect(scheduler.status().successCount).toBeGreaterThan(3);
+    expect((await c.status()).isRunning).toBe(true);
+  });
+
+  it.runIf(available)('counts every run of a recurring job, scheduled or asked for, with its last run', async () => {
+    const { scheduler, db } = await makeScheduler();
+    let fail = false;
+    scheduler.every('reconciliation', 3600, async () => {
+      if (fail) throw new Error('gateway down');
+    });
+    expect(await scheduler.status()).toMatchObject({ successCount: 0, errorCount: 0, lastRunTime: null });
+    await scheduler.start();
+    expect(Date.parse((await scheduler.status()).nextRunTime!) - Date.now()).toBeGreaterThan(3500_000);
+    expect(await scheduler.recurringJobs.track('reconciliation', async () => 'checked 4')).toBe('checked 4');
+    await expect(scheduler.recurringJobs.track('reconciliation', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    // A scheduled run: the recurring row falls due.
+    fail = true;
+    await sql`update scheduled_jobs set due_at = now() where type = 'reconciliation'`.execute(db);
+    await eventually(async () => (await scheduler.status()).errorCount === 2);
+    const status = await scheduler.status();
+    expect(status).toMatchObject({ successCount: 1, errorCount: 2 });
+    expect(Date.now() - Date.parse(status.lastRunTime!)).toBeLessThan(5_000);
   });
 });
 

@@ -12,6 +12,8 @@ import {
   renewalChargeRaisedSteps,
   renewalRetryDueSteps,
   STEP,
+  timerPlan,
+  workflowOf,
 } from '../src/index.js';
 import { StepTable } from '../src/temporal/step-table.js';
 
@@ -132,6 +134,34 @@ describe('step plans (what both drivers schedule)', () => {
     expect(chargeFitsCycle(at('2027-11-22T09:59:59Z'), end)).toBe(true);
     expect(chargeFitsCycle(end, end)).toBe(true);
     expect(chargeFitsCycle(at('2027-11-22T10:00:01Z'), end)).toBe(false);
+  });
+});
+
+describe("a signal's timer plan (what the embedded driver applies on delivery)", () => {
+  const plans = { membership: plan, chargeChecks: checks };
+
+  it("is the flow's own plan for each signal, and names the workflow it belongs to", () => {
+    const endDate = '2027-11-22T10:00:00.000Z';
+    expect(timerPlan({ kind: 'paymentStarted', paymentId: 'P1', atRiskAt: null, timeoutAt: endDate }, now, plans)).toEqual(
+      paymentStartedSteps({ paymentId: 'P1', atRiskAt: null, timeoutAt: at(endDate) }),
+    );
+    expect(timerPlan({ kind: 'paymentSettled', paymentId: 'P1' }, now, plans)).toEqual(paymentSettledSteps('P1'));
+    expect(timerPlan({ kind: 'cycleStarted', subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true }, now, plans)).toEqual(
+      membershipCycleStartedSteps({ subscriptionId: 'MEM-1', cycle: 1, endDate: at(endDate), autoRenewal: true }, now, plan),
+    );
+    expect(
+      timerPlan({ kind: 'renewalChargeRaised', subscriptionId: 'MEM-1', paymentId: 'MEM-1-C1-A1', chargeOn: endDate }, now, plans),
+    ).toEqual(renewalChargeRaisedSteps({ paymentId: 'MEM-1-C1-A1', chargeOn: at(endDate) }, checks));
+    expect(timerPlan({ kind: 'renewalRetryDue', subscriptionId: 'MEM-1', cycle: 1, attempt: 2, at: endDate }, now, plans)).toEqual(
+      renewalRetryDueSteps({ subscriptionId: 'MEM-1', cycle: 1, attempt: 2, at: at(endDate) }),
+    );
+    expect(timerPlan({ kind: 'membershipEnded', subscriptionId: 'MEM-1' }, now, plans)).toEqual(membershipEndedSteps('MEM-1'));
+    const toggle = { subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true, nextAttempt: 2 };
+    expect(timerPlan({ kind: 'autoRenewalChanged', ...toggle }, now, plans)).toEqual(
+      autoRenewalChangedSteps({ ...toggle, endDate: at(endDate) }, 2, now, plan),
+    );
+    expect(workflowOf({ kind: 'paymentSettled', paymentId: 'P1' })).toBe('payment-timeout-P1');
+    expect(workflowOf({ kind: 'membershipEnded', subscriptionId: 'MEM-1' })).toBe('membership-MEM-1');
   });
 });
 

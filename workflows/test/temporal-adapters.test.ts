@@ -2,7 +2,7 @@ import { ScheduleAlreadyRunning, WorkflowExecutionAlreadyStartedError, WorkflowN
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MEMBERSHIP_PLAN } from '../src/index.js';
-import { createStepActivities, type StepCaller } from '../src/temporal/activities.js';
+import { type StepCaller, stepActivities, stepsOverHttp } from '../src/temporal/activities.js';
 import { TemporalWorkflowPort, type WorkflowStarter } from '../src/temporal/client.js';
 import { ensureReconciliationSchedule } from '../src/temporal/schedules.js';
 import { workerSettings } from '../src/temporal/worker.js';
@@ -23,7 +23,7 @@ function fakePayments(answers: Record<string, unknown> = {}) {
 describe('the activities (against a fake payments service)', () => {
   it('run each step through the payments step endpoint, inside an activity context', async () => {
     const payments = fakePayments({ '/internal/workflow-steps/membership.charge-check': 'unchanged' });
-    const activities = createStepActivities(payments.caller);
+    const activities = stepActivities(stepsOverHttp(payments.caller));
     const env = new MockActivityEnvironment();
     await env.run(activities.markAtRisk, { paymentId: 'PAY-1' });
     await env.run(activities.timeOutPayment, { paymentId: 'PAY-1' });
@@ -43,7 +43,7 @@ describe('the activities (against a fake payments service)', () => {
 
   it('fail when the service fails, so Temporal retries them', async () => {
     const payments = fakePayments({ '/internal/workflow-steps/payment.timeout': new Error('payments answered 503') });
-    const activities = createStepActivities(payments.caller);
+    const activities = stepActivities(stepsOverHttp(payments.caller));
     await expect(new MockActivityEnvironment().run(activities.timeOutPayment, { paymentId: 'PAY-1' })).rejects.toThrow('503');
   });
 });
@@ -52,8 +52,8 @@ describe('the activities (against a fake payments service)', () => {
 function fakeTemporal(options: { started?: Set<string>; running?: Set<string> } = {}) {
   const calls: unknown[][] = [];
   const starter = {
-    async start(type: string, start: { workflowId: string; args: unknown[] }) {
-      calls.push(['start', type, start.workflowId, ...start.args]);
+    async start(type: string, start: { workflowId: string; args: unknown[]; workflowIdReusePolicy?: string }) {
+      calls.push(['start', type, start.workflowId, start.workflowIdReusePolicy, ...start.args]);
       if (options.started?.has(start.workflowId)) throw new WorkflowExecutionAlreadyStartedError('started', start.workflowId, type);
     },
     async signalWithStart(type: string, start: { workflowId: string; args: unknown[]; signal: string; signalArgs: unknown[] }) {
@@ -73,98 +73,64 @@ function fakeTemporal(options: { started?: Set<string>; running?: Set<string> } 
 
 describe('the Temporal workflow port (the payments service side)', () => {
   const chargeChecks = { firstCheckDelaySeconds: 600, recheckSeconds: 3600, maxChecks: 72 };
-  const port = (temporal: ReturnType<typeof fakeTemporal>, lastAttempt: number | null = 0) =>
-    new TemporalWorkflowPort(temporal.starter, {
-      taskQueue: 'q',
-      membershipPlan: DEFAULT_MEMBERSHIP_PLAN,
-      chargeChecks,
-      lastRenewalAttempt: async () => lastAttempt,
-    });
+  const port = (temporal: ReturnType<typeof fakeTemporal>) =>
+    new TemporalWorkflowPort(temporal.starter, { taskQueue: 'q', membershipPlan: DEFAULT_MEMBERSHIP_PLAN, chargeChecks });
 
-  it('starts one timeout workflow per payment and tolerates a second start of the same payment', async () => {
+  it('starts one timeout workflow per payment, ever, and tolerates a second start of the same payment', async () => {
     const temporal = fakeTemporal({ started: new Set(['payment-timeout-PAY-2']) });
-    await port(temporal).paymentStarted({
+    await port(temporal).deliver({
+      kind: 'paymentStarted',
       paymentId: 'PAY-1',
-      atRiskAt: new Date('2026-11-22T10:12:00Z'),
-      timeoutAt: new Date('2026-11-22T10:15:00Z'),
+      atRiskAt: '2026-11-22T10:12:00.000Z',
+      timeoutAt: '2026-11-22T10:15:00.000Z',
     });
-    await port(temporal).paymentStarted({ paymentId: 'PAY-2', atRiskAt: null, timeoutAt: null });
+    await port(temporal).deliver({ kind: 'paymentStarted', paymentId: 'PAY-2', atRiskAt: null, timeoutAt: null });
     expect(temporal.calls).toEqual([
       [
         'start',
         'paymentTimeout',
         'payment-timeout-PAY-1',
+        'REJECT_DUPLICATE',
         { paymentId: 'PAY-1', atRiskAt: '2026-11-22T10:12:00.000Z', timeoutAt: '2026-11-22T10:15:00.000Z' },
       ],
-      ['start', 'paymentTimeout', 'payment-timeout-PAY-2', { paymentId: 'PAY-2', atRiskAt: null, timeoutAt: null }],
+      ['start', 'paymentTimeout', 'payment-timeout-PAY-2', 'REJECT_DUPLICATE', { paymentId: 'PAY-2', atRiskAt: null, timeoutAt: null }],
     ]);
   });
 
-  it('signals a settlement and an end, and ignores them for a workflow that already finished', async () => {
+  it('signals a settlement, an end and auto-renewal off, and ignores them for a workflow that already finished', async () => {
     const temporal = fakeTemporal({ running: new Set(['payment-timeout-PAY-1']) });
-    await port(temporal).paymentSettled('PAY-1');
-    await port(temporal).paymentSettled('PAY-9');
-    await port(temporal).membershipEnded('MEM-1');
+    await port(temporal).deliver({ kind: 'paymentSettled', paymentId: 'PAY-1' });
+    await port(temporal).deliver({ kind: 'paymentSettled', paymentId: 'PAY-9' });
+    await port(temporal).deliver({ kind: 'membershipEnded', subscriptionId: 'MEM-1' });
+    const off = { cycle: 1, endDate: '2027-11-22T10:00:00.000Z', autoRenewal: false, nextAttempt: null };
+    await port(temporal).deliver({ kind: 'autoRenewalChanged', subscriptionId: 'MEM-1', ...off });
     expect(temporal.calls).toEqual([
       ['signal', 'payment-timeout-PAY-1', 'paymentSettled'],
       ['signal', 'payment-timeout-PAY-9', 'paymentSettled'],
       ['signal', 'membership-MEM-1', 'membershipEnded'],
+      ['signal', 'membership-MEM-1', 'autoRenewalChanged', off],
     ]);
   });
 
-  it('sends a subscription its events by signal-with-start, dates as ISO strings', async () => {
+  it('sends a subscription its signals by signal-with-start', async () => {
     const temporal = fakeTemporal();
-    const endDate = new Date('2027-11-22T10:00:00Z');
-    await port(temporal).membershipCycleStarted({ subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true });
-    await port(temporal).renewalChargeRaised({
+    const endDate = '2027-11-22T10:00:00.000Z';
+    await port(temporal).deliver({ kind: 'cycleStarted', subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true });
+    await port(temporal).deliver({ kind: 'renewalChargeRaised', subscriptionId: 'MEM-1', paymentId: 'MEM-1-C1-A1', chargeOn: endDate });
+    await port(temporal).deliver({ kind: 'renewalRetryDue', subscriptionId: 'MEM-1', cycle: 1, attempt: 2, at: endDate });
+    await port(temporal).deliver({
+      kind: 'autoRenewalChanged',
       subscriptionId: 'MEM-1',
       cycle: 1,
-      attempt: 1,
-      paymentId: 'MEM-1-C1-A1',
-      chargeOn: endDate,
+      endDate,
+      autoRenewal: true,
+      nextAttempt: 2,
     });
-    await port(temporal).renewalRetryDue({ subscriptionId: 'MEM-1', cycle: 1, attempt: 2, at: endDate });
-    await port(temporal, null).autoRenewalChanged({ subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true });
-    await port(temporal, 1).autoRenewalChanged({ subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true });
-    await port(temporal, 3).autoRenewalChanged({ subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true });
     expect(temporal.calls).toEqual([
-      [
-        'signalWithStart',
-        'membership',
-        'membership-MEM-1',
-        'cycleStarted',
-        { cycle: 1, endDate: '2027-11-22T10:00:00.000Z', autoRenewal: true },
-      ],
-      [
-        'signalWithStart',
-        'membership',
-        'membership-MEM-1',
-        'renewalChargeRaised',
-        { paymentId: 'MEM-1-C1-A1', chargeOn: '2027-11-22T10:00:00.000Z' },
-      ],
-      ['signalWithStart', 'membership', 'membership-MEM-1', 'renewalRetryDue', { cycle: 1, attempt: 2, at: '2027-11-22T10:00:00.000Z' }],
-      [
-        'signalWithStart',
-        'membership',
-        'membership-MEM-1',
-        'autoRenewalChanged',
-        { cycle: 1, endDate: '2027-11-22T10:00:00.000Z', autoRenewal: true, nextAttempt: null },
-      ],
-      [
-        'signalWithStart',
-        'membership',
-        'membership-MEM-1',
-        'autoRenewalChanged',
-        { cycle: 1, endDate: '2027-11-22T10:00:00.000Z', autoRenewal: true, nextAttempt: 2 },
-      ],
-      // The third attempt was the last the plan allows.
-      [
-        'signalWithStart',
-        'membership',
-        'membership-MEM-1',
-        'autoRenewalChanged',
-        { cycle: 1, endDate: '2027-11-22T10:00:00.000Z', autoRenewal: true, nextAttempt: null },
-      ],
+      ['signalWithStart', 'membership', 'membership-MEM-1', 'cycleStarted', { cycle: 1, endDate, autoRenewal: true }],
+      ['signalWithStart', 'membership', 'membership-MEM-1', 'renewalChargeRaised', { paymentId: 'MEM-1-C1-A1', chargeOn: endDate }],
+      ['signalWithStart', 'membership', 'membership-MEM-1', 'renewalRetryDue', { cycle: 1, attempt: 2, at: endDate }],
+      ['signalWithStart', 'membership', 'membership-MEM-1', 'autoRenewalChanged', { cycle: 1, endDate, autoRenewal: true, nextAttempt: 2 }],
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_MEMBERSHIP_PLAN } from '../src/index.js';
-import type { MembershipInput, SettlementOutcome, StepActivities } from '../src/temporal/contract.js';
+import { DEFAULT_MEMBERSHIP_PLAN, type SettlementOutcome } from '../src/index.js';
+import type { MembershipInput, StepActivities } from '../src/temporal/contract.js';
 
 /**
  * The workflow functions' own logic, without a server: `@temporalio/workflow` is replaced by a small stand-in

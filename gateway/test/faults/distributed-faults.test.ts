@@ -3,7 +3,9 @@ import { SERVICE_NAMES } from '@elts/contracts';
 import { busAvailable, databaseAvailable, eventually } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CallResult, orderBody, type ProductClient } from '../support/client.js';
-import { startTopology, type Topology } from './topology.js';
+import { buy, createProduct as createProductAs, type Purchase, subscribedBuyers, untilAnswered } from './members.js';
+import { expectConverged, expectTimedOutOnce } from './order-checks.js';
+import { FAULT_SETTINGS, startTopology, TIMEOUT_SECONDS, type Topology } from './topology.js';
 
 /**
  * Suite 4 of the reliability issue: the distributed topology (two gateways and two instances of every service, each
@@ -13,70 +15,6 @@ import { startTopology, type Topology } from './topology.js';
 const available = databaseAvailable('postgres') && busAvailable('nats');
 if (!available && process.env.CI) throw new Error('the fault suite needs PostgreSQL and NATS (set TEST_DATABASE_URL and TEST_NATS_URL)');
 
-const TIMEOUT_SECONDS = 45;
-const ENV = {
-  SEED_DEMO_CATALOG: 'false',
-  RATE_LIMITS: 'off',
-  PAYMENT_AT_RISK_SECONDS: '25',
-  PAYMENT_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
-  WORKFLOW_POLL_MS: '250',
-  // A payment whose webhook died with its process is settled by asking the gateway, as in production, only sooner.
-  RECONCILE_EVERY_SECONDS: '10',
-  RECONCILE_PENDING_AFTER_SECONDS: '5',
-  // A hold whose order was never recorded (orders died before it could) is given back when it expires; here after
-  // 66 s, still longer than the payment timeout, as in production.
-  HOLD_MINUTES: '1.1',
-  HOLD_SWEEP_SECONDS: '5',
-  ORDER_HOLD_MINUTES: '1',
-  // Each buyer here keeps buying, with unpaid orders left to time out besides: the cap on a member's unpaid orders
-  // (2 by default) has its own tests (services/orders/test/purchase-limits.test.ts).
-  UNPAID_ORDERS_PER_MEMBER: '1000',
-};
-
-/** The buyers order one product again and again: as businesses with a GSTIN, whom the one-of-each rule allows. */
-const BUYER_PROFILE = { profession: 'business', gst: '27AAPFU0939F1ZV' };
-
-/** Asks until `attempt` gives an answer; a thrown error (a connection the fault cut) counts as no answer yet. */
-async function untilAnswered<T>(attempt: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await attempt().catch(() => undefined);
-    if (answer !== undefined) return answer;
-    if (Date.now() > deadline) throw new Error(`no answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-interface Purchase {
-  token: string;
-  orderId?: string;
-  paid: boolean;
-  /** A 4xx the member was given instead of an order. */
-  refusal?: string;
-}
-
-/** A member buying as a careful app does: one idempotency key per purchase, kept through retries, then paying. */
-async function buy(client: ProductClient, token: string, productId: string): Promise<Purchase> {
-  const key = randomUUID();
-  const placed = await untilAnswered<CallResult>(async () => {
-    const res = await client.call('/product/order', { token, body: orderBody(productId), headers: { 'idempotency-key': key } });
-    return res.status < 500 ? res : undefined;
-  });
-  if (placed.status !== 200) return { token, paid: false, refusal: `${placed.status} ${placed.body?.message}` };
-  const orderId = placed.body.data.order_id as string;
-  const paymentPage = new URL(placed.body.data.payment_link).pathname;
-  let attempts = 0;
-  const paid = await untilAnswered(async () => {
-    attempts++;
-    const res = await client.call(paymentPage, { form: { outcome: 'success', method: 'upi' } });
-    return res.status < 500 ? res : undefined;
-  });
-  // A retry finds the payment already made when an earlier attempt got through but its answer was lost to a fault.
-  const paidEarlier = attempts > 1 && paid.status === 409 && paid.text.includes('This payment is paid');
-  if (paid.status !== 303 && !paidEarlier) throw new Error(`the simulator answered ${paid.status} for ${orderId}: ${paid.text}`);
-  return { token, orderId, paid: true };
-}
-
 describe.runIf(available)('the distributed topology under faults', () => {
   let topology: Topology;
   let client: ProductClient;
@@ -85,52 +23,16 @@ describe.runIf(available)('the distributed topology under faults', () => {
   const placedForTimeout: { orderId: string; at: number }[] = [];
   let timeoutProductId: string;
 
-  const createProduct = async (name: string, stock: number) => {
-    const now = Date.now();
-    const created = await client.call('/product/create', {
-      token: adminToken,
-      body: {
-        name,
-        price: 999,
-        amazonPrice: 1999,
-        category: 'Home & Garden',
-        brand: 'Prestige',
-        stock,
-        images: ['/product/images/pressure-cooker.svg'],
-        descriptions: [{ title: 'Highlights', content: 'Five litres.' }],
-        sku: `FAULT-${randomUUID().slice(0, 8)}`,
-        variantGroup: null,
-        isVariantPrimary: false,
-        saleStartAt: new Date(now - 3600_000).toISOString(),
-        saleEndAt: new Date(now + 24 * 3600_000).toISOString(),
-      },
-    });
-    expect(created.status, created.text).toBe(201);
-    return created.body.data.id as string;
-  };
+  const createProduct = (name: string, stock: number) => createProductAs(client, adminToken, name, stock);
 
   beforeAll(async () => {
-    topology = await startTopology(inject('testPostgresUrl'), inject('testNatsUrl'), ENV);
+    topology = await startTopology(inject('testPostgresUrl'), inject('testNatsUrl'), FAULT_SETTINGS);
     client = topology.client;
     await topology.ready().catch((error) => {
       throw new Error(`the topology did not become ready: ${error}\n${topology.output()}`);
     });
     adminToken = await client.adminToken();
-    members = [];
-    for (let n = 0; n < 4; n++) {
-      members.push(
-        await client.subscriber(`fault.buyer.${n}@example.in`, `Buyer ${n}`, BUYER_PROFILE).catch((error) => {
-          throw new Error(`${error}\n${topology.output()}`);
-        }),
-      );
-    }
-    await eventually(async () => {
-      const rows = await topology.query<{ count: number }>(
-        'orders',
-        "select count(*)::int as count from member_buyers where subscription_status = 'active'",
-      );
-      return rows[0]?.count === members.length;
-    }, 30_000);
+    members = await subscribedBuyers(topology, 'fault.buyer', 4);
 
     // Orders left unpaid, to time out while the faults below happen.
     timeoutProductId = await createProduct('Timeout Kettle', 10);
@@ -170,7 +72,7 @@ describe.runIf(available)('the distributed topology under faults', () => {
       expect((await client.call('/product/orders/user', { token })).status).toBe(200);
     }
     for (let n = 0; n < 4; n++) expect((await client.call('/admin/product-orders', { token: adminToken })).status).toBe(200);
-    await expectConverged(productId, paid);
+    await expectConverged(topology, productId, paid);
     const after = topology.served();
     const during = Object.fromEntries(topology.processes.map(({ label }) => [label, (after[label] ?? 0) - (before[label] ?? 0)]));
     // Each instance answered a fair part of its service's requests (calls are handed out in turn): a second
@@ -212,6 +114,7 @@ describe.runIf(available)('the distributed topology under faults', () => {
     // A purchase the faults interrupted was undone, and said so: never a refusal for any other reason.
     for (const refused of purchases.filter((p) => p.refusal)) expect(refused.refusal).toBe('409 This order is already failed.');
     await expectConverged(
+      topology,
       productId,
       paid.map((p) => p.orderId!),
     );
@@ -232,7 +135,7 @@ describe.runIf(available)('the distributed topology under faults', () => {
     expect(statuses.map((row) => row.status)).toEqual(paid.map(() => 'pending'));
     expect((await unpublished()).payments).toBeGreaterThan(0);
     await topology.nats.restore();
-    await expectConverged(productId, paid);
+    await expectConverged(topology, productId, paid);
     // Every service's outbox drained: nothing is left past any relay's checkpoint.
     let left: Record<string, number> = {};
     await eventually(async () => {
@@ -289,7 +192,7 @@ describe.runIf(available)('the distributed topology under faults', () => {
     }, 30_000);
     // Whatever was accepted during the outage settled like any order; nothing is left pending or held.
     const accepted = answers.filter((a) => a.status === 200 && a.body.data?.order_id).map((a) => a.body.data.order_id as string);
-    await expectConverged(productId, [after.orderId!], accepted);
+    await expectConverged(topology, productId, [after.orderId!], accepted);
   }, 180_000);
 
   it('fires each payment timeout once, with two payments instances, through everything above', async () => {
@@ -302,110 +205,12 @@ describe.runIf(available)('the distributed topology under faults', () => {
       Math.max(0, placedForTimeout[0]!.at + (TIMEOUT_SECONDS + 60) * 1000 - Date.now()) + 5_000,
       500,
     );
-    const payments = await topology.query<{ payment_id: string; status: string; auto_failed: boolean }>(
-      'payments',
-      'select payment_id, status, auto_failed from payments where order_id = any($1)',
-      [ids],
-    );
-    expect(payments).toHaveLength(ids.length);
-    for (const payment of payments) expect(payment).toMatchObject({ status: 'failed', auto_failed: true });
-    const fired = await topology.query<{ stream_id: string; type: string; count: number }>(
-      'payments',
-      `select stream_id, type, count(*)::int as count from events
-       where type in ('PaymentAtRisk', 'PaymentFailed') and data->>'paymentId' = any($1) group by 1, 2`,
-      [payments.map((p) => p.payment_id)],
-    );
-    expect(fired).toHaveLength(2 * ids.length);
-    expect(fired.every((row) => row.count === 1)).toBe(true);
-    await expectConverged(timeoutProductId, []);
+    await expectTimedOutOnce(topology, ids);
+    await expectConverged(topology, timeoutProductId, []);
   }, 240_000);
 
   /** How many times each process has been started so far. */
   function startCounts(): Record<string, number> {
     return Object.fromEntries(topology.processes.map(({ label }) => [label, topology.supervisor.starts(label)]));
-  }
-
-  /**
-   * Where every service must agree, eventually: each order known to the members exists once and is completed if
-   * it was paid; no order is left pending; each order and payment made each transition once; the catalogue counts
-   * every completed unit as sold and holds nothing; the back office shows the same orders and payments.
-   */
-  async function expectConverged(productId: string, paidOrderIds: string[], otherKnownIds: string[] = []) {
-    const known = new Set([...paidOrderIds, ...otherKnownIds]);
-    type OrderRow = { order_id: string; status: string; quantity: number };
-    let orders: OrderRow[] = [];
-    const settled = async () => {
-      orders = await topology.query<OrderRow>('orders', 'select order_id, status, quantity from orders where product_id = $1', [productId]);
-      const byId = new Map(orders.map((o) => [o.order_id, o.status]));
-      return paidOrderIds.every((id) => byId.get(id) === 'completed') && orders.every((o) => o.status !== 'pending');
-    };
-    await eventually(settled, 90_000, 500).catch(() => {
-      throw new Error(`orders did not settle: ${JSON.stringify(orders.filter((o) => o.status !== 'completed'))}\n${topology.output()}`);
-    });
-    // An order nobody was told of may exist only as one undone (failed).
-    for (const order of orders) if (!known.has(order.order_id)) expect(order.status, order.order_id).toBe('failed');
-    const ids = orders.map((o) => o.order_id);
-
-    const payments = await topology.query<{ order_id: string; payment_id: string; status: string }>(
-      'payments',
-      'select order_id, payment_id, status from payments where order_id = any($1)',
-      [ids],
-    );
-    const paymentOf = new Map(payments.map((p) => [p.order_id, p]));
-    for (const order of orders) {
-      if (order.status === 'completed') expect(paymentOf.get(order.order_id)?.status, order.order_id).toBe('success');
-      else expect(paymentOf.get(order.order_id)?.status ?? 'none', order.order_id).not.toBe('success');
-    }
-
-    const repeated = (service: 'orders' | 'payments', types: string[]) =>
-      topology.query(service, 'select stream_id, type from events where type = any($1) group by 1, 2 having count(*) > 1', [types]);
-    expect(await repeated('orders', ['OrderPlaced', 'OrderPaymentStarted', 'OrderCompleted', 'OrderFailed'])).toEqual([]);
-    expect(await repeated('payments', ['PaymentInitiated', 'PaymentSucceeded', 'PaymentFailed', 'InvoiceIssued'])).toEqual([]);
-
-    const sold = orders.filter((o) => o.status === 'completed').reduce((sum, o) => sum + o.quantity, 0);
-    await eventually(
-      async () => {
-        const stock = await topology.query<{ held: number; sold: number }>(
-          'catalog',
-          'select held, sold from stock where product_id = $1',
-          [productId],
-        );
-        return stock[0]?.held === 0 && stock[0]?.sold === sold;
-      },
-      120_000,
-      500,
-    ).catch(async () => {
-      const stock = await topology.query('catalog', 'select * from stock where product_id = $1', [productId]);
-      throw new Error(`the catalogue disagrees: ${JSON.stringify(stock)} for ${sold} sold`);
-    });
-
-    // The back office's read models hold the same orders and payments, in the same states.
-    const lines = (rows: { id: string; status: string }[]) => rows.map((r) => `${r.id} ${r.status}`).sort();
-    const truth = {
-      orders: lines(orders.map((o) => ({ id: o.order_id, status: o.status }))),
-      payments: lines(payments.map((p) => ({ id: p.payment_id, status: p.status }))),
-    };
-    let seen = { orders: [] as string[], payments: [] as string[] };
-    await eventually(
-      async () => {
-        seen = {
-          orders: lines(
-            await topology.query('admin-bff', 'select order_id as id, status from product_orders where product_id = $1', [productId]),
-          ),
-          payments: lines(
-            await topology.query('admin-bff', 'select payment_id as id, status from payments where order_id = any($1)', [ids]),
-          ),
-        };
-        return JSON.stringify(seen) === JSON.stringify(truth);
-      },
-      60_000,
-      500,
-    ).catch(() => {
-      const differences = (kind: 'orders' | 'payments') => ({
-        missing: truth[kind].filter((line) => !seen[kind].includes(line)),
-        extra: seen[kind].filter((line) => !truth[kind].includes(line)),
-      });
-      throw new Error(`the back office disagrees: ${JSON.stringify({ orders: differences('orders'), payments: differences('payments') })}`);
-    });
   }
 });

@@ -15,6 +15,29 @@ import { ADMIN, type ProductClient, productClient } from '../support/client.js';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const INSTANCES = 2;
 
+/** Payment timeouts of the suites (shortened, not faked): orders left unpaid fail by themselves after this long. */
+export const TIMEOUT_SECONDS = 45;
+
+/** The product's settings in the fault suites: shortened clocks, and what a stream of purchases needs. */
+export const FAULT_SETTINGS = {
+  SEED_DEMO_CATALOG: 'false',
+  RATE_LIMITS: 'off',
+  PAYMENT_AT_RISK_SECONDS: '25',
+  PAYMENT_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
+  WORKFLOW_POLL_MS: '250',
+  // A payment whose webhook died with its process is settled by asking the gateway, as in production, only sooner.
+  RECONCILE_EVERY_SECONDS: '10',
+  RECONCILE_PENDING_AFTER_SECONDS: '5',
+  // A hold whose order was never recorded (orders died before it could) is given back when it expires; here after
+  // 66 s, still longer than the payment timeout, as in production.
+  HOLD_MINUTES: '1.1',
+  HOLD_SWEEP_SECONDS: '5',
+  ORDER_HOLD_MINUTES: '1',
+  // Each buyer here keeps buying, with unpaid orders left to time out besides: the cap on a member's unpaid orders
+  // (2 by default) has its own tests (services/orders/test/purchase-limits.test.ts).
+  UNPAID_ORDERS_PER_MEMBER: '1000',
+};
+
 export interface Topology {
   client: ProductClient;
   /** A client of these gateways only. */
@@ -26,17 +49,22 @@ export interface Topology {
   nats: TcpProxy;
   /** Each process's label (`orders#1`, `gateway#2`) with the port it answers on. */
   processes: { label: string; port: number }[];
+  /** The processes that answer on no port: the workflow worker, when TEMPORAL_ADDRESS is set. */
+  background: string[];
   /** Runs SQL on a service's own database, directly (not through the relay the suite cuts). */
   query<Row>(service: ServiceName, text: string, values?: unknown[]): Promise<Row[]>;
   /** Resolves once every process answers /ready with 200. */
   ready(timeoutMs?: number): Promise<void>;
   /** How many API requests (health and readiness checks aside) each process has answered so far, by label. */
   served(): Record<string, number>;
+  /** Whether the process's current run (since its last start) has logged this message at INFO (`worker running`). */
+  saidSinceStart(label: string, message: string): boolean;
   /** The last lines the processes printed, for a failure's message. */
   output(): string;
   stop(): Promise<void>;
 }
 
+/** The topology with the product's settings `env`; with TEMPORAL_ADDRESS among them, the worker runs too. */
 export async function startTopology(postgresUrl: string, natsUrl: string, env: Record<string, string>): Promise<Topology> {
   const postgres = await TcpProxy.forUrl(postgresUrl).start();
   const nats = await TcpProxy.forUrl(natsUrl).start();
@@ -61,9 +89,15 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
   const direct = settings(postgresUrl);
   for (const service of SERVICE_NAMES) await ensurePostgresDatabase(databaseUrlFor(direct, service));
 
-  const plans = planDistributed(relayed, 's'.repeat(40), counts);
+  const plans = planDistributed(
+    relayed,
+    's'.repeat(40),
+    env.TEMPORAL_ADDRESS ? { ...counts, TEMPORAL_ADDRESS: env.TEMPORAL_ADDRESS } : counts,
+  );
   const lines: string[] = [];
   const served: Record<string, number> = {};
+  // Which start of each process last logged each INFO message (a line always comes from the current run).
+  const lastSaidIn = new Map<string, number>();
   // Info records (a header line and its indented fields) are counted, and kept for a failure's message only when asked.
   const keepInfo = process.env.FAULTS_LOG_LEVEL !== undefined;
   const inInfo = new Set<string>();
@@ -77,6 +111,7 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
       if (header) {
         if (header[1] === 'INFO') inInfo.add(label);
         else inInfo.delete(label);
+        if (header[1] === 'INFO') lastSaidIn.set(`${label}\n${header[2]}`, supervisor.starts(label));
         if (header[1] === 'INFO' && header[2] === 'request') served[label] = (served[label] ?? 0) + 1;
       } else if (!rest.startsWith(' ')) inInfo.delete(label);
       if (inInfo.has(label) && !keepInfo) return;
@@ -92,6 +127,7 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
     ...Array.from({ length: INSTANCES }, (_, i) => ({ label: `gateway#${i + 1}`, port: gatewayPort + i })),
   ];
   const gateways = processes.filter((p) => p.label.startsWith('gateway')).map((p) => p.port);
+  const background = plans.filter((plan) => !processes.some((p) => p.label === plan.label)).map((plan) => plan.label);
 
   // A load balancer's view: calls take turns over the gateways, and one that refuses the connection is skipped.
   const through = (ports: number[]) => {
@@ -137,9 +173,11 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
     postgres,
     nats,
     processes,
+    background,
     query,
     ready,
     served: () => ({ ...served }),
+    saidSinceStart: (label, message) => lastSaidIn.get(`${label}\n${message}`) === supervisor.starts(label),
     output: () => lines.slice(-120).join('\n'),
     async stop() {
       await supervisor.stop();

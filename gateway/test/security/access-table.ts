@@ -114,6 +114,27 @@ export const ACCESS: Record<string, RouteAccess> = {
     access: 'member',
     body: Object.fromEntries(GIVEAWAY_QUESTIONS.map(({ key, question, correct }) => [key, { question, answer: correct }])),
   },
+  // The prizes, and after the draw who won them: shown on the public /elts Merch page.
+  'GET /user/giveaway/results': { access: 'public' },
+  'GET /admin/giveaway': { access: 'admin' },
+  'PUT /admin/giveaway/prizes': {
+    access: 'admin',
+    body: {
+      prizes: Array.from({ length: 12 }, (_, index) => ({
+        slot: index + 1,
+        kind: 'custom',
+        name: `Matrix prize ${index + 1}`,
+        imageUrl: 'https://images.example.in/prize.png',
+      })),
+    },
+  },
+  'GET /admin/giveaway/entries': { access: 'admin' },
+  'GET /admin/giveaway/entries/export': { access: 'admin' },
+  'POST /admin/giveaway/draw': {
+    access: 'admin',
+    body: {},
+    refusesEveryone: { status: 409, why: 'the draw needs 12 members who passed; the draw itself is proven by the identity tests' },
+  },
   'GET /user/invitations': { access: 'member' },
   'POST /user/invitations': { access: 'member', body: {} },
   'POST /admin/invitations': { access: 'admin', body: { count: 1 } },
@@ -141,6 +162,8 @@ export const ACCESS: Record<string, RouteAccess> = {
   // The mail the product would have sent, without SMTP and outside production. 'public' as the matrix calls it, from
   // this machine; from anywhere else only an admin may read it (gateway/test/dev-tools.test.ts).
   'GET /dev/mailbox': { access: 'public' },
+  // The text messages (shipping updates) it would have sent to members' mobiles: the same rule as the mailbox.
+  'GET /dev/sms': { access: 'public' },
   // catalog
   'GET /product/images/:file': { access: 'public', page: true, path: '/product/images/pressure-cooker.svg' },
   'GET /product/list': { access: 'public' },
@@ -163,6 +186,17 @@ export const ACCESS: Record<string, RouteAccess> = {
   'GET /product/orders/user': { access: 'member' },
   'GET /product/order/:id': { access: 'member', path: '/product/order/{orderId}', owner: true },
   'GET /product/order/:id/gateway-status': { access: 'member', path: '/product/order/{orderId}/gateway-status', owner: true },
+  'POST /admin/fulfilment/:id': {
+    access: 'admin',
+    path: '/admin/fulfilment/{orderId}',
+    body: { step: 'processing' },
+    refusesEveryone: {
+      status: 409,
+      why: 'the fixture order is unpaid, and only a paid order is fulfilled (services/orders/test/fulfilment.test.ts)',
+    },
+  },
+  // A refused order in a bulk request is reported in its answer, beside the others, not as the request's status.
+  'POST /admin/fulfilment': { access: 'admin', body: { orders: [{ order_id: '{orderId}', step: 'processing' }] } },
   // payments
   'GET /subscription/current': { access: 'member' },
   'POST /subscription/create-upi-mandate': { access: 'member', body: {}, refusesEveryone: ALREADY_MEMBERS },
@@ -218,6 +252,16 @@ export const ACCESS: Record<string, RouteAccess> = {
   'GET /admin/cron/status': { access: 'admin' },
   'POST /admin/cron/trigger': { access: 'admin', body: { mode: 'light' } },
   'POST /admin/cron/control': { access: 'admin', body: { action: 'restart' } },
+  'POST /admin/cron/steps/retry': {
+    access: 'admin',
+    body: { type: 'membership.expiry', key: 'MEM-0:c1' },
+    refusesEveryone: { status: 404, why: 'no step is failing in the fixtures; retrying a step is proven by the payments tests' },
+  },
+  'POST /admin/cron/steps/give-up': {
+    access: 'admin',
+    body: { type: 'membership.expiry', key: 'MEM-0:c1' },
+    refusesEveryone: { status: 404, why: 'no step is failing in the fixtures; giving a step up is proven by the payments tests' },
+  },
   'GET /admin/audit': { access: 'admin' },
   'GET /admin/messages': { access: 'admin' },
   'GET /admin/product-orders': { access: 'admin' },

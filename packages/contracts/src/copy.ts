@@ -9,6 +9,22 @@ export const COPY = {
      * action has its own past tense.
      */
     controlled: (action: 'restart' | 'stop') => `Cron service ${action === 'stop' ? 'stopped' : 'restarted'} successfully`,
+    /**
+     * The failing steps' list and actions (docs/decisions/0034); the spec has no words for them. A step is named by
+     * its type and what it is for: 'membership.expiry for MEM-123'.
+     */
+    failingSteps: 'Failing Steps',
+    noFailingSteps: 'No failing steps: every step has succeeded or is waiting for its time.',
+    stepRetried: (step: string) => `Step ${step} will run again now`,
+    stepGivenUp: (step: string) => `Step ${step} given up: it will not run again`,
+    confirmGiveUp: (step: string) => `Give up step ${step}? It will not run again, and nothing will do what it was for.`,
+    stepActionFailed: (action: 'retry' | 'give up') => `Failed to ${action} the step`,
+  },
+  giveaway: {
+    /** After the draw: the server's refusal of a late entry, and the giveaway block's line to a member who did not enter. */
+    closed: 'The giveaway has closed: the winners have been drawn.',
+    /** Where the prizes will be, until operators have set them. */
+    prizesSoon: 'The 12 prizes will be announced here soon.',
   },
   contact: {
     success: 'Thank you for contacting us! We will get back to you soon.',

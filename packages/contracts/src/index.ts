@@ -1,5 +1,21 @@
 export { CONTACT_OPTIONS, type ContactOption, type ContactRequest, contactRequestSchema } from './api/contact.js';
+export type { FailingStep } from './api/cron.js';
 export { type GiveawayEntryRequest, giveawayAnswersCorrect, giveawayEntrySchema } from './api/giveaway.js';
+export {
+  GIVEAWAY_PRIZE_COUNT,
+  type GiveawayPrize,
+  type GiveawayPrizeInput,
+  type GiveawayResults,
+  isHttpsUrl,
+  NO_GIVEAWAY_RESULTS,
+  PRIZE_DESCRIPTION_MAX_LENGTH,
+  PRIZE_IMAGE_URL_MAX_LENGTH,
+  PRIZE_NAME_MAX_LENGTH,
+  PRIZE_SLOTS_MESSAGE,
+  type PrizeProblem,
+  prizeProblem,
+} from './api/giveaway-prizes.js';
+export { type GiveawayPrizesRequest, giveawayPrizesRequestSchema } from './api/giveaway-prizes-schema.js';
 export { GIVEAWAY_QUESTIONS } from './api/giveaway-questions.js';
 export {
   GENDERS,
@@ -50,6 +66,15 @@ export {
   toggleAutoRenewalSchema,
 } from './api/subscriptions.js';
 export { brandNameFrom, COPYRIGHT_YEAR, DEFAULT_BRAND_NAME, socialHandleOf, socialProfileUrlOf } from './brand.js';
+export {
+  EARLIEST_DATE,
+  formatIndianDay,
+  indianDate,
+  indianDateTime,
+  isCalendarDate,
+  LATEST_DATE,
+  todayInIndia,
+} from './calendar-days.js';
 export { COPY } from './copy.js';
 export { DELIVERY_AREA_COPY } from './delivery-area.js';
 export {
@@ -76,7 +101,9 @@ export {
 export {
   ContactMessageReceived,
   DeliveryAreaNotifyRequested,
+  GiveawayDrawn,
   GiveawayEntered,
+  GiveawayPrizesSet,
   InvitationCreated,
   InvitationRedeemed,
   identityEvents,
@@ -87,7 +114,17 @@ export {
   ShippingDetailsUpdated,
   WallVisibilityChanged,
 } from './events/identity.js';
-export { OrderCompleted, OrderFailed, OrderPaymentStarted, OrderPlaced, OrderRefunded, ordersEvents } from './events/orders.js';
+export {
+  OrderCompleted,
+  OrderDelivered,
+  OrderFailed,
+  OrderPaymentStarted,
+  OrderPlaced,
+  OrderProcessingStarted,
+  OrderRefunded,
+  OrderShipped,
+  ordersEvents,
+} from './events/orders.js';
 export {
   AutoRenewalChanged,
   InvoiceIssued,
@@ -116,6 +153,31 @@ export {
   SubscriptionStatusChanged,
 } from './events/payments.js';
 export { eventRegistries } from './events/registries.js';
+export {
+  AWB_PATTERN,
+  addBusinessDays,
+  addDays,
+  DELIVERY_PROMISE,
+  deliveryDueAfterShipping,
+  EXCHANGE_WINDOW_DAYS,
+  expectedDeliveryDate,
+  FULFILMENT_MESSAGES,
+  FULFILMENT_STEP_LABELS,
+  FULFILMENT_STEPS,
+  type FulfilmentStep,
+  type FulfilmentTimelineStep,
+  type FulfilmentView,
+  nextFulfilmentStep,
+  OPERATOR_STEPS,
+  type OperatorStep,
+} from './fulfilment.js';
+export {
+  BULK_FULFILMENT_LIMIT,
+  type BulkFulfilmentRequest,
+  bulkFulfilmentSchema,
+  type FulfilmentStepRequest,
+  fulfilmentStepSchema,
+} from './fulfilment-schema.js';
 export { escapeHtml } from './html.js';
 export {
   gstStateCode,
@@ -138,9 +200,20 @@ export {
   SUBSCRIPTION_PRICE,
 } from './membership.js';
 export { ORDER_ID_PREFIXES, type OrderKind, orderKindOf } from './order-ids.js';
+export {
+  atRiskBeforeTimeout,
+  atRiskCreationWindow,
+  isPaymentAtRisk,
+  type PaymentForRisk,
+  type PaymentTimeouts,
+  PURPOSES_WITHOUT_TIMEOUT,
+  paymentTimeoutSettings,
+  paymentTimeoutsOf,
+  UNSETTLED_PAYMENT_STATUSES,
+} from './payment-at-risk.js';
 export { GATEWAY_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from './services.js';
 export { SESSION_COOKIES } from './sessions.js';
-export { calendarDateSchema, dateRangeQuerySchema, EARLIEST_DATE, isCalendarDate, LATEST_DATE } from './validation/dates.js';
+export { calendarDateSchema, dateRangeQuerySchema } from './validation/dates.js';
 export {
   ageOn,
   dateOfBirthSchema,
@@ -154,7 +227,6 @@ export {
   normaliseIndianMobile,
   PINCODE_PATTERN,
   pincodeSchema,
-  todayInIndia,
 } from './validation/india.js';
 export {
   ADMIN_ROUTES,

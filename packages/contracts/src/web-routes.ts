@@ -1,5 +1,5 @@
 /**
- * The pages of the spec's route table (plus the back office's Audit and Messages pages). The shell routes these;
+ * The pages of the spec's route table (plus the back office's Giveaway, Audit and Messages pages). The shell routes these;
  * the gateway answers a browser navigation to any of them with the shell, and to anything else with the shell's
  * not-found page and status 404.
  */
@@ -13,6 +13,7 @@ export const ADMIN_ROUTES = [
   '/admin/orders',
   '/admin/cron',
   '/admin/timeouts',
+  '/admin/giveaway',
   '/admin/audit',
   '/admin/messages',
 ] as const;

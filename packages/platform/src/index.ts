@@ -13,6 +13,7 @@ export {
 export { InProcessBus, type InProcessBusOptions } from './bus/in-process-bus.js';
 export { NatsBus, type NatsBusOptions } from './bus/nats-bus.js';
 export { OutboxRelay, type RelayOptions } from './bus/outbox-relay.js';
+export { Wakeup, yieldToEventLoop } from './bus/wakeup.js';
 export { ConfigError, describeConfig, EXIT_BAD_CONFIG, loadConfig, loadConfigs, secret } from './config/load-config.js';
 export * as settings from './config/settings.js';
 export { type AnyDb, type Database, type DatabaseOptions, ensurePostgresDatabase, openDatabase, sql } from './db/database.js';
@@ -26,6 +27,7 @@ export { createForwarder, type ForwarderOptions } from './front/forwarder.js';
 export { assertSameOrigin, resolvePrincipal, type SessionTokens, sessionTokens } from './front/sessions.js';
 export { httpUpstream, inProcessUpstream, type Upstream, UpstreamUnavailableError } from './front/upstreams.js';
 export { type AppEnv, createServiceApp, type ReadinessChecks, type ServiceAppOptions } from './http/app-factory.js';
+export { type CsvDownload, csvCell, csvDownload, csvLine } from './http/csv.js';
 export { type FailureBody, failureBody, fieldMessages, ok } from './http/envelope.js';
 export {
   AppError,
@@ -49,6 +51,7 @@ export {
 } from './http/internal-client.js';
 export {
   type AdminPrincipal,
+  adminsOnly,
   type MemberPrincipal,
   PRINCIPAL_HEADER,
   type Principal,

@@ -6,6 +6,7 @@ export { Card, type CardProps } from './components/Card.js';
 export { Checkbox, type CheckboxProps } from './components/Checkbox.js';
 export { type Column, DataTable, type DataTableProps } from './components/DataTable.js';
 export { controlClasses, Field, type FieldControlOptions, type FieldProps, useFieldControl } from './components/Field.js';
+export { PrizeGrid, type PrizeView, WinnersList, type WinnerView } from './components/GiveawayPrizes.js';
 export { Modal, type ModalProps } from './components/Modal.js';
 export { Pagination, type PaginationProps } from './components/Pagination.js';
 export { ProgressBar, type ProgressBarProps } from './components/ProgressBar.js';

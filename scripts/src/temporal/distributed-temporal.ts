@@ -1,5 +1,6 @@
 import {
   DEFAULT_TEMPORAL_PORTS,
+  postgresStorage,
   preparePostgresStore,
   startTemporalServer,
   startTemporalUi,
@@ -34,15 +35,7 @@ export async function startDistributedTemporal(options: {
     options.write(`[temporal] not started, the embedded driver runs the workflows: ${error.message}`);
     return undefined;
   }
-  const url = new URL(options.postgresUrl);
-  const storage = {
-    kind: 'postgres' as const,
-    host: url.hostname,
-    port: Number(url.port || 5432),
-    user: decodeURIComponent(url.username || 'postgres'),
-    password: decodeURIComponent(url.password),
-    databasePrefix: options.databasePrefix,
-  };
+  const storage = postgresStorage(options.postgresUrl, options.databasePrefix);
   await preparePostgresStore(binaries, storage);
   const server = await startTemporalServer({
     server: binaries.server,

@@ -29,12 +29,7 @@ export class TemporalUnavailable extends Error {}
 export async function temporalBinaries(): Promise<TemporalBinaries> {
   try {
     const { stdout } = await run('bash', [join(repositoryRoot, 'scripts/temporal/build.sh')], { maxBuffer: 16 * 1024 * 1024 });
-    const folder = stdout.trim().split('\n').at(-1) ?? '';
-    return {
-      server: join(folder, 'temporal-server'),
-      sqlTool: join(folder, 'temporal-sql-tool'),
-      uiServer: join(folder, 'temporal-ui-server'),
-    };
+    return temporalBinariesIn(stdout.trim().split('\n').at(-1) ?? '');
   } catch (error) {
     const { code, stderr } = error as { code?: number; stderr?: string };
     const said = (stderr ?? '').trim().split('\n').slice(-5).join('\n');
@@ -42,9 +37,27 @@ export async function temporalBinaries(): Promise<TemporalBinaries> {
   }
 }
 
+/** The three binaries, as build.sh leaves them side by side in one folder. */
+export function temporalBinariesIn(folder: string): TemporalBinaries {
+  return {
+    server: join(folder, 'temporal-server'),
+    sqlTool: join(folder, 'temporal-sql-tool'),
+    uiServer: join(folder, 'temporal-ui-server'),
+  };
+}
+
 export type TemporalStorage =
   | { kind: 'memory' }
-  | { kind: 'postgres'; host: string; port: number; user: string; password: string; databasePrefix: string };
+  | {
+      kind: 'postgres';
+      host: string;
+      port: number;
+      user: string;
+      password: string;
+      databasePrefix: string;
+      /** Connections each of its two databases may hold; 20 unless set (a test beside many processes sets fewer). */
+      maxConnections?: number;
+    };
 
 export interface TemporalPorts {
   frontend: number;
@@ -55,22 +68,37 @@ export interface TemporalPorts {
   membership: [number, number, number, number];
 }
 
-/** Ports nobody listens on now, for a server of our own beside whatever else runs here. */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<import('node:net').Server>((resolve, reject) => {
-          const server = createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => (server.address() as { port: number }).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
+/** Listens on `port` (0: one the system picks) at 127.0.0.1; undefined when it is taken. */
+function listenOn(port: number): Promise<import('node:net').Server | undefined> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(undefined) : reject(error)));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/**
+ * PostgreSQL stores a server's membership ports as `smallint`, so a server on it needs ports below 32768, where
+ * listen(0) never picks (Linux hands out 32768 to 60999): ports are drawn from here instead, and tried.
+ */
+export const SMALLINT_PORTS = { from: 20_000, to: 32_767 };
+
+/**
+ * Ports nobody listens on now, for a server of our own beside whatever else runs here: the system's pick, or ones
+ * drawn from `range`. Each is held until all are found, so none is handed out twice.
+ */
+export async function freePorts(count: number, range?: { from: number; to: number }): Promise<number[]> {
+  const servers: import('node:net').Server[] = [];
+  try {
+    for (let tries = 0; servers.length < count; tries++) {
+      if (tries > 100 * count) throw new Error(`no ${count} free ports between ${range?.from} and ${range?.to}`);
+      const server = await listenOn(range ? range.from + Math.floor(Math.random() * (range.to - range.from + 1)) : 0);
+      if (server) servers.push(server);
+    }
+    return servers.map((server) => (server.address() as { port: number }).port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
 }
 
 export const DEFAULT_TEMPORAL_PORTS: TemporalPorts = {
@@ -82,8 +110,9 @@ export const DEFAULT_TEMPORAL_PORTS: TemporalPorts = {
   membership: [6933, 6934, 6935, 6939],
 };
 
-export async function freeTemporalPorts(): Promise<TemporalPorts> {
-  const [frontend, frontendHttp, history, matching, worker, ...membership] = await freePorts(9);
+/** Free ports for every service of a server; from `range` if given (SMALLINT_PORTS for a server on PostgreSQL). */
+export async function freeTemporalPorts(range?: { from: number; to: number }): Promise<TemporalPorts> {
+  const [frontend, frontendHttp, history, matching, worker, ...membership] = await freePorts(9, range);
   return {
     frontend: frontend!,
     frontendHttp: frontendHttp!,
@@ -97,6 +126,26 @@ export async function freeTemporalPorts(): Promise<TemporalPorts> {
 const POSTGRES_DATABASES = { default: 'temporal', visibility: 'temporal_visibility' } as const;
 const postgresDatabase = (storage: { databasePrefix: string }, which: keyof typeof POSTGRES_DATABASES) =>
   `${storage.databasePrefix}${POSTGRES_DATABASES[which]}`;
+
+/** The two databases a PostgreSQL store with this prefix lives in (`<prefix>temporal`, `<prefix>temporal_visibility`). */
+export function temporalDatabases(databasePrefix: string): string[] {
+  return (Object.keys(POSTGRES_DATABASES) as (keyof typeof POSTGRES_DATABASES)[]).map((which) =>
+    postgresDatabase({ databasePrefix }, which),
+  );
+}
+
+/** A PostgreSQL store on the server at `postgresUrl` (its user and password; the database in the URL is not used). */
+export function postgresStorage(postgresUrl: string, databasePrefix: string): Extract<TemporalStorage, { kind: 'postgres' }> {
+  const url = new URL(postgresUrl);
+  return {
+    kind: 'postgres',
+    host: url.hostname,
+    port: Number(url.port || 5432),
+    user: decodeURIComponent(url.username || 'postgres'),
+    password: decodeURIComponent(url.password),
+    databasePrefix,
+  };
+}
 
 function datastore(storage: TemporalStorage, which: keyof typeof POSTGRES_DATABASES) {
   if (storage.kind === 'memory')
@@ -121,8 +170,8 @@ function datastore(storage: TemporalStorage, which: keyof typeof POSTGRES_DATABA
       connectProtocol: 'tcp',
       user: storage.user,
       password: storage.password,
-      maxConns: 20,
-      maxIdleConns: 20,
+      maxConns: storage.maxConnections ?? 20,
+      maxIdleConns: storage.maxConnections ?? 20,
       maxConnLifetime: '1h',
     },
   };

@@ -1,1 +1,1 @@
-export { startTestTemporal, temporalAvailability } from './temporal-test-server.js';
+export { type DurableTestTemporal, startDurableTestTemporal, startTestTemporal, temporalAvailability } from './temporal-test-server.js';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { eventRegistries } from '@elts/contracts';
-import { defineService, requireAdmin, type ServiceInstance } from '@elts/platform';
+import { atRiskBeforeTimeout, eventRegistries, paymentTimeoutSettings, paymentTimeoutsOf } from '@elts/contracts';
+import { adminsOnly, defineService, type ServiceInstance } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { operationsRoutes } from './api/operations-routes.js';
@@ -10,6 +10,7 @@ import { projectionRoutes } from './api/projection-routes.js';
 import { userRoutes } from './api/user-routes.js';
 import { catalogAuditProjection } from './consumers/catalog-audit.js';
 import { contactMessagesProjection } from './consumers/contact-messages.js';
+import { giveawayAuditProjection } from './consumers/giveaway-audit.js';
 import { ordersProjection } from './consumers/orders.js';
 import { paymentsProjection } from './consumers/payments.js';
 import { usersProjection } from './consumers/users.js';
@@ -24,7 +25,9 @@ export interface AdminBffInstance extends ServiceInstance {
 /** The back office's API, over read models it builds from every service's events. */
 export const adminBffService = defineService({
   name: 'admin-bff',
-  configSchema: z.object({}),
+  // The payments service's timeout settings (the same variables, parsed alike): the back office reports "at risk" by
+  // the thresholds payments times payments out by.
+  configSchema: z.object(paymentTimeoutSettings).refine(...atRiskBeforeTimeout),
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   registry: eventRegistries['admin-bff'],
   async create(runtime) {
@@ -38,18 +41,16 @@ export const adminBffService = defineService({
         paymentsProjection(db),
         ordersProjection(db),
         catalogAuditProjection(db),
+        giveawayAuditProjection(db),
       ],
       runtime.logger,
     );
     const app = runtime.createApp();
     // Every back-office call needs an admin session, checked before its input is read: without one, a bad body or
     // query answers 401 too, never a validation message.
-    app.use('/admin/*', async (c, next) => {
-      requireAdmin(c);
-      await next();
-    });
+    app.use('/admin/*', adminsOnly);
     app.route('/', userRoutes(db));
-    app.route('/', paymentRoutes(db));
+    app.route('/', paymentRoutes(db, paymentTimeoutsOf(runtime.config)));
     app.route('/', orderRoutes(db));
     app.route(
       '/',

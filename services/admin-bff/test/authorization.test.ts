@@ -1,6 +1,6 @@
 import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminBff } from './helpers.js';
+import { type SchedulerCalls, startAdminBff } from './helpers.js';
 
 /** Every back-office call admin-bff answers, with a body where it takes one. */
 const ENDPOINTS: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
@@ -27,7 +27,7 @@ describe.each(DATABASE_KINDS)('who may call the back office, on %s', (kind) => {
   const available = databaseAvailable(kind);
   let harness: ServiceHarness;
   let admin: { token: string };
-  let calls: { triggers: string[]; controls: string[] };
+  let calls: SchedulerCalls;
 
   beforeAll(async () => {
     if (!available) return;
@@ -57,6 +57,8 @@ describe.each(DATABASE_KINDS)('who may call the back office, on %s', (kind) => {
     for (const [path, init] of [
       ['/admin/cron/trigger', { method: 'POST', body: { mode: 'everything' } }],
       ['/admin/cron/control', { method: 'POST', body: {} }],
+      ['/admin/cron/steps/retry', { method: 'POST', body: { type: 'payment.timeout', key: 'x' } }],
+      ['/admin/cron/steps/give-up', { method: 'POST', body: { type: 'payment.timeout', key: 'x' } }],
       ['/admin/payments?status=bogus', {}],
       ['/admin/payments/timeout-analysis?days=3', {}],
       ['/admin/users?sort=password', {}],
@@ -68,7 +70,7 @@ describe.each(DATABASE_KINDS)('who may call the back office, on %s', (kind) => {
       }
     }
     // Nothing reached the scheduler.
-    expect(calls).toEqual({ triggers: [], controls: [] });
+    expect(calls).toEqual({ triggers: [], controls: [], steps: [] });
   });
 
   it.runIf(available)('answers an admin on every endpoint', async () => {

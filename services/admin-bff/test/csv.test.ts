@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { todayInIndia } from '@elts/contracts';
+import { csvCell } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../src/queries/csv.js';
 import { registerMember, settled, startAdminBff } from './helpers.js';
 
 const HEADER =

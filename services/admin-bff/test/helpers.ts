@@ -22,11 +22,22 @@ import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { adminBffService } from '../src/service.js';
 
-/** What the stand-in payments service was asked to do with its scheduler. */
+/** What the stand-in payments service was asked to do with its scheduler (controls and steps with their actor). */
 export interface SchedulerCalls {
   triggers: string[];
   controls: string[];
+  steps: { action: string; type: string; key: string; actor: string }[];
 }
+
+/** The one step the stand-in payments service has failing. */
+export const FAILING_STEP = {
+  type: 'membership.expiry',
+  key: 'MEM-1:c1',
+  subject: 'MEM-1',
+  attempts: 9,
+  lastError: 'Cashfree answered 503',
+  nextAttemptAt: '2026-11-20T05:15:00.000Z',
+};
 
 /** The payments service's scheduler controls as admin-bff reaches them (`/internal/cron/*`). */
 export function fakeScheduler(calls: SchedulerCalls) {
@@ -44,6 +55,7 @@ export function fakeScheduler(calls: SchedulerCalls) {
         is_success: true,
         data: {
           cron_service: status(),
+          failing_steps: [FAILING_STEP],
           uptime: 7384,
           memory_usage: { heapUsed: 52_428_800, heapTotal: 104_857_600 },
           server_time: '2026-11-20T05:00:00.000Z',
@@ -56,17 +68,27 @@ export function fakeScheduler(calls: SchedulerCalls) {
       return c.json({ is_success: true, data: { mode, checked: 3, failed: mode === 'light' ? 1 : 0 } });
     })
     .post('/internal/cron/control', async (c) => {
-      const { action } = await c.req.json<{ action: string }>();
-      calls.controls.push(action);
+      const { action, actor } = await c.req.json<{ action: string; actor: string }>();
+      calls.controls.push(`${action} by ${actor}`);
       running = action === 'restart';
       return c.json({ is_success: true, data: status() });
+    })
+    .post('/internal/cron/steps/:action', async (c) => {
+      const { type, key, actor } = await c.req.json<{ type: string; key: string; actor: string }>();
+      calls.steps.push({ action: c.req.param('action'), type, key, actor });
+      if (type !== FAILING_STEP.type || key !== FAILING_STEP.key) {
+        const message = 'That step is not waiting to run: it has succeeded, been given up, or does not exist.';
+        return c.json({ is_success: false, message, error: message, code: 'not_found' }, 404);
+      }
+      return c.json({ is_success: true, data: FAILING_STEP });
     });
 }
 
-export async function startAdminBff(kind: DatabaseKind) {
-  const calls: SchedulerCalls = { triggers: [], controls: [] };
+export async function startAdminBff(kind: DatabaseKind, env: Record<string, string> = {}) {
+  const calls: SchedulerCalls = { triggers: [], controls: [], steps: [] };
   const harness = await startServiceHarness(adminBffService, {
     kind,
+    env,
     sources: [identityEvents, paymentsEvents, ordersEvents, catalogEvents],
     stubs: { payments: fakeScheduler(calls) },
   });
@@ -165,6 +187,8 @@ export interface PaymentSpec {
   orderId?: string;
   amountPaise: number;
   paymentType: 'subscription' | 'product_order' | 'refund';
+  /** What the money is for; by default a membership's first payment, or the order's for a product order. */
+  purpose?: 'membership' | 'renewal' | 'product_order';
   outcome: PaymentOutcome;
   method?: 'upi' | 'card' | 'netbanking';
   refundedPaise?: number;
@@ -176,7 +200,14 @@ export async function recordPayment(harness: ServiceHarness, spec: PaymentSpec) 
   const { paymentId, memberId, amountPaise, paymentType } = spec;
   const orderId = spec.orderId ?? `order_${paymentId}`;
   const common = { orderId, memberId, paymentType };
-  await record(harness, 'payments', `payment-${paymentId}`, [paymentInitiatedEvent(paymentId, { ...common, amountPaise })], spec.at);
+  const purpose = spec.purpose ?? (paymentType === 'product_order' ? 'product_order' : 'membership');
+  await record(
+    harness,
+    'payments',
+    `payment-${paymentId}`,
+    [paymentInitiatedEvent(paymentId, { ...common, amountPaise, purpose })],
+    spec.at,
+  );
   const settledAt = new Date(spec.at.getTime() + 60_000);
   const method = spec.method ?? 'upi';
   const outcome: Record<PaymentOutcome, NewEvent[]> = {

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { contactMessageReceivedEvent, invitationCreatedEvent } from '@elts/contracts/testing';
 import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogProduct, minutesAgo, record, settled, startAdminBff } from './helpers.js';
+import { catalogProduct, FAILING_STEP, minutesAgo, record, type SchedulerCalls, settled, startAdminBff } from './helpers.js';
 
 describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages on %s', (kind) => {
   const available = databaseAvailable(kind);
   let harness: ServiceHarness;
   let admin: { token: string; adminId: string };
-  let calls: { triggers: string[]; controls: string[] };
+  let calls: SchedulerCalls;
 
   beforeAll(async () => {
     if (!available) return;
@@ -32,6 +32,7 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
           lastRunTime: '2026-11-20T04:30:00.000Z',
           jobs: ['paymentReconciliation', 'dealDropWindows'],
         },
+        failing_steps: [FAILING_STEP],
         uptime: 7384,
         memory_usage: { heapUsed: 52_428_800, heapTotal: 104_857_600 },
         server_time: '2026-11-20T05:00:00.000Z',
@@ -60,7 +61,8 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
     expect((await call('/admin/cron/status')).body.data.cron_service.isRunning).toBe(false);
     const restart = await call('/admin/cron/control', { action: 'restart' });
     expect(restart.body).toMatchObject({ message: 'Cron service restarted successfully', data: { isRunning: true } });
-    expect(calls.controls).toEqual(['stop', 'restart']);
+    // Payments stores who stopped it (decision 0034).
+    expect(calls.controls).toEqual([`stop by admin:${admin.adminId}`, `restart by admin:${admin.adminId}`]);
     expect((await call('/admin/cron/control', { action: 'pause' })).status).toBe(400);
   });
 
@@ -91,6 +93,35 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
     const second = (await call('/admin/audit?limit=2&page=2')).body;
     expect(second.data.map((row: { action: string }) => row.action)).toEqual(['cron.stop', 'cron.trigger']);
     expect(second.pagination).toMatchObject({ totalPages: 3, hasPrev: true, hasNext: true });
+  });
+
+  it.runIf(available)('retries a failing step now or gives it up, records who did it, and relays a refusal', async () => {
+    const step = { type: FAILING_STEP.type, key: FAILING_STEP.key };
+    const retried = await call('/admin/cron/steps/retry', step);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ message: 'Step membership.expiry for MEM-1 will run again now', data: FAILING_STEP });
+    const givenUp = await call('/admin/cron/steps/give-up', step);
+    expect(givenUp.body).toMatchObject({ message: 'Step membership.expiry for MEM-1 given up: it will not run again' });
+    const actor = `admin:${admin.adminId}`;
+    expect(calls.steps).toEqual([
+      { action: 'retry', ...step, actor },
+      { action: 'give-up', ...step, actor },
+    ]);
+
+    const audit = (await call('/admin/audit?limit=2')).body.data;
+    expect(audit).toMatchObject([
+      { actor, action: 'cron.step.give-up', target: 'membership.expiry MEM-1:c1', before: FAILING_STEP },
+      { actor, action: 'cron.step.retry', target: 'membership.expiry MEM-1:c1', before: FAILING_STEP },
+    ]);
+
+    // Payments' own refusal, with its words; a body that names no step never reaches payments.
+    const gone = await call('/admin/cron/steps/give-up', { type: 'membership.expiry', key: 'MEM-2:c1' });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toBe('That step is not waiting to run: it has succeeded, been given up, or does not exist.');
+    const unnamed = await call('/admin/cron/steps/retry', { type: 'membership.expiry' });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.error).toContain('key must name the step');
+    expect(calls.steps).toHaveLength(3);
   });
 
   it.runIf(available)('lists contact messages newest first with every field of the form', async () => {

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_STATUSES } from '@elts/contracts';
 import {
   autoRenewalChangedEvent,
   subscriptionActivatedEvent,
@@ -288,7 +289,7 @@ describe.each(DATABASE_KINDS)('the Orders page on %s', (kind) => {
     });
 
     it.runIf(available)('filters by each status, by days in India and by search', async () => {
-      for (const status of ['pending', 'active', 'expired', 'cancelled', 'failed', 'revoked'] as const) {
+      for (const status of SUBSCRIPTION_STATUSES) {
         await expectSubscriptions({ status }, (s) => subscriptionStatus(s) === status);
       }
       expect(await subscriptionIds({ startDate: '2026-03-10', endDate: '2026-03-10' })).toEqual(['SUB-6']);
@@ -300,27 +301,42 @@ describe.each(DATABASE_KINDS)('the Orders page on %s', (kind) => {
       );
       await expectSubscriptions({ searchTerm: members.asha }, (s) => s.member === 'asha');
       await expectSubscriptions({ status: 'all', searchTerm: '' }, () => true);
+      const refused = await harness.json('/admin/subscriptions?status=paused', { token: admin.token });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('Status must be one of: active, pending, expired, failed, cancelled, revoked.');
+      expect((await harness.json('/admin/subscriptions/stats?status=paused', { token: admin.token })).status).toBe(400);
     });
 
-    it.runIf(available)('counts revenue from every successful payment of the selected subscriptions', async () => {
+    it.runIf(available)('counts revenue from every successful payment, and each status on its own card', async () => {
       const stats = async (params: Record<string, string>, matching: (s: Subscription) => boolean) => {
         const selected = SUBSCRIPTIONS.filter(matching);
+        const inStatus = (status: string) => selected.filter((s) => subscriptionStatus(s) === status).length;
         expect((await get('/admin/subscriptions/stats', params)).data).toEqual({
           totalRevenue: Math.round(selected.reduce((sum, s) => sum + s.paid * 117_882, 0)) / 100,
           totalOrders: selected.length,
-          completedOrders: selected.filter((s) => s.steps.includes('activated')).length,
-          pendingOrders: selected.filter((s) => subscriptionStatus(s) === 'pending').length,
-          activeSubscriptions: selected.filter((s) => subscriptionStatus(s) === 'active').length,
+          completedOrders: inStatus('expired'),
+          pendingOrders: inStatus('pending'),
+          activeSubscriptions: inStatus('active'),
+          failedSubscriptions: inStatus('failed'),
+          cancelledSubscriptions: inStatus('cancelled'),
+          revokedSubscriptions: inStatus('revoked'),
         });
       };
+      // SUB-5 was paid and then revoked: it is on the Revoked card, not Completed (which is SUB-4, run to its end).
       expect((await get('/admin/subscriptions/stats')).data).toEqual({
         totalRevenue: 5894.1,
         totalOrders: 27,
-        completedOrders: 5,
+        completedOrders: 1,
         pendingOrders: 21,
         activeSubscriptions: 2,
+        failedSubscriptions: 1,
+        cancelledSubscriptions: 1,
+        revokedSubscriptions: 1,
       });
-      await stats({ status: 'active' }, (s) => subscriptionStatus(s) === 'active');
+      for (const status of SUBSCRIPTION_STATUSES) {
+        await stats({ status }, (s) => subscriptionStatus(s) === status);
+        await stats({ status, searchTerm: 'SUB' }, (s) => subscriptionStatus(s) === status);
+      }
       await stats({ searchTerm: 'vikram' }, (s) => s.member === 'vikram');
       await stats({ startDate: '2026-03-01', endDate: '2026-03-31' }, (s) => ['SUB-6', 'SUB-7'].includes(s.id));
     });

@@ -26,7 +26,7 @@ describe.each(DATABASE_KINDS)('npm run seed:scale on %s', (kind) => {
         try {
           const { applied } = await rebuildAdminReadModels({ database, bus, logger: silentLogger(), pollMs: 50 });
           // The bulk path left admin-bff's consumers at the end of each history: nothing was waiting.
-          expect(Object.values(applied)).toEqual([0, 0, 0, 0, 0]);
+          expect(Object.values(applied)).toEqual(Object.keys(applied).map(() => 0));
           expect(await snapshot(db)).toEqual(bulk);
         } finally {
           await bus.close();

@@ -6,7 +6,8 @@ import nodemailer from 'nodemailer';
 import { adminAuthRoutes } from './api/admin-auth-routes.js';
 import { communityRoutes } from './api/community-routes.js';
 import { contactRoutes } from './api/contact-routes.js';
-import { devIdpRoutes, devMailboxRoutes } from './api/dev-routes.js';
+import { devIdpRoutes, devMailboxRoutes, devTextMessageRoutes } from './api/dev-routes.js';
+import { giveawayAdminRoutes } from './api/giveaway-admin-routes.js';
 import { internalRoutes } from './api/internal-routes.js';
 import { memberAuthRoutes } from './api/member-auth-routes.js';
 import { profileRoutes } from './api/profile-routes.js';
@@ -15,8 +16,10 @@ import { googleIssuer, localIssuer, type TrustedIssuer } from './auth/id-token.j
 import { Sessions } from './auth/sessions.js';
 import { ensureFirstAdmin } from './commands/admins.js';
 import { orderMailConsumer } from './consumers/orders.js';
+import { shippingUpdatesConsumer } from './consumers/shipping-updates.js';
 import { subscriptionStatusConsumer } from './consumers/subscriptions.js';
 import { MailOutbox } from './mail/mail-outbox.js';
+import { TextMessageOutbox } from './notify/text-message-outbox.js';
 import { identitySettings } from './settings.js';
 import { MembersView } from './store/members-projection.js';
 import type { IdentityDb } from './store/tables.js';
@@ -44,6 +47,8 @@ export const identityService = defineService({
       config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : undefined,
       logger,
     );
+    // The notifications port's embedded adapter: no SMS provider is configured yet (docs/decisions/0023).
+    const texts = new TextMessageOutbox(db as never, logger);
 
     const clientAddress = forwardedClientAddress(runtime.serviceToken);
 
@@ -99,12 +104,26 @@ export const identityService = defineService({
         invitations: { events, perMonth: config.INVITATIONS_PER_MONTH, validDays: config.INVITATION_VALID_DAYS, publicUrl },
       }),
     );
+    app.route(
+      '/',
+      giveawayAdminRoutes({
+        events,
+        prizes: { events, catalog: () => runtime.client('catalog') },
+        draw: { events, members, mail, opensAtMembers: config.GIVEAWAY_OPENS_AT_MEMBERS, publicUrl },
+      }),
+    );
     app.route('/', contactRoutes(events));
     if (devIdp) app.route('/', devIdpRoutes(devIdp));
     // With a real mail server the mail has gone out and members read it in their own inboxes.
     if (!production && !config.SMTP_URL) app.route('/', devMailboxRoutes(mail, clientAddress));
+    if (!production) app.route('/', devTextMessageRoutes(texts, clientAddress));
 
-    const consumers = [subscriptionStatusConsumer(db, mail), orderMailConsumer(db, mail, () => runtime.client('orders'), publicUrl)];
+    const orders = () => runtime.client('orders');
+    const consumers = [
+      subscriptionStatusConsumer(db, mail),
+      orderMailConsumer(db, mail, orders, publicUrl),
+      shippingUpdatesConsumer(db, mail, texts, orders, publicUrl),
+    ];
     let subscriptions: Subscription[] = [];
     return {
       app,

@@ -146,7 +146,7 @@ describe.each(DATABASE_KINDS)('the giveaway threshold on %s', (kind) => {
     await setSubscription(identity, subscriber, 'active');
     await signUp(identity);
     const closed = await identity.json('/user/giveaway', { token: subscriber.token });
-    expect(closed.body.giveaway).toEqual({ open: false, members_needed: 1, eligible: true });
+    expect(closed.body.giveaway).toEqual({ open: false, members_needed: 1, eligible: true, drawn: false, won: null });
     const early = await identity.json('/user/giveaway', { method: 'POST', token: subscriber.token, body: answers(true) });
     expect(early.status).toBe(403);
     expect(early.body).toMatchObject({ is_success: false, message: 'The giveaway opens once the community reaches 3 members.' });

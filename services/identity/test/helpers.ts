@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { paymentsEvents } from '@elts/contracts';
-import { sql } from '@elts/platform';
+import { type FetchApp, sql } from '@elts/platform';
 import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
 import { identityService } from '../src/service.js';
 
 export const uniqueEmail = (name = 'member') => `${name}.${randomUUID().slice(0, 8)}@example.in`;
 
-export function startIdentity(kind: DatabaseKind, env: Record<string, string> = {}, nodeEnv?: 'production') {
+export function startIdentity(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  nodeEnv?: 'production',
+  stubs?: Record<string, FetchApp>,
+) {
   return startServiceHarness(identityService, {
     kind,
     env: { PUBLIC_URL: 'http://localhost:3000', ...env },
     sources: [paymentsEvents],
     ...(nodeEnv ? { nodeEnv } : {}),
+    ...(stubs ? { stubs } : {}),
   });
 }
 

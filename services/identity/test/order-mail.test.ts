@@ -1,44 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ordersEvents, paymentsEvents } from '@elts/contracts';
 import { orderCompletedEvent } from '@elts/contracts/testing';
-import { createServiceApp, sql } from '@elts/platform';
-import {
-  DATABASE_KINDS,
-  databaseAvailable,
-  eventually,
-  type ServiceHarness,
-  silentLogger,
-  startServiceHarness,
-} from '@elts/platform/testing';
+import { sql } from '@elts/platform';
+import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNews } from '../src/consumers/orders.js';
-import { identityService } from '../src/service.js';
 import { signUp, uniqueEmail } from './helpers.js';
-
-const address = { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' };
-
-/** Orders' internal order API, as identity reads it for the email; counts the calls. */
-function ordersStandIn() {
-  const asked: string[] = [];
-  const app = createServiceApp({ name: 'orders', logger: silentLogger() });
-  app.get('/internal/orders/:id', (c) => {
-    asked.push(c.req.param('id'));
-    return c.json({
-      is_success: true,
-      data: {
-        orderId: c.req.param('id'),
-        memberId: randomUUID(),
-        status: 'completed',
-        product: { name: 'WH-1000XM5 Wireless Headphones', brand: 'Sony' },
-        quantity: 2,
-        amountPaise: 5_298_100,
-        creditPaise: 99_900,
-        shippingAddress: address,
-      },
-    });
-  });
-  return { app, asked };
-}
+import { ordersStandIn, startIdentityWithOrders } from './orders-stand-in.js';
 
 describe('which completions are news', () => {
   it('leaves completions older than two days unmailed (a group reading the stream from its start)', () => {
@@ -55,12 +22,7 @@ describe.each(DATABASE_KINDS)('order confirmation email on %s', (kind) => {
 
   beforeAll(async () => {
     if (!available) return;
-    identity = await startServiceHarness(identityService, {
-      kind,
-      env: { PUBLIC_URL: 'http://localhost:3000' },
-      sources: [paymentsEvents, ordersEvents],
-      stubs: { orders: orders.app },
-    });
+    identity = await startIdentityWithOrders(kind, orders);
   });
   afterAll(async () => identity?.close());
 

@@ -320,7 +320,8 @@ describe('the development identity provider in production', () => {
   afterAll(async () => identity?.close());
 
   it.runIf(available)('does not exist', async () => {
-    for (const path of ['/dev/idp', '/dev/idp/jwks.json', '/dev/mailbox']) expect((await identity.request(path)).status).toBe(404);
+    for (const path of ['/dev/idp', '/dev/idp/jwks.json', '/dev/mailbox', '/dev/sms'])
+      expect((await identity.request(path)).status).toBe(404);
     expect((await identity.request('/dev/idp/id-token', { method: 'POST', body: { email: 'a@b.in', name: 'A' } })).status).toBe(404);
   });
 

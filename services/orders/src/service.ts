@@ -3,6 +3,7 @@ import { eventRegistries } from '@elts/contracts';
 import { defineService, loadMigrations, type Subscription } from '@elts/platform';
 import { JobScheduler, schedulerMigrationsDir } from '@elts/workflows';
 import type { Kysely } from 'kysely';
+import { fulfilmentRoutes } from './api/fulfilment-routes.js';
 import { ordersInternalRoutes } from './api/internal-routes.js';
 import { orderRoutes } from './api/order-routes.js';
 import { serviceabilityRoutes } from './api/serviceability-routes.js';
@@ -17,7 +18,7 @@ import { Serviceability } from './serviceability/serviceability.js';
 import { type OrdersSettings, ordersSettings } from './settings.js';
 import type { OrdersDb } from './store/tables.js';
 
-/** Product orders (the order saga), order history, delivery serviceability (pincodes). */
+/** Product orders (the order saga), their fulfilment, order history, delivery serviceability (pincodes). */
 export const ordersService = defineService({
   name: 'orders',
   configSchema: ordersSettings,
@@ -51,6 +52,7 @@ export const ordersService = defineService({
     const app = runtime.createApp();
     app.route('/', serviceabilityRoutes(serviceability));
     app.route('/', orderRoutes(context));
+    app.route('/', fulfilmentRoutes(context));
     app.route('/', ordersInternalRoutes(context));
 
     const consumers = [buyersFromIdentity(db), buyersFromPayments(db), orderPaymentsConsumer(context)];

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { paymentsEvents } from '@elts/contracts';
+import { paymentsEvents, paymentTimeoutsOf } from '@elts/contracts';
 import { defineService, loadMigrations, type Subscription } from '@elts/platform';
-import { schedulerMigrationsDir } from '@elts/workflows';
+import { membershipPlanOf, schedulerMigrationsDir } from '@elts/workflows';
 import type { Kysely } from 'kysely';
 import { internalRoutes } from './api/internal-routes.js';
 import { invoiceRoutes } from './api/invoice-routes.js';
@@ -10,14 +10,15 @@ import { subscriptionRoutes } from './api/subscription-routes.js';
 import { webhookRoutes } from './api/webhook-routes.js';
 import type { PaymentsContext } from './commands/context.js';
 import { GatewayCheckLimiter } from './commands/gateway-checks.js';
+import { reconcile } from './commands/reconcile.js';
 import { memberProfilesConsumer } from './consumers/member-profiles.js';
+import { cronForDriver } from './cron/cron-for-driver.js';
 import { createGateway, usesCashfree } from './gateway/create-gateway.js';
 import { paymentsSettings, productionSettingsProblems } from './settings.js';
 import { simulatorRoutes } from './simulator/routes.js';
 import { SimulatorGateway } from './simulator/simulator-gateway.js';
 import type { PaymentsDb } from './store/tables.js';
 import { workflowDriver } from './workflows/driver.js';
-import { membershipPlan } from './workflows/plans.js';
 import { workflowStepRoutes } from './workflows/step-routes.js';
 
 /** Payments, the gateway adapters, webhooks, subscriptions and mandates, GST invoices, membership credit. */
@@ -39,17 +40,25 @@ export const paymentsService = defineService({
       events: runtime.events,
       gateway,
       settings,
-      timeouts: { atRiskAfterSeconds: settings.PAYMENT_AT_RISK_SECONDS, timeoutAfterSeconds: settings.PAYMENT_TIMEOUT_SECONDS },
-      membership: membershipPlan(settings),
-      workflows: workflows.port,
+      timeouts: paymentTimeoutsOf(settings),
+      membership: membershipPlanOf(settings),
+      workflows: workflows.signals,
       gatewayChecks: new GatewayCheckLimiter(),
       orders: () => runtime.client('orders'),
       logger,
     };
     workflows.bind(context);
 
+    const { cron, stepWatch } = await cronForDriver(settings, {
+      db,
+      scheduler: workflows.embedded.scheduler,
+      reconcileNow: (mode) => reconcile(context, mode),
+      logger,
+    });
+
     const app = runtime.createApp();
-    app.route('/', internalRoutes(context, workflows.embedded));
+    app.route('/', internalRoutes(cron));
+    if (stepWatch) app.use('/internal/workflow-steps/:type', stepWatch);
     app.route('/', workflowStepRoutes(context));
     app.route('/', ordersInternalRoutes(context));
     app.route('/', subscriptionRoutes(context));
@@ -73,6 +82,7 @@ export const paymentsService = defineService({
       },
       async stop() {
         await workflows.stop();
+        await cron.close();
         await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       },
     };

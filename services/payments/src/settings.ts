@@ -1,6 +1,6 @@
-import { gstinSchema, indianStateNamed } from '@elts/contracts';
+import { atRiskBeforeTimeout, gstinSchema, indianStateNamed, paymentTimeoutSettings } from '@elts/contracts';
 import { secret } from '@elts/platform';
-import { MIN_NOTICE_TO_CHARGE_SECONDS, optionalTemporalSettings } from '@elts/workflows';
+import { DEFAULT_FAILING_AFTER_ATTEMPTS, MIN_NOTICE_TO_CHARGE_SECONDS, optionalTemporalSettings } from '@elts/workflows';
 import { z } from 'zod';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -14,8 +14,8 @@ export const paymentsSettings = z
     CASHFREE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
     /** Overrides the environment's base URL (a local fake in tests). */
     CASHFREE_BASE_URL: z.url().optional(),
-    PAYMENT_AT_RISK_SECONDS: seconds(720),
-    PAYMENT_TIMEOUT_SECONDS: seconds(900),
+    /** PAYMENT_AT_RISK_SECONDS, PAYMENT_TIMEOUT_SECONDS: the timeout, and the at-risk rule admin-bff reports by. */
+    ...paymentTimeoutSettings,
     /** A membership cycle; unset means one calendar year. Tests shorten it. */
     MEMBERSHIP_PERIOD_SECONDS: z.coerce.number().int().positive().optional(),
     RENEWAL_LEAD_SECONDS: seconds(6 * 24 * 3600),
@@ -29,6 +29,8 @@ export const paymentsSettings = z
     ...optionalTemporalSettings,
     /** How often the embedded workflow driver looks for due steps. */
     WORKFLOW_POLL_MS: z.coerce.number().int().min(10).default(1000),
+    /** After how many failed attempts a step (still retried) is listed as failing on the Cron page (decision 0034). */
+    STEP_FAILING_AFTER_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_FAILING_AFTER_ATTEMPTS),
     /** Normal reconciliation asks the gateway about payments pending longer than this. */
     RECONCILE_PENDING_AFTER_SECONDS: seconds(120),
     SUPPLIER_NAME: z.string().min(1).default('ELTS Club'),
@@ -55,7 +57,8 @@ export const paymentsSettings = z
       s.RENEWAL_MAX_ATTEMPTS * (s.RENEWAL_NOTICE_TO_CHARGE_SECONDS + s.RENEWAL_CHECK_DELAY_SECONDS) +
         (s.RENEWAL_MAX_ATTEMPTS - 1) * s.RENEWAL_RETRY_SECONDS,
     { path: ['RENEWAL_LEAD_SECONDS'], message: 'must leave time for every renewal attempt before the cycle ends' },
-  );
+  )
+  .refine(...atRiskBeforeTimeout);
 
 export type PaymentsSettings = z.output<typeof paymentsSettings>;
 

@@ -1,5 +1,5 @@
 import type { NewEvent, StoredEvent } from '@elts/platform';
-import type { MembershipPlan } from '@elts/workflows';
+import { type MembershipPlan, renewalVerdict } from '@elts/workflows';
 import { describe, expect, it } from 'vitest';
 import { creditBalance, creditForOrder, type LedgerEntry } from '../src/domain/credit.js';
 import { financialYear, invoiceNumber, splitGst } from '../src/domain/invoice.js';
@@ -21,7 +21,6 @@ import {
   decideExpiry,
   decideRenewal,
   foldSubscription,
-  renewalVerdict,
   renewedBy,
   type SubscriptionState,
 } from '../src/domain/subscription.js';

@@ -13,7 +13,8 @@ describe.each(DATABASE_KINDS)('how long a payment stays open, as the order page 
   const internal = (path: string, body?: unknown) => internalCall(payments, path, body);
 
   beforeAll(async () => {
-    if (available) payments = await startPayments(kind, { PAYMENT_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) });
+    if (available)
+      payments = await startPayments(kind, { PAYMENT_AT_RISK_SECONDS: '480', PAYMENT_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) });
   });
   afterAll(async () => payments?.close());
 

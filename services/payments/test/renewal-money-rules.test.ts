@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { InternalClient, sql } from '@elts/platform';
 import { eventually, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { startTestTemporal, temporalAvailability } from '@elts/scripts/testing';
-import { createStepActivities, workflowsPath } from '@elts/workflows/temporal-client';
+import { stepActivities, stepsOverHttp, workflowsPath } from '@elts/workflows/temporal-client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import type { RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
@@ -63,7 +63,7 @@ async function onTemporal(): Promise<Rig> {
     namespace: 'default',
     taskQueue,
     workflowsPath: workflowsPath(),
-    activities: createStepActivities(client),
+    activities: stepActivities(stepsOverHttp(client)),
   });
   const running = worker.run();
   return {

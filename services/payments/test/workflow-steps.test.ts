@@ -1,10 +1,9 @@
 import { InternalClient, sql } from '@elts/platform';
 import { type ServiceHarness, silentLogger, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
-import { createStepActivities, TemporalWorkflowPort } from '@elts/workflows/temporal-client';
+import { stepActivities, stepsOverHttp } from '@elts/workflows/temporal-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsSettings } from '../src/settings.js';
 import { workflowDriver } from '../src/workflows/driver.js';
-import { EmbeddedWorkflows } from '../src/workflows/embedded-workflows.js';
 import { current, paymentEvents, registerMember, startPayments, subscribe } from './helpers.js';
 
 describe('the workflow driver, chosen by configuration', () => {
@@ -12,11 +11,9 @@ describe('the workflow driver, chosen by configuration', () => {
     const db = {} as never;
     const embedded = await workflowDriver(paymentsSettings.parse({}), db, silentLogger());
     expect(embedded.kind).toBe('embedded');
-    expect(embedded.port).toBeInstanceOf(EmbeddedWorkflows);
     // The client connects on first use, so no server is needed to choose it.
     const temporal = await workflowDriver(paymentsSettings.parse({ TEMPORAL_ADDRESS: '127.0.0.1:7233' }), db, silentLogger());
     expect(temporal.kind).toBe('temporal');
-    expect(temporal.port).toBeInstanceOf(TemporalWorkflowPort);
     await temporal.stop();
     expect(() => paymentsSettings.parse({ TEMPORAL_ADDRESS: 'http://temporal' })).toThrow();
   });
@@ -28,7 +25,7 @@ describe('the workflow driver, chosen by configuration', () => {
  */
 describe('workflow steps over the internal API (the Temporal activities)', () => {
   let payments: ServiceHarness;
-  let activities: ReturnType<typeof createStepActivities>;
+  let activities: ReturnType<typeof stepActivities>;
 
   beforeAll(async () => {
     // Default durations: the embedded driver's own timeout is 15 minutes away, so only the activities act here.
@@ -38,7 +35,7 @@ describe('workflow steps over the internal API (the Temporal activities)', () =>
       fetch: (request) => payments.booted.instance.app.fetch(request),
       token: TEST_SERVICE_TOKEN,
     });
-    activities = createStepActivities(client);
+    activities = stepActivities(stepsOverHttp(client));
   });
   afterAll(async () => {
     await payments?.close();
@@ -87,7 +84,7 @@ describe('workflow steps over the internal API (the Temporal activities)', () =>
 
 describe('the reason a timed-out payment records', () => {
   let payments: ServiceHarness;
-  let activities: ReturnType<typeof createStepActivities>;
+  let activities: ReturnType<typeof stepActivities>;
 
   beforeAll(async () => {
     // A one-minute timeout, as a demonstration sets it: the activity below acts before the embedded timer would.
@@ -97,7 +94,7 @@ describe('the reason a timed-out payment records', () => {
       fetch: (request) => payments.booted.instance.app.fetch(request),
       token: TEST_SERVICE_TOKEN,
     });
-    activities = createStepActivities(client);
+    activities = stepActivities(stepsOverHttp(client));
   });
   afterAll(async () => {
     await payments?.close();

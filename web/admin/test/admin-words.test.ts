@@ -11,6 +11,7 @@ import {
   NEW_BRAND,
   validateDraft,
 } from '../src/pages/products/product-form.js';
+import { atRiskNote } from '../src/pages/timeouts/at-risk-words.js';
 import { atRiskTone, timeoutRateTone } from '../src/pages/timeouts/timeout-tones.js';
 import { csvFileName } from '../src/pages/users/download-csv.js';
 import { ageFrom, cut, serverOrder } from '../src/pages/users/user-words.js';
@@ -38,9 +39,19 @@ describe('Timeout Info', () => {
     expect(timeoutInfo({ ...base, status: 'failed', failureReason: 'Payment Timed Out at gateway' }, now).text).toBe('TIMEOUT');
     expect(timeoutInfo({ ...base, status: 'failed', failureReason: 'Card declined' }, now).text).toBe('-');
   });
-  it('gives a pending payment its age, AT RISK only once older than 12 minutes', () => {
-    expect(timeoutInfo({ ...base, status: 'pending', createdAt: at(12) }, now)).toEqual({ kind: 'pending', text: '12 min', atRisk: false });
-    expect(timeoutInfo({ ...base, status: 'pending', createdAt: at(13) }, now)).toEqual({ kind: 'pending', text: '13 min', atRisk: true });
+  it("gives a pending payment its age, AT RISK by the server's rule rather than by its own count of minutes", () => {
+    expect(timeoutInfo({ ...base, status: 'pending', createdAt: at(13), at_risk: false }, now)).toEqual({
+      kind: 'pending',
+      text: '13 min',
+      atRisk: false,
+    });
+    // Shortened settings (PAYMENT_AT_RISK_SECONDS=60) make a 2-minute-old payment at risk.
+    expect(timeoutInfo({ ...base, status: 'pending', createdAt: at(2), at_risk: true }, now)).toEqual({
+      kind: 'pending',
+      text: '2 min',
+      atRisk: true,
+    });
+    expect(timeoutInfo({ ...base, status: 'pending', createdAt: at(13) }, now)).toMatchObject({ atRisk: false });
   });
   it('shows a dash for everything else', () => {
     expect(timeoutInfo({ ...base, status: 'success' }, now).text).toBe('-');
@@ -71,10 +82,13 @@ describe('payment statuses', () => {
 });
 
 describe('cron page words', () => {
-  it('shows the success rate with one decimal, N/A with nothing to count', () => {
+  it('shows the success rate with one decimal, N/A when either count is zero or absent, as the spec says', () => {
     expect(successRate(9, 1)).toBe('90.0%');
     expect(successRate(2, 1)).toBe('66.7%');
     expect(successRate(0, 0)).toBe('N/A');
+    expect(successRate(12, 0)).toBe('N/A');
+    expect(successRate(0, 3)).toBe('N/A');
+    expect(successRate(5, undefined)).toBe('N/A');
     expect(successRate(undefined, undefined)).toBe('N/A');
   });
   it('shows uptime in hours and minutes and memory in MB with one decimal', () => {
@@ -98,6 +112,12 @@ describe('timeouts page colours', () => {
   it('warns about at-risk payments above 10', () => {
     expect(atRiskTone(10)).toBe('neutral');
     expect(atRiskTone(11)).toBe('warning');
+  });
+  it('notes the ages the server counted as at risk, from its settings, in minutes or else seconds', () => {
+    expect(atRiskNote({ at_risk_after_seconds: 720, timeout_after_seconds: 900 })).toBe('Pending 12 to 15 minutes');
+    expect(atRiskNote({ at_risk_after_seconds: 120, timeout_after_seconds: 300 })).toBe('Pending 2 to 5 minutes');
+    expect(atRiskNote({ at_risk_after_seconds: 1, timeout_after_seconds: 2 })).toBe('Pending 1 to 2 seconds');
+    expect(atRiskNote(undefined)).toBeUndefined();
   });
 });
 

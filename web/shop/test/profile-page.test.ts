@@ -102,4 +102,21 @@ describe('the giveaway block', () => {
     });
     expect(giveawayView({ data: [], giveaway: { ...open, eligible: false } })).toEqual({ kind: 'subscribe' });
   });
+
+  it('after the draw tells a winner what they won, and closes entering to everyone who has not entered', () => {
+    const drawn = { open: true, members_needed: 0, eligible: true, drawn: true, won: null };
+    expect(giveawayView({ data: [{ passed: true }], giveaway: { ...drawn, won: { slot: 3, prize: 'Travel Kettle' } } })).toEqual({
+      kind: 'won',
+      message: 'You won Travel Kettle! We have sent you an email about your prize.',
+    });
+    expect(giveawayView({ data: [{ passed: true }], giveaway: drawn })).toEqual({
+      kind: 'entered',
+      message: "Congratulations! You're entered in the giveaway!",
+    });
+    expect(giveawayView({ data: [], giveaway: drawn })).toEqual({
+      kind: 'closed',
+      message: 'The giveaway has closed: the winners have been drawn.',
+    });
+    expect(giveawayView({ data: [], giveaway: { ...drawn, eligible: false } })).toMatchObject({ kind: 'closed' });
+  });
 });

@@ -1,6 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type FailingStep, stepSubject } from '../operations/failing-steps.js';
+import { notPausedRecurring, RecurringJobs } from '../operations/recurring-jobs.js';
+import { DEFAULT_FAILING_AFTER_ATTEMPTS, retryDelayMs, STEP_RETRY, type StepRetryRule } from '../operations/step-retry.js';
 
 export interface SchedulerLogger {
   info(object: object, message: string): void;
@@ -23,7 +26,8 @@ interface JobsTable {
     key: string;
     due_at: Date;
     payload: unknown;
-    status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+    /** `abandoned`: an operator gave it up. `failed`: a recurring run that failed (its next run is scheduled). */
+    status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled' | 'abandoned';
     attempts: number;
     last_error: string | null;
     claimed_at: Date | null;
@@ -45,7 +49,10 @@ export interface SchedulerOptions {
   maxLoopShare?: number;
   /** How the scheduler waits out a rest between batches (tests watch it). */
   rest?: (ms: number) => Promise<void>;
-  maxAttempts?: number;
+  /** The waits between a failing step's attempts (default `STEP_RETRY`: from 2 s doubling to 15 min; tests shorten it). */
+  retry?: StepRetryRule;
+  /** From this many failed attempts a step's failures are logged as errors (it is failing; docs/decisions/0034). */
+  failingAfterAttempts?: number;
   /** A claimed job not finished after this long is taken again (its runner died). */
   staleClaimMs?: number;
   logger: SchedulerLogger;
@@ -61,12 +68,36 @@ export interface SchedulerStats {
   successCount: number;
   errorCount: number;
   lastRunTime: string | null;
+  /** When the next recurring run is due; null while they are stopped. */
+  nextRunTime: string | null;
   jobs: string[];
-  startedAt: string;
 }
 
 /** The longest rest between two batches (see `breathe`): a loop kept busy by something else must not stop the steps. */
 const MAX_REST_MS = 1000;
+type JobsExpressions = ExpressionBuilder<JobsTable, 'scheduled_jobs'>;
+/** A step dropped after its eighth attempt, before steps retried until a person decides (decision 0034). */
+const droppedBefore0034 = (eb: JobsExpressions) => eb.and([eb('status', '=', 'failed'), eb('last_error', '=', 'gave up')]);
+/** A step still to run: waiting for its time, being tried now, or dropped before decision 0034 (waits for a person). */
+const unfinished = (eb: JobsExpressions) => eb.or([eb('status', 'in', ['pending', 'running']), droppedBefore0034(eb)]);
+
+function failingStep(row: JobsTable['scheduled_jobs']): FailingStep {
+  return {
+    type: row.type,
+    key: row.key,
+    subject: stepSubject(row.payload, row.key),
+    attempts: row.attempts,
+    lastError: row.last_error,
+    // Being tried now (running): now; dropped before decision 0034: never, until a person decides.
+    nextAttemptAt:
+      row.status === 'failed' ? null : new Date(row.status === 'running' ? (row.claimed_at ?? row.due_at) : row.due_at).toISOString(),
+  };
+}
+const succeeded = (run: Promise<unknown>) =>
+  run.then(
+    () => true,
+    () => false,
+  );
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const schedulerMigrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
@@ -74,7 +105,8 @@ export const schedulerMigrationsDir = fileURLToPath(new URL('../../migrations', 
 /**
  * The embedded workflow driver: durable timers in the service's own database. A step is a row (type, key) due at
  * a time; the runner claims due rows with SKIP LOCKED (so each step runs once across instances), runs the handler,
- * and retries with backoff when it throws. Nothing is lost in a crash: an unfinished row is simply run again, so
+ * and retries with backoff when it throws, until it succeeds or an operator gives it up: a step is never dropped by
+ * a count of attempts (docs/decisions/0034). Nothing is lost in a crash: an unfinished row is simply run again, so
  * handlers must be idempotent (they are: each re-reads state and decides).
  */
 export class JobScheduler {
@@ -82,13 +114,15 @@ export class JobScheduler {
   private readonly recurring = new Map<string, RecurringJob>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
-  private paused = false;
-  private readonly stats = { successCount: 0, errorCount: 0, lastRunTime: null as Date | null, startedAt: new Date() };
+  /** The recurring jobs' stop and run counts, stored so that every instance sees them. */
+  readonly recurringJobs: RecurringJobs;
 
   constructor(
     private readonly db: Kysely<any>,
     private readonly options: SchedulerOptions,
-  ) {}
+  ) {
+    this.recurringJobs = new RecurringJobs(db);
+  }
 
   private get jobs(): Kysely<JobsTable> {
     return this.db as Kysely<JobsTable>;
@@ -109,10 +143,17 @@ export class JobScheduler {
   /**
    * Schedules step (type, key) at `dueAt`. An existing pending step is moved to the new time unless `onlyIfAbsent`.
    * A finished step is scheduled again. A running step is left alone, so a handler gives each successor step a key
-   * of its own (for example with the cycle and attempt in it) rather than rescheduling itself.
+   * of its own (for example with the cycle and attempt in it) rather than rescheduling itself. With `db` (a
+   * transaction), the step is written in it and commits with the change that called for it.
    */
-  async schedule(type: string, key: string, dueAt: Date, payload: unknown = {}, options: { onlyIfAbsent?: boolean } = {}): Promise<void> {
-    const db = this.jobs;
+  async schedule(
+    type: string,
+    key: string,
+    dueAt: Date,
+    payload: unknown = {},
+    options: { onlyIfAbsent?: boolean; db?: Kysely<any> } = {},
+  ): Promise<void> {
+    const db = (options.db ?? this.db) as Kysely<JobsTable>;
     await db
       .insertInto('scheduled_jobs')
       .values({
@@ -146,8 +187,9 @@ export class JobScheduler {
     this.kick();
   }
 
-  async cancel(type: string, key: string): Promise<void> {
-    await this.jobs
+  /** Cancels a pending step; with `db` (a transaction), as part of it. */
+  async cancel(type: string, key: string, options: { db?: Kysely<any> } = {}): Promise<void> {
+    await ((options.db ?? this.db) as Kysely<JobsTable>)
       .updateTable('scheduled_jobs')
       .set({ status: 'cancelled', updated_at: new Date() })
       .where('type', '=', type)
@@ -157,8 +199,8 @@ export class JobScheduler {
   }
 
   /** Cancels every pending step whose key starts with `prefix` (all the steps of one subscription, say). */
-  async cancelByPrefix(prefix: string, types?: string[]): Promise<void> {
-    let query = this.jobs
+  async cancelByPrefix(prefix: string, types?: string[], options: { db?: Kysely<any> } = {}): Promise<void> {
+    let query = ((options.db ?? this.db) as Kysely<JobsTable>)
       .updateTable('scheduled_jobs')
       .set({ status: 'cancelled', updated_at: new Date() })
       .where('key', 'like', `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
@@ -177,7 +219,6 @@ export class JobScheduler {
     for (const job of this.recurring.values()) {
       await this.schedule(job.type, 'recurring', new Date(Date.now() + job.everySeconds * 1000), {}, { onlyIfAbsent: true });
     }
-    this.paused = false;
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000);
     this.timer.unref();
     this.kick();
@@ -189,36 +230,107 @@ export class JobScheduler {
     await this.running;
   }
 
-  /** Pauses the recurring schedules (an operator's "stop"); one-off steps such as payment timeouts keep running. */
-  pauseRecurring(): void {
-    this.paused = true;
+  /**
+   * An operator's stop (true) or restart (false) of the recurring jobs, on every instance and across restarts: the
+   * claim reads the stored state. One-off steps such as payment timeouts keep running.
+   */
+  async setRecurringPaused(paused: boolean, actor: string): Promise<void> {
+    await this.recurringJobs.setPaused([...this.recurring.keys()], paused, actor);
+    if (!paused) this.kick();
   }
 
-  resumeRecurring(): void {
-    this.paused = false;
-    this.kick();
-  }
-
-  get isPaused(): boolean {
-    return this.paused;
-  }
-
-  status(): SchedulerStats {
+  async status(): Promise<SchedulerStats> {
+    const jobs = [...this.recurring.keys()];
+    const { paused, ...runs } = await this.recurringJobs.summary(jobs);
+    const next =
+      jobs.length === 0 || paused
+        ? undefined
+        : await this.jobs
+            .selectFrom('scheduled_jobs')
+            .select((eb) => eb.fn.min('due_at').as('due_at'))
+            .where('type', 'in', jobs)
+            .where('status', '=', 'pending')
+            .executeTakeFirst();
     return {
-      isRunning: this.timer !== undefined && !this.paused,
-      successCount: this.stats.successCount,
-      errorCount: this.stats.errorCount,
-      lastRunTime: this.stats.lastRunTime?.toISOString() ?? null,
-      jobs: [...this.recurring.keys()],
-      startedAt: this.stats.startedAt.toISOString(),
+      isRunning: this.timer !== undefined && !paused,
+      ...runs,
+      nextRunTime: next?.due_at ? new Date(next.due_at).toISOString() : null,
+      jobs,
     };
   }
 
-  /** Runs a recurring job now, outside its schedule (an operator's "trigger"). */
+  /** Runs a job now, outside its schedule (tests drive a recurring job so); a recurring job's run is counted. */
   async runNow(type: string, payload: unknown = {}): Promise<void> {
     const handler = this.handlers.get(type);
     if (!handler) throw new Error(`no job ${type}`);
-    await this.execute(type, 'manual', payload, 1, handler);
+    const run = () => handler(payload, { type, key: 'manual', attempt: 1, scheduler: this });
+    await (this.recurring.has(type) ? this.recurringJobs.track(type, run) : run());
+  }
+
+  /**
+   * Steps that failed at least `threshold` times and are still to run: the Cron page's failing steps, longest
+   * failing first. Also the steps dropped after 8 attempts before decision 0034, which wait for a person.
+   */
+  async failing(threshold: number, limit = 50): Promise<FailingStep[]> {
+    const rows = await this.jobs
+      .selectFrom('scheduled_jobs')
+      .selectAll()
+      .where((eb) => eb.and([unfinished(eb), eb.or([eb('attempts', '>=', threshold), eb('status', '=', 'failed')])]))
+      .orderBy('attempts', 'desc')
+      .orderBy('due_at')
+      .limit(limit)
+      .execute();
+    return rows.map(failingStep);
+  }
+
+  /**
+   * Runs a step at once (an operator's "retry now"): the step as it was, or null when it is not to run (succeeded,
+   * given up, unknown). One being tried at this moment is left to that attempt.
+   */
+  async retryNow(type: string, key: string): Promise<FailingStep | null> {
+    const step = await this.unfinished(type, key);
+    if (!step) return null;
+    await this.jobs
+      .updateTable('scheduled_jobs')
+      .set({ status: 'pending', due_at: new Date(), claimed_at: null, updated_at: new Date() })
+      .where('type', '=', type)
+      .where('key', '=', key)
+      .where((eb) => eb.or([eb('status', '=', 'pending'), droppedBefore0034(eb)]))
+      .execute();
+    this.kick();
+    return step;
+  }
+
+  /**
+   * An operator decides a step will not run again: the step as it was, or null when it is not to run anyway. An
+   * attempt under way finishes, but is not followed by another.
+   */
+  async giveUp(type: string, key: string, actor: string): Promise<FailingStep | null> {
+    const step = await this.unfinished(type, key);
+    if (!step) return null;
+    const result = await this.jobs
+      .updateTable('scheduled_jobs')
+      .set({
+        status: 'abandoned',
+        last_error: sql<string>`left(${`Given up by ${actor}; last error: `} || coalesce(last_error, 'none'), 500)`,
+        updated_at: new Date(),
+      })
+      .where('type', '=', type)
+      .where('key', '=', key)
+      .where(unfinished)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? step : null;
+  }
+
+  private async unfinished(type: string, key: string): Promise<FailingStep | null> {
+    const row = await this.jobs
+      .selectFrom('scheduled_jobs')
+      .selectAll()
+      .where('type', '=', type)
+      .where('key', '=', key)
+      .where(unfinished)
+      .executeTakeFirst();
+    return row ? failingStep(row) : null;
   }
 
   kick(): void {
@@ -267,11 +379,7 @@ export class JobScheduler {
     const lanes = [...byKey.values()];
     const worker = async () => {
       for (let lane = lanes.shift(); lane; lane = lanes.shift()) {
-        for (const job of lane) {
-          const handler = this.handlers.get(job.type);
-          if (handler) await this.runClaimed(job, handler);
-          else await this.finish(job.type, job.key, 'failed', `no handler for ${job.type}`);
-        }
+        for (const job of lane) await this.runClaimed(job);
       }
     };
     const workers = Math.min(this.options.concurrency ?? 8, lanes.length);
@@ -279,7 +387,6 @@ export class JobScheduler {
   }
 
   private async claim() {
-    const excluded = this.paused ? [...this.recurring.keys()] : [];
     const staleSeconds = Math.round((this.options.staleClaimMs ?? 5 * 60_000) / 1000);
     const result = await sql<JobsTable['scheduled_jobs']>`
       update scheduled_jobs set status = 'running', claimed_at = now(), attempts = attempts + 1, updated_at = now()
@@ -287,7 +394,7 @@ export class JobScheduler {
         select type, key from scheduled_jobs
         where due_at <= now()
           and (status = 'pending' or (status = 'running' and claimed_at < now() - make_interval(secs => ${staleSeconds})))
-          ${excluded.length > 0 ? sql`and type not in (${sql.join(excluded)})` : sql``}
+          and ${notPausedRecurring}
         order by due_at
         limit ${this.options.batchSize ?? 100}
         for update skip locked
@@ -296,45 +403,55 @@ export class JobScheduler {
     return result.rows;
   }
 
-  private async runClaimed(job: JobsTable['scheduled_jobs'], handler: JobHandler): Promise<void> {
-    const ok = await this.execute(job.type, job.key, job.payload, job.attempts, handler);
+  private async runClaimed(job: JobsTable['scheduled_jobs']): Promise<void> {
     const recurring = this.recurring.get(job.type);
+    const run = () => this.execute(job);
+    // A recurring job's run is also counted for the Cron page (its success rate and last run).
+    const ok = await succeeded(recurring ? this.recurringJobs.track(job.type, run) : run());
     if (ok || recurring) {
       await this.finish(job.type, job.key, ok ? 'done' : 'failed', ok ? null : 'failed; next run as scheduled');
       if (recurring) await this.schedule(job.type, job.key, new Date(Date.now() + recurring.everySeconds * 1000));
       return;
     }
-    const maxAttempts = this.options.maxAttempts ?? 8;
-    if (job.attempts >= maxAttempts) {
-      await this.finish(job.type, job.key, 'failed', 'gave up');
-      return;
-    }
-    const backoffMs = Math.min(15 * 60_000, 1000 * 2 ** job.attempts);
+    // Never dropped: tried again after a wait that doubles up to the rule's maximum, until it succeeds or an
+    // operator gives it up (the Cron page lists it once it has failed often).
     await this.jobs
       .updateTable('scheduled_jobs')
-      .set({ status: 'pending', due_at: new Date(Date.now() + backoffMs), claimed_at: null, updated_at: new Date() })
+      .set({
+        status: 'pending',
+        due_at: new Date(Date.now() + retryDelayMs(job.attempts, this.options.retry ?? STEP_RETRY)),
+        claimed_at: null,
+        updated_at: new Date(),
+      })
       .where('type', '=', job.type)
       .where('key', '=', job.key)
       .where('status', '=', 'running')
       .execute();
   }
 
-  private async execute(type: string, key: string, payload: unknown, attempt: number, handler: JobHandler): Promise<boolean> {
-    this.stats.lastRunTime = new Date();
+  /** Runs a claimed step's handler; a failure is written to its row (and thrown) so that operators see why. */
+  private async execute(job: JobsTable['scheduled_jobs']): Promise<void> {
+    const { type, key, attempts } = job;
     try {
-      await handler(payload, { type, key, attempt, scheduler: this });
-      this.stats.successCount++;
-      return true;
+      const handler = this.handlers.get(type);
+      // A row of a type this version does not know (written by a newer instance) waits for one that does.
+      if (!handler) throw new Error(`no handler for ${type}`);
+      await handler(job.payload, { type, key, attempt: attempts, scheduler: this });
     } catch (error) {
-      this.stats.errorCount++;
-      this.options.logger.warn({ err: error, job: type, key, attempt }, 'scheduled step failed');
+      const failing = attempts >= (this.options.failingAfterAttempts ?? DEFAULT_FAILING_AFTER_ATTEMPTS);
+      this.options.logger[failing ? 'error' : 'warn'](
+        { err: error, job: type, key, attempt: attempts },
+        failing ? 'scheduled step failing: retried until it succeeds or an operator gives it up' : 'scheduled step failed',
+      );
       await this.jobs
         .updateTable('scheduled_jobs')
         .set({ last_error: String(error instanceof Error ? error.message : error).slice(0, 500) })
         .where('type', '=', type)
         .where('key', '=', key)
+        // Given up meanwhile: its record of who gave it up stays.
+        .where('status', '=', 'running')
         .execute();
-      return false;
+      throw error;
     }
   }
 

@@ -1,27 +1,62 @@
-import { STEP, type StepType } from '../core/steps.js';
-import { type SettlementOutcome, type StepActivities, stepPath } from './contract.js';
+import { Context } from '@temporalio/activity';
+import type { SettlementOutcome } from '../flows/payment-timeout.js';
+import { STEP } from '../flows/timers.js';
+import { stepAttemptHeaders } from '../operations/failing-steps.js';
+import type { StepRunner } from '../port.js';
+import { type StepActivities, stepPath } from './contract.js';
 
-/** The part of the platform's InternalClient the activities use: a POST to a service's `/internal/*` API. */
+/** The part of the platform's InternalClient the worker uses: a POST to a service's `/internal/*` API. */
 export interface StepCaller {
-  post<T>(path: string, body: unknown): Promise<T>;
+  post<T>(path: string, body: unknown, options?: { headers?: Record<string, string> }): Promise<T>;
 }
 
 /**
- * The activities of the workflows: each asks the payments service to run one step, the same step function the
- * embedded driver calls in-process. The service re-reads its state and decides, so a repeated call changes nothing.
- * A failed call throws, and Temporal retries the activity under the workflow's retry policy.
+ * The worker's way to run a step: ask the payments service to run it, over its step endpoint, the same step function
+ * the embedded driver calls in-process. A failed call throws, and Temporal retries the activity. Each call says
+ * which activity attempt it is, so the service can list a step that keeps failing on the Cron page (decision 0034).
  */
-export function createStepActivities(payments: StepCaller): StepActivities {
-  const run = async <T = void>(type: StepType, payload: object): Promise<T> => {
-    const answer = await payments.post<{ outcome?: unknown } | undefined>(stepPath(type), payload);
-    return answer?.outcome as T;
-  };
+export function stepsOverHttp(payments: StepCaller): StepRunner {
+  return async (type, payload) =>
+    (await payments.post<{ outcome?: unknown } | undefined>(stepPath(type), payload, { headers: activityAttemptHeaders() }))?.outcome;
+}
+
+/** This activity's attempt as headers; none outside an activity (a test calling the runner directly). */
+function activityAttemptHeaders(): Record<string, string> {
+  let info: Context['info'];
+  try {
+    info = Context.current().info;
+  } catch {
+    return {};
+  }
+  const execution = info.workflowExecution;
+  if (!execution) return {};
+  return stepAttemptHeaders({
+    workflowId: execution.workflowId,
+    runId: execution.runId,
+    activityId: info.activityId,
+    attempt: info.attempt,
+  });
+}
+
+/**
+ * The activities of the workflows: each runs one step through `run`. The service re-reads its state and decides,
+ * so a repeated call changes nothing.
+ */
+export function stepActivities(run: StepRunner): StepActivities {
   return {
-    markAtRisk: (payload) => run(STEP.atRisk, payload),
-    timeOutPayment: (payload) => run(STEP.timeout, payload),
-    beginRenewal: (payload) => run(STEP.renewal, payload),
-    checkRenewalCharge: (payload) => run<SettlementOutcome>(STEP.chargeCheck, payload),
-    expireCycle: (payload) => run(STEP.expiry, payload),
-    reconcile: (payload) => run<{ checked: number; settled: number }>(STEP.reconcile, payload),
+    markAtRisk: async (payload) => {
+      await run(STEP.atRisk, payload);
+    },
+    timeOutPayment: async (payload) => {
+      await run(STEP.timeout, payload);
+    },
+    beginRenewal: async (payload) => {
+      await run(STEP.renewal, payload);
+    },
+    checkRenewalCharge: async (payload) => (await run(STEP.chargeCheck, payload)) as SettlementOutcome,
+    expireCycle: async (payload) => {
+      await run(STEP.expiry, payload);
+    },
+    reconcile: async (payload) => (await run(STEP.reconcile, payload)) as { checked: number; settled: number },
   };
 }

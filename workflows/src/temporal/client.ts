@@ -1,6 +1,6 @@
 import { Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
-import { type MembershipPlan, nextRenewalAttempt } from '../core/membership.js';
-import type { ChargeCheckPlan } from '../core/steps.js';
+import type { ChargeCheckPlan, MembershipPlan } from '../flows/membership-cycle.js';
+import type { WorkflowPort, WorkflowSignal } from '../port.js';
 import {
   type AutoRenewalChangedSignal,
   type MembershipInput,
@@ -19,89 +19,68 @@ export interface TemporalPortOptions {
   taskQueue: string;
   membershipPlan: MembershipPlan;
   chargeChecks: ChargeCheckPlan;
-  /**
-   * The last renewal attempt made in a cycle (0: none yet), or null while one is open or has paid (the payments
-   * service answers from its own tables).
-   */
-  lastRenewalAttempt(subscriptionId: string, cycle: number): Promise<number | null>;
 }
 
 /**
- * The payments service's workflow port on Temporal: each thing that happens becomes a workflow start or a signal.
- * A payment's timeout is its own workflow; a subscription's renewals and expiry live in one workflow per
- * subscription, started by the first signal that needs it (signal-with-start).
+ * The workflow port on Temporal: each signal becomes a workflow start or a Temporal signal, and the workflows
+ * (`workflows.ts`) apply the flows' timer plans. A payment's timeout is its own workflow; a subscription's renewals
+ * and expiry live in one workflow per subscription, started by the first signal that needs it (signal-with-start).
+ * A failed call throws, and the signal outbox tries again later; every call is safe to repeat.
  */
-export class TemporalWorkflowPort {
+export class TemporalWorkflowPort implements WorkflowPort {
   constructor(
     private readonly workflows: WorkflowStarter,
     private readonly options: TemporalPortOptions,
   ) {}
 
-  async paymentStarted(payment: { paymentId: string; atRiskAt: Date | null; timeoutAt: Date | null }): Promise<void> {
-    const input: PaymentTimeoutInput = {
-      paymentId: payment.paymentId,
-      atRiskAt: payment.atRiskAt?.toISOString() ?? null,
-      timeoutAt: payment.timeoutAt?.toISOString() ?? null,
-    };
+  async deliver(signal: WorkflowSignal): Promise<void> {
+    switch (signal.kind) {
+      case 'paymentStarted':
+        return this.startTimeout({ paymentId: signal.paymentId, atRiskAt: signal.atRiskAt, timeoutAt: signal.timeoutAt });
+      case 'paymentSettled':
+        return this.signalIfRunning(paymentTimeoutWorkflowId(signal.paymentId), SIGNAL.paymentSettled, []);
+      case 'cycleStarted':
+        return this.toMembership(signal.subscriptionId, SIGNAL.cycleStarted, {
+          cycle: signal.cycle,
+          endDate: signal.endDate,
+          autoRenewal: signal.autoRenewal,
+        });
+      case 'renewalChargeRaised':
+        return this.toMembership(signal.subscriptionId, SIGNAL.renewalChargeRaised, {
+          paymentId: signal.paymentId,
+          chargeOn: signal.chargeOn,
+        });
+      case 'renewalRetryDue':
+        return this.toMembership(signal.subscriptionId, SIGNAL.renewalRetryDue, {
+          cycle: signal.cycle,
+          attempt: signal.attempt,
+          at: signal.at,
+        });
+      case 'membershipEnded':
+        return this.signalIfRunning(membershipWorkflowId(signal.subscriptionId), SIGNAL.membershipEnded, []);
+      case 'autoRenewalChanged': {
+        const { cycle, endDate, autoRenewal, nextAttempt } = signal;
+        const payload: AutoRenewalChangedSignal = { cycle, endDate, autoRenewal, nextAttempt };
+        // Switching off only cancels: a workflow that has finished has nothing left to cancel.
+        if (!autoRenewal) return this.signalIfRunning(membershipWorkflowId(signal.subscriptionId), SIGNAL.autoRenewalChanged, [payload]);
+        return this.toMembership(signal.subscriptionId, SIGNAL.autoRenewalChanged, payload);
+      }
+    }
+  }
+
+  private async startTimeout(input: PaymentTimeoutInput): Promise<void> {
     try {
       await this.workflows.start(WORKFLOW_TYPE.paymentTimeout, {
-        workflowId: paymentTimeoutWorkflowId(payment.paymentId),
+        workflowId: paymentTimeoutWorkflowId(input.paymentId),
         taskQueue: this.options.taskQueue,
         args: [input],
+        // One timeout per payment, ever: a start delivered again after the timeout ran does not run it again.
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
       });
     } catch (error) {
-      // Started twice (a retried command): the running timeout stands, as the embedded driver keeps its row.
+      // Started before (a signal delivered twice): the running or finished timeout stands.
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
     }
-  }
-
-  async paymentSettled(paymentId: string): Promise<void> {
-    await this.signalIfRunning(paymentTimeoutWorkflowId(paymentId), SIGNAL.paymentSettled, []);
-  }
-
-  async membershipCycleStarted(cycle: { subscriptionId: string; cycle: number; endDate: Date; autoRenewal: boolean }) {
-    await this.toMembership(cycle.subscriptionId, SIGNAL.cycleStarted, {
-      cycle: cycle.cycle,
-      endDate: cycle.endDate.toISOString(),
-      autoRenewal: cycle.autoRenewal,
-    });
-  }
-
-  async renewalChargeRaised(charge: { subscriptionId: string; cycle: number; attempt: number; paymentId: string; chargeOn: Date }) {
-    await this.toMembership(charge.subscriptionId, SIGNAL.renewalChargeRaised, {
-      paymentId: charge.paymentId,
-      chargeOn: charge.chargeOn.toISOString(),
-    });
-  }
-
-  async renewalRetryDue(retry: { subscriptionId: string; cycle: number; attempt: number; at: Date }) {
-    await this.toMembership(retry.subscriptionId, SIGNAL.renewalRetryDue, {
-      cycle: retry.cycle,
-      attempt: retry.attempt,
-      at: retry.at.toISOString(),
-    });
-  }
-
-  async membershipEnded(subscriptionId: string): Promise<void> {
-    await this.signalIfRunning(membershipWorkflowId(subscriptionId), SIGNAL.membershipEnded, []);
-  }
-
-  async autoRenewalChanged(subscription: { subscriptionId: string; cycle: number; endDate: Date | null; autoRenewal: boolean }) {
-    const { subscriptionId, cycle, endDate, autoRenewal } = subscription;
-    if (!autoRenewal) {
-      await this.signalIfRunning(membershipWorkflowId(subscriptionId), SIGNAL.autoRenewalChanged, [
-        { cycle, endDate: endDate?.toISOString() ?? null, autoRenewal, nextAttempt: null } satisfies AutoRenewalChangedSignal,
-      ]);
-      return;
-    }
-    const nextAttempt =
-      cycle > 0 ? nextRenewalAttempt(await this.options.lastRenewalAttempt(subscriptionId, cycle), this.options.membershipPlan) : null;
-    await this.toMembership(subscriptionId, SIGNAL.autoRenewalChanged, {
-      cycle,
-      endDate: endDate?.toISOString() ?? null,
-      autoRenewal,
-      nextAttempt,
-    } satisfies AutoRenewalChangedSignal);
   }
 
   private async toMembership(subscriptionId: string, signal: string, payload: object): Promise<void> {
@@ -127,7 +106,7 @@ export class TemporalWorkflowPort {
 
 /**
  * A client for Temporal that connects on first use, so the payments service starts even while Temporal is still
- * coming up; a call made before it answers fails like any other call to a service that is down.
+ * coming up; a signal sent before it answers waits in the signal outbox and is delivered once it does.
  */
 export function connectTemporal(settings: TemporalConnectionSettings): { workflows: WorkflowStarter; close: () => Promise<void> } {
   const connection = Connection.lazy({ address: settings.TEMPORAL_ADDRESS });

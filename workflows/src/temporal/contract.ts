@@ -2,8 +2,9 @@
  * What the payments service, the worker and the workflows agree on: workflow types, ids, signal names and the
  * shapes they carry. Plain data only (dates as ISO strings), no Temporal imports, so every side can load it.
  */
-import type { MembershipPlan } from '../core/membership.js';
-import type { ChargeCheckPlan, StepType } from '../core/steps.js';
+import type { ChargeCheckPlan, MembershipPlan } from '../flows/membership-cycle.js';
+import type { SettlementOutcome } from '../flows/payment-timeout.js';
+import type { StepType } from '../flows/timers.js';
 import type { PendingStep } from './step-table.js';
 
 export const WORKFLOW_TYPE = {
@@ -72,8 +73,6 @@ export interface AutoRenewalChangedSignal {
   /** What signals sent before `nextAttempt` carried instead (true: nothing to schedule; false: attempt 1). */
   renewalAlreadyRaised?: boolean;
 }
-
-export type SettlementOutcome = 'succeeded' | 'succeeded_late' | 'failed' | 'unchanged';
 
 /**
  * The activities: each runs one step in the payments service (over its internal HTTP API, with the service token),

@@ -1,4 +1,4 @@
-import type { StepChange, StepType } from '../core/steps.js';
+import type { StepChange, StepType } from '../flows/timers.js';
 
 /** A pending step as a workflow keeps it: plain data, so it survives continue-as-new. */
 export interface PendingStep {

@@ -2,7 +2,7 @@ import { createLogger, describeConfig, exitOnSignals, InternalClient, loadConfig
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { z } from 'zod';
-import { createStepActivities } from './activities.js';
+import { stepActivities, stepsOverHttp } from './activities.js';
 import { ensureReconciliationSchedule } from './schedules.js';
 import { temporalConnectionSettings } from './settings.js';
 import { workflowsPath } from './workflows-path.js';
@@ -64,7 +64,7 @@ export async function runWorker(env: Record<string, string | undefined> = proces
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     workflowsPath: workflowsPath(),
-    activities: createStepActivities(payments),
+    activities: stepActivities(stepsOverHttp(payments)),
   });
   const running = worker.run();
   // Shutting down lets running activities finish; the workflows themselves live on in Temporal.

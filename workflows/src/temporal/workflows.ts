@@ -1,7 +1,8 @@
 /**
- * The Temporal workflows. Loaded only inside the worker's deterministic sandbox: they import the pure cores and the
- * step table, never I/O. Each decision (when a payment is at risk or timed out, when a renewal's notice and charge
- * happen, when a failed charge is checked again) comes from `../core`, the same functions the embedded driver uses.
+ * The Temporal workflows. Loaded only inside the worker's deterministic sandbox: they import the pure flows and the
+ * step table, never I/O. Each timer (when a payment is at risk or timed out, when a renewal's notice and charge
+ * happen, when a charge is checked again) comes from the flows' timer plans (`../flows`), the same functions the
+ * embedded driver applies to its timers table.
  */
 import {
   condition,
@@ -19,12 +20,12 @@ import {
   chargeCheckFollowUp,
   membershipCycleStartedSteps,
   membershipEndedSteps,
-  paymentSettledSteps,
-  paymentStartedSteps,
   renewalChargeRaisedSteps,
   renewalRetryDueSteps,
-  type StepChange,
-} from '../core/steps.js';
+} from '../flows/membership-cycle.js';
+import { paymentSettledSteps, paymentStartedSteps } from '../flows/payment-timeout.js';
+import type { StepChange } from '../flows/timers.js';
+import { STEP_RETRY } from '../operations/step-retry.js';
 import {
   type AutoRenewalChangedSignal,
   type CycleStartedSignal,
@@ -40,10 +41,13 @@ import {
 } from './contract.js';
 import { type PendingStep, StepTable } from './step-table.js';
 
-// The embedded driver's retry rule: doubling from 2 s, at most 15 minutes apart, 8 attempts, then the step is dropped.
+// The embedded driver's retry rule (docs/decisions/0034): doubling from 2 s to at most 15 minutes apart, with no
+// last attempt, so a step outlives any outage of the gateway or the service until it succeeds or an operator gives
+// it up. Temporal's UI shows the pending activity with its attempts; the Cron page lists it once it is failing.
 const steps = proxyActivities<StepActivities>({
   startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '15m', maximumAttempts: 8 },
+  // No maximumAttempts: unset is unlimited.
+  retry: { initialInterval: STEP_RETRY.firstDelayMs, backoffCoefficient: 2, maximumInterval: STEP_RETRY.maxDelayMs },
 });
 
 // A failed reconciliation run is not retried: the next run comes in a few minutes anyway.
@@ -63,8 +67,8 @@ export const pendingSteps = defineQuery<PendingStep[]>(QUERY.pendingSteps);
 
 /**
  * Runs the table's steps as they fall due until none is left. A signal that changes the table wakes the wait, so a
- * settlement cancels a timeout that has not fired yet. A step whose activity gives up is logged and dropped, as the
- * embedded driver marks its row failed.
+ * settlement cancels a timeout that has not fired yet. A step's activity is retried until it succeeds; only a
+ * failure Temporal does not retry (a non-retryable error) ends it, and is logged.
  */
 async function runSteps(
   table: StepTable,
@@ -85,9 +89,9 @@ async function runSteps(
       const result = await (steps[STEP_ACTIVITY[step.type]] as (payload: unknown) => Promise<unknown>)(step.payload);
       table.apply(followUp(step, result));
     } catch (error) {
-      // Cancelling the workflow (Temporal's UI or CLI) ends it; any other failure only drops this step.
+      // Cancelling the workflow (Temporal's UI or CLI) ends it; a failure that is not retried ends only this step.
       if (isCancellation(error)) throw error;
-      log.warn('workflow step gave up', { type: step.type, key: step.key, error: String(error) });
+      log.warn('workflow step failed for good', { type: step.type, key: step.key, error: String(error) });
     } finally {
       table.finished();
     }

@@ -91,6 +91,37 @@ export const GiveawayEntered = defineEvent({
   }),
 });
 
+const giveawayPrize = z.object({
+  slot: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  productId: z.string().nullable(),
+});
+
+/** An operator set the twelve prizes (the actor is in the metadata); product prizes carry the product as it was. */
+export const GiveawayPrizesSet = defineEvent({
+  type: 'GiveawayPrizesSet',
+  version: 1,
+  schema: z.object({ prizes: z.array(giveawayPrize) }),
+});
+
+/**
+ * The winners were drawn: enough to verify the draw (docs/decisions/0019). Anyone holding the seed and the ordered
+ * list of members who passed (its SHA-256 is `entrantsDigest`) can run `method` and get the same winners.
+ */
+export const GiveawayDrawn = defineEvent({
+  type: 'GiveawayDrawn',
+  version: 1,
+  schema: z.object({
+    seed: z.string(),
+    method: z.string(),
+    entrantCount: z.number().int(),
+    entrantsDigest: z.string(),
+    winners: z.array(z.object({ slot: z.number().int(), memberId, prize: z.string() })),
+  }),
+});
+
 const inviter = z.object({ kind: z.enum(['member', 'admin']), id: z.string() });
 
 export const InvitationCreated = defineEvent({
@@ -128,6 +159,8 @@ export const identityEvents = new EventRegistry('identity', [
   DeliveryAreaNotifyRequested,
   WallVisibilityChanged,
   GiveawayEntered,
+  GiveawayPrizesSet,
+  GiveawayDrawn,
   InvitationCreated,
   InvitationRedeemed,
   ContactMessageReceived,

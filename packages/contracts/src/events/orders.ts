@@ -75,4 +75,39 @@ export const OrderRefunded = defineEvent({
   schema: z.object({ orderId: z.string(), memberId, refundId: z.string(), amountPaise: paise, reason: z.string() }),
 });
 
-export const ordersEvents = new EventRegistry('orders', [OrderPlaced, OrderPaymentStarted, OrderCompleted, OrderFailed, OrderRefunded]);
+/**
+ * Fulfilment (docs/decisions/0023): an operator's steps on one shipment of a paid order. The order's own goods are
+ * shipment 1; a replacement sent for an exchange will be another shipment of the same order, with the same steps.
+ * The operator is the event's actor (`admin:<id>` in its metadata).
+ */
+const shipmentStep = { orderId: z.string(), memberId, shipment: z.number().int().positive().default(1) };
+
+export const OrderProcessingStarted = defineEvent({
+  type: 'OrderProcessingStarted',
+  version: 1,
+  schema: z.object(shipmentStep),
+});
+
+export const OrderShipped = defineEvent({
+  type: 'OrderShipped',
+  version: 1,
+  schema: z.object({ ...shipmentStep, courier: z.string(), awbNumber: z.string(), trackingUrl: z.string() }),
+});
+
+export const OrderDelivered = defineEvent({
+  type: 'OrderDelivered',
+  version: 1,
+  /** `deliveredOn`: the day the courier handed it over (YYYY-MM-DD, India's calendar), as the operator recorded it. */
+  schema: z.object({ ...shipmentStep, deliveredOn: z.string() }),
+});
+
+export const ordersEvents = new EventRegistry('orders', [
+  OrderPlaced,
+  OrderPaymentStarted,
+  OrderCompleted,
+  OrderFailed,
+  OrderRefunded,
+  OrderProcessingStarted,
+  OrderShipped,
+  OrderDelivered,
+]);

@@ -8,10 +8,17 @@ import type {
   PersonalDetailsUpdated,
   ShippingDetailsUpdated,
 } from '../events/identity.js';
-import type { OrderCompleted, OrderFailed, OrderPlaced, OrderRefunded } from '../events/orders.js';
+import type {
+  OrderCompleted,
+  OrderDelivered,
+  OrderFailed,
+  OrderPlaced,
+  OrderProcessingStarted,
+  OrderRefunded,
+  OrderShipped,
+} from '../events/orders.js';
 import type {
   AutoRenewalChanged,
-  PaymentAtRisk,
   PaymentFailed,
   PaymentInitiated,
   PaymentProcessing,
@@ -104,8 +111,6 @@ export const paymentInitiatedEvent = builder<typeof PaymentInitiated>('PaymentIn
 }));
 
 export const paymentProcessingEvent = builder<typeof PaymentProcessing>('PaymentProcessing', (paymentId) => ({ paymentId }));
-
-export const paymentAtRiskEvent = builder<typeof PaymentAtRisk>('PaymentAtRisk', (paymentId) => ({ paymentId, minutesPending: 12 }));
 
 export const paymentSucceededEvent = builder<typeof PaymentSucceeded>('PaymentSucceeded', (paymentId) => ({
   paymentId,
@@ -243,4 +248,26 @@ export const orderRefundedEvent = builder<typeof OrderRefunded>('OrderRefunded',
   refundId: `refund_${orderId}`,
   amountPaise: 2_699_000,
   reason: 'Out of stock',
+}));
+
+export const orderProcessingStartedEvent = builder<typeof OrderProcessingStarted>('OrderProcessingStarted', (orderId) => ({
+  orderId,
+  memberId: NO_MEMBER,
+  shipment: 1,
+}));
+
+export const orderShippedEvent = builder<typeof OrderShipped>('OrderShipped', (orderId) => ({
+  orderId,
+  memberId: NO_MEMBER,
+  shipment: 1,
+  courier: 'Blue Dart',
+  awbNumber: '12345678901',
+  trackingUrl: 'https://www.bluedart.com/tracking?awb=12345678901',
+}));
+
+export const orderDeliveredEvent = builder<typeof OrderDelivered>('OrderDelivered', (orderId) => ({
+  orderId,
+  memberId: NO_MEMBER,
+  shipment: 1,
+  deliveredOn: '2026-11-20',
 }));

@@ -1,21 +1,5 @@
 import { z } from 'zod';
-
-/**
- * The days a date typed into the product may name. The business started in 2025; a year outside these is a slip of
- * the keyboard, and calendar arithmetic near year 9999 leaves the four-digit years that YYYY-MM-DD can write.
- */
-export const EARLIEST_DATE = '2000-01-01';
-export const LATEST_DATE = '2099-12-31';
-
-const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A day that exists, written YYYY-MM-DD: 2026-02-28, not 2026-02-30 (which Date would quietly turn into 2 March). */
-export function isCalendarDate(value: string): boolean {
-  if (!DATE_SHAPE.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+import { EARLIEST_DATE, isCalendarDate, LATEST_DATE } from '../calendar-days.js';
 
 /**
  * A calendar day from a query or a form. `label` starts the message, which speaks of the person's input: "Start

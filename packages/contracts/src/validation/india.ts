@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayInIndia } from '../calendar-days.js';
 
 /** Indian mobile numbers: 10 digits starting 6-9, with +91, 91, 0091 or 0 in front allowed; stored as 10 digits. */
 export function normaliseIndianMobile(input: string): string | undefined {
@@ -71,11 +72,6 @@ export const gstinSchema = z
     const problem = gstinProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
-
-/** Today's date in India, as YYYY-MM-DD: birthdays and business calendars are Indian dates. */
-export function todayInIndia(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 export function ageOn(dateOfBirth: string, today: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];

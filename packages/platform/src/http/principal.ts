@@ -57,3 +57,9 @@ export function requireAdmin(c: Context): AdminPrincipal {
   if (!admin) throw unauthorized('Authentication required');
   return admin;
 }
+
+/** Refuses anyone but an admin before the body is even read, so a member never learns what a valid body looks like. */
+export const adminsOnly: MiddlewareHandler = async (c, next) => {
+  requireAdmin(c);
+  await next();
+};

@@ -1,5 +1,5 @@
 import { COPY } from '@elts/contracts';
-import { type AppEnv, type InternalClient, jsonBody, queryParams, requireAdmin } from '@elts/platform';
+import { type AppEnv, AppError, InternalCallError, type InternalClient, jsonBody, queryParams, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -11,6 +11,20 @@ const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/**
+ * Payments' refusal of what was asked (no such step waiting, no schedule yet) reaches the operator as payments said
+ * it, with its status; only payments being away is this service's 503.
+ */
+async function relayRefusal<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!(error instanceof InternalCallError) || error.status < 400 || error.status >= 500) throw error;
+    const body = error.body as { code?: string; message?: string } | undefined;
+    throw new AppError(error.status, body?.code ?? 'refused', body?.message ?? error.message);
+  }
+}
 
 /** The Cron page (through the payments service, which runs the schedules), the audit log and contact messages. */
 export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalClient) {
@@ -29,6 +43,25 @@ export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalCl
       .execute();
   const schedulerRunning = async () =>
     (await payments().get<{ cron_service: { isRunning: boolean } }>('/internal/cron/status')).cron_service.isRunning;
+  /** Retries or gives up a failing step in payments, and records who did it with the step as it was. */
+  const stepAction = (action: 'retry' | 'give-up', words: (step: string) => string) =>
+    new Hono<AppEnv>().post(
+      `/admin/cron/steps/${action}`,
+      jsonBody(
+        z.strictObject({
+          type: z.string({ error: 'type must name the step' }).min(1, 'type must name the step').max(100),
+          key: z.string({ error: 'key must name the step' }).min(1, 'key must name the step').max(300),
+        }),
+      ),
+      async (c) => {
+        const admin = requireAdmin(c);
+        const { type, key } = c.req.valid('json');
+        const actor = `admin:${admin.id}`;
+        const step = await relayRefusal(payments().post<{ subject: string }>(`/internal/cron/steps/${action}`, { type, key, actor }));
+        await audit(actor, `cron.step.${action}`, `${type} ${key}`, { action }, step);
+        return c.json({ is_success: true, message: words(`${type} for ${step.subject}`), data: step });
+      },
+    );
 
   return new Hono<AppEnv>()
     .get('/admin/cron/status', async (c) => {
@@ -53,11 +86,13 @@ export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalCl
         const admin = requireAdmin(c);
         const { action } = c.req.valid('json');
         const before = { isRunning: await schedulerRunning() };
-        const result = await payments().post('/internal/cron/control', { action });
+        const result = await relayRefusal(payments().post('/internal/cron/control', { action, actor: `admin:${admin.id}` }));
         await audit(`admin:${admin.id}`, `cron.${action}`, 'scheduler', result, before);
         return c.json({ is_success: true, message: COPY.cron.controlled(action), data: result });
       },
     )
+    .route('/', stepAction('retry', COPY.cron.stepRetried))
+    .route('/', stepAction('give-up', COPY.cron.stepGivenUp))
     .get('/admin/audit', queryParams(pageQuery), async (c) => {
       requireAdmin(c);
       const { page, limit } = c.req.valid('query');

@@ -1,23 +1,28 @@
+import { FULFILMENT_STEPS, ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '@elts/contracts';
 import { type AppEnv, queryParams, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { indianDayRange, likePattern, listQuery, optional, pageOf, rupees, splitIntoDays, sumOf } from '../queries/filters.js';
+import { indianDayRange, likePattern, listQuery, oneOf, optional, pageOf, rupees, splitIntoDays, sumOf } from '../queries/filters.js';
 import { inParallel } from '../queries/parallel.js';
 import { matchingMembers } from '../queries/users.js';
 import type { AdminDb } from '../store/tables.js';
 
 const productOrdersQuery = listQuery.extend({
   type: optional(z.string().max(20)),
-  status: optional(z.enum(['pending', 'processing', 'completed', 'failed', 'cancelled'])),
+  status: optional(oneOf('Status', ORDER_STATUSES)),
+  /** Paid orders at one fulfilment step (docs/decisions/0023), for operators working through them. */
+  fulfilment: optional(oneOf('Fulfilment', FULFILMENT_STEPS)),
 });
 const subscriptionsQuery = listQuery.extend({
   type: optional(z.string().max(20)),
-  status: optional(z.enum(['pending', 'active', 'expired', 'cancelled', 'failed', 'revoked'])),
+  // Every status a subscription can reach (payments' SUBSCRIPTION_STATUSES), so each one can be found.
+  status: optional(oneOf('Status', SUBSCRIPTION_STATUSES)),
 });
 
 type Filters = {
   status?: string | undefined;
+  fulfilment?: string | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
   searchTerm?: string | undefined;
@@ -27,6 +32,7 @@ function productOrders(db: Kysely<AdminDb>, filters: Filters) {
   // Without users: the list joins them to its page's rows only (see paymentsIn).
   let query = db.selectFrom('product_orders as o');
   if (filters.status) query = query.where('o.status', '=', filters.status);
+  if (filters.fulfilment) query = query.where('o.fulfilment_step', '=', filters.fulfilment);
   const { from, to } = indianDayRange(filters.startDate, filters.endDate);
   if (from) query = query.where('o.created_at', '>=', from);
   if (to) query = query.where('o.created_at', '<', to);
@@ -70,9 +76,12 @@ function dayBounds(filters: Filters) {
   return splitIntoDays(indianDayRange(filters.startDate, filters.endDate)).days;
 }
 
-/** Product orders per status, counted and summed: from the per-day aggregate, or the orders for a text search. */
+/**
+ * Product orders per status, counted and summed: from the per-day aggregate, or from the orders themselves for a
+ * text search or a fulfilment step (the aggregate keeps neither).
+ */
 function productOrderGroups(db: Kysely<AdminDb>, filters: Filters) {
-  if (filters.searchTerm)
+  if (filters.searchTerm || filters.fulfilment)
     return productOrders(db, filters)
       .select(['o.status', sql<string>`count(*)`.as('orders'), sql<string>`sum(o.amount_paise)`.as('amount_paise')])
       .groupBy('o.status');
@@ -85,21 +94,16 @@ function productOrderGroups(db: Kysely<AdminDb>, filters: Filters) {
     .$if(Boolean(last), (q) => q.where('o.day', '<=', last as string));
 }
 
-/** Subscriptions per status and whether started, counted with what they were paid; as productOrderGroups. */
+/** Subscriptions per status, counted with what they were paid; as productOrderGroups. */
 function subscriptionGroups(db: Kysely<AdminDb>, filters: Filters) {
   if (filters.searchTerm)
     return subscriptions(db, filters)
-      .select([
-        's.status',
-        sql<boolean>`s.start_date is not null`.as('started'),
-        sql<string>`count(*)`.as('subscriptions'),
-        sql<string>`sum(s.paid_paise)`.as('paid_paise'),
-      ])
-      .groupBy(['s.status', sql`s.start_date is not null`]);
+      .select(['s.status', sql<string>`count(*)`.as('subscriptions'), sql<string>`sum(s.paid_paise)`.as('paid_paise')])
+      .groupBy('s.status');
   const { first, last } = dayBounds(filters);
   return db
     .selectFrom('subscription_day_stats as s')
-    .select(['s.status', 's.started', 's.subscriptions', 's.paid_paise'])
+    .select(['s.status', 's.subscriptions', 's.paid_paise'])
     .$if(Boolean(filters.status), (q) => q.where('s.status', '=', filters.status as string))
     .$if(Boolean(first), (q) => q.where('s.day', '>=', first as string))
     .$if(Boolean(last), (q) => q.where('s.day', '<=', last as string));
@@ -138,6 +142,12 @@ export function orderRoutes(db: Kysely<AdminDb>) {
               'o.currency',
               'o.status',
               'o.created_at',
+              'o.fulfilment_step',
+              'o.courier',
+              'o.awb_number',
+              'o.tracking_url',
+              'o.shipped_at',
+              'o.delivered_on',
               'u.firstname',
               'u.lastname',
               'u.email',
@@ -161,6 +171,16 @@ export function orderRoutes(db: Kysely<AdminDb>) {
           currency: row.currency,
           status: row.status,
           createdAt: row.created_at.toISOString(),
+          fulfilment: row.fulfilment_step
+            ? {
+                step: row.fulfilment_step,
+                courier: row.courier,
+                awbNumber: row.awb_number,
+                trackingUrl: row.tracking_url,
+                shippedAt: row.shipped_at?.toISOString() ?? null,
+                deliveredOn: row.delivered_on,
+              }
+            : null,
         })),
         pagination: pageOf(page, limit, Number(total.n)),
       });
@@ -241,14 +261,20 @@ export function orderRoutes(db: Kysely<AdminDb>) {
       requireAdmin(c);
       const { page: _p, limit: _l, ...filters } = c.req.valid('query');
       // Revenue is every successful payment of the subscriptions (the first year and each renewal): paid_paise.
+      // Each status is counted on one card (docs/decisions/0145): Completed is a membership that ran its whole term
+      // (expired); one cancelled, revoked or failed is not completed, whatever it was paid.
+      const counted = (status: string) => sumOf('g.subscriptions', sql`g.status = ${status}`);
       const row = await db
         .selectFrom(subscriptionGroups(db, filters).as('g'))
         .select([
           sumOf('g.subscriptions').as('total'),
           sumOf('g.paid_paise').as('revenue'),
-          sumOf('g.subscriptions', sql`g.started`).as('completed'),
-          sumOf('g.subscriptions', sql`g.status = 'pending'`).as('pending'),
-          sumOf('g.subscriptions', sql`g.status = 'active'`).as('active'),
+          counted('expired').as('completed'),
+          counted('pending').as('pending'),
+          counted('active').as('active'),
+          counted('failed').as('failed'),
+          counted('cancelled').as('cancelled'),
+          counted('revoked').as('revoked'),
         ])
         .executeTakeFirstOrThrow();
       return c.json({
@@ -259,6 +285,9 @@ export function orderRoutes(db: Kysely<AdminDb>) {
           completedOrders: Number(row.completed),
           pendingOrders: Number(row.pending),
           activeSubscriptions: Number(row.active),
+          failedSubscriptions: Number(row.failed),
+          cancelledSubscriptions: Number(row.cancelled),
+          revokedSubscriptions: Number(row.revoked),
         },
       });
     });

@@ -1,10 +1,19 @@
+import type { PaymentTimeouts } from '@elts/contracts';
 import { type AppEnv, queryParams, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { pageOf, rupees, sumOf } from '../queries/filters.js';
 import { inParallel } from '../queries/parallel.js';
-import { filteredPayments, paymentGroups, paymentsPage, paymentsQuery, paymentView, TIMED_OUT } from '../queries/payments.js';
+import {
+  atRiskPayments,
+  filteredPayments,
+  paymentGroups,
+  paymentsPage,
+  paymentsQuery,
+  paymentView,
+  TIMED_OUT,
+} from '../queries/payments.js';
 import { recommendations } from '../queries/timeout-rules.js';
 import type { AdminDb } from '../store/tables.js';
 
@@ -26,8 +35,8 @@ const SUCCESS = sql`g.status = 'success'`;
 
 const percent = (part: number, whole: number) => `${whole === 0 ? '0.00' : ((part / whole) * 100).toFixed(2)}%`;
 
-/** The Payments and Timeouts pages' calls. */
-export function paymentRoutes(db: Kysely<AdminDb>) {
+/** The Payments and Timeouts pages' calls; `timeouts` are the payments service's, for the at-risk rule. */
+export function paymentRoutes(db: Kysely<AdminDb>, timeouts: PaymentTimeouts) {
   return new Hono<AppEnv>()
     .get('/admin/payments', queryParams(paymentsQuery), async (c) => {
       requireAdmin(c);
@@ -39,7 +48,7 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
       );
       return c.json({
         is_success: true,
-        payments: rows.map((row) => paymentView(row as never)),
+        payments: rows.map((row) => paymentView(row as never, timeouts)),
         pagination: pageOf(page, limit, Number(total.n)),
       });
     })
@@ -90,7 +99,7 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
       return c.json({
         is_success: true,
         payments: rows.map((row) => ({
-          ...paymentView(row as never),
+          ...paymentView(row as never, timeouts),
           timeout_info: { timeout_minutes: row.timeout_minutes ?? null, auto_failed: row.auto_failed },
         })),
         pagination: {
@@ -117,13 +126,8 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
           sumOf('g.payments', sql`g.timed_out`).as('timed_out'),
         ])
         .executeTakeFirstOrThrow();
-      // At risk: still open, 12 to 15 minutes old (the payment timeout is 15).
-      const now = Date.now();
-      const atRiskWindow = db
-        .selectFrom('payments as p')
-        .where('p.status', 'in', ['pending', 'processing'])
-        .where('p.created_at', '<=', new Date(now - 12 * 60_000))
-        .where('p.created_at', '>', new Date(now - 15 * 60_000));
+      const now = new Date();
+      const atRiskWindow = atRiskPayments(db, timeouts, now);
       // The list is capped; the count is not (the at-risk warning compares it with 10).
       const [atRisk, atRiskCount] = await inParallel(
         () =>
@@ -153,8 +157,10 @@ export function paymentRoutes(db: Kysely<AdminDb>) {
               orderId: p.order_id,
               paymentType: p.payment_type,
               amount: rupees(p.amount_paise),
-              minutes_since_creation: Math.floor((now - new Date(p.created_at).getTime()) / 60_000),
+              minutes_since_creation: Math.floor((now.getTime() - new Date(p.created_at).getTime()) / 60_000),
             })),
+            // The rule's thresholds, so the page says which ages it counts without knowing the settings.
+            window: { at_risk_after_seconds: timeouts.atRiskAfterSeconds, timeout_after_seconds: timeouts.timeoutAfterSeconds },
           },
           recommendations: recommendations({
             total,

@@ -1,8 +1,8 @@
 import { todayInIndia } from '@elts/contracts';
-import { type AppEnv, queryParams, requireAdmin } from '@elts/platform';
+import { type AppEnv, csvDownload, queryParams, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
-import { csvLine, USER_CSV_COLUMNS } from '../queries/csv.js';
+import { USER_CSV_COLUMNS } from '../queries/csv.js';
 import { pageOf } from '../queries/filters.js';
 import { inParallel } from '../queries/parallel.js';
 import { chips, countUsers, filteredUsers, SORTABLE, usersQuery, userView } from '../queries/users.js';
@@ -45,54 +45,36 @@ export function userRoutes(db: Kysely<AdminDb>) {
       requireAdmin(c);
       const filters = c.req.valid('query');
       const today = todayInIndia();
-      const encoder = new TextEncoder();
-      // Streamed in keyset batches by member number, one batch per pull: the next batch is read only when the
-      // client has taken the last, so memory stays flat whatever the number of users or the client's speed.
-      let after = 0;
-      let header = true;
-      const stream = new ReadableStream<Uint8Array>(
-        {
-          async pull(controller) {
-            const rows = await filteredUsers(db, filters)
-              .selectAll()
-              .where('member_number', '>', after)
-              .orderBy('member_number')
-              .limit(CSV_BATCH)
-              .execute();
-            let chunk = header ? csvLine([...USER_CSV_COLUMNS]) : '';
-            header = false;
-            for (const row of rows) {
-              const user = userView(row, today);
-              chunk += csvLine([
-                user.firstname,
-                user.lastname,
-                user.email,
-                user.mobile,
-                user.gender,
-                user.dob,
-                user.age,
-                user.profession,
-                user.subscriptionType,
-                user.gst,
-                user.pincode,
-                user.address,
-                user.professionAddress,
-                user.needList,
-                user.greedList,
-              ]);
-            }
-            if (chunk) controller.enqueue(encoder.encode(chunk));
-            if (rows.length < CSV_BATCH) controller.close();
-            else after = rows.at(-1)!.member_number;
-          },
-        },
-        { highWaterMark: 0 },
-      );
-      return new Response(stream, {
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="users_${today}.csv"`,
-          'cache-control': 'no-store',
+      return csvDownload<Parameters<typeof userView>[0]>({
+        fileName: `users_${today}.csv`,
+        header: USER_CSV_COLUMNS,
+        batchSize: CSV_BATCH,
+        readBatch: (after) =>
+          filteredUsers(db, filters)
+            .selectAll()
+            .where('member_number', '>', after?.member_number ?? 0)
+            .orderBy('member_number')
+            .limit(CSV_BATCH)
+            .execute(),
+        cells: (row) => {
+          const user = userView(row, today);
+          return [
+            user.firstname,
+            user.lastname,
+            user.email,
+            user.mobile,
+            user.gender,
+            user.dob,
+            user.age,
+            user.profession,
+            user.subscriptionType,
+            user.gst,
+            user.pincode,
+            user.address,
+            user.professionAddress,
+            user.needList,
+            user.greedList,
+          ];
         },
       });
     });

@@ -11,30 +11,10 @@ import {
   ProductUpdated,
   StockAdjusted,
 } from '@elts/contracts';
-import { EventConsumer, type StoredEvent } from '@elts/platform';
+import { EventConsumer } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
+import { auditAdminEvent as audit } from '../store/audit-log.js';
 import type { AdminDb } from '../store/tables.js';
-
-type Change = { action: string; target: string; before: unknown; after: unknown };
-
-/** An admin's catalog write as an audit row; the catalog's own jobs (`system:...`) are not admin writes. */
-async function audit(trx: Transaction<AdminDb>, event: StoredEvent, change: Change) {
-  const actor = String((event.metadata as { actor?: unknown }).actor ?? '');
-  if (!actor.startsWith('admin:')) return;
-  await trx
-    .insertInto('audit_log')
-    .values({
-      event_id: event.eventId,
-      actor,
-      action: change.action,
-      target: change.target,
-      before: change.before === null ? null : JSON.stringify(change.before),
-      after: JSON.stringify(change.after),
-      at: event.recordedAt,
-    })
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .execute();
-}
 
 async function saveProduct(trx: Transaction<AdminDb>, productId: string, product: unknown) {
   const previous = await trx.selectFrom('catalog_products').select('product').where('product_id', '=', productId).executeTakeFirst();

@@ -1,7 +1,45 @@
-import { OrderCompleted, OrderFailed, OrderPaymentStarted, OrderPlaced, OrderRefunded, ordersEvents } from '@elts/contracts';
-import { EventConsumer } from '@elts/platform';
-import type { Kysely } from 'kysely';
+import {
+  OrderCompleted,
+  OrderDelivered,
+  OrderFailed,
+  OrderPaymentStarted,
+  OrderPlaced,
+  OrderProcessingStarted,
+  OrderRefunded,
+  OrderShipped,
+  ordersEvents,
+} from '@elts/contracts';
+import { EventConsumer, type StoredEvent } from '@elts/platform';
+import type { Kysely, Transaction } from 'kysely';
+import { auditAdminEvent } from '../store/audit-log.js';
 import type { AdminDb } from '../store/tables.js';
+
+type Fulfilment = Pick<
+  AdminDb['product_orders'],
+  'fulfilment_step' | 'courier' | 'awb_number' | 'tracking_url' | 'shipped_at' | 'delivered_on'
+>;
+
+/**
+ * An operator's fulfilment step on an order's own shipment (docs/decisions/0023): the row shows it, and the audit
+ * log records who took it, with the order's fulfilment before and after. Replacement shipments (exchanges) are not
+ * the order's row.
+ */
+async function fulfilmentStep(
+  trx: Transaction<AdminDb>,
+  event: StoredEvent<{ orderId: string; shipment: number }>,
+  after: Partial<Fulfilment>,
+) {
+  if (event.data.shipment !== 1) return;
+  const columns = ['fulfilment_step', 'courier', 'awb_number', 'tracking_url', 'shipped_at', 'delivered_on'] as const;
+  const before = await trx.selectFrom('product_orders').select(columns).where('order_id', '=', event.data.orderId).executeTakeFirst();
+  await trx.updateTable('product_orders').set(after).where('order_id', '=', event.data.orderId).execute();
+  await auditAdminEvent(trx, event, {
+    action: `order.${after.fulfilment_step}`,
+    target: event.data.orderId,
+    before: before ?? null,
+    after: { ...before, ...after },
+  });
+}
 
 /** Product orders as the back office lists them, each with the product as it was when ordered. */
 export function ordersProjection(db: Kysely<AdminDb>) {
@@ -42,9 +80,29 @@ export function ordersProjection(db: Kysely<AdminDb>) {
           .where('status', '=', 'pending')
           .execute();
       })
-      .on(OrderCompleted, async (data, _event, trx) => setStatus(trx, data.orderId, 'completed'))
+      // Paid: the order now waits to be processed.
+      .on(OrderCompleted, async (data, _event, trx) => {
+        await trx
+          .updateTable('product_orders')
+          .set({ status: 'completed', fulfilment_step: 'paid' })
+          .where('order_id', '=', data.orderId)
+          .execute();
+      })
       // The shopper calling the payment off at checkout is the spec's cancelled, not a failure.
       .on(OrderFailed, async (data, _event, trx) => setStatus(trx, data.orderId, data.stage === 'cancelled' ? 'cancelled' : 'failed'))
       .on(OrderRefunded, async (data, _event, trx) => setStatus(trx, data.orderId, 'cancelled'))
+      .on(OrderProcessingStarted, async (_data, event, trx) => fulfilmentStep(trx, event, { fulfilment_step: 'processing' }))
+      .on(OrderShipped, async (data, event, trx) =>
+        fulfilmentStep(trx, event, {
+          fulfilment_step: 'shipped',
+          courier: data.courier,
+          awb_number: data.awbNumber,
+          tracking_url: data.trackingUrl,
+          shipped_at: event.recordedAt,
+        }),
+      )
+      .on(OrderDelivered, async (data, event, trx) =>
+        fulfilmentStep(trx, event, { fulfilment_step: 'delivered', delivered_on: data.deliveredOn }),
+      )
   );
 }

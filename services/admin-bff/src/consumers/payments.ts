@@ -1,6 +1,5 @@
 import {
   AutoRenewalChanged,
-  PaymentAtRisk,
   PaymentFailed,
   PaymentInitiated,
   PaymentProcessing,
@@ -44,7 +43,7 @@ export function paymentsProjection(db: Kysely<AdminDb>) {
           failure_reason: null,
           auto_failed: false,
           timeout_minutes: null,
-          at_risk: false,
+          purpose: data.purpose,
           refunded_paise: 0,
           created_at: event.recordedAt,
           processed_at: null,
@@ -53,7 +52,6 @@ export function paymentsProjection(db: Kysely<AdminDb>) {
         .execute();
     })
     .on(PaymentProcessing, async (data, _event, trx) => setPayment(trx, data.paymentId, { status: 'processing' }).then(() => undefined))
-    .on(PaymentAtRisk, async (data, _event, trx) => setPayment(trx, data.paymentId, { at_risk: true }).then(() => undefined))
     .on(PaymentSucceeded, async (data, event, trx) => {
       await setPayment(trx, data.paymentId, {
         status: 'success',

@@ -16,6 +16,13 @@ export const listQuery = dateRangeQuerySchema.extend({
 
 export { optional };
 
+/**
+ * One of a filter's values, refused otherwise with a sentence naming the choices ("Status must be one of: pending,
+ * active, ..."), which the page can show as it is; zod's own words quote a schema.
+ */
+export const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}.` });
+
 const IST_OFFSET_MS = 330 * 60_000;
 
 /** Inclusive Indian calendar days as a UTC range: 2026-11-22 is [2026-11-21T18:30Z, 2026-11-22T18:30Z). */

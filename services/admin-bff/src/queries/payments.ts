@@ -1,13 +1,22 @@
+import {
+  atRiskCreationWindow,
+  isPaymentAtRisk,
+  PAYMENT_TYPES,
+  type PaymentTimeouts,
+  PURPOSES_WITHOUT_TIMEOUT,
+  UNSETTLED_PAYMENT_STATUSES,
+} from '@elts/contracts';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AdminDb } from '../store/tables.js';
-import { indianDayRange, laterOf, likePattern, listQuery, optional, rupees, splitIntoDays } from './filters.js';
+import { indianDayRange, laterOf, likePattern, listQuery, oneOf, optional, rupees, splitIntoDays } from './filters.js';
 import { matchingMembers } from './users.js';
 
 export const paymentsQuery = listQuery.extend({
   // 'refunded': a success whose money went back in full (the consumer's PaymentRefunded); not a success any more.
-  status: optional(z.enum(['success', 'pending', 'failed', 'processing', 'refunded', 'timeout'])),
-  paymentType: optional(z.enum(['subscription', 'product_order', 'refund'])),
+  status: optional(oneOf('Status', ['success', 'pending', 'failed', 'processing', 'refunded', 'timeout'])),
+  // 'refund': a payment of its own that sends money back (PaymentInitiated with that type), not a refunded one.
+  paymentType: optional(oneOf('Payment type', PAYMENT_TYPES)),
 });
 export type PaymentsQuery = z.output<typeof paymentsQuery>;
 
@@ -127,7 +136,7 @@ export const paymentColumns = [
   'p.failure_reason',
   'p.auto_failed',
   'p.timeout_minutes',
-  'p.at_risk',
+  'p.purpose',
   'p.created_at',
   'p.processed_at',
   'u.firstname',
@@ -137,8 +146,11 @@ export const paymentColumns = [
 
 type PaymentRow = { [K in (typeof paymentColumns)[number] as K extends `${string}.${infer C}` ? C : never]: any };
 
-/** A payment row as the Payments page reads it (spec section 3, "Payment"). */
-export function paymentView(row: PaymentRow, now = new Date()) {
+/**
+ * A payment row as the Payments page reads it (spec section 3, "Payment"), with `at_risk` decided at `now` by the
+ * one at-risk rule, so the AT RISK tag and the Timeouts page never disagree.
+ */
+export function paymentView(row: PaymentRow, timeouts: PaymentTimeouts, now = new Date()) {
   const minutesPending = Math.floor((now.getTime() - new Date(row.created_at).getTime()) / 60_000);
   return {
     paymentId: row.payment_id,
@@ -157,6 +169,17 @@ export function paymentView(row: PaymentRow, now = new Date()) {
     createdAt: new Date(row.created_at).toISOString(),
     processedAt: row.processed_at ? new Date(row.processed_at).toISOString() : null,
     minutes_pending: row.status === 'pending' || row.status === 'processing' ? minutesPending : null,
-    at_risk: row.at_risk,
+    at_risk: isPaymentAtRisk({ status: row.status, purpose: row.purpose, createdAt: row.created_at }, now, timeouts),
   };
+}
+
+/** The payments at risk at `now`: the at-risk rule (isPaymentAtRisk) as a query, for counts no page could hold. */
+export function atRiskPayments(db: Kysely<AdminDb>, timeouts: PaymentTimeouts, now: Date) {
+  const { createdAfter, createdBy } = atRiskCreationWindow(now, timeouts);
+  return db
+    .selectFrom('payments as p')
+    .where('p.status', 'in', UNSETTLED_PAYMENT_STATUSES)
+    .where('p.purpose', 'not in', PURPOSES_WITHOUT_TIMEOUT)
+    .where('p.created_at', '>', createdAfter)
+    .where('p.created_at', '<=', createdBy);
 }

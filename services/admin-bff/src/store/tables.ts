@@ -39,7 +39,8 @@ export interface AdminDb extends ContactMessagesTable {
     failure_reason: string | null;
     auto_failed: boolean;
     timeout_minutes: number | null;
-    at_risk: boolean;
+    /** PaymentInitiated's purpose: membership, renewal or product_order (a renewal charge is never at risk). */
+    purpose: string;
     refunded_paise: number;
     created_at: Date;
     processed_at: Date | null;
@@ -58,6 +59,14 @@ export interface AdminDb extends ContactMessagesTable {
     currency: string;
     status: string;
     created_at: Date;
+    /** Paid orders' fulfilment (migration 0008): paid, processing, shipped or delivered; null while unpaid. */
+    fulfilment_step: string | null;
+    courier: string | null;
+    awb_number: string | null;
+    tracking_url: string | null;
+    shipped_at: Date | null;
+    /** YYYY-MM-DD. */
+    delivered_on: string | null;
   };
   subscriptions: {
     subscription_id: string;

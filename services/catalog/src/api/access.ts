@@ -1,5 +1,5 @@
-import { type AdminPrincipal, requireAdmin } from '@elts/platform';
-import type { Context, MiddlewareHandler } from 'hono';
+import { type AdminPrincipal, adminsOnly, requireAdmin } from '@elts/platform';
+import type { Context } from 'hono';
 
 /**
  * The calling admin. No session and a member's session both answer 401 'Authentication required', as every other
@@ -10,7 +10,4 @@ export const adminOnly = (c: Context): AdminPrincipal => requireAdmin(c);
 export const actorOf = (admin: AdminPrincipal) => `admin:${admin.id}`;
 
 /** Refuses non-admins before the body is even read, so a member never learns what a valid body looks like. */
-export const adminGuard: MiddlewareHandler = async (c, next) => {
-  adminOnly(c);
-  await next();
-};
+export const adminGuard = adminsOnly;

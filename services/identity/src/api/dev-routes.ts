@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { DevIdentityProvider } from '../auth/dev-idp.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
+import type { TextMessageOutbox } from '../notify/text-message-outbox.js';
 
 // assets/ sits two levels above both src/api and dist/api.
 const page = (name: string) => readFileSync(new URL(`../../assets/dev-idp/${name}`, import.meta.url), 'utf8');
@@ -35,13 +36,20 @@ export function devIdpRoutes(idp: DevIdentityProvider) {
 }
 
 /**
- * The mail the product would have sent, for testers: mounted only when mail is not really sent (no SMTP server)
- * and never in production. It holds members' names, addresses and phone numbers, so it answers only a client on
- * this machine or a signed-in admin; anyone else is told there is nothing here, as in production.
+ * What the product would have sent members, for testers: the mail (mounted only when mail is not really sent, no
+ * SMTP server) and the text messages to their mobiles (while no SMS provider is configured), never in production.
+ * They hold members' names, addresses and phone numbers, so they answer only a client on this machine or a signed-in
+ * admin; anyone else is told there is nothing here, as in production.
  */
-export function devMailboxRoutes(mail: MailOutbox, clientAddress: (c: Context) => string) {
-  return new Hono<AppEnv>().get('/dev/mailbox', async (c) => {
+function devOutboxRoute(path: string, recent: () => Promise<unknown[]>, clientAddress: (c: Context) => string) {
+  return new Hono<AppEnv>().get(path, async (c) => {
     if (!principalOf(c).admin && !isLoopbackAddress(clientAddress(c))) throw notFound();
-    return c.json({ is_success: true, data: await mail.recent() });
+    return c.json({ is_success: true, data: await recent() });
   });
 }
+
+export const devMailboxRoutes = (mail: MailOutbox, clientAddress: (c: Context) => string) =>
+  devOutboxRoute('/dev/mailbox', () => mail.recent(), clientAddress);
+
+export const devTextMessageRoutes = (texts: TextMessageOutbox, clientAddress: (c: Context) => string) =>
+  devOutboxRoute('/dev/sms', () => texts.recent(), clientAddress);

@@ -1,9 +1,13 @@
-import { type GiveawayEntryRequest, giveawayAnswersCorrect } from '@elts/contracts';
+import { COPY, type GiveawayEntryRequest, giveawayAnswersCorrect } from '@elts/contracts';
 import { AppError, ConcurrencyError, type EventStore, forbidden } from '@elts/platform';
+import { giveawayDraw, lockGiveawayRun } from '../store/giveaway-reads.js';
 import type { MembersView } from '../store/members-projection.js';
 import type { IdentityDb } from '../store/tables.js';
 
 export const giveawayStream = (memberId: string) => `giveaway-${memberId}`;
+
+export const giveawayClosedMessage = (opensAtMembers: number) =>
+  `The giveaway opens once the community reaches ${opensAtMembers.toLocaleString('en-IN')} members.`;
 
 export interface GiveawayRules {
   events: EventStore<IdentityDb>;
@@ -12,22 +16,41 @@ export interface GiveawayRules {
 }
 
 export async function giveawayStatus(rules: GiveawayRules, memberId: string) {
-  const [count, status] = await Promise.all([rules.members.count(), rules.members.subscriptionStatus(memberId)]);
-  return { open: count >= rules.opensAtMembers, members_needed: Math.max(0, rules.opensAtMembers - count), eligible: status === 'active' };
+  const db = rules.events.db;
+  const [count, status, draw, won] = await Promise.all([
+    rules.members.count(),
+    rules.members.subscriptionStatus(memberId),
+    giveawayDraw(db),
+    db
+      .selectFrom('giveaway_winners')
+      .innerJoin('giveaway_prizes', 'giveaway_prizes.slot', 'giveaway_winners.slot')
+      .select(['giveaway_winners.slot', 'giveaway_prizes.name'])
+      .where('giveaway_winners.member_id', '=', memberId)
+      .executeTakeFirst(),
+  ]);
+  return {
+    open: count >= rules.opensAtMembers,
+    members_needed: Math.max(0, rules.opensAtMembers - count),
+    eligible: status === 'active',
+    drawn: draw !== undefined,
+    won: won ? { slot: won.slot, prize: won.name } : null,
+  };
 }
 
 /**
- * One attempt per member, for active subscribers, once the community is big enough. Correctness is decided here from
- * the answers; whatever the client claims is ignored. The stream's expected version 0 makes "one attempt" atomic.
+ * One attempt per member, for active subscribers, once the community is big enough and until the draw. Correctness
+ * is decided here from the answers; whatever the client claims is ignored. The stream's expected version 0 makes
+ * "one attempt" atomic; the giveaway run's lock puts each entry wholly before or after a draw.
  */
 export async function enterGiveaway(rules: GiveawayRules, memberId: string, entry: GiveawayEntryRequest): Promise<boolean> {
   const status = await giveawayStatus(rules, memberId);
-  if (!status.open)
-    throw forbidden(`The giveaway opens once the community reaches ${rules.opensAtMembers.toLocaleString('en-IN')} members.`);
+  if (!status.open) throw forbidden(giveawayClosedMessage(rules.opensAtMembers));
   if (!status.eligible) throw forbidden('Only active subscribers can enter the giveaway.');
   const passed = giveawayAnswersCorrect(entry);
   try {
     await rules.events.transact(async ({ db, append }) => {
+      await lockGiveawayRun(db);
+      if (await giveawayDraw(db)) throw forbidden(COPY.giveaway.closed);
       const [event] = await append(giveawayStream(memberId), 0, [
         {
           type: 'GiveawayEntered',

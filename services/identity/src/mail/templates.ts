@@ -1,3 +1,5 @@
+import { indianDate } from '@elts/contracts';
+
 /** Plain-text messages. Kept short: members read them on phones. */
 export function welcomeEmail(name: string, siteUrl: string): { subject: string; text: string } {
   const greeting = name.trim() ? `Hi ${name.trim()},` : 'Hi,';
@@ -45,8 +47,6 @@ export function emailChangeEmail(email: string, link: string, validHours: number
 }
 
 const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
-const indianDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
 
 /** The pre-debit notice RBI requires at least 24 hours before each recurring debit. */
 export function renewalNoticeEmail(
@@ -102,6 +102,25 @@ export function orderConfirmationEmail(name: string, order: ConfirmedOrder, site
       'Your order will be processed within 1-2 business days. Shipping updates will be sent to your registered mobile number.',
       '',
       `Your order: ${siteUrl}/order?order_id=${encodeURIComponent(order.orderId)}`,
+      '',
+      'The ELTS Club team',
+    ].join('\n'),
+  };
+}
+
+/** The mail to each giveaway winner, sent with the draw (spec: winners are told by email). */
+export function giveawayWinnerEmail(name: string, prize: string, siteUrl: string): { subject: string; text: string } {
+  return {
+    subject: 'You won the ELTS Club giveaway!',
+    text: [
+      name.trim() ? `Hi ${name.trim()},` : 'Hi,',
+      '',
+      `Congratulations! You are one of the 12 winners of the ELTS Club giveaway. Your prize: ${prize}.`,
+      '',
+      'We send prizes to the shipping address on your profile. Please check that it is up to date:',
+      `${siteUrl}/profile?section=profile`,
+      '',
+      `The winners are listed on ${siteUrl}/elts under Merch.`,
       '',
       'The ELTS Club team',
     ].join('\n'),

@@ -68,6 +68,25 @@ export interface IdentityDb extends EventTables {
     redeemed_at: Date | null;
   };
   giveaway_entries: { member_id: string; passed: boolean; entered_at: Date };
+  giveaway_prizes: {
+    slot: number;
+    product_id: string | null;
+    name: string;
+    description: string;
+    image_url: string | null;
+    set_at: Date;
+    set_by: string;
+  };
+  giveaway_draw: {
+    id: Generated<number>;
+    seed: string;
+    method: string;
+    entrant_count: number;
+    entrants_digest: string;
+    drawn_at: Date;
+    drawn_by: string;
+  };
+  giveaway_winners: { slot: number; member_id: string };
   /** Links mailed to a new contact address; only the token's SHA-256 is kept. */
   email_confirmations: {
     token_hash: Buffer;

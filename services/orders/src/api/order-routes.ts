@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { OrdersContext } from '../commands/context.js';
 import { placeOrder } from '../commands/place-order.js';
 import { settleOrder } from '../commands/settle-order.js';
+import { orderShipment, orderShipments } from '../store/fulfilment-view.js';
 import { orderCard, orderStatusView } from '../store/order-views.js';
 
 const historyQuery = z.object({
@@ -68,12 +69,16 @@ export function orderRoutes(context: OrdersContext) {
           .execute(),
         query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
+      const shipments = await orderShipments(
+        context.db,
+        rows.map((row) => row.order_id),
+      );
       const totalItems = Number(total.n);
       const totalPages = Math.max(1, Math.ceil(totalItems / limit));
       return c.json({
         is_success: true,
         data: {
-          orders: rows.map(orderCard),
+          orders: rows.map((row) => orderCard(row, shipments.get(row.order_id))),
           pagination: {
             current_page: page,
             total_pages: totalPages,
@@ -93,7 +98,7 @@ export function orderRoutes(context: OrdersContext) {
         context.logger.warn({ err: error, orderId: row.order_id }, 'the payment of an order could not be read');
         return undefined;
       });
-      return c.json({ is_success: true, data: orderStatusView(row, payment) });
+      return c.json({ is_success: true, data: orderStatusView(row, payment, await orderShipment(context.db, row.order_id)) });
     })
     .get('/product/order/:id/gateway-status', pathParams(byId), async (c) => {
       const member = requireMember(c);
@@ -103,6 +108,10 @@ export function orderRoutes(context: OrdersContext) {
       // Apply what the gateway said now, rather than wait for the payment's event to arrive.
       if (payment) await settleOrder(context, orderId, payment);
       const row = await ownOrder(member.id, orderId);
-      return c.json({ is_success: true, message: `Status updated: ${row.status.toUpperCase()}`, data: orderStatusView(row, payment) });
+      return c.json({
+        is_success: true,
+        message: `Status updated: ${row.status.toUpperCase()}`,
+        data: orderStatusView(row, payment, await orderShipment(context.db, orderId)),
+      });
     });
 }

@@ -9,6 +9,7 @@ import {
 } from '@elts/contracts';
 import { AppError, badRequest, ConcurrencyError, conflict, forbidden, notFound } from '@elts/platform';
 import { buysOneOfEach, foldOrder, maxQuantity, orderStream } from '../domain/order.js';
+import { saleRefusal } from '../flows/order-saga.js';
 import { type OrdersContext, recordOrder } from './context.js';
 import { assertClaimHeld, type Claim, ClaimLost, claimKey, letGo, requestDigest } from './idempotency-claims.js';
 import { assertMayOrder, lockMember, type PurchaseRules } from './purchase-limits.js';
@@ -27,13 +28,6 @@ export interface PlacedOrder {
   gateway: string;
   amountPaise: number;
   creditPaise: number;
-}
-
-/** Is the product on sale now, by its window (its own, else its drop's)? Returns the refusal if not. */
-export function saleRefusal(window: { saleStartAt: string | null; saleEndAt: string | null }, now: Date): string | undefined {
-  if (window.saleStartAt && new Date(window.saleStartAt) > now) return 'The sale for this product has not started yet.';
-  if (window.saleEndAt && new Date(window.saleEndAt) <= now) return 'Sale Ended';
-  return undefined;
 }
 
 /**

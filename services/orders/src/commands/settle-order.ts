@@ -1,18 +1,17 @@
-import { COPY, MEMBERSHIP_CREDIT, type Profession } from '@elts/contracts';
+import { MEMBERSHIP_CREDIT, type Profession } from '@elts/contracts';
+import { buysOneOfEach, foldOrder, orderStream } from '../domain/order.js';
 import {
-  buysOneOfEach,
+  backstopMove,
   decideCompletion,
   decideFailure,
   decideRefund,
   type FailureStage,
-  foldOrder,
-  orderStream,
-} from '../domain/order.js';
+  failureOf,
+  REFUND_REASON,
+  successNeeds,
+} from '../flows/order-saga.js';
 import { type OrdersContext, type PaymentOfOrder, recordOrder } from './context.js';
 import { holdsProductElsewhere, lockMember } from './purchase-limits.js';
-
-/** Why a late payment is refunded when its place went to another order of the member's meanwhile (one of each). */
-const ORDERED_AGAIN = 'Already in another of your orders when the payment arrived';
 
 async function change(context: OrdersContext, orderId: string, decide: Parameters<typeof decideWith>[2]) {
   return context.events.transact((unit) => decideWith(unit, orderId, decide));
@@ -46,9 +45,8 @@ export async function failOrder(context: OrdersContext, orderId: string, stage: 
  */
 export async function settleOrder(context: OrdersContext, orderId: string, payment: PaymentOfOrder): Promise<void> {
   if (payment.status === 'failed') {
-    // Calling the payment off at checkout is the shopper's choice, not a failure: the order is cancelled.
-    if (payment.cancelled) await failOrder(context, orderId, 'cancelled', COPY.orderPage.cancelled);
-    else await failOrder(context, orderId, payment.autoFailed ? 'timeout' : 'payment', payment.failureReason ?? 'Payment failed');
+    const { stage, reason } = failureOf(payment);
+    await failOrder(context, orderId, stage, reason);
     return;
   }
   if (payment.status !== 'success') return;
@@ -58,20 +56,20 @@ export async function settleOrder(context: OrdersContext, orderId: string, payme
     .where('order_id', '=', orderId)
     .executeTakeFirst();
   const state = order && foldOrder(await context.events.readStream(orderStream(orderId)));
-  if (!order || !state || state.status === 'completed' || state.refunded) return;
-  // A failed or cancelled order gave back its stock, its credit and its place under the one-of-each rule; a payment
-  // that succeeds afterwards (a late one, or a retry on the same checkout) must take all three again.
-  const late = state.status === 'failed' || state.status === 'cancelled';
+  if (!order || !state) return;
   const product = { productId: order.product_id, variantGroup: order.variant_group };
+  // Asked only of an order that failed meanwhile: whether the member buys one of each decides if it needs its place.
+  const late = state.status === 'failed' || state.status === 'cancelled';
   const oneOfEach = late && (await buysOneOfEachProduct(context, order.member_id));
-  if (oneOfEach && (await holdsProductElsewhere(context.db, order.member_id, product, orderId))) {
-    await refundLate(context, order.member_id, orderId, ORDERED_AGAIN);
+  const needs = successNeeds(state, { oneOfEach, creditPaise: Number(order.credit_paise) });
+  if (!needs.settle) return;
+  if (needs.place && (await holdsProductElsewhere(context.db, order.member_id, product, orderId))) {
+    await refundLate(context, order.member_id, orderId, REFUND_REASON.orderedAgain);
     return;
   }
   // Its price was paid with the credit taken off.
-  const creditBack = late && Number(order.credit_paise) > 0;
-  if (creditBack && !(await spendCreditAgain(context, order.member_id, orderId, Number(order.credit_paise)))) {
-    await refundLate(context, order.member_id, orderId, 'Membership credit already used when the payment arrived');
+  if (needs.credit && !(await spendCreditAgain(context, order.member_id, orderId, Number(order.credit_paise)))) {
+    await refundLate(context, order.member_id, orderId, REFUND_REASON.creditUsed);
     return;
   }
   const stock = await context.partners.commit(orderId);
@@ -79,7 +77,7 @@ export async function settleOrder(context: OrdersContext, orderId: string, payme
     const completed = await context.events.transact(async (unit) => {
       // Checked again under the member's lock (as placements check), so an order placed since the check above and
       // this completion cannot both keep the place: whichever takes the lock second sees the other.
-      if (oneOfEach) {
+      if (needs.place) {
         await lockMember(unit.db, order.member_id);
         if (await holdsProductElsewhere(unit.db, order.member_id, product, orderId)) return false;
       }
@@ -91,11 +89,11 @@ export async function settleOrder(context: OrdersContext, orderId: string, payme
     if (completed) return;
     // The unit stays sold at the catalog (a commit cannot be undone there): rare enough to leave to an admin.
     context.logger.error({ orderId }, 'a late payment lost its place to an order placed meanwhile after its stock was committed');
-    await refundLate(context, order.member_id, orderId, ORDERED_AGAIN);
+    await refundLate(context, order.member_id, orderId, REFUND_REASON.orderedAgain);
     return;
   }
   // The units went to someone else while this payment was late: refund it rather than sell stock we do not have.
-  await refundLate(context, order.member_id, orderId, 'Out of stock when the payment arrived');
+  await refundLate(context, order.member_id, orderId, REFUND_REASON.outOfStock);
 }
 
 async function buysOneOfEachProduct(context: OrdersContext, memberId: string): Promise<boolean> {
@@ -139,12 +137,13 @@ async function refundLate(context: OrdersContext, memberId: string, orderId: str
  */
 export async function expireUnpaidOrder(context: OrdersContext, orderId: string, memberId?: string): Promise<void> {
   const order = await context.db.selectFrom('orders').select(['status', 'payment_id']).where('order_id', '=', orderId).executeTakeFirst();
-  if (!order) {
+  const move = backstopMove(order);
+  if (move === 'give_back') {
     await context.partners.release(orderId);
     if (memberId) await context.partners.releaseCredit(memberId, orderId);
     return;
   }
-  if (order.status !== 'pending') return;
+  if (move === 'nothing') return;
   const payment = await context.partners.payment(orderId, true);
   if (payment) {
     await settleOrder(context, orderId, payment);

@@ -1,5 +1,5 @@
 import { GST_PROFESSIONS, type OrderStatus, type Profession } from '@elts/contracts';
-import type { NewEvent, StoredEvent } from '@elts/platform';
+import type { StoredEvent } from '@elts/platform';
 
 export interface OrderState {
   orderId: string;
@@ -55,41 +55,3 @@ export function maxQuantity(profession: Profession | null, gst: string, business
 /** Statuses of an order that still holds its product for the member: waiting for payment, or paid. */
 export const UNPAID_STATUSES = ['pending', 'processing'] as const;
 export const KEPT_STATUSES = [...UNPAID_STATUSES, 'completed'] as const;
-
-export function decideCompletion(
-  state: OrderState,
-  payment: { paymentId: string; transactionId: string | null; method: string | null },
-): NewEvent[] {
-  // A completed order stays completed; a failed one completes when its payment came late and its stock was kept.
-  if (state.status === 'completed' || state.refunded) return [];
-  return [
-    {
-      type: 'OrderCompleted',
-      data: {
-        orderId: state.orderId,
-        memberId: state.memberId,
-        productId: state.productId,
-        quantity: state.quantity,
-        amountPaise: state.amountPaise,
-        paymentId: payment.paymentId,
-        transactionId: payment.transactionId,
-        method: payment.method,
-      },
-    },
-  ];
-}
-
-export type FailureStage = 'stock' | 'payment' | 'timeout' | 'cancelled';
-
-/** An open order fails (or is cancelled, when the shopper called the payment off); a settled one stays as it is. */
-export function decideFailure(state: OrderState, stage: FailureStage, reason: string): NewEvent[] {
-  if (state.status !== 'pending' && state.status !== 'processing') return [];
-  return [{ type: 'OrderFailed', data: { orderId: state.orderId, memberId: state.memberId, productId: state.productId, stage, reason } }];
-}
-
-export function decideRefund(state: OrderState, refundId: string, reason: string): NewEvent[] {
-  if (state.refunded) return [];
-  return [
-    { type: 'OrderRefunded', data: { orderId: state.orderId, memberId: state.memberId, refundId, amountPaise: state.amountPaise, reason } },
-  ];
-}

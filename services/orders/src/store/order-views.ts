@@ -1,10 +1,11 @@
 import type { PaymentOfOrder } from '../commands/context.js';
-import type { OrdersTable } from './tables.js';
+import { fulfilmentView } from './fulfilment-view.js';
+import type { OrderShipmentsTable, OrdersTable } from './tables.js';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 
-/** An order as the spec's history cards read it (`data.orders[]`). */
-export function orderCard(row: OrdersTable) {
+/** An order as the spec's history cards read it (`data.orders[]`), with its fulfilment once paid. */
+export function orderCard(row: OrdersTable, shipment?: OrderShipmentsTable) {
   return {
     order_id: row.order_id,
     status: row.status,
@@ -16,6 +17,7 @@ export function orderCard(row: OrdersTable) {
     product: { id: row.product_id, ...row.product },
     payment_info: { transaction_id: row.transaction_id, payment_method: row.payment_method },
     shipping_address: { name: row.shipping_address.name, city: row.shipping_address.city },
+    fulfilment: fulfilmentView(shipment),
   };
 }
 
@@ -35,8 +37,8 @@ function paymentInfo(row: OrdersTable, payment: PaymentFacts | undefined) {
   };
 }
 
-/** One order for the Order Status page (`GET /product/order/{id}`): the spec's order status fields. */
-export function orderStatusView(row: OrdersTable, payment?: PaymentFacts) {
+/** One order for the Order Status page (`GET /product/order/{id}`): the spec's order status fields, and its fulfilment. */
+export function orderStatusView(row: OrdersTable, payment: PaymentFacts | undefined, shipment: OrderShipmentsTable | undefined) {
   const info = paymentInfo(row, payment);
   return {
     order_id: row.order_id,
@@ -58,5 +60,6 @@ export function orderStatusView(row: OrdersTable, payment?: PaymentFacts) {
     // An unpaid order's page says how long its payment stays open, as payments set it (not a number of our own).
     payment_expires_at: payment?.expiresAt ?? null,
     payment_timeout_seconds: payment?.timeoutSeconds ?? null,
+    fulfilment: fulfilmentView(shipment),
   };
 }

@@ -1,6 +1,6 @@
 import type { StoredEvent } from '@elts/platform';
 import type { Transaction } from 'kysely';
-import type { OrdersDb, OrdersTable } from './tables.js';
+import type { OrderShipmentsTable, OrdersDb, OrdersTable } from './tables.js';
 
 /** Applies one of an order's events to the orders table, in the transaction that appended it. */
 export async function projectOrderEvent(trx: Transaction<OrdersDb>, event: StoredEvent): Promise<void> {
@@ -11,6 +11,16 @@ export async function projectOrderEvent(trx: Transaction<OrdersDb>, event: Store
       .set({ ...values, updated_at: event.recordedAt })
       .where('order_id', '=', data.orderId)
       .execute();
+  // A fulfilment step changes its shipment, and the order's last update with it.
+  const step = async (values: Partial<OrderShipmentsTable>) => {
+    await trx
+      .updateTable('order_shipments')
+      .set(values)
+      .where('order_id', '=', data.orderId)
+      .where('shipment', '=', data.shipment)
+      .execute();
+    await update({});
+  };
   switch (event.type) {
     case 'OrderPlaced':
       await trx
@@ -43,6 +53,27 @@ export async function projectOrderEvent(trx: Transaction<OrdersDb>, event: Store
       return;
     case 'OrderCompleted':
       await update({ status: 'completed', transaction_id: data.transactionId, payment_method: data.method, failure_reason: null });
+      // Paid: the order's own goods wait to be processed (docs/decisions/0023).
+      await trx
+        .insertInto('order_shipments')
+        .values({ order_id: data.orderId, shipment: 1, step: 'paid', opened_at: event.recordedAt })
+        .onConflict((oc) => oc.columns(['order_id', 'shipment']).doNothing())
+        .execute();
+      return;
+    case 'OrderProcessingStarted':
+      await step({ step: 'processing', processing_at: event.recordedAt });
+      return;
+    case 'OrderShipped':
+      await step({
+        step: 'shipped',
+        shipped_at: event.recordedAt,
+        courier: data.courier,
+        awb_number: data.awbNumber,
+        tracking_url: data.trackingUrl,
+      });
+      return;
+    case 'OrderDelivered':
+      await step({ step: 'delivered', delivered_on: data.deliveredOn, delivered_at: event.recordedAt });
       return;
     case 'OrderFailed':
       // The shopper calling the payment off is the spec's cancelled, not a failure (nothing went wrong).

@@ -24,8 +24,27 @@ export interface OrdersTable {
   updated_at: Date;
 }
 
+/** One shipment of a paid order and how far it has gone (migration 0003, docs/decisions/0023). */
+export interface OrderShipmentsTable {
+  order_id: string;
+  shipment: number;
+  step: string;
+  /** When the shipment began waiting to be processed: for the order's own goods, when it was paid. */
+  opened_at: Date;
+  processing_at: Date | null;
+  shipped_at: Date | null;
+  courier: string | null;
+  awb_number: string | null;
+  tracking_url: string | null;
+  /** The day it was delivered (YYYY-MM-DD; a date column, read as a string). */
+  delivered_on: string | null;
+  /** When the operator recorded the delivery. */
+  delivered_at: Date | null;
+}
+
 export interface OrdersDb extends EventTables {
   orders: OrdersTable;
+  order_shipments: OrderShipmentsTable;
   order_idempotency: {
     member_id: string;
     idempotency_key: string;

@@ -1,37 +1,47 @@
+import { COPY } from '@elts/contracts';
 import { type AppEnv, jsonBody } from '@elts/platform';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { PaymentsContext } from '../commands/context.js';
-import { reconcile } from '../commands/reconcile.js';
-import type { EmbeddedWorkflows } from '../workflows/embedded-workflows.js';
+import type { CronControl } from '../cron/cron-control.js';
 
-/** The scheduler's controls, for the back office (admin-bff calls these with the service token). */
-export function internalRoutes(context: PaymentsContext, workflows: EmbeddedWorkflows) {
+/** Who asked (admin-bff sends `admin:<id>`), for the stored stop and a given-up step's record. */
+const actor = z.string().trim().min(1).max(200).default('internal');
+const step = z.object({ type: z.string().min(1).max(100), key: z.string().min(1).max(300), actor });
+
+/**
+ * The scheduler's controls for the back office (admin-bff calls these with the service token), on either workflow
+ * driver: status with the failing steps, a run now, stop and restart, and retrying or giving up a failing step.
+ */
+export function internalRoutes(cron: CronControl) {
+  const status = async () => {
+    const { service, failingSteps } = await cron.status();
+    const memory = process.memoryUsage();
+    return {
+      cron_service: service,
+      failing_steps: failingSteps,
+      uptime: Math.round(process.uptime()),
+      memory_usage: { heapUsed: memory.heapUsed, heapTotal: memory.heapTotal },
+      server_time: new Date().toISOString(),
+    };
+  };
   return new Hono<AppEnv>()
-    .get('/internal/cron/status', (c) => {
-      const memory = process.memoryUsage();
-      return c.json({
-        is_success: true,
-        data: {
-          cron_service: workflows.scheduler.status(),
-          uptime: Math.round(process.uptime()),
-          memory_usage: { heapUsed: memory.heapUsed, heapTotal: memory.heapTotal },
-          server_time: new Date().toISOString(),
-        },
-      });
-    })
+    .get('/internal/cron/status', async (c) => c.json({ is_success: true, data: await status() }))
     .post('/internal/cron/trigger', jsonBody(z.object({ mode: z.enum(['normal', 'light']) })), async (c) => {
-      const result = await reconcile(context, c.req.valid('json').mode);
-      return c.json({
-        is_success: true,
-        message: `Manual cron check triggered successfully in ${c.req.valid('json').mode} mode`,
-        data: result,
-      });
+      const { mode } = c.req.valid('json');
+      const result = await cron.trigger(mode);
+      return c.json({ is_success: true, message: `Manual cron check triggered successfully in ${mode} mode`, data: result });
     })
-    .post('/internal/cron/control', jsonBody(z.object({ action: z.enum(['restart', 'stop']) })), (c) => {
-      const { action } = c.req.valid('json');
-      if (action === 'stop') workflows.scheduler.pauseRecurring();
-      else workflows.scheduler.resumeRecurring();
-      return c.json({ is_success: true, message: `Cron service ${action}ed successfully`, data: workflows.scheduler.status() });
+    .post('/internal/cron/control', jsonBody(z.object({ action: z.enum(['restart', 'stop']), actor })), async (c) => {
+      const { action, actor: who } = c.req.valid('json');
+      await cron.setStopped(action === 'stop', who);
+      return c.json({ is_success: true, message: COPY.cron.controlled(action), data: (await status()).cron_service });
+    })
+    .post('/internal/cron/steps/retry', jsonBody(step), async (c) => {
+      const { type, key, actor: who } = c.req.valid('json');
+      return c.json({ is_success: true, data: await cron.retryStep(type, key, who) });
+    })
+    .post('/internal/cron/steps/give-up', jsonBody(step), async (c) => {
+      const { type, key, actor: who } = c.req.valid('json');
+      return c.json({ is_success: true, data: await cron.giveUpStep(type, key, who) });
     });
 }

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import type { PaymentsContext } from '../commands/context.js';
 import { PROFILE_INCOMPLETE, requireMembershipEligibility } from '../commands/membership-eligibility.js';
 import { type CustomerDetails, endMembership, setAutoRenewal, startMembership } from '../commands/memberships.js';
-import { settleFromGateway } from '../commands/payments.js';
 import { rupeeAmount } from '../domain/money.js';
+import { advancePayment } from '../flows/payment.js';
 import { paymentWindow } from '../store/payment-window.js';
 import { currentSubscriptionView, latestSubscription, memberCredit, subscriptionDetailsView } from '../store/subscription-views.js';
 import type { PaymentsTable } from '../store/tables.js';
@@ -97,7 +97,7 @@ export function subscriptionRoutes(context: PaymentsContext) {
       if (!row) throw notFound('No order information found. Please try initiating the payment again.');
       // Webhooks may be late or lost: a poll of a pending mandate also asks the gateway, a few seconds apart at most.
       if (row.status === 'pending' && row.latest_payment_id && context.gatewayChecks.tryCheck(row.latest_payment_id)) {
-        await settleFromGateway(context, row.latest_payment_id).catch((error) =>
+        await advancePayment(context, row.latest_payment_id, 'gateway').catch((error) =>
           context.logger.warn({ err: error }, 'mandate status check failed'),
         );
         row = await context.db.selectFrom('subscriptions').selectAll().where('subscription_id', '=', orderId).executeTakeFirstOrThrow();

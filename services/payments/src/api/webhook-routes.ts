@@ -1,7 +1,7 @@
 import { type AppEnv, failureBody } from '@elts/platform';
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
-import { settleFromGateway } from '../commands/payments.js';
+import { advancePayment } from '../flows/payment.js';
 import { WebhookRejected } from '../gateway/payment-gateway.js';
 
 /**
@@ -38,7 +38,7 @@ export function webhookRoutes(context: PaymentsContext) {
       return c.json({ is_success: true, message: 'Acknowledged' });
     }
     try {
-      const outcome = await settleFromGateway(context, paymentId);
+      const outcome = await advancePayment(context, paymentId, 'gateway');
       return c.json({ is_success: true, message: 'Processed', data: { outcome } });
     } catch (error) {
       // Let the gateway deliver again later rather than lose the hint.

@@ -1,5 +1,6 @@
+import type { PaymentTimeouts } from '@elts/contracts';
 import type { EventStore, InternalClient, Logger, NewEvent, UnitOfWork } from '@elts/platform';
-import type { MembershipPlan, PaymentTimeoutPlan } from '@elts/workflows';
+import type { MembershipPlan, SignalSender } from '@elts/workflows';
 import type { Kysely } from 'kysely';
 import type { PaymentGateway } from '../gateway/payment-gateway.js';
 import type { PaymentsSettings } from '../settings.js';
@@ -7,26 +8,20 @@ import { project } from '../store/projections.js';
 import type { PaymentsDb } from '../store/tables.js';
 import type { GatewayCheckLimiter } from './gateway-checks.js';
 
-/** The steps the workflows take later; the embedded driver or Temporal implements them. */
-export interface WorkflowPort {
-  paymentStarted(payment: { paymentId: string; atRiskAt: Date | null; timeoutAt: Date | null }): Promise<void>;
-  paymentSettled(paymentId: string): Promise<void>;
-  membershipCycleStarted(cycle: { subscriptionId: string; cycle: number; endDate: Date; autoRenewal: boolean }): Promise<void>;
-  renewalChargeRaised(charge: { subscriptionId: string; cycle: number; attempt: number; paymentId: string; chargeOn: Date }): Promise<void>;
-  renewalRetryDue(retry: { subscriptionId: string; cycle: number; attempt: number; at: Date }): Promise<void>;
-  membershipEnded(subscriptionId: string): Promise<void>;
-  autoRenewalChanged(subscription: { subscriptionId: string; cycle: number; endDate: Date | null; autoRenewal: boolean }): Promise<void>;
-}
-
 /** Everything the payment commands need, built once by the service. */
 export interface PaymentsContext {
   db: Kysely<PaymentsDb>;
   events: EventStore<PaymentsDb>;
   gateway: PaymentGateway;
   settings: PaymentsSettings;
-  timeouts: PaymentTimeoutPlan;
+  timeouts: PaymentTimeouts;
   membership: MembershipPlan;
-  workflows: WorkflowPort;
+  /**
+   * Where the flows send their workflow signals: inside the transaction that records the change calling for them
+   * (`send(unit.db, ...)`), so a signal exists exactly when its change committed, and is delivered even if Temporal
+   * is unreachable at that moment.
+   */
+  workflows: Pick<SignalSender, 'send'>;
   /** Spaces out the gateway checks members' pages ask for (one per payment per few seconds). */
   gatewayChecks: GatewayCheckLimiter;
   orders: () => InternalClient;

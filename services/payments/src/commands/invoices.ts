@@ -3,9 +3,9 @@ import { InternalCallError, type UnitOfWork } from '@elts/platform';
 import { sql } from 'kysely';
 import { financialYear, invoiceNumber, splitGst } from '../domain/invoice.js';
 import type { PaymentState } from '../domain/payment.js';
+import { loadPayment } from '../flows/payment.js';
 import type { PaymentsDb } from '../store/tables.js';
 import { type PaymentsContext, record } from './context.js';
-import { loadPayment } from './payments.js';
 
 export interface Recipient {
   name: string;

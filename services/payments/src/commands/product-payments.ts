@@ -2,11 +2,10 @@ import { MEMBERSHIP_CREDIT, MINIMUM_PAYMENT_PAISE } from '@elts/contracts';
 import { badRequest, notFound } from '@elts/platform';
 import { sql } from 'kysely';
 import { creditForOrder } from '../domain/credit.js';
-import { paymentStream } from '../domain/payment.js';
+import { advancePayment, newPaymentId, startPayment } from '../flows/payment.js';
 import { memberCredit } from '../store/subscription-views.js';
 import type { PaymentsTable } from '../store/tables.js';
 import { type PaymentsContext, record } from './context.js';
-import { newPaymentId, paymentInitiated, settleFromGateway } from './payments.js';
 import { refundPayment } from './refunds.js';
 
 export interface ProductCheckout {
@@ -43,9 +42,8 @@ export async function startProductCheckout(context: PaymentsContext, checkout: P
     `order:${checkout.orderId}`,
   );
   if (!existing) {
-    const initiated = paymentInitiated(
-      context,
-      {
+    await context.events.transact((unit) =>
+      startPayment(context, unit, {
         paymentId,
         orderId: checkout.orderId,
         memberId: checkout.memberId,
@@ -54,15 +52,8 @@ export async function startProductCheckout(context: PaymentsContext, checkout: P
         purpose: 'product_order',
         subscriptionId: null,
         withTimeout: true,
-      },
-      new Date(),
+      }),
     );
-    await context.events.transact((unit) => record(unit, paymentStream(paymentId), 0, [initiated]));
-    await context.workflows.paymentStarted({
-      paymentId,
-      atRiskAt: new Date(initiated.data.atRiskAt as string),
-      timeoutAt: new Date(initiated.data.timeoutAt as string),
-    });
   }
   return { paymentId, paymentSessionId: order.paymentSessionId, paymentLink: order.paymentLink ?? null, gateway: context.gateway.kind };
 }
@@ -101,7 +92,7 @@ export async function paymentOfOrder(context: PaymentsContext, orderId: string) 
 export async function refreshOrderPayment(context: PaymentsContext, orderId: string) {
   const row = await paymentOfOrder(context, orderId);
   if (!context.gatewayChecks.tryCheck(row.payment_id)) return row;
-  await settleFromGateway(context, row.payment_id);
+  await advancePayment(context, row.payment_id, 'gateway');
   return paymentOfOrder(context, orderId);
 }
 

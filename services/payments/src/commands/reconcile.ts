@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import { advanceMembership } from '../flows/membership-cycle.js';
+import { advancePayment, loadPayment } from '../flows/payment.js';
 import type { PaymentsContext } from './context.js';
 import { issueOwedInvoices } from './invoices.js';
-import { finishSettledMemberships } from './memberships.js';
-import { settleFromGateway, timeOutPayment } from './payments.js';
 
 export type ReconcileMode = 'normal' | 'light';
 
@@ -22,7 +22,7 @@ export async function reconcile(context: PaymentsContext, mode: ReconcileMode, b
     .limit(batch)
     .execute();
   let settled = 0;
-  for (const { payment_id } of overdue) if ((await timeOutPayment(context, payment_id)) !== 'unchanged') settled++;
+  for (const { payment_id } of overdue) if ((await advancePayment(context, payment_id, 'deadline')) !== 'unchanged') settled++;
   let checked = overdue.length;
   if (mode === 'normal') {
     const pending = await context.db
@@ -36,7 +36,7 @@ export async function reconcile(context: PaymentsContext, mode: ReconcileMode, b
       .execute();
     for (const { payment_id } of pending) {
       try {
-        if ((await settleFromGateway(context, payment_id)) !== 'unchanged') settled++;
+        if ((await advancePayment(context, payment_id, 'gateway')) !== 'unchanged') settled++;
       } catch (error) {
         context.logger.warn({ err: error, paymentId: payment_id }, 'reconciliation could not ask the gateway');
       }
@@ -47,4 +47,35 @@ export async function reconcile(context: PaymentsContext, mode: ReconcileMode, b
   const invoiced = await issueOwedInvoices(context, batch);
   if (invoiced > 0) context.logger.info({ invoiced }, 'issued invoices that waited for the place of supply');
   return { checked, settled };
+}
+
+/**
+ * Reconciliation's net for first payments and renewal charges that succeeded but whose outcome was never applied (a
+ * crash between the two, or a refund the gateway would not make yet): applies it again, which is idempotent: the
+ * membership starts or renews, or the money goes back. Looks back three days; a refund still refused after that
+ * needs an operator (logged).
+ */
+async function finishSettledMemberships(context: PaymentsContext, batch: number): Promise<number> {
+  const settledBefore = new Date(Date.now() - context.settings.RECONCILE_PENDING_AFTER_SECONDS * 1000);
+  // Payment streams are named `payment-<id>` (paymentStream); activations and renewals name their payment in
+  // `paymentId`.
+  const unfinished = await sql<{ payment_id: string }>`select p.payment_id from payments p
+    where p.purpose in ('membership', 'renewal') and p.status = 'success'
+      and p.processed_at < ${settledBefore} and p.processed_at > now() - interval '3 days'
+      and not exists (select 1 from events e where e.stream_id = 'payment-' || p.payment_id and e.type = 'PaymentRefunded')
+      and not exists (select 1 from events e where e.type in ('SubscriptionActivated', 'SubscriptionRenewed')
+        and e.data->>'paymentId' = p.payment_id)
+    order by p.processed_at limit ${batch}`.execute(context.db);
+  let finished = 0;
+  for (const { payment_id } of unfinished.rows) {
+    const payment = await loadPayment(context, payment_id);
+    if (!payment?.subscriptionId) continue;
+    try {
+      await advanceMembership(context, payment.subscriptionId, { on: 'payment-settled', payment });
+      finished++;
+    } catch (error) {
+      context.logger.warn({ err: error, paymentId: payment_id }, 'reconciliation could not finish a membership payment');
+    }
+  }
+  return finished;
 }

@@ -1,5 +1,5 @@
 import type { NewEvent, StoredEvent } from '@elts/platform';
-import { atRiskDecision, type PaymentPhase } from '@elts/workflows';
+import { beforeAsking, type PaymentPhase } from '@elts/workflows';
 
 export type Purpose = 'membership' | 'renewal' | 'product_order';
 export type PaymentMethod = 'upi' | 'card' | 'netbanking' | 'other';
@@ -97,7 +97,7 @@ export function decideProcessing(state: PaymentState): NewEvent[] {
 }
 
 export function decideAtRisk(state: PaymentState, now: Date): NewEvent[] {
-  if (atRiskDecision(state.phase, state.atRisk) !== 'mark_at_risk') return [];
+  if (!beforeAsking(state, 'at-risk').markAtRisk) return [];
   const minutesPending = Math.floor((now.getTime() - state.createdAt.getTime()) / 60_000);
   return [{ type: 'PaymentAtRisk', data: { paymentId: state.paymentId, minutesPending } }];
 }

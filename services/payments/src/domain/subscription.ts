@@ -1,5 +1,5 @@
 import type { NewEvent, StoredEvent } from '@elts/platform';
-import { cycleEnd, type MembershipPlan, type MembershipStatus } from '@elts/workflows';
+import { cycleEnd, type MembershipPlan, type MembershipStatus, renewalVerdict } from '@elts/workflows';
 
 /** A membership as its own events tell it. */
 export interface SubscriptionState {
@@ -108,26 +108,12 @@ export function decideAuthorizationFailure(state: SubscriptionState, reason: str
   ];
 }
 
-export type RenewalVerdict = 'renew' | 'already_renewed' | 'refund';
-
 /** Whether this payment already renewed the subscription (its `SubscriptionRenewed` names it). */
 export function renewedBy(history: StoredEvent[], paymentId: string): boolean {
   return history.some((event) => event.type === 'SubscriptionRenewed' && (event.data as { paymentId?: string }).paymentId === paymentId);
 }
 
-/**
- * What a renewal charge that took the member's money does. It renews only the cycle it was raised for, only while
- * that cycle is still running in our records (not expired, cancelled or revoked) and only if the member still wants
- * it (auto-renewal on now, not just when the charge was raised). Anything else is refunded in full: an expired
- * membership is not brought back by a late charge (docs/decisions/0032-renewal-money-rules.md).
- */
-export function renewalVerdict(state: SubscriptionState, forCycle: number, alreadyRenewedByIt: boolean): RenewalVerdict {
-  if (alreadyRenewedByIt) return 'already_renewed';
-  if (state.status !== 'active' || state.cycle !== forCycle || !state.endDate || !state.autoRenewal) return 'refund';
-  return 'renew';
-}
-
-/** A renewal charge went through: the next cycle runs from the end of this one (see `renewalVerdict`). */
+/** A renewal charge went through: the next cycle runs from the end of this one (see `renewalVerdict`, flows/membership-cycle.ts). */
 export function decideRenewal(state: SubscriptionState, forCycle: number, paymentId: string, plan: MembershipPlan): NewEvent[] {
   if (renewalVerdict(state, forCycle, false) !== 'renew' || !state.endDate) return [];
   const start = state.endDate;

@@ -1,4 +1,4 @@
-import type { PaymentTimeoutPlan } from '@elts/workflows';
+import type { PaymentTimeouts } from '@elts/contracts';
 import type { PaymentsTable } from './tables.js';
 
 /**
@@ -6,7 +6,7 @@ import type { PaymentsTable } from './tables.js';
  * settled, or for a payment without a timeout such as a renewal charge). The order page tells the member this
  * rather than guessing, since the length is a setting (PAYMENT_TIMEOUT_SECONDS).
  */
-export function paymentWindow(row: Pick<PaymentsTable, 'status' | 'timeout_at'> | undefined, plan: PaymentTimeoutPlan) {
+export function paymentWindow(row: Pick<PaymentsTable, 'status' | 'timeout_at'> | undefined, plan: PaymentTimeouts) {
   const open = row?.timeout_at && (row.status === 'pending' || row.status === 'processing') ? row.timeout_at : null;
   return { expiresAt: open?.toISOString() ?? null, timeoutSeconds: plan.timeoutAfterSeconds };
 }

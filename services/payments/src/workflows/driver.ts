@@ -1,15 +1,26 @@
+import {
+  chargeCheckPlanOf,
+  EmbeddedWorkflowPort,
+  type FlowPlans,
+  JobScheduler,
+  membershipPlanOf,
+  SignalOutbox,
+  type SignalSender,
+} from '@elts/workflows';
 import type { Kysely } from 'kysely';
-import type { PaymentsContext, WorkflowPort } from '../commands/context.js';
+import type { PaymentsContext } from '../commands/context.js';
 import type { PaymentsSettings } from '../settings.js';
-import { EmbeddedWorkflows } from './embedded-workflows.js';
-import { chargeCheckPlan, membershipPlan } from './plans.js';
-import { lastRenewalAttempt } from './steps.js';
+import { runStep } from './steps.js';
 
 export interface WorkflowDriver {
   kind: 'embedded' | 'temporal';
-  port: WorkflowPort;
-  /** Always there: it holds the reconciliation controls of `/internal/cron/*`, and runs everything when embedded. */
-  embedded: EmbeddedWorkflows;
+  /**
+   * Where the commands send their signals, in their own transactions: the embedded driver writes the timers there;
+   * on Temporal the outbox keeps them and delivers them, however long Temporal is away.
+   */
+  signals: SignalSender;
+  /** Always there: it holds the reconciliation's schedule and controls, and runs every step when embedded. */
+  embedded: EmbeddedWorkflowPort;
   bind(context: PaymentsContext): void;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -18,45 +29,53 @@ export interface WorkflowDriver {
 /**
  * Chooses the workflow driver by configuration alone: the embedded timers table by default (all-in-one), Temporal
  * when TEMPORAL_ADDRESS is set (the distributed topology, with `npm run worker` running the workflows). The
- * commands see only the WorkflowPort, so their behaviour is the same either way.
+ * commands only send signals, so their behaviour is the same either way, and a signal they send while Temporal is
+ * unreachable waits in the outbox until it is back.
  */
 export async function workflowDriver(
   settings: PaymentsSettings,
   db: Kysely<any>,
   logger: PaymentsContext['logger'],
 ): Promise<WorkflowDriver> {
-  const embedded = new EmbeddedWorkflows(db, logger, { pollMs: settings.WORKFLOW_POLL_MS });
-  if (!settings.TEMPORAL_ADDRESS) {
-    return {
-      kind: 'embedded',
-      port: embedded,
-      embedded,
-      bind: (context) => embedded.bind(context),
-      start: () => embedded.start(),
-      stop: () => embedded.stop(),
-    };
-  }
+  const plans: FlowPlans = { membership: membershipPlanOf(settings), chargeChecks: chargeCheckPlanOf(settings) };
+  const embedded = new EmbeddedWorkflowPort(new JobScheduler(db, { logger, pollMs: settings.WORKFLOW_POLL_MS }), plans);
+  const temporal = settings.TEMPORAL_ADDRESS ? await temporalPort(settings, settings.TEMPORAL_ADDRESS, plans, logger) : undefined;
+  const outbox = temporal && new SignalOutbox(db, temporal.port, { logger, pollMs: settings.WORKFLOW_POLL_MS });
+  const signals: SignalSender = outbox || embedded;
+  return {
+    kind: temporal ? 'temporal' : 'embedded',
+    signals,
+    embedded,
+    bind(context) {
+      // On Temporal the scheduler only keeps the reconciliation's controls (the schedule is Temporal's): bound, never started.
+      embedded.runSteps((type, payload) => runStep(context, type, payload), { reconcileEverySeconds: settings.RECONCILE_EVERY_SECONDS });
+      // Every commit that recorded events may have sent signals: act on them now rather than at the next poll.
+      context.events.onAppend(() => signals.wake());
+    },
+    async start() {
+      if (outbox) outbox.start();
+      else await embedded.scheduler.start();
+    },
+    async stop() {
+      if (outbox) await outbox.stop();
+      await (temporal ? temporal.close() : embedded.scheduler.stop());
+    },
+  };
+}
+
+async function temporalPort(settings: PaymentsSettings, address: string, plans: FlowPlans, logger: PaymentsContext['logger']) {
   // Loaded only here, so the embedded topology never pays for Temporal's client.
   const { connectTemporal, TemporalWorkflowPort } = await import('@elts/workflows/temporal-client');
   const temporal = connectTemporal({
-    TEMPORAL_ADDRESS: settings.TEMPORAL_ADDRESS,
+    TEMPORAL_ADDRESS: address,
     TEMPORAL_NAMESPACE: settings.TEMPORAL_NAMESPACE,
     TEMPORAL_TASK_QUEUE: settings.TEMPORAL_TASK_QUEUE,
   });
-  logger.info({ address: settings.TEMPORAL_ADDRESS, taskQueue: settings.TEMPORAL_TASK_QUEUE }, 'workflows run on Temporal');
+  logger.info({ address, taskQueue: settings.TEMPORAL_TASK_QUEUE }, 'workflows run on Temporal');
   const port = new TemporalWorkflowPort(temporal.workflows, {
     taskQueue: settings.TEMPORAL_TASK_QUEUE,
-    membershipPlan: membershipPlan(settings),
-    chargeChecks: chargeCheckPlan(settings),
-    lastRenewalAttempt: (subscriptionId, cycle) => lastRenewalAttempt({ db }, subscriptionId, cycle),
+    membershipPlan: plans.membership,
+    chargeChecks: plans.chargeChecks,
   });
-  return {
-    kind: 'temporal',
-    port,
-    embedded,
-    // The embedded scheduler is bound (for the manual reconciliation) but never started: Temporal's schedule runs it.
-    bind: (context) => embedded.bind(context),
-    start: async () => {},
-    stop: () => temporal.close(),
-  };
+  return { port, close: temporal.close };
 }

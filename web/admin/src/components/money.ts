@@ -1,6 +1,14 @@
 import { formatRupees } from '@elts/ui';
 
-/** admin-bff sends rupees (two decimals at most); tables show whole rupees the en-IN way (spec section 9). */
+/** admin-bff and the catalogue send rupees (two decimals at most); the one formatter (@elts/ui) takes whole paise. */
+const paiseOf = (rupees: number | null | undefined) => Math.round(Number(rupees ?? 0) * 100);
+
+/** Tables show whole rupees the en-IN way (spec section 9): ₹2,300. */
 export function tableRupees(rupees: number | null | undefined): string {
-  return formatRupees(Math.round(Number(rupees ?? 0) * 100), { decimals: false });
+  return formatRupees(paiseOf(rupees), { decimals: false });
+}
+
+/** Product cards show the price to the paisa, as the member pays it: ₹2,299.99. */
+export function priceRupees(rupees: number): string {
+  return formatRupees(paiseOf(rupees));
 }

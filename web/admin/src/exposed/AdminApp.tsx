@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { AdminLayout } from '../layout/AdminLayout.js';
 import { AuditPage } from '../pages/audit/AuditPage.js';
 import { CronPage } from '../pages/cron/CronPage.js';
+import { GiveawayPage } from '../pages/giveaway/GiveawayPage.js';
 import { MessagesPage } from '../pages/messages/MessagesPage.js';
 import { OrdersPage } from '../pages/orders/OrdersPage.js';
 import { PaymentsPage } from '../pages/payments/PaymentsPage.js';
@@ -21,6 +22,7 @@ const PAGES: Record<string, ComponentType> = {
   '/admin/orders': OrdersPage,
   '/admin/cron': CronPage,
   '/admin/timeouts': TimeoutsPage,
+  '/admin/giveaway': GiveawayPage,
   '/admin/audit': AuditPage,
   '/admin/messages': MessagesPage,
 };

@@ -4,7 +4,11 @@ import type { ReactNode } from 'react';
 import { ADMIN_SECTIONS } from '../screens/admin-sections.js';
 import { clearAdminToken } from '../session/admin-token.js';
 
-/** The back office's frame: the sidebar of sections (a scrolling bar on a phone) beside the page. */
+/**
+ * The back office's frame: the sidebar of sections (a scrolling bar on a phone) beside the page. The page's column
+ * may shrink below its content's widest line (minmax(0, 1fr), min-w-0): a wide table then scrolls inside its own box
+ * instead of stretching the page past the window.
+ */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const logout = () => {
@@ -15,7 +19,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     navigate('/admin/login', { replace: true });
   };
   return (
-    <div className="min-h-dvh bg-ink-50 lg:grid lg:grid-cols-[16rem_1fr]">
+    <div className="min-h-dvh bg-ink-50 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
       <aside className="bg-brand-950 text-white lg:min-h-dvh">
         <div className="flex h-16 items-center px-5">
           <BrandLogo />
@@ -50,7 +54,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </button>
         </div>
       </aside>
-      <main id="main" className="px-4 py-8 lg:px-10 lg:py-12">
+      <main id="main" className="min-w-0 px-4 py-8 lg:px-10 lg:py-12">
         {children}
       </main>
     </div>

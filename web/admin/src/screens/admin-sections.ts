@@ -1,4 +1,4 @@
-/** The back office's pages, in the sidebar's order (spec section 2, plus the audit trail and contact messages). */
+/** The back office's pages, in the sidebar's order (spec section 2, plus the giveaway, the audit trail and contact messages). */
 export interface AdminSection {
   path: string;
   label: string;
@@ -35,6 +35,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/timeouts',
     label: 'Timeouts',
     heading: 'Timeouts',
+  },
+  {
+    path: '/admin/giveaway',
+    label: 'Giveaway',
+    heading: 'Giveaway',
   },
   {
     path: '/admin/audit',

@@ -1,4 +1,4 @@
-import type { DeliveryAddress } from '@elts/contracts';
+import type { DeliveryAddress, FulfilmentView } from '@elts/contracts';
 import { ApiError, apiRequest, readMemberSession } from '@elts/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCurrentSubscription } from './subscription.js';
@@ -67,6 +67,8 @@ export interface OrderSummary {
   product?: { name?: string; brand?: string; category?: string; images?: string[] } | null;
   payment_info?: { transaction_id?: string | null; payment_method?: string | null } | null;
   shipping_address?: { name?: string; city?: string } | null;
+  /** A paid order's way to the member: its steps, courier and expected day (an addition, docs/decisions/0023). */
+  fulfilment?: FulfilmentView | null;
 }
 
 export interface OrderPagination {
@@ -169,6 +171,8 @@ export interface ProductOrderDetail {
   /** While the payment is open: when it fails by itself, and the payment timeout it was given (additions). */
   payment_expires_at?: string | null;
   payment_timeout_seconds?: number | null;
+  /** A paid order's way to the member (an addition, docs/decisions/0023). */
+  fulfilment?: FulfilmentView | null;
 }
 
 export function fetchProductOrder(orderId: string, signal?: AbortSignal): Promise<ProductOrderDetail> {

@@ -2,6 +2,7 @@ import { Button, Card, formatDate, formatRupees, StatusBadge } from '@elts/ui';
 import { useEffect, useState } from 'react';
 import type { OrderSummary } from '../api/orders.js';
 import { rememberOrder } from './checkout.js';
+import { FulfilmentTimeline } from './FulfilmentTimeline.js';
 import { checkLatestStatus, STATUS_MESSAGE_MS } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
 
@@ -63,6 +64,7 @@ export function OrderHistoryCard({ order: initial }: { order: OrderSummary }) {
         <dt className="text-ink-500">Delivery to</dt>
         <dd>{[order.shipping_address?.name, order.shipping_address?.city].filter(Boolean).join(', ') || 'N/A'}</dd>
       </dl>
+      {order.fulfilment && <FulfilmentTimeline fulfilment={order.fulfilment} />}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => openOrderPage(order.order_id)}>
           View Details

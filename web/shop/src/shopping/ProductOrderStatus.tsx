@@ -16,6 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchGatewayStatus, fetchProductOrder, type ProductOrderDetail } from '../api/orders.js';
 import { paymentWindowMessage } from '../membership/payment-window.js';
+import { FulfilmentTimeline } from './FulfilmentTimeline.js';
 import { recheckOrder } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
 
@@ -205,6 +206,7 @@ function Confirmed({ order }: { order: ProductOrderDetail }) {
           </div>
         ))}
       </dl>
+      {order.fulfilment && <FulfilmentTimeline fulfilment={order.fulfilment} />}
       <h3 className="mt-6 font-bold text-ink-950">What's Next</h3>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-ink-700">
         <li>You will receive an order confirmation by email.</li>

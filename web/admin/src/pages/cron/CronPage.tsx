@@ -1,5 +1,5 @@
 import { COPY } from '@elts/contracts';
-import { Button, Card, formatDateTime } from '@elts/ui';
+import { Button, Card, formatDateTime, Modal } from '@elts/ui';
 import { useEffect, useRef, useState } from 'react';
 import { adminRequest, failureText } from '../../api/admin-request.js';
 import { useAdminQuery } from '../../api/use-admin-query.js';
@@ -7,7 +7,8 @@ import { Banner } from '../../components/Banner.js';
 import { ListStates } from '../../components/ListStates.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { StatCard } from '../../components/StatCard.js';
-import { type CronStatus, jobWords, megabytes, successRate, uptimeText } from './cron-words.js';
+import { type CronStatus, jobWords, megabytes, STOP_CONFIRMATION, successRate, uptimeText } from './cron-words.js';
+import { FailingSteps } from './FailingSteps.js';
 
 const AUTO_REFRESH_MS = 30_000;
 const BANNER_MS = 5_000;
@@ -21,6 +22,8 @@ export function CronPage() {
   const status = useAdminQuery<{ data: CronStatus }>('/admin/cron/status', { refetchInterval: AUTO_REFRESH_MS });
   const [banner, setBanner] = useState<{ tone: 'success' | 'error'; message: string }>();
   const [busy, setBusy] = useState<string>();
+  // Stopping pauses every scheduled check until someone restarts it, so it is asked twice; Cancel changes nothing.
+  const [confirmingStop, setConfirmingStop] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const later = (ms: number, run: () => void) => timers.current.push(setTimeout(run, ms));
@@ -74,7 +77,7 @@ export function CronPage() {
             <Button size="sm" variant="secondary" busy={busy === 'restart'} onClick={() => run({ kind: 'control', action: 'restart' })}>
               Restart Service
             </Button>
-            <Button size="sm" variant="danger" busy={busy === 'stop'} onClick={() => run({ kind: 'control', action: 'stop' })}>
+            <Button size="sm" variant="danger" busy={busy === 'stop'} onClick={() => setConfirmingStop(true)}>
               Stop Service
             </Button>
             <Button size="sm" variant="ghost" onClick={() => status.refetch()}>
@@ -83,6 +86,30 @@ export function CronPage() {
           </>
         }
       />
+      <Modal
+        open={confirmingStop}
+        onClose={() => setConfirmingStop(false)}
+        title={STOP_CONFIRMATION.title}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmingStop(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setConfirmingStop(false);
+                void run({ kind: 'control', action: 'stop' });
+              }}
+            >
+              {STOP_CONFIRMATION.confirm}
+            </Button>
+          </>
+        }
+      >
+        <p>{STOP_CONFIRMATION.body}</p>
+      </Modal>
       {banner && <Banner tone={banner.tone} message={banner.message} />}
       <ListStates
         isLoading={status.isLoading}
@@ -98,6 +125,7 @@ export function CronPage() {
                 label="Service Status"
                 value={service.isRunning ? 'RUNNING' : 'IDLE'}
                 tone={service.isRunning ? 'success' : 'warning'}
+                note={service.nextRunTime ? `Next run ${formatDateTime(service.nextRunTime)}` : undefined}
               />
               <StatCard label="Success Rate" value={successRate(service.successCount, service.errorCount)} />
               <StatCard label="Last Run" value={service.lastRunTime ? formatDateTime(service.lastRunTime) : 'Never'} />
@@ -128,6 +156,15 @@ export function CronPage() {
                   <dd className="font-semibold tabular-nums">{jobs.length}</dd>
                 </dl>
               </Card>
+            </div>
+            <div className="mt-6">
+              <FailingSteps
+                steps={data.failing_steps ?? []}
+                report={(tone, message) => {
+                  show(tone, message);
+                  later(RELOAD_AFTER_CONTROL_MS, () => void status.refetch());
+                }}
+              />
             </div>
           </>
         )}

@@ -1,3 +1,5 @@
+import type { FailingStep } from '@elts/contracts';
+
 /** `GET /admin/cron/status`'s data (spec section 3, "Cron status"). */
 export interface CronStatus {
   cron_service: {
@@ -5,22 +7,35 @@ export interface CronStatus {
     successCount?: number;
     errorCount?: number;
     lastRunTime?: string | null;
+    /** When the next scheduled check is due; null while stopped (decision 0034). */
+    nextRunTime?: string | null;
     jobs?: string[];
   };
+  /** Steps still retried after failing many times, for an operator to retry now or give up (decision 0034). */
+  failing_steps?: FailingStep[];
   uptime: number;
   memory_usage: { heapUsed: number; heapTotal: number };
   server_time: string;
 }
 
+/** Stop Service asks first (issue 21): what stopping does, and a Cancel that leaves the service running. */
+export const STOP_CONFIRMATION = {
+  title: 'Stop the cron service?',
+  body: 'The scheduled checks of payments with the payment gateway stop until you press Restart Service.',
+  confirm: 'Stop Service',
+} as const;
+
+/** A step as the banners and the confirmation name it: 'membership.expiry for MEM-123'. */
+export const stepName = (step: Pick<FailingStep, 'type' | 'subject'>) => `${step.type} for ${step.subject}`;
+
 /**
- * Successes over all runs as a percent with one decimal; N/A when there is nothing to divide (no counts, or both
- * zero; docs/decisions/0141).
+ * Successes over all runs as a percent with one decimal; N/A when either count is zero or absent, as the spec says
+ * ("Success rate shows N/A when success or error counts are zero or absent"; docs/decisions/0034 replaces 0141's
+ * reading, which showed 100.0% with no errors).
  */
 export function successRate(successCount?: number, errorCount?: number): string {
-  const success = successCount ?? 0;
-  const total = success + (errorCount ?? 0);
-  if (total === 0) return 'N/A';
-  return `${((success / total) * 100).toFixed(1)}%`;
+  if (!successCount || !errorCount) return 'N/A';
+  return `${((successCount / (successCount + errorCount)) * 100).toFixed(1)}%`;
 }
 
 /** '5h 7m' from seconds. */

@@ -1,3 +1,4 @@
+import { FULFILMENT_STEP_LABELS, FULFILMENT_STEPS, ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '@elts/contracts';
 import { type Column, DataTable, EmptyState, formatCount, formatDate, StatusBadge, Tabs } from '@elts/ui';
 import { useState } from 'react';
 import { queryString } from '../../api/query-string.js';
@@ -9,6 +10,8 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { Pager } from '../../components/Pager.js';
 import { StatCard, StatGrid } from '../../components/StatCard.js';
 import { useFilters } from '../../components/use-filters.js';
+import { useFulfilmentControls } from './fulfilment/FulfilmentControls.js';
+import type { OrderFulfilment } from './fulfilment/fulfilment-requests.js';
 
 const PAGE_SIZE = 20;
 type Tab = 'product' | 'subscription';
@@ -28,6 +31,7 @@ interface ProductOrder {
   amount: number;
   status: string;
   createdAt: string;
+  fulfilment: OrderFulfilment | null;
 }
 interface Subscription {
   subscriptionId: string;
@@ -42,13 +46,21 @@ interface Subscription {
   endDate: string | null;
 }
 interface OrderStats {
-  data: { totalRevenue: number; totalOrders: number; completedOrders: number; pendingOrders: number; activeSubscriptions?: number };
+  data: {
+    totalRevenue: number;
+    totalOrders: number;
+    completedOrders: number;
+    pendingOrders: number;
+    /** The subscription tab's: with Completed (expired) and Pending, one card per status (docs/decisions/0145). */
+    activeSubscriptions?: number;
+    failedSubscriptions?: number;
+    cancelledSubscriptions?: number;
+    revokedSubscriptions?: number;
+  };
 }
 
-const STATUSES: Record<Tab, string[]> = {
-  product: ['pending', 'processing', 'completed', 'failed', 'cancelled'],
-  subscription: ['pending', 'active', 'expired', 'cancelled'],
-};
+/** Every status each kind can have, so each can be found (a revoked subscription too): the server's own lists. */
+const STATUSES: Record<Tab, readonly string[]> = { product: ORDER_STATUSES, subscription: SUBSCRIPTION_STATUSES };
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const nameOf = (user: Customer | null, fallback?: string | null) =>
   [user?.firstname, user?.lastname].filter(Boolean).join(' ').trim() || fallback || user?.email || 'N/A';
@@ -129,7 +141,13 @@ const SUBSCRIPTION_COLUMNS: Column<Subscription>[] = [
 /** `/admin/orders`: Product Orders and Subscriptions tabs, each with its stat cards, filters and table. */
 export function OrdersPage() {
   const [tab, setTab] = useState<Tab>('product');
-  const { filters, setFilter, page, setPage, reset } = useFilters({ status: '', startDate: '', endDate: '', searchTerm: '' });
+  const { filters, setFilter, page, setPage, reset } = useFilters({
+    status: '',
+    fulfilment: '',
+    startDate: '',
+    endDate: '',
+    searchTerm: '',
+  });
   const base = tab === 'product' ? '/admin/product-orders' : '/admin/subscriptions';
   const list = useAdminQuery<{ orders: (ProductOrder | Subscription)[]; pagination: { totalPages: number; totalCount: number } }>(
     `${base}${queryString({ type: tab, ...filters, page, limit: PAGE_SIZE })}`,
@@ -139,6 +157,7 @@ export function OrdersPage() {
   const count = (value: number | undefined) => (value === undefined ? '-' : formatCount(value));
   // While the other tab's list is still the one on screen (kept during loading), none of its rows are shown here.
   const rows = (list.data?.orders ?? []).filter((row) => 'subscriptionId' in row === (tab === 'subscription'));
+  const fulfilment = useFulfilmentControls(tab === 'product' ? (rows as ProductOrder[]) : []);
 
   const switchTab = (next: Tab) => {
     setTab(next);
@@ -161,9 +180,21 @@ export function OrdersPage() {
         <StatGrid>
           <StatCard label="Total Revenue" value={figures ? tableRupees(figures.totalRevenue) : '-'} />
           <StatCard label={tab === 'product' ? 'Total Orders' : 'Total Subscriptions'} value={count(figures?.totalOrders)} />
-          <StatCard label="Completed" value={count(figures?.completedOrders)} tone="success" />
+          <StatCard
+            label="Completed"
+            value={count(figures?.completedOrders)}
+            tone="success"
+            note={tab === 'subscription' ? 'Ran their full term' : undefined}
+          />
           <StatCard label="Pending" value={count(figures?.pendingOrders)} tone="warning" />
-          {tab === 'subscription' && <StatCard label="Active" value={count(figures?.activeSubscriptions)} tone="success" />}
+          {tab === 'subscription' && (
+            <>
+              <StatCard label="Active" value={count(figures?.activeSubscriptions)} tone="success" />
+              <StatCard label="Failed" value={count(figures?.failedSubscriptions)} tone="error" />
+              <StatCard label="Cancelled" value={count(figures?.cancelledSubscriptions)} tone="error" />
+              <StatCard label="Revoked" value={count(figures?.revokedSubscriptions)} />
+            </>
+          )}
         </StatGrid>
         <div className="mt-6">
           <FilterBar label="Order filters">
@@ -173,6 +204,17 @@ export function OrdersPage() {
               options={[{ value: '', label: 'All' }, ...STATUSES[tab].map((s) => ({ value: s, label: capital(s) }))]}
               onChange={(v) => setFilter('status', v)}
             />
+            {tab === 'product' && (
+              <FilterSelect
+                label="Fulfilment"
+                value={filters.fulfilment}
+                options={[
+                  { value: '', label: 'All' },
+                  ...FULFILMENT_STEPS.map((step) => ({ value: step, label: FULFILMENT_STEP_LABELS[step] })),
+                ]}
+                onChange={(v) => setFilter('fulfilment', v)}
+              />
+            )}
             <DateRange start={filters.startDate} end={filters.endDate} onChange={setFilter} />
             <FilterText label="Search" type="search" value={filters.searchTerm} onChange={(v) => setFilter('searchTerm', v)} />
           </FilterBar>
@@ -184,10 +226,11 @@ export function OrdersPage() {
           fallback="Failed to fetch orders"
           onRetry={() => list.refetch()}
         >
+          {tab === 'product' && fulfilment.panel}
           {tab === 'product' ? (
             <DataTable
               caption="Product orders"
-              columns={PRODUCT_COLUMNS}
+              columns={fulfilment.columns(PRODUCT_COLUMNS)}
               rows={rows as ProductOrder[]}
               rowKey={(o) => o.orderId}
               empty={<EmptyState title="No orders found" />}

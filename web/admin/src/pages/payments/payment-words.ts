@@ -13,6 +13,8 @@ export interface AdminPayment {
   failureReason: string | null;
   createdAt: string;
   processedAt: string | null;
+  /** The server's at-risk rule, decided with the payments service's thresholds when it answered. */
+  at_risk?: boolean;
   timeout_info?: { timeout_minutes: number | null; auto_failed: boolean };
 }
 
@@ -45,8 +47,6 @@ export function payerName(payment: Pick<AdminPayment, 'user'>): string {
   return name || payment.user?.email || 'N/A';
 }
 
-export const AT_RISK_AFTER_MINUTES = 12;
-
 export type TimeoutInfo =
   | { kind: 'auto'; text: string }
   | { kind: 'timeout'; text: string }
@@ -55,11 +55,11 @@ export type TimeoutInfo =
 
 /**
  * The Timeout Info column: 'AUTO TIMEOUT' with its minutes when the server failed it automatically; 'TIMEOUT' when
- * it failed with a reason saying it timed out; for a pending payment its age, flagged AT RISK once older than 12
- * minutes; else a dash.
+ * it failed with a reason saying it timed out; for a pending payment its age, flagged AT RISK when the server says so
+ * (its rule follows PAYMENT_AT_RISK_SECONDS, 12 minutes by default, and leaves renewal charges out); else a dash.
  */
 export function timeoutInfo(
-  payment: Pick<AdminPayment, 'status' | 'metadata' | 'failureReason' | 'createdAt'>,
+  payment: Pick<AdminPayment, 'status' | 'metadata' | 'failureReason' | 'createdAt' | 'at_risk'>,
   now = Date.now(),
 ): TimeoutInfo {
   if (payment.metadata?.auto_failed) {
@@ -69,7 +69,7 @@ export function timeoutInfo(
   if (payment.status === 'failed' && /timed out/i.test(payment.failureReason ?? '')) return { kind: 'timeout', text: 'TIMEOUT' };
   if (payment.status === 'pending') {
     const minutes = Math.max(0, Math.floor((now - Date.parse(payment.createdAt)) / 60_000));
-    return { kind: 'pending', text: `${minutes} min`, atRisk: minutes > AT_RISK_AFTER_MINUTES };
+    return { kind: 'pending', text: `${minutes} min`, atRisk: payment.at_risk === true };
   }
   return { kind: 'none', text: '-' };
 }

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Modal, Select, TextArea, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
+import { DialogFooter } from '../../components/DialogFooter.js';
 import { type DraftErrors, LOWEST_PRICE_PAISE, NEW_BRAND, PRODUCT_CATEGORIES, type ProductDraft, validateDraft } from './product-form.js';
 
 /** Add or edit a product: every field of the product form, checked before it is sent. */
@@ -43,21 +44,7 @@ export function ProductFormModal({
       onClose={onClose}
       title={title}
       size="lg"
-      footer={
-        <>
-          {saveError && (
-            <p role="alert" className="self-center text-sm font-medium text-red-700 sm:mr-auto">
-              {saveError}
-            </p>
-          )}
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="product-form" busy={busy}>
-            Save Product
-          </Button>
-        </>
-      }
+      footer={<DialogFooter failure={saveError} onCancel={onClose} form="product-form" busy={busy} submit="Save Product" />}
     >
       <form id="product-form" noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <TextInput

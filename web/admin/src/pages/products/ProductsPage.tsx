@@ -1,10 +1,11 @@
-import { ApiError, Button, Card, cx, EmptyState, formatRupees, Tabs, useToast } from '@elts/ui';
+import { ApiError, Button, Card, cx, EmptyState, Tabs, useToast } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminRequest, failureText } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
 import { useAdminQuery } from '../../api/use-admin-query.js';
 import { ListStates } from '../../components/ListStates.js';
+import { priceRupees } from '../../components/money.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { DropsPanel } from './DropsPanel.js';
 import { EarlyAccessPanel } from './EarlyAccessPanel.js';
@@ -12,7 +13,6 @@ import { ProductFormModal } from './ProductFormModal.js';
 import { type AdminProduct, bodyOf, type DraftErrors, descriptionPreview, draftOf, emptyDraft, type ProductDraft } from './product-form.js';
 
 const LIST_PATH = '/product/list?enabled_only=false';
-const rupees = (value: number) => formatRupees(Math.round(value * 100), { decimals: false });
 
 function ProductCard({
   product,
@@ -42,8 +42,8 @@ function ProductCard({
         <h2 className="text-lg font-bold text-ink-950">{product.name}</h2>
         <p className="text-sm text-ink-600">{[product.brand, product.category].filter(Boolean).join(' · ')}</p>
         <p className="text-sm">
-          <span className="font-bold text-ink-950">{rupees(product.price)}</span>
-          {product.amazonPrice !== null && <span className="ml-2 text-ink-500 line-through">{rupees(product.amazonPrice)}</span>}
+          <span className="font-bold text-ink-950">{priceRupees(product.price)}</span>
+          {product.amazonPrice !== null && <span className="ml-2 text-ink-500 line-through">{priceRupees(product.amazonPrice)}</span>}
           <span className="ml-3 text-ink-600">Stock: {product.stock}</span>
         </p>
         <p className="text-sm text-ink-700">{descriptionPreview(product)}</p>

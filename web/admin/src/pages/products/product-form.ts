@@ -74,11 +74,14 @@ export function emptyDraft(): ProductDraft {
   };
 }
 
+/** A price as the form's box shows it, to the paisa: 2299.9 → '2299.90' (the box takes rupees, two decimals). */
+export const priceText = (rupees: number) => rupees.toFixed(2);
+
 export function draftOf(product: AdminProduct): ProductDraft {
   return {
     name: product.name,
-    price: String(product.price),
-    amazonPrice: product.amazonPrice === null ? '' : String(product.amazonPrice),
+    price: priceText(product.price),
+    amazonPrice: product.amazonPrice === null ? '' : priceText(product.amazonPrice),
     category: product.category,
     brand: product.brand,
     newBrand: '',

@@ -8,6 +8,7 @@ import { tableRupees } from '../../components/money.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { StatCard } from '../../components/StatCard.js';
 import { type AdminPayment, typeLabel } from '../payments/payment-words.js';
+import { type AtRiskWindow, atRiskNote } from './at-risk-words.js';
 import { atRiskTone, TIMEOUT_PERIODS, timeoutRateTone } from './timeout-tones.js';
 
 const PAGE_SIZE = 10;
@@ -24,6 +25,7 @@ interface Analysis {
     at_risk_payments: {
       count: number;
       payments: { paymentId: string; orderId: string; paymentType: string; amount: number; minutes_since_creation: number }[];
+      window: AtRiskWindow;
     };
     recommendations: { type: string; message: string; severity: 'high' | 'medium' | 'low' }[];
   };
@@ -111,7 +113,7 @@ export function TimeoutsPage() {
           label="At Risk"
           value={atRisk ? formatCount(atRisk.count) : '-'}
           tone={atRisk ? atRiskTone(atRisk.count) : 'neutral'}
-          note="Pending 12 to 15 minutes"
+          note={atRiskNote(atRisk?.window)}
         />
       </div>
 

@@ -3,6 +3,7 @@ import { Button, Card, formatCount } from '@elts/ui';
 import merchArt from '../../art/merch.svg';
 import { useSignIn } from '../../session/SignIn.js';
 import { ComingSoonBadge } from './ComingSoonBadge.js';
+import { GiveawayResults } from './GiveawayResults.js';
 
 const GIVEAWAY = [
   `It opens once ${formatCount(MEMBER_CAPS.wallOfElts)} unique members have joined.`,
@@ -45,6 +46,7 @@ export function MerchPage() {
           ))}
         </ol>
       </Card>
+      <GiveawayResults />
     </section>
   );
 }

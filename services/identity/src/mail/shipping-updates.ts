@@ -1,0 +1,74 @@
+import { addDays, deliveryDueAfterShipping, EXCHANGE_WINDOW_DAYS, formatIndianDay } from '@elts/contracts';
+import type { ConfirmedOrder } from './templates.js';
+
+/**
+ * What the member is told when their order ships and when it is delivered (docs/decisions/0023): an email, and a
+ * text message to their mobile ('Shipping updates will be sent to your registered mobile number'). Plain and short.
+ */
+export interface ShippingUpdate {
+  email: { subject: string; text: string };
+  sms: string;
+}
+
+export interface Shipped {
+  courier: string;
+  awbNumber: string;
+  trackingUrl: string;
+  shippedAt: Date;
+}
+
+const greeting = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
+
+/** The mail of one shipping update: its news, the order it is about, what else to know, and the way to the order. */
+function shippingMail(name: string, order: ConfirmedOrder, siteUrl: string, subject: string, news: string, more: string[]) {
+  const product = `${order.product.brand ? `${order.product.brand} ` : ''}${order.product.name}`;
+  return {
+    subject,
+    text: [
+      greeting(name),
+      '',
+      news,
+      '',
+      `Order ID: ${order.orderId}`,
+      `Product: ${product}`,
+      ...more,
+      '',
+      `Your order: ${siteUrl}/order?order_id=${encodeURIComponent(order.orderId)}`,
+      '',
+      'The ELTS Club team',
+    ].join('\n'),
+  };
+}
+
+export function orderShippedUpdate(name: string, order: ConfirmedOrder, shipped: Shipped, siteUrl: string): ShippingUpdate {
+  const dueBy = formatIndianDay(deliveryDueAfterShipping(shipped.shippedAt));
+  return {
+    email: shippingMail(name, order, siteUrl, `Your order ${order.orderId} has shipped`, 'Your order is on its way.', [
+      `Courier: ${shipped.courier}`,
+      `AWB number: ${shipped.awbNumber}`,
+      `Track it: ${shipped.trackingUrl}`,
+      '',
+      `Expected delivery by ${dueBy} (within 7 business days of shipping).`,
+    ]),
+    sms: `ELTS Club: your order ${order.orderId} has shipped with ${shipped.courier}, AWB ${shipped.awbNumber}. Track: ${shipped.trackingUrl} Expected by ${dueBy}.`,
+  };
+}
+
+export function orderDeliveredUpdate(name: string, order: ConfirmedOrder, deliveredOn: string, siteUrl: string): ShippingUpdate {
+  const delivered = formatIndianDay(deliveredOn);
+  const exchangeUntil = formatIndianDay(addDays(deliveredOn, EXCHANGE_WINDOW_DAYS));
+  return {
+    email: shippingMail(
+      name,
+      order,
+      siteUrl,
+      `Your order ${order.orderId} was delivered`,
+      `Your order was delivered on ${delivered}. We hope you enjoy it.`,
+      [
+        '',
+        `If it arrived damaged or defective, or is not what you ordered, you can ask for an exchange until ${exchangeUntil} (${EXCHANGE_WINDOW_DAYS} days from delivery). Our exchange policy: ${siteUrl}/privacy#exchange`,
+      ],
+    ),
+    sms: `ELTS Club: your order ${order.orderId} was delivered on ${delivered}. Exchanges until ${exchangeUntil}: ${siteUrl}/privacy#exchange`,
+  };
+}

@@ -1,0 +1,36 @@
+import type { FulfilmentStepRequest } from '@elts/contracts';
+import { retryOnConcurrency } from '@elts/platform';
+import { decideFulfilment, type FulfilmentRefusal, foldShipments } from '../domain/fulfilment.js';
+import { foldOrder, orderStream } from '../domain/order.js';
+import { type OrdersContext, recordOrder } from './context.js';
+
+export type FulfilmentOutcome = { orderId: string; refusal?: FulfilmentRefusal };
+
+const NOT_FOUND: FulfilmentRefusal = { status: 404, message: 'Order not found' };
+
+/**
+ * An operator's next step for one order's own shipment, recorded on the order's stream with the operator as the
+ * events' actor (the back office's audit log reads it from there). The decision is made on the stream inside the
+ * appending transaction, and made again if another writer got there first, so two operators moving the same order
+ * at once record one step, not two.
+ */
+export async function fulfilOrder(
+  context: OrdersContext,
+  actor: string,
+  orderId: string,
+  request: FulfilmentStepRequest,
+  now = new Date(),
+): Promise<FulfilmentOutcome> {
+  return retryOnConcurrency(() =>
+    context.events.transact(async (unit) => {
+      const history = await unit.readStream(orderStream(orderId));
+      const order = foldOrder(history);
+      if (!order) return { orderId, refusal: NOT_FOUND };
+      const decision = decideFulfilment(order, foldShipments(history), request, now);
+      if ('refusal' in decision) return { orderId, refusal: decision.refusal };
+      const events = decision.events.map((event) => ({ ...event, metadata: { actor } }));
+      await recordOrder(unit, orderStream(orderId), history.length, events);
+      return { orderId };
+    }),
+  );
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { countOf } from '@elts/contracts';
+import { type NewEvent, retryOnConcurrency, type StoredEvent, type UnitOfWork } from '@elts/platform';
+import { afterAsking, beforeAsking, type PaymentTrigger, type SettlementOutcome, timeoutMinutes, timeoutSchedule } from '@elts/workflows';
+import { type PaymentsContext, record } from '../commands/context.js';
+import { type GatewayReading, readGateway } from '../commands/gateway-reading.js';
+import {
+  decideAtRisk,
+  decideFailure,
+  decideProcessing,
+  decideSuccess,
+  foldPayment,
+  type PaymentState,
+  type Purpose,
+  paymentStream,
+} from '../domain/payment.js';
+import type { PaymentsDb } from '../store/tables.js';
+import { advanceMembership } from './membership-cycle.js';
+
+/**
+ * The payment flow on the service side: a payment starts here, and every later move (a webhook, the member's status
+ * poll, reconciliation, its timer) goes through `advancePayment`, which re-reads the payment and applies the pure
+ * decisions of `@elts/workflows` flows/payment-timeout.ts (where the 15-minute timeout is). Its timers follow from
+ * the signals sent here, in the same transaction as the events.
+ */
+
+export const newPaymentId = () => `PAY-${randomBytes(8).toString('hex').toUpperCase()}`;
+
+export interface NewPayment {
+  paymentId: string;
+  orderId: string;
+  memberId: string;
+  amountPaise: number;
+  paymentType: 'subscription' | 'product_order';
+  purpose: Purpose;
+  subscriptionId: string | null;
+  /** Checkout payments time out; a renewal charge is scheduled days ahead and settles on its own clock. */
+  withTimeout: boolean;
+}
+
+/** Records a new payment in the caller's unit, and for a checkout payment the start of its timeout with it. */
+export async function startPayment(context: PaymentsContext, unit: UnitOfWork<PaymentsDb>, payment: NewPayment, now = new Date()) {
+  const times = payment.withTimeout ? timeoutSchedule(now, context.timeouts) : undefined;
+  const atRiskAt = times?.atRiskAt.toISOString() ?? null;
+  const timeoutAt = times?.timeoutAt.toISOString() ?? null;
+  const { withTimeout: _, ...data } = payment;
+  await record(unit, paymentStream(payment.paymentId), 0, [
+    {
+      type: 'PaymentInitiated',
+      data: { ...data, currency: 'INR', gateway: context.gateway.kind, atRiskAt, timeoutAt },
+      metadata: { actor: `member:${payment.memberId}` },
+    },
+  ]);
+  if (times) await context.workflows.send(unit.db, { kind: 'paymentStarted', paymentId: payment.paymentId, atRiskAt, timeoutAt });
+}
+
+export async function loadPayment(context: Pick<PaymentsContext, 'events'>, paymentId: string): Promise<PaymentState | undefined> {
+  return foldPayment(await context.events.readStream(paymentStream(paymentId)));
+}
+
+/**
+ * Applies the outcome of `decide` to a payment's stream, trying again while another writer gets there first. A
+ * settlement ends a checkout payment's timeout, by a signal sent in the same transaction.
+ */
+export async function changePayment(
+  context: PaymentsContext,
+  paymentId: string,
+  decide: (state: PaymentState) => NewEvent[],
+): Promise<StoredEvent[]> {
+  return retryOnConcurrency(() =>
+    context.events.transact(async (unit) => {
+      const history = await unit.readStream(paymentStream(paymentId));
+      const state = foldPayment(history);
+      if (!state) return [];
+      const stored = await record(unit, paymentStream(paymentId), history.length, decide(state));
+      // A renewal charge has no timeout to end.
+      const settled = stored.some((event) => event.type === 'PaymentSucceeded' || event.type === 'PaymentFailed');
+      if (settled && state.purpose !== 'renewal') await context.workflows.send(unit.db, { kind: 'paymentSettled', paymentId });
+      return stored;
+    }),
+  );
+}
+
+/**
+ * Moves a payment on, whatever asked: `gateway` (a webhook, which is only a hint to ask; the member's status poll;
+ * reconciliation; a renewal charge's check), `at-risk` or `deadline` (its timer, or reconciliation finding the
+ * deadline passed). Re-reads the payment and decides with the flow's pure decisions, so any trigger may come twice,
+ * late, or out of order. A settled membership payment or renewal charge then moves its membership on.
+ */
+export async function advancePayment(context: PaymentsContext, paymentId: string, trigger: PaymentTrigger): Promise<SettlementOutcome> {
+  let payment = await loadPayment(context, paymentId);
+  if (!payment) return 'unchanged';
+  const { markAtRisk, askGateway } = beforeAsking(payment, trigger);
+  if (markAtRisk) {
+    await changePayment(context, paymentId, (state) => decideAtRisk(state, new Date()));
+    payment = (await loadPayment(context, paymentId)) ?? payment;
+  }
+  if (!askGateway) return 'unchanged';
+  const reading = await ask(context, payment, trigger);
+  const stored = await changePayment(context, paymentId, (state) => eventsFor(context, state, trigger, reading));
+  const late = stored.some((event) => event.type === 'PaymentSucceeded' && (event.data as { late?: boolean }).late);
+  if (late) context.logger.warn({ paymentId }, 'payment succeeded after it had timed out; reconciled');
+  const outcome: SettlementOutcome = stored.some((event) => event.type === 'PaymentSucceeded')
+    ? late
+      ? 'succeeded_late'
+      : 'succeeded'
+    : stored.some((event) => event.type === 'PaymentFailed')
+      ? 'failed'
+      : 'unchanged';
+  if (outcome !== 'unchanged') await afterSettlement(context, payment);
+  return outcome;
+}
+
+/** The gateway's word. At the deadline an unreachable gateway counts as silence: the deadline still holds. */
+async function ask(context: PaymentsContext, payment: PaymentState, trigger: PaymentTrigger): Promise<GatewayReading> {
+  if (trigger !== 'deadline') return readGateway(context, payment);
+  try {
+    return await readGateway(context, payment);
+  } catch (error) {
+    // A later success is reconciled.
+    context.logger.warn({ err: error, paymentId: payment.paymentId }, 'gateway unreachable at the payment deadline');
+    return { verdict: 'unsettled', attempted: false };
+  }
+}
+
+/** The events the flow's move calls for, decided on the payment as it is inside the transaction. */
+function eventsFor(context: PaymentsContext, state: PaymentState, trigger: PaymentTrigger, reading: GatewayReading): NewEvent[] {
+  switch (afterAsking(state.phase, trigger, reading)) {
+    case 'succeed':
+    case 'succeed_late':
+      return reading.verdict === 'paid' ? decideSuccess(state, reading.settlement) : [];
+    case 'fail_declined':
+      return reading.verdict === 'declined'
+        ? decideFailure(state, {
+            reason: reading.reason,
+            method: reading.method,
+            autoFailed: false,
+            timeoutMinutes: null,
+            cancelled: reading.cancelled ?? false,
+          })
+        : [];
+    case 'fail_timed_out': {
+      const minutes = timeoutMinutes(context.timeouts);
+      return decideFailure(state, {
+        reason: `Payment timed out after ${countOf(minutes, 'minute')}`,
+        method: null,
+        autoFailed: true,
+        timeoutMinutes: minutes,
+      });
+    }
+    case 'mark_processing':
+      return decideProcessing(state);
+    case 'nothing':
+      return [];
+  }
+}
+
+/** A product payment's order learns from the event; a membership payment or renewal charge moves its membership. */
+async function afterSettlement(context: PaymentsContext, before: PaymentState): Promise<void> {
+  if (!before.subscriptionId || (before.purpose !== 'membership' && before.purpose !== 'renewal')) return;
+  const payment = await loadPayment(context, before.paymentId);
+  if (payment) await advanceMembership(context, before.subscriptionId, { on: 'payment-settled', payment });
+}

@@ -1,0 +1,31 @@
+import { ApiError, readAdminToken } from '@elts/ui';
+import { AUTH_REQUIRED, signOutToLogin } from './admin-request.js';
+
+/** The file name the server gave (`{prefix}_{yyyy-mm-dd}.csv`), else the same pattern for today in India. */
+export function csvFileName(disposition: string | null, prefix: string, today = new Date()): string {
+  const named = disposition?.match(/filename="?([^";]+)"?/)?.[1];
+  if (named) return named;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(today);
+  return `${prefix}_${day}.csv`;
+}
+
+/**
+ * Downloads an admin CSV export. The server streams it (docs/decisions/0142); the browser saves the whole answer as
+ * a file under the server's name. `failure` is what the screen says if the server refuses.
+ */
+export async function downloadCsv(path: string, prefix: string, failure: string): Promise<void> {
+  const token = readAdminToken();
+  if (!token) throw new ApiError(AUTH_REQUIRED, 401);
+  const response = await fetch(path, { headers: { authorization: token, accept: 'text/csv' } });
+  if (response.status === 401) signOutToLogin();
+  if (!response.ok) throw new ApiError(failure, response.status);
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = csvFileName(response.headers.get('content-disposition'), prefix);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,104 @@
+import { GIVEAWAY_PRIZE_COUNT } from '@elts/contracts';
+import { Button, type Column, DataTable, formatCount, formatDateTime, Modal } from '@elts/ui';
+import { useState } from 'react';
+import { adminRequest } from '../../api/admin-request.js';
+import { useAdminAction } from '../../api/use-admin-action.js';
+import { Panel } from './Panel.js';
+import type { GiveawayOverview } from './prize-form.js';
+
+type Winner = GiveawayOverview['winners'][number];
+
+const WINNER_COLUMNS: Column<Winner>[] = [
+  { key: 'slot', header: 'Prize No.', cell: (w) => w.slot },
+  { key: 'prize', header: 'Prize', cell: (w) => w.prize },
+  { key: 'name', header: 'Shown as', cell: (w) => w.name },
+  { key: 'member', header: 'Member No.', cell: (w) => w.memberNumber },
+  { key: 'email', header: 'Email', cell: (w) => w.email },
+];
+
+/** What makes the draw repeatable, for anyone who wants to check it (docs/decisions/0019). */
+function DrawRecord({ draw }: { draw: NonNullable<GiveawayOverview['draw']> }) {
+  const facts: Array<[string, string]> = [
+    ['Drawn', formatDateTime(draw.drawnAt)],
+    ['Members who passed', formatCount(draw.entrantCount)],
+    ['Seed', draw.seed],
+    ['Entrant list SHA-256', draw.entrantsDigest],
+    ['Method', draw.method],
+  ];
+  return (
+    <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+      {facts.map(([term, fact]) => (
+        <div key={term} className="min-w-0 rounded-xl bg-ink-50 px-4 py-3">
+          <dt className="text-xs font-bold tracking-wide text-ink-600 uppercase">{term}</dt>
+          <dd className="mt-1 font-mono text-sm break-all text-ink-950">{fact}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The draw: once, at random from the members who passed, one winner per prize; each winner is mailed and the list
+ * goes up on /elts. Asked twice, because it cannot be undone.
+ */
+export function DrawPanel({ overview }: { overview: GiveawayOverview }) {
+  const [confirming, setConfirming] = useState(false);
+  const { busy, run } = useAdminAction();
+  const { draw } = overview;
+
+  const drawNow = async () => {
+    setConfirming(false);
+    await run('draw', () => adminRequest<{ message?: string }>('/admin/giveaway/draw', { body: {} }), 'Failed to draw the winners');
+  };
+
+  return (
+    <Panel id="draw-title" title="Draw">
+      {draw ? (
+        <>
+          <p className="mt-1 text-ink-600">
+            Each winner has been sent an email, and the winners are listed on the public Merch page. The draw can be repeated by anyone from
+            its seed and the CSV of members who passed.
+          </p>
+          <DrawRecord draw={draw} />
+          <div className="mt-6">
+            <DataTable caption="Winners" columns={WINNER_COLUMNS} rows={overview.winners} rowKey={(w) => String(w.slot)} />
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="mt-1 text-ink-600">
+            Picks one winner for each of the {GIVEAWAY_PRIZE_COUNT} prizes at random from the members who answered correctly (
+            {formatCount(overview.counts.passed)} so far); nobody wins twice. It happens once and cannot be undone.
+          </p>
+          {!overview.open && (
+            <p className="mt-2 text-sm font-semibold text-amber-800">
+              The giveaway opens at {formatCount(overview.opensAtMembers)} members. Members so far: {formatCount(overview.members)}.
+            </p>
+          )}
+          <Button className="mt-4" busy={busy === 'draw'} onClick={() => setConfirming(true)}>
+            Draw winners
+          </Button>
+          <Modal
+            open={confirming}
+            onClose={() => setConfirming(false)}
+            title="Draw the winners now?"
+            size="sm"
+            footer={
+              <>
+                <Button variant="secondary" onClick={() => setConfirming(false)}>
+                  Cancel
+                </Button>
+                <Button onClick={drawNow}>Draw and announce</Button>
+              </>
+            }
+          >
+            <p>
+              The draw happens once. Each winner is sent an email at once and the winners are listed on the public Merch page; the prizes
+              can no longer change and no one else can enter.
+            </p>
+          </Modal>
+        </>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,175 @@
+import type { FailingStep } from '@elts/contracts';
+import type { Kysely } from 'kysely';
+import { retryDelayMs } from './step-retry.js';
+
+export type { FailingStep };
+
+/** The payment or subscription a step's payload names, for people; `fallback` when it names neither. */
+export function stepSubject(payload: unknown, fallback: string): string {
+  const fields = (typeof payload === 'string' ? safeJson(payload) : payload) as { paymentId?: unknown; subscriptionId?: unknown } | null;
+  const subject = fields?.paymentId ?? fields?.subscriptionId;
+  return typeof subject === 'string' && subject !== '' ? subject : fallback;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** One attempt of a Temporal activity at a step, as the worker tells the payments service with each call. */
+export interface StepAttempt {
+  workflowId: string;
+  runId: string;
+  activityId: string;
+  attempt: number;
+}
+
+/** An activity's identity (a workflow that continues as new starts its activity ids again, hence the run). */
+export const stepIdOf = (step: Pick<StepAttempt, 'workflowId' | 'runId' | 'activityId'>) =>
+  `${step.workflowId}/${step.runId}/${step.activityId}`;
+
+const HEADER = { workflowId: 'x-workflow-id', runId: 'x-workflow-run-id', activityId: 'x-activity-id', attempt: 'x-activity-attempt' };
+
+/** The headers a Temporal activity's call to the step endpoint carries, so the service can note a failing step. */
+export function stepAttemptHeaders(step: StepAttempt): Record<string, string> {
+  return {
+    [HEADER.workflowId]: step.workflowId,
+    [HEADER.runId]: step.runId,
+    [HEADER.activityId]: step.activityId,
+    [HEADER.attempt]: String(step.attempt),
+  };
+}
+
+/** The attempt a call to the step endpoint says it is; null for a call that does not say (or says it badly). */
+export function readStepAttempt(header: (name: string) => string | undefined): StepAttempt | null {
+  const [workflowId, runId, activityId, attempt] = [HEADER.workflowId, HEADER.runId, HEADER.activityId, HEADER.attempt].map(
+    (name) => header(name)?.slice(0, 300) ?? '',
+  );
+  const count = Number(attempt);
+  if (!workflowId || !runId || !activityId || !Number.isInteger(count) || count < 1) return null;
+  return { workflowId, runId, activityId, attempt: count };
+}
+
+interface FailingWorkflowStepsTable {
+  failing_workflow_steps: {
+    step_id: string;
+    type: string;
+    workflow_id: string;
+    run_id: string;
+    activity_id: string;
+    payload: unknown;
+    attempts: number;
+    last_error: string | null;
+    next_attempt_at: Date | null;
+    given_up_by: string | null;
+    updated_at: Date;
+  };
+}
+
+/**
+ * Temporal's failing steps, noted by the service that runs them. Temporal retries a failing activity by itself and
+ * its UI shows the attempts; the Cron page learns of them here: the step endpoint notes each failed attempt from
+ * the failing threshold on (Temporal's own lists cannot be searched by attempts without describing every running
+ * workflow), and forgets the step once it succeeds. A step an operator gives up is answered "done" without being
+ * run at its next attempt, which ends it in the workflow as a dropped step.
+ */
+export class TemporalStepFailures {
+  constructor(private readonly db: Kysely<any>) {}
+
+  private get table(): Kysely<FailingWorkflowStepsTable> {
+    return this.db as Kysely<FailingWorkflowStepsTable>;
+  }
+
+  /** Notes a failed attempt: from `threshold` attempts on, or for a step already listed (retried from attempt 1). */
+  async failed(step: StepAttempt, type: string, payload: unknown, error: string, threshold: number): Promise<void> {
+    const values = {
+      last_error: error.slice(0, 500),
+      next_attempt_at: new Date(Date.now() + retryDelayMs(step.attempt)),
+      updated_at: new Date(),
+    };
+    const stepId = stepIdOf(step);
+    if (step.attempt < threshold) {
+      await this.table
+        .updateTable('failing_workflow_steps')
+        .set((eb) => ({ ...values, attempts: eb('attempts', '+', 1) }))
+        .where('step_id', '=', stepId)
+        .execute();
+      return;
+    }
+    await this.table
+      .insertInto('failing_workflow_steps')
+      .values({
+        step_id: stepId,
+        type,
+        workflow_id: step.workflowId,
+        run_id: step.runId,
+        activity_id: step.activityId,
+        payload: JSON.stringify(payload ?? {}),
+        attempts: step.attempt,
+        given_up_by: null,
+        ...values,
+      })
+      .onConflict((oc) =>
+        oc.column('step_id').doUpdateSet((eb) => ({ ...values, attempts: eb('failing_workflow_steps.attempts', '+', 1) })),
+      )
+      .execute();
+  }
+
+  /** The step succeeded (or was given up and has now ended): it is no longer failing. */
+  async ended(stepId: string): Promise<void> {
+    await this.table.deleteFrom('failing_workflow_steps').where('step_id', '=', stepId).execute();
+  }
+
+  /** A listed step, with the activity that runs it. */
+  async find(type: string, stepId: string): Promise<{ step: FailingStep; activity: Omit<StepAttempt, 'attempt'> } | undefined> {
+    const row = await this.table
+      .selectFrom('failing_workflow_steps')
+      .selectAll()
+      .where('step_id', '=', stepId)
+      .where('type', '=', type)
+      .executeTakeFirst();
+    return row && { step: failingStep(row), activity: { workflowId: row.workflow_id, runId: row.run_id, activityId: row.activity_id } };
+  }
+
+  async givenUp(stepId: string): Promise<boolean> {
+    const row = await this.table
+      .selectFrom('failing_workflow_steps')
+      .select('given_up_by')
+      .where('step_id', '=', stepId)
+      .executeTakeFirst();
+    return Boolean(row?.given_up_by);
+  }
+
+  async giveUp(stepId: string, actor: string): Promise<void> {
+    await this.table
+      .updateTable('failing_workflow_steps')
+      .set({ given_up_by: actor, updated_at: new Date() })
+      .where('step_id', '=', stepId)
+      .execute();
+  }
+
+  async list(limit = 50): Promise<FailingStep[]> {
+    const rows = await this.table
+      .selectFrom('failing_workflow_steps')
+      .selectAll()
+      .orderBy('attempts', 'desc')
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute();
+    return rows.map(failingStep);
+  }
+}
+
+function failingStep(row: FailingWorkflowStepsTable['failing_workflow_steps']): FailingStep {
+  return {
+    type: row.type,
+    key: row.step_id,
+    subject: stepSubject(row.payload, row.workflow_id),
+    attempts: row.attempts,
+    lastError: row.given_up_by ? `Given up by ${row.given_up_by}; ends at its next attempt. Last error: ${row.last_error}` : row.last_error,
+    nextAttemptAt: row.next_attempt_at?.toISOString() ?? null,
+  };
+}
