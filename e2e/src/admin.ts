@@ -96,6 +96,11 @@ export async function waitForBoard(memberToken: string, productIds: string[], ti
   }
 }
 
+/** One fulfilment step of a paid order through the operators' API (`POST /admin/fulfilment/{orderId}`). */
+export async function fulfilmentStep(orderId: string, body: Record<string, unknown>): Promise<void> {
+  await adminCall(`/admin/fulfilment/${encodeURIComponent(orderId)}`, { token: await adminSignIn(), body });
+}
+
 /** Places an order through the API as the Confirm Order button does, and leaves it unpaid (its stock held). */
 export async function placeUnpaidOrder(memberToken: string, productId: string): Promise<{ order_id: string; payment_link: string }> {
   const place = () =>

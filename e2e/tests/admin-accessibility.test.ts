@@ -18,6 +18,7 @@ const PAGES = [
   ['/admin/products', 'Product Catalog'],
   ['/admin/payments', 'Payments'],
   ['/admin/orders', 'Orders'],
+  ['/admin/exchanges', 'Exchanges'],
   ['/admin/cron', 'Cron'],
   ['/admin/timeouts', 'Timeouts'],
   ['/admin/giveaway', 'Giveaway'],

@@ -239,6 +239,9 @@ describe('the back office', () => {
     for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       const { page } = await product.open('/admin/cron', { session: adminSession(), viewport });
       await heading(page, 'Cron');
+      // The first answer must be on screen before the route is set: a Refresh while that first request is still
+      // running joins it (react-query re-runs a query only once it has data), and that request was not routed.
+      await page.getByRole('region', { name: 'Service Status' }).waitFor();
       const nextRun = new Date(Date.now() + 5 * 60_000).toISOString();
       // The payments service's status with a step that keeps failing (a real one takes a gateway outage) and no
       // errors among the checks; everything else is the product's own answer.

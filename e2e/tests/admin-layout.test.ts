@@ -84,6 +84,7 @@ const SCREENS: Screen[] = [
     ],
     table: 'Subscriptions',
   },
+  { path: '/admin/exchanges', title: 'Exchanges', controls: (page) => [label(page, 'State')] },
   {
     path: '/admin/cron',
     title: 'Cron',
@@ -100,6 +101,17 @@ const SCREENS: Screen[] = [
       label(page, 'Period'),
       ...cards(page, 'Total Payments', 'Success Rate', 'Timeout Rate', 'At Risk'),
       region(page, 'Recent Timed Out Payments'),
+    ],
+  },
+  {
+    path: '/admin/giveaway',
+    title: 'Giveaway',
+    controls: (page) => [
+      button(page, 'Download CSV'),
+      ...cards(page, 'Members', 'Total Entries', 'Passed', 'Failed'),
+      region(page, 'Draw'),
+      region(page, 'Prizes'),
+      label(page, 'Result'),
     ],
   },
   { path: '/admin/audit', title: 'Audit trail', controls: () => [], table: 'Audit log' },

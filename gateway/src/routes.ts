@@ -21,6 +21,10 @@ export const ROUTE_OWNERS: ReadonlyArray<{ prefix: string; service: ServiceName 
   { prefix: '/admin/early-access', service: 'catalog' },
   // An operator's fulfilment steps belong to the order's own lifecycle (docs/decisions/0023).
   { prefix: '/admin/fulfilment', service: 'orders' },
+  // And an operator's out-of-stock cancellation of a paid order (docs/decisions/0024).
+  { prefix: '/admin/order-cancellations', service: 'orders' },
+  // So are exchanges: the operators' queue and decisions (docs/decisions/0025).
+  { prefix: '/admin/exchanges', service: 'orders' },
   { prefix: '/admin', service: 'admin-bff' },
   { prefix: '/product/order', service: 'orders' },
   { prefix: '/product/orders', service: 'orders' },

@@ -292,7 +292,6 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
           gateway: 'simulator',
           purpose,
           subscriptionId: type === 'subscription' ? orderId : null,
-          atRiskAt: null,
           timeoutAt: null,
         },
       },

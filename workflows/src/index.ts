@@ -43,16 +43,16 @@ export {
 } from './flows/membership-cycle.js';
 export {
   afterAsking,
-  beforeAsking,
+  asksGateway,
   type GatewayVerdict,
   type PaymentMove,
   type PaymentPhase,
   type PaymentTrigger,
+  paymentDeadline,
   paymentSettledSteps,
   paymentStartedSteps,
   type SettlementOutcome,
   timeoutMinutes,
-  timeoutSchedule,
 } from './flows/payment-timeout.js';
 export { STEP, type StepChange, type StepType } from './flows/timers.js';
 export {

@@ -23,8 +23,8 @@ import { membershipWorkflowId, paymentTimeoutWorkflowId } from './temporal/contr
 
 /** Something that happened which a flow's timers follow. Plain JSON (dates as ISO strings): it waits in a table. */
 export type WorkflowSignal =
-  /** A checkout payment was recorded: its at-risk mark and deadline (null for a payment that never times out). */
-  | { kind: 'paymentStarted'; paymentId: string; atRiskAt: string | null; timeoutAt: string | null }
+  /** A checkout payment was recorded: its deadline (null for a payment that never times out). */
+  | { kind: 'paymentStarted'; paymentId: string; timeoutAt: string | null }
   | { kind: 'paymentSettled'; paymentId: string }
   /** A membership cycle began (activated or renewed). */
   | { kind: 'cycleStarted'; subscriptionId: string; cycle: number; endDate: string; autoRenewal: boolean }
@@ -83,7 +83,7 @@ export function timerPlan(signal: WorkflowSignal, now: Date, plans: FlowPlans): 
   const date = (iso: string | null) => (iso === null ? null : new Date(iso));
   switch (signal.kind) {
     case 'paymentStarted':
-      return paymentStartedSteps({ paymentId: signal.paymentId, atRiskAt: date(signal.atRiskAt), timeoutAt: date(signal.timeoutAt) });
+      return paymentStartedSteps({ paymentId: signal.paymentId, timeoutAt: date(signal.timeoutAt) });
     case 'paymentSettled':
       return paymentSettledSteps(signal.paymentId);
     case 'cycleStarted':

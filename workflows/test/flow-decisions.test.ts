@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   afterAsking,
   afterFailedCharge,
-  beforeAsking,
+  asksGateway,
   chargeCheckPlanOf,
   chargeDate,
   cycleEnd,
   DEFAULT_MEMBERSHIP_PLAN,
   membershipPlanOf,
+  paymentDeadline,
   renewalChargeOf,
   renewalPaymentId,
   renewalStart,
   shouldRenew,
   timeoutMinutes,
-  timeoutSchedule,
   wantsRenewal,
 } from '../src/index.js';
 
@@ -21,31 +21,24 @@ import {
 describe('the payment timeout', () => {
   const plan = { atRiskAfterSeconds: 720, timeoutAfterSeconds: 900 };
 
-  it('puts the marks at 12 and 15 minutes', () => {
+  it('times a payment out at 15 minutes', () => {
     const created = new Date('2026-11-22T10:00:00Z');
-    expect(timeoutSchedule(created, plan)).toEqual({
-      atRiskAt: new Date('2026-11-22T10:12:00Z'),
-      timeoutAt: new Date('2026-11-22T10:15:00Z'),
-    });
+    expect(paymentDeadline(created, plan)).toEqual(new Date('2026-11-22T10:15:00Z'));
     expect(timeoutMinutes(plan)).toBe(15);
   });
 
   it.each([
-    // phase, already at risk, trigger -> mark at risk, ask the gateway
-    ['pending', false, 'at-risk', true, false],
-    ['processing', false, 'at-risk', true, false],
-    ['pending', true, 'at-risk', false, false],
-    ['success', false, 'at-risk', false, false],
-    // Every timed-out payment was at risk first.
-    ['pending', false, 'deadline', true, true],
-    ['processing', true, 'deadline', false, true],
-    ['failed', false, 'deadline', false, false],
-    ['success', false, 'deadline', false, false],
+    // phase, trigger -> ask the gateway
+    ['pending', 'deadline', true],
+    ['processing', 'deadline', true],
+    ['failed', 'deadline', false],
+    ['success', 'deadline', false],
     // A webhook, a poll or reconciliation asks even about a settled payment: its money may have come late.
-    ['pending', false, 'gateway', false, true],
-    ['failed', false, 'gateway', false, true],
-  ] as const)('before asking: %s (at risk %s) on %s -> mark %s, ask %s', (phase, atRisk, trigger, markAtRisk, askGateway) => {
-    expect(beforeAsking({ phase, atRisk }, trigger)).toEqual({ markAtRisk, askGateway });
+    ['pending', 'gateway', true],
+    ['failed', 'gateway', true],
+    ['success', 'gateway', true],
+  ] as const)('a %s payment on %s asks the gateway: %s', (phase, trigger, asks) => {
+    expect(asksGateway(phase, trigger)).toBe(asks);
   });
 
   it.each([

@@ -228,15 +228,15 @@ describe.each(DATABASE_KINDS)('embedded job scheduler on %s', (kind) => {
       log.push(`end ${context.type} ${context.key}`);
       inFlight--;
     };
-    scheduler.register('payment.at-risk', step).register('payment.timeout', step);
-    // The timeout is scheduled first but due later: its at-risk mark must still run first.
+    scheduler.register('membership.renewal', step).register('payment.timeout', step);
+    // Two steps of one key: the one scheduled first but due later must still run second.
     await scheduler.schedule('payment.timeout', 'p0', new Date(Date.now() - 1000));
-    await scheduler.schedule('payment.at-risk', 'p0', new Date(Date.now() - 2000));
+    await scheduler.schedule('membership.renewal', 'p0', new Date(Date.now() - 2000));
     for (let i = 1; i <= 5; i++) await scheduler.schedule('payment.timeout', `p${i}`, new Date(Date.now() - 1500));
     expect(await scheduler.drain()).toBe(7);
     expect(mostInFlight).toBeGreaterThan(1);
     const p0 = log.filter((line) => line.endsWith(' p0'));
-    expect(p0).toEqual(['start payment.at-risk p0', 'end payment.at-risk p0', 'start payment.timeout p0', 'end payment.timeout p0']);
+    expect(p0).toEqual(['start membership.renewal p0', 'end membership.renewal p0', 'start payment.timeout p0', 'end payment.timeout p0']);
   });
 
   it.runIf(available)('cancels steps, one by one or all of one subscription', async () => {

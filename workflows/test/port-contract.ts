@@ -113,21 +113,19 @@ export function describeWorkflowPortContract(driver: string, available: boolean,
       await rig?.close();
     });
 
-    it.concurrent("runs a started payment's at-risk mark and timeout at their due times, in that order", async () => {
+    it.concurrent("runs a started payment's timeout at its due time, once", async () => {
       const paymentId = `PAY-${randomUUID()}`;
-      const atRiskAt = inSeconds(1);
       const timeoutAt = inSeconds(2);
-      await deliver({ kind: 'paymentStarted', paymentId, atRiskAt, timeoutAt });
-      await eventually(() => steps.of(paymentId).length === 2, 20_000);
-      expect(steps.names(paymentId)).toEqual([STEP.atRisk, STEP.timeout]);
-      const [atRisk, timeout] = steps.of(paymentId);
-      expect(atRisk!.at).toBeGreaterThanOrEqual(Date.parse(atRiskAt) - ON_TIME_MS);
-      expect(timeout!.at).toBeGreaterThanOrEqual(Date.parse(timeoutAt) - ON_TIME_MS);
+      await deliver({ kind: 'paymentStarted', paymentId, timeoutAt });
+      await eventually(() => steps.of(paymentId).length === 1, 20_000);
+      await sleep(1_000);
+      expect(steps.names(paymentId)).toEqual([STEP.timeout]);
+      expect(steps.of(paymentId)[0]!.at).toBeGreaterThanOrEqual(Date.parse(timeoutAt) - ON_TIME_MS);
     });
 
     it.concurrent("cancels a payment's timeout when it settles", async () => {
       const paymentId = `PAY-${randomUUID()}`;
-      await deliver({ kind: 'paymentStarted', paymentId, atRiskAt: null, timeoutAt: inSeconds(3) });
+      await deliver({ kind: 'paymentStarted', paymentId, timeoutAt: inSeconds(3) });
       await deliver({ kind: 'paymentSettled', paymentId });
       await sleep(5_000);
       expect(steps.names(paymentId)).toEqual([]);
@@ -137,9 +135,9 @@ export function describeWorkflowPortContract(driver: string, available: boolean,
       const paymentId = `PAY-${randomUUID()}`;
       const timeoutAt = inSeconds(1);
       const later = inSeconds(6);
-      await deliver({ kind: 'paymentStarted', paymentId, atRiskAt: null, timeoutAt });
-      await deliver({ kind: 'paymentStarted', paymentId, atRiskAt: null, timeoutAt });
-      await deliver({ kind: 'paymentStarted', paymentId, atRiskAt: null, timeoutAt: later });
+      await deliver({ kind: 'paymentStarted', paymentId, timeoutAt });
+      await deliver({ kind: 'paymentStarted', paymentId, timeoutAt });
+      await deliver({ kind: 'paymentStarted', paymentId, timeoutAt: later });
       await eventually(() => steps.of(paymentId).length > 0, 20_000);
       // The first start's deadline stands: the timeout ran before the later one, and does not run again.
       expect(steps.of(paymentId)[0]?.at).toBeLessThan(Date.parse(later));
@@ -202,7 +200,7 @@ export function describeWorkflowPortContract(driver: string, available: boolean,
     it.concurrent('retries a step that throws until it succeeds', async () => {
       const paymentId = `PAY-${randomUUID()}`;
       steps.failNext(paymentId);
-      await deliver({ kind: 'paymentStarted', paymentId, atRiskAt: null, timeoutAt: inSeconds(0.5) });
+      await deliver({ kind: 'paymentStarted', paymentId, timeoutAt: inSeconds(0.5) });
       await eventually(() => steps.of(paymentId).length === 2, 20_000);
       await sleep(500);
       expect(steps.names(paymentId)).toEqual([STEP.timeout, STEP.timeout]);

@@ -27,7 +27,7 @@ describe('signals sent inside a transaction on the embedded driver', () => {
     const scheduler = new JobScheduler(db, { logger: silentLogger(), pollMs: 20 });
     const port = new EmbeddedWorkflowPort(scheduler, CONTRACT_PLANS);
     const started = (paymentId: string) =>
-      ({ kind: 'paymentStarted', paymentId, atRiskAt: null, timeoutAt: new Date(Date.now() + 3600_000).toISOString() }) as const;
+      ({ kind: 'paymentStarted', paymentId, timeoutAt: new Date(Date.now() + 3600_000).toISOString() }) as const;
     try {
       await sendCommittedAndRolledBack(db, port, started('P-COMMITTED'), started('P-ROLLED-BACK'));
       expect((await scheduler.pending()).map((step) => [step.type, step.key])).toEqual([[STEP.timeout, 'P-COMMITTED']]);

@@ -139,7 +139,7 @@ describe.skipIf(!temporal.available)('signals while Temporal cannot be reached',
     await proxy.cut();
     const timeoutAt = new Date(Date.now() + 3_000).toISOString();
     // As a command does: the signal is written in the transaction that records the payment, which commits.
-    await db.transaction().execute((trx) => outbox.send(trx, { kind: 'paymentStarted', paymentId, atRiskAt: null, timeoutAt }));
+    await db.transaction().execute((trx) => outbox.send(trx, { kind: 'paymentStarted', paymentId, timeoutAt }));
     // The relay tried, Temporal did not answer, and the signal waits with the reason.
     await eventually(async () => ((await outbox.waiting())[0]?.lastError ?? null) !== null, 60_000);
     expect(await outbox.waiting()).toMatchObject([{ signal: { kind: 'paymentStarted', paymentId } }]);

@@ -19,7 +19,7 @@ function recordingPort() {
   return { port, delivered, down };
 }
 
-const started = (paymentId: string): WorkflowSignal => ({ kind: 'paymentStarted', paymentId, atRiskAt: null, timeoutAt: null });
+const started = (paymentId: string): WorkflowSignal => ({ kind: 'paymentStarted', paymentId, timeoutAt: null });
 const settled = (paymentId: string): WorkflowSignal => ({ kind: 'paymentSettled', paymentId });
 
 describe('the workflow signal outbox', () => {

@@ -23,9 +23,8 @@ const checks = { firstCheckDelaySeconds: 600, recheckSeconds: 3600, maxChecks: 7
 const at = (iso: string) => new Date(iso);
 
 describe('step plans (what both drivers schedule)', () => {
-  it('times a payment out at its at-risk mark and deadline, and a settlement cancels both', () => {
-    expect(paymentStartedSteps({ paymentId: 'P1', atRiskAt: at('2026-11-22T10:12:00Z'), timeoutAt: at('2026-11-22T10:15:00Z') })).toEqual([
-      { op: 'schedule', type: STEP.atRisk, key: 'P1', dueAt: at('2026-11-22T10:12:00Z'), payload: { paymentId: 'P1' }, onlyIfAbsent: true },
+  it('times a payment out at its deadline, and a settlement cancels it', () => {
+    expect(paymentStartedSteps({ paymentId: 'P1', timeoutAt: at('2026-11-22T10:15:00Z') })).toEqual([
       {
         op: 'schedule',
         type: STEP.timeout,
@@ -36,11 +35,8 @@ describe('step plans (what both drivers schedule)', () => {
       },
     ]);
     // A renewal charge has no checkout deadline.
-    expect(paymentStartedSteps({ paymentId: 'P2', atRiskAt: null, timeoutAt: null })).toEqual([]);
-    expect(paymentSettledSteps('P1')).toEqual([
-      { op: 'cancel', type: STEP.atRisk, key: 'P1' },
-      { op: 'cancel', type: STEP.timeout, key: 'P1' },
-    ]);
+    expect(paymentStartedSteps({ paymentId: 'P2', timeoutAt: null })).toEqual([]);
+    expect(paymentSettledSteps('P1')).toEqual([{ op: 'cancel', type: STEP.timeout, key: 'P1' }]);
   });
 
   it('expires a cycle at its end and starts the renewal six days before it when auto-renewal is on', () => {
@@ -142,8 +138,8 @@ describe("a signal's timer plan (what the embedded driver applies on delivery)",
 
   it("is the flow's own plan for each signal, and names the workflow it belongs to", () => {
     const endDate = '2027-11-22T10:00:00.000Z';
-    expect(timerPlan({ kind: 'paymentStarted', paymentId: 'P1', atRiskAt: null, timeoutAt: endDate }, now, plans)).toEqual(
-      paymentStartedSteps({ paymentId: 'P1', atRiskAt: null, timeoutAt: at(endDate) }),
+    expect(timerPlan({ kind: 'paymentStarted', paymentId: 'P1', timeoutAt: endDate }, now, plans)).toEqual(
+      paymentStartedSteps({ paymentId: 'P1', timeoutAt: at(endDate) }),
     );
     expect(timerPlan({ kind: 'paymentSettled', paymentId: 'P1' }, now, plans)).toEqual(paymentSettledSteps('P1'));
     expect(timerPlan({ kind: 'cycleStarted', subscriptionId: 'MEM-1', cycle: 1, endDate, autoRenewal: true }, now, plans)).toEqual(

@@ -2,7 +2,7 @@ import { ScheduleAlreadyRunning, WorkflowExecutionAlreadyStartedError, WorkflowN
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MEMBERSHIP_PLAN } from '../src/index.js';
-import { type StepCaller, stepActivities, stepsOverHttp } from '../src/temporal/activities.js';
+import { HEARTBEAT_EVERY_MS, type StepCaller, stepActivities, stepsOverHttp } from '../src/temporal/activities.js';
 import { TemporalWorkflowPort, type WorkflowStarter } from '../src/temporal/client.js';
 import { ensureReconciliationSchedule } from '../src/temporal/schedules.js';
 import { workerSettings } from '../src/temporal/worker.js';
@@ -25,14 +25,12 @@ describe('the activities (against a fake payments service)', () => {
     const payments = fakePayments({ '/internal/workflow-steps/membership.charge-check': 'unchanged' });
     const activities = stepActivities(stepsOverHttp(payments.caller));
     const env = new MockActivityEnvironment();
-    await env.run(activities.markAtRisk, { paymentId: 'PAY-1' });
     await env.run(activities.timeOutPayment, { paymentId: 'PAY-1' });
     await env.run(activities.beginRenewal, { subscriptionId: 'MEM-1', cycle: 1, attempt: 2 });
     expect(await env.run(activities.checkRenewalCharge, { paymentId: 'MEM-1-C1-A2', check: 3 })).toBe('unchanged');
     await env.run(activities.expireCycle, { subscriptionId: 'MEM-1', cycle: 1 });
     await env.run(activities.reconcile, { mode: 'light' as const });
     expect(payments.calls).toEqual([
-      { path: '/internal/workflow-steps/payment.at-risk', body: { paymentId: 'PAY-1' } },
       { path: '/internal/workflow-steps/payment.timeout', body: { paymentId: 'PAY-1' } },
       { path: '/internal/workflow-steps/membership.renewal', body: { subscriptionId: 'MEM-1', cycle: 1, attempt: 2 } },
       { path: '/internal/workflow-steps/membership.charge-check', body: { paymentId: 'MEM-1-C1-A2', check: 3 } },
@@ -45,6 +43,23 @@ describe('the activities (against a fake payments service)', () => {
     const payments = fakePayments({ '/internal/workflow-steps/payment.timeout': new Error('payments answered 503') });
     const activities = stepActivities(stepsOverHttp(payments.caller));
     await expect(new MockActivityEnvironment().run(activities.timeOutPayment, { paymentId: 'PAY-1' })).rejects.toThrow('503');
+  });
+
+  it('heartbeat while their step waits for the service, so a step whose worker died is retried soon', async () => {
+    let answer: (() => void) | undefined;
+    const activities = stepActivities(() => new Promise((resolve) => (answer = () => resolve(undefined))));
+    const env = new MockActivityEnvironment();
+    const beats: number[] = [];
+    env.on('heartbeat', () => beats.push(Date.now()));
+    const running = env.run(activities.expireCycle, { subscriptionId: 'MEM-1', cycle: 1 });
+    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_EVERY_MS * 2 + 500));
+    const whileWaiting = beats.length;
+    answer?.();
+    await running;
+    // One at once, then one every HEARTBEAT_EVERY_MS; none once the step has answered.
+    expect(whileWaiting).toBeGreaterThanOrEqual(3);
+    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_EVERY_MS + 100));
+    expect(beats).toHaveLength(whileWaiting);
   });
 });
 
@@ -78,22 +93,17 @@ describe('the Temporal workflow port (the payments service side)', () => {
 
   it('starts one timeout workflow per payment, ever, and tolerates a second start of the same payment', async () => {
     const temporal = fakeTemporal({ started: new Set(['payment-timeout-PAY-2']) });
-    await port(temporal).deliver({
-      kind: 'paymentStarted',
-      paymentId: 'PAY-1',
-      atRiskAt: '2026-11-22T10:12:00.000Z',
-      timeoutAt: '2026-11-22T10:15:00.000Z',
-    });
-    await port(temporal).deliver({ kind: 'paymentStarted', paymentId: 'PAY-2', atRiskAt: null, timeoutAt: null });
+    await port(temporal).deliver({ kind: 'paymentStarted', paymentId: 'PAY-1', timeoutAt: '2026-11-22T10:15:00.000Z' });
+    await port(temporal).deliver({ kind: 'paymentStarted', paymentId: 'PAY-2', timeoutAt: null });
     expect(temporal.calls).toEqual([
       [
         'start',
         'paymentTimeout',
         'payment-timeout-PAY-1',
         'REJECT_DUPLICATE',
-        { paymentId: 'PAY-1', atRiskAt: '2026-11-22T10:12:00.000Z', timeoutAt: '2026-11-22T10:15:00.000Z' },
+        { paymentId: 'PAY-1', timeoutAt: '2026-11-22T10:15:00.000Z' },
       ],
-      ['start', 'paymentTimeout', 'payment-timeout-PAY-2', 'REJECT_DUPLICATE', { paymentId: 'PAY-2', atRiskAt: null, timeoutAt: null }],
+      ['start', 'paymentTimeout', 'payment-timeout-PAY-2', 'REJECT_DUPLICATE', { paymentId: 'PAY-2', timeoutAt: null }],
     ]);
   });
 

@@ -62,7 +62,7 @@ describe.skipIf(!temporal.available)('a failing step on Temporal', () => {
     const paymentId = `PAY-${randomUUID()}`;
     const timeout = `${STEP.timeout} ${paymentId}`;
     failFirst.set(timeout, 11);
-    const input: PaymentTimeoutInput = { paymentId, atRiskAt: null, timeoutAt: new Date().toISOString() };
+    const input: PaymentTimeoutInput = { paymentId, timeoutAt: new Date().toISOString() };
     const handle = await env.client.workflow.start(WORKFLOW_TYPE.paymentTimeout, {
       workflowId: paymentTimeoutWorkflowId(paymentId),
       taskQueue,

@@ -82,7 +82,6 @@ const { membership, paymentTimeout, reconciliation } = await import('../src/temp
 const calls: string[] = [];
 const chargeOutcomes: SettlementOutcome[] = [];
 const activities: Record<keyof StepActivities, (payload: any) => Promise<unknown>> = {
-  markAtRisk: async ({ paymentId }) => calls.push(`at-risk ${paymentId} @${clock()}`),
   timeOutPayment: async ({ paymentId }) => calls.push(`timeout ${paymentId} @${clock()}`),
   beginRenewal: async ({ cycle, attempt }) => calls.push(`renewal c${cycle} a${attempt} @${clock()}`),
   checkRenewalCharge: async ({ paymentId, check }) => {
@@ -116,35 +115,33 @@ afterEach(() => {
 });
 
 describe('paymentTimeout', () => {
-  it('marks the payment at risk at its mark and times it out at its deadline, then ends', async () => {
+  it('times the payment out at its deadline, then ends', async () => {
     let ended = false;
-    const run = paymentTimeout({ paymentId: 'P1', atRiskAt: at(720), timeoutAt: at(900) }).then(() => {
+    const run = paymentTimeout({ paymentId: 'P1', timeoutAt: at(900) }).then(() => {
       ended = true;
     });
-    await seconds(719);
+    await seconds(899);
     expect(calls).toEqual([]);
+    expect(ended).toBe(false);
     await seconds(1);
-    expect(calls).toEqual(['at-risk P1 @720']);
-    await seconds(180);
     await run;
-    expect(calls).toEqual(['at-risk P1 @720', 'timeout P1 @900']);
+    expect(calls).toEqual(['timeout P1 @900']);
     expect(ended).toBe(true);
   });
 
   it('ends early when the payment settles: no timeout follows', async () => {
-    const run = paymentTimeout({ paymentId: 'P2', atRiskAt: at(720), timeoutAt: at(900) });
+    const run = paymentTimeout({ paymentId: 'P2', timeoutAt: at(900) });
     await seconds(800);
     expect(sandbox.query('pendingSteps')).toHaveLength(1);
     sandbox.signal('paymentSettled');
     await run;
     await seconds(200);
-    expect(calls).toEqual(['at-risk P2 @720']);
+    expect(calls).toEqual([]);
   });
 
   it('resumes from the steps it carried across continue-as-new', async () => {
     const run = paymentTimeout({
       paymentId: 'P3',
-      atRiskAt: at(720),
       timeoutAt: at(900),
       pending: [{ type: 'payment.timeout', key: 'P3', dueAt: at(900), payload: { paymentId: 'P3' } }],
     });
@@ -255,11 +252,11 @@ describe('cancellation', () => {
   it('ends the workflow when it is cancelled during a step, rather than dropping the step and going on', async () => {
     sandbox.state.activities = {
       ...activities,
-      markAtRisk: async () => {
+      timeOutPayment: async () => {
         throw Object.assign(new Error('cancelled'), { name: 'CancelledFailure' });
       },
     };
-    const run = paymentTimeout({ paymentId: 'P9', atRiskAt: at(1), timeoutAt: at(2) });
+    const run = paymentTimeout({ paymentId: 'P9', timeoutAt: at(2) });
     const outcome = expect(run).rejects.toThrow('cancelled');
     await seconds(5);
     await outcome;

@@ -91,25 +91,18 @@ export function checkoutPayments(topology: Topology, orderIds: string[]) {
   );
 }
 
-/**
- * Each of these unpaid orders' (or memberships') payments failed by its timeout, once: one PaymentFailed each, and
- * one PaymentAtRisk each, or at most one where `atRisk` is 'at most once' (a payment whose at-risk mark passed while
- * nothing could run it may be failed by reconciliation before its at-risk step runs).
- */
-export async function expectTimedOutOnce(topology: Topology, orderIds: string[], atRisk: 'once' | 'at most once' = 'once') {
+/** Each of these unpaid orders' (or memberships') payments failed by its timeout, once: one PaymentFailed each. */
+export async function expectTimedOutOnce(topology: Topology, orderIds: string[]) {
   const payments = await checkoutPayments(topology, orderIds);
   expect(payments).toHaveLength(orderIds.length);
   for (const payment of payments) expect(payment, payment.order_id).toMatchObject({ status: 'failed', auto_failed: true });
-  const fired = await topology.query<{ payment_id: string; type: string; count: number }>(
+  const fired = await topology.query<{ payment_id: string; count: number }>(
     'payments',
-    `select data->>'paymentId' as payment_id, type, count(*)::int as count from events
-     where type in ('PaymentAtRisk', 'PaymentFailed') and data->>'paymentId' = any($1) group by 1, 2`,
+    `select data->>'paymentId' as payment_id, count(*)::int as count from events
+     where type = 'PaymentFailed' and data->>'paymentId' = any($1) group by 1`,
     [payments.map((p) => p.payment_id)],
   );
-  const count = (paymentId: string, type: string) => fired.find((row) => row.payment_id === paymentId && row.type === type)?.count ?? 0;
   for (const { payment_id } of payments) {
-    expect(count(payment_id, 'PaymentFailed'), `PaymentFailed of ${payment_id}`).toBe(1);
-    if (atRisk === 'once') expect(count(payment_id, 'PaymentAtRisk'), `PaymentAtRisk of ${payment_id}`).toBe(1);
-    else expect(count(payment_id, 'PaymentAtRisk'), `PaymentAtRisk of ${payment_id}`).toBeLessThanOrEqual(1);
+    expect(fired.find((row) => row.payment_id === payment_id)?.count ?? 0, `PaymentFailed of ${payment_id}`).toBe(1);
   }
 }

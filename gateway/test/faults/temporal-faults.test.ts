@@ -52,10 +52,10 @@ const OUTAGE_MS = 30_000;
 /** What orders answers a member whose membership has ended. */
 const NOT_A_MEMBER = '403 Only active subscribers can place orders. Subscribe to unlock the deals board.';
 /**
- * An activity running on the worker that is killed is given up for lost only at its start-to-close timeout (two
- * minutes), then retried: what was in flight at a kill may finish that much later.
+ * An activity running on the worker that is killed is given up for lost once its heartbeat is 20 s late, then
+ * retried (workflows.ts): what was in flight at a kill may finish that much later, and a little more.
  */
-const LOST_ACTIVITY_MS = 150_000;
+const LOST_ACTIVITY_MS = 45_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -74,10 +74,10 @@ describe.runIf(available && temporal.available)('the distributed topology on Tem
 
   const workerStarts = () => topology.supervisor.starts('worker');
   /**
-   * The worker's current run got as far as polling Temporal (it logs `worker running` then). On a busy machine a
-   * start takes a minute or more: the worker bundles the workflow code each time it starts.
+   * The worker's current run got as far as polling Temporal (it logs `worker running` then): seconds, since it loads
+   * the workflow bundle the build made rather than bundling at each start.
    */
-  const workerRunning = (timeoutMs = 180_000) =>
+  const workerRunning = (timeoutMs = 60_000) =>
     eventually(() => topology.saidSinceStart('worker', 'worker running'), timeoutMs, 250).catch(() => {
       throw new Error(`the worker is not running (${workerStarts()} starts)\n${topology.output()}\n${server.output()}`);
     });
@@ -183,7 +183,7 @@ describe.runIf(available && temporal.available)('the distributed topology on Tem
     // its own while the server was away, and been restarted); no other process died.
     expect(server.starts()).toBe(2);
     expect(workerStarts()).toBeGreaterThanOrEqual(startsBefore + 2);
-    for (const { label } of topology.processes) expect(topology.supervisor.starts(label), label).toBe(1);
+    for (const { label } of topology.processes) expect(topology.supervisor.starts(label), `${label}\n${topology.output(label)}`).toBe(1);
     expect(purchases.filter((p) => p.paid).length).toBeGreaterThan(10);
     for (const kind of MEMBERSHIP_KINDS) expect(memberships.filter((m) => m.kind === kind).length, kind).toBeGreaterThan(1);
   }, 600_000);
@@ -204,9 +204,8 @@ describe.runIf(available && temporal.available)('the distributed topology on Tem
     ).catch(() => {
       throw new Error(`unpaid payments not timed out: ${JSON.stringify(open)}\n${topology.output()}`);
     });
-    // The at-risk mark of a payment that fell due while the server was down may be passed over: reconciliation can
-    // fail it before its workflow's at-risk step runs. Its failure, never twice.
-    await expectTimedOutOnce(topology, unpaid, 'at most once');
+    // Each failed once, never twice.
+    await expectTimedOutOnce(topology, unpaid);
     // Nothing but Temporal fails a payment by its timeout: those that fell due in the outage failed after it.
     const failed = await topology.query<{ payment_id: string; recorded_at: Date }>(
       'payments',

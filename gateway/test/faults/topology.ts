@@ -59,8 +59,8 @@ export interface Topology {
   served(): Record<string, number>;
   /** Whether the process's current run (since its last start) has logged this message at INFO (`worker running`). */
   saidSinceStart(label: string, message: string): boolean;
-  /** The last lines the processes printed, for a failure's message. */
-  output(): string;
+  /** The last lines the processes printed (or one process, by its label), for a failure's message. */
+  output(label?: string): string;
   stop(): Promise<void>;
 }
 
@@ -178,7 +178,7 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
     ready,
     served: () => ({ ...served }),
     saidSinceStart: (label, message) => lastSaidIn.get(`${label}\n${message}`) === supervisor.starts(label),
-    output: () => lines.slice(-120).join('\n'),
+    output: (label) => (label ? lines.filter((line) => line.startsWith(`[${label}] `)) : lines).slice(-120).join('\n'),
     async stop() {
       await supervisor.stop();
       await Promise.all([...pools.values()].map((pool) => pool.end()));

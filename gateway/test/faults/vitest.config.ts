@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:faults`: the distributed topology under crashes and outages, on the built services, with its
- * workflows on the embedded driver, and with FAULTS_TEMPORAL=1 then on Temporal (slow: minutes).
+ * workflows on the embedded driver, then on Temporal (slow: minutes; docs/decisions/0060).
  */
 export default defineConfig({
   resolve: { conditions: ['source'] },
@@ -11,9 +11,6 @@ export default defineConfig({
     name: 'faults',
     root: new URL('../../..', import.meta.url).pathname,
     include: ['gateway/test/faults/**/*.test.ts'],
-    // The Temporal variant (kills of the worker and the server) is opt-in until it passes: FAULTS_TEMPORAL=1. It has
-    // not passed yet (decision 0060 lists what it found), and a red CI would hold back everything else.
-    exclude: process.env.FAULTS_TEMPORAL === '1' ? [] : ['gateway/test/faults/temporal-faults.test.ts'],
     globalSetup: ['./packages/platform/src/testing/global-setup.ts', './scripts/src/testing/temporal-global-setup.ts'],
     pool: 'forks',
     // One topology at a time: each listens on the services' fixed ports, and one is all this machine can carry.

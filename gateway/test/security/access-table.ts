@@ -11,7 +11,8 @@ import { ADMIN } from '../support/product.js';
  * - admin: an admin session; none and a member session get 401 'Authentication required'.
  * - signed: a provider callback that proves itself by signature, never by session: refused unsigned, whoever calls.
  *
- * `owner` names the member-A object in the path: member A's own call must succeed (2xx), and another member must get a
+ * `owner` names the member-A object in the path: member A's own call must succeed (2xx, or the row's `refusesEveryone`
+ * answer when the fixture's state refuses it), and another member must get a
  * refusal that tells them nothing. Paths use the fixture names in braces; bodies are valid for the route so that
  * only the session decides: an allowed caller must be answered 2xx or 3xx unless the row declares `refusesEveryone`.
  */
@@ -197,6 +198,50 @@ export const ACCESS: Record<string, RouteAccess> = {
   },
   // A refused order in a bulk request is reported in its answer, beside the others, not as the request's status.
   'POST /admin/fulfilment': { access: 'admin', body: { orders: [{ order_id: '{orderId}', step: 'processing' }] } },
+  'POST /product/order/:id/exchange': {
+    access: 'member',
+    path: '/product/order/{orderId}/exchange',
+    body: { reason: 'damaged', note: 'The lid arrived cracked in two.' },
+    owner: true,
+    refusesEveryone: { status: 409, why: 'the fixture order is not delivered (services/orders/test/exchanges.test.ts)' },
+  },
+  'POST /admin/order-cancellations/:id': {
+    access: 'admin',
+    path: '/admin/order-cancellations/{orderId}',
+    refusesEveryone: { status: 409, why: 'the fixture order is unpaid, and only a paid order is cancelled as out of stock' },
+  },
+  'GET /product/order/:id/refund': {
+    access: 'member',
+    path: '/product/order/{orderId}/refund',
+    owner: true,
+    refusesEveryone: {
+      status: 404,
+      why: 'the fixture order was not cancelled as out of stock (services/orders/test/out-of-stock.test.ts)',
+    },
+  },
+  'POST /product/order/:id/refund': {
+    access: 'member',
+    path: '/product/order/{orderId}/refund',
+    body: { choice: 'fund_transfer' },
+    owner: true,
+    refusesEveryone: {
+      status: 404,
+      why: 'the fixture order was not cancelled as out of stock (services/orders/test/out-of-stock.test.ts)',
+    },
+  },
+  'GET /admin/exchanges': { access: 'admin' },
+  'POST /admin/exchanges/:id/approve': {
+    access: 'admin',
+    path: '/admin/exchanges/{orderId}-X1/approve',
+    body: {},
+    refusesEveryone: { status: 404, why: 'the fixture order has no exchange (services/orders/test/exchanges.test.ts)' },
+  },
+  'POST /admin/exchanges/:id/refuse': {
+    access: 'admin',
+    path: '/admin/exchanges/{orderId}-X1/refuse',
+    body: { reason: 'The photo shows no damage.' },
+    refusesEveryone: { status: 404, why: 'the fixture order has no exchange (services/orders/test/exchanges.test.ts)' },
+  },
   // payments
   'GET /subscription/current': { access: 'member' },
   'POST /subscription/create-upi-mandate': { access: 'member', body: {}, refusesEveryone: ALREADY_MEMBERS },
@@ -220,6 +265,17 @@ export const ACCESS: Record<string, RouteAccess> = {
   'GET /api/subscription/invoices': { access: 'member' },
   'GET /api/subscription/invoice/:paymentId': { access: 'member', path: '/api/subscription/invoice/{paymentId}', owner: true },
   'GET /admin/invoices/:paymentId': { access: 'admin', path: '/admin/invoices/{paymentId}' },
+  'GET /api/subscription/credit-notes': { access: 'member' },
+  'GET /api/subscription/credit-note/:refundId': {
+    access: 'member',
+    path: '/api/subscription/credit-note/RF-{paymentId}',
+    refusesEveryone: { status: 404, why: 'nothing of the fixture was refunded (services/payments/test/refunds.test.ts)' },
+  },
+  'GET /admin/invoices/credit-notes/:refundId': {
+    access: 'admin',
+    path: '/admin/invoices/credit-notes/RF-{paymentId}',
+    refusesEveryone: { status: 404, why: 'nothing of the fixture was refunded (services/payments/test/refunds.test.ts)' },
+  },
   'GET /pay/simulator/simulator.css': { access: 'public', page: true },
   'GET /pay/simulator/sessions/:sessionId': { access: 'public', page: true, path: '/pay/simulator/sessions/{paymentSessionId}' },
   'POST /pay/simulator/sessions/:sessionId': {

@@ -150,6 +150,7 @@ export const QUERY_PARAMETERS: Record<string, string[]> = {
   'GET /admin/users/export': USER_FILTERS,
   'GET /admin/audit': ['page', 'limit'],
   'GET /admin/messages': ['page', 'limit'],
+  'GET /admin/exchanges': ['state', 'page', 'limit'],
   'GET /admin/drops': ['from', 'to'],
   'GET /product/list': ['enabled_only', 'limit'],
   'GET /user/wall': ['page', 'limit'],

@@ -28,9 +28,17 @@ const trackingUrl = z
   .max(500, 'Tracking link must be at most 500 characters')
   .refine(isHttpsAddress, FULFILMENT_MESSAGES.trackingLink);
 
-const processingStep = z.strictObject({ step: z.literal('processing') });
-const shippedStep = z.strictObject({ step: z.literal('shipped'), courier, awb_number: awbNumber, tracking_url: trackingUrl });
-const deliveredStep = z.strictObject({ step: z.literal('delivered'), delivered_on: calendarDateSchema('Delivery date') });
+/** Which shipment of the order moves: its own goods (1, when absent) or an exchange's replacement (docs/decisions/0025). */
+const shipment = z
+  .number({ error: 'Shipment must be a whole number from 1' })
+  .int('Shipment must be a whole number from 1')
+  .min(1, 'Shipment must be a whole number from 1')
+  .max(100, 'Shipment must be at most 100')
+  .optional();
+
+const processingStep = z.strictObject({ step: z.literal('processing'), shipment });
+const shippedStep = z.strictObject({ step: z.literal('shipped'), shipment, courier, awb_number: awbNumber, tracking_url: trackingUrl });
+const deliveredStep = z.strictObject({ step: z.literal('delivered'), shipment, delivered_on: calendarDateSchema('Delivery date') });
 
 /** `POST /admin/fulfilment/{orderId}`: the next step of one order. */
 export const fulfilmentStepSchema = z.discriminatedUnion('step', [processingStep, shippedStep, deliveredStep], {

@@ -115,18 +115,27 @@ export {
   WallVisibilityChanged,
 } from './events/identity.js';
 export {
+  ExchangeApproved,
+  ExchangeRefunded,
+  ExchangeRefused,
+  ExchangeRequested,
+  OrderCancelledOutOfStock,
   OrderCompleted,
   OrderDelivered,
   OrderFailed,
   OrderPaymentStarted,
   OrderPlaced,
   OrderProcessingStarted,
+  OrderRefundChosen,
   OrderRefunded,
   OrderShipped,
   ordersEvents,
+  REFUND_CHOICE_LABELS,
+  REFUND_CHOICES,
 } from './events/orders.js';
 export {
   AutoRenewalChanged,
+  CreditNoteIssued,
   InvoiceIssued,
   MandateAuthorized,
   MembershipCreditGranted,
@@ -134,13 +143,15 @@ export {
   MembershipCreditSpent,
   PAYMENT_METHODS,
   PAYMENT_TYPES,
-  PaymentAtRisk,
   PaymentFailed,
   PaymentInitiated,
   PaymentProcessing,
   PaymentRefunded,
   PaymentSucceeded,
   paymentsEvents,
+  RefundCreditGranted,
+  RefundFailed,
+  RefundRequested,
   RenewalChargeFailed,
   RenewalNoticeSent,
   SUBSCRIPTION_STATUSES,
@@ -153,6 +164,19 @@ export {
   SubscriptionStatusChanged,
 } from './events/payments.js';
 export { eventRegistries } from './events/registries.js';
+export {
+  EXCHANGE_POLICY,
+  EXCHANGE_REASON_LABELS,
+  EXCHANGE_REASONS,
+  EXCHANGE_STATE_LABELS,
+  EXCHANGE_STATES,
+  type ExchangeOffer,
+  type ExchangeReason,
+  type ExchangeState,
+  type ExchangeView,
+  OPEN_EXCHANGE_STATES,
+} from './exchanges.js';
+export { type ExchangeRequest, exchangeRefusalSchema, exchangeRequestSchema } from './exchanges-schema.js';
 export {
   AWB_PATTERN,
   addBusinessDays,

@@ -41,9 +41,10 @@ export const UNSETTLED_PAYMENT_STATUSES = ['pending', 'processing'] as const;
 
 /**
  * Purposes whose payments never time out: a renewal charge is a UPI AutoPay debit the bank settles on its own clock,
- * pending for a day or more by design, so it is never at risk of timing out.
+ * pending for a day or more by design, so it is never at risk of timing out; a refund is settled by the gateway in
+ * days, and nobody is waiting at a checkout for it.
  */
-export const PURPOSES_WITHOUT_TIMEOUT = ['renewal'] as const;
+export const PURPOSES_WITHOUT_TIMEOUT = ['renewal', 'refund'] as const;
 
 /**
  * The creation times of payments at risk at `now`: after `createdAfter` (younger than the timeout) and at or before

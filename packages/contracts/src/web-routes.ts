@@ -1,5 +1,5 @@
 /**
- * The pages of the spec's route table (plus the back office's Giveaway, Audit and Messages pages). The shell routes these;
+ * The pages of the spec's route table (plus the back office's Exchanges, Giveaway, Audit and Messages pages). The shell routes these;
  * the gateway answers a browser navigation to any of them with the shell, and to anything else with the shell's
  * not-found page and status 404.
  */
@@ -11,6 +11,7 @@ export const ADMIN_ROUTES = [
   '/admin/products',
   '/admin/payments',
   '/admin/orders',
+  '/admin/exchanges',
   '/admin/cron',
   '/admin/timeouts',
   '/admin/giveaway',

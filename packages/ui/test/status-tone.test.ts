@@ -12,6 +12,13 @@ describe('statusTone', () => {
     ['cancelled', 'red'],
     ['declined', 'red'],
     ['expired', 'orange'],
+    // An exchange's states (docs/decisions/0025).
+    ['requested', 'amber'],
+    ['approved', 'amber'],
+    ['refused', 'red'],
+    ['delivered', 'green'],
+    ['replacement_shipped', 'grey'],
+    ['refunded', 'grey'],
   ] as const)('%s is %s', (status, tone) => {
     expect(statusTone(status)).toBe(tone);
   });

@@ -10,6 +10,7 @@ import { projectionRoutes } from './api/projection-routes.js';
 import { userRoutes } from './api/user-routes.js';
 import { catalogAuditProjection } from './consumers/catalog-audit.js';
 import { contactMessagesProjection } from './consumers/contact-messages.js';
+import { exchangeAuditProjection } from './consumers/exchange-audit.js';
 import { giveawayAuditProjection } from './consumers/giveaway-audit.js';
 import { ordersProjection } from './consumers/orders.js';
 import { paymentsProjection } from './consumers/payments.js';
@@ -42,6 +43,7 @@ export const adminBffService = defineService({
         ordersProjection(db),
         catalogAuditProjection(db),
         giveawayAuditProjection(db),
+        exchangeAuditProjection(db),
       ],
       runtime.logger,
     );

@@ -5,12 +5,9 @@ import {
   orderProcessingStartedEvent,
   orderShippedEvent,
 } from '@elts/contracts/testing';
-import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { record, registerMember, settled, startAdminBff } from './helpers.js';
-
-const OPERATOR = 'admin:5f0c9c4e-6f1e-4f4b-9d0a-3c2b1a0000ad';
-const byOperator = <E extends object>(event: E) => ({ ...event, metadata: { actor: OPERATOR } });
+import { DATABASE_KINDS } from '@elts/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { byOperator, OPERATOR, record, registerMember, settled, useAdminBff } from './helpers.js';
 
 /**
  * Fulfilment in the back office (docs/decisions/0023): the Orders list shows each paid order's step with its
@@ -18,34 +15,25 @@ const byOperator = <E extends object>(event: E) => ({ ...event, metadata: { acto
  * order's status stays the spec's (`completed`), so the stat cards do not change.
  */
 describe.each(DATABASE_KINDS)('fulfilment in the back office on %s', (kind) => {
-  const available = databaseAvailable(kind);
-  let harness: ServiceHarness;
-  let admin: { token: string };
-
-  beforeAll(async () => {
-    if (available) ({ harness, admin } = await startAdminBff(kind));
-  });
-  afterAll(async () => harness?.close());
-
-  const call = async (path: string) => (await harness.json(path, { token: admin.token })).body;
+  const { available, bff, call } = useAdminBff(kind);
 
   it.runIf(available)('lists each order at its step, filters by step, and audits the operator’s steps', async () => {
-    const memberId = await registerMember(harness, { memberNumber: 1, firstname: 'Asha', lastname: 'Rao', email: 'asha@example.in' });
+    const memberId = await registerMember(bff.harness, { memberNumber: 1, firstname: 'Asha', lastname: 'Rao', email: 'asha@example.in' });
     const order = (id: string) => [orderPlacedEvent(id, { memberId }), orderCompletedEvent(id, { memberId })];
-    await record(harness, 'orders', 'order-ORD-UNPAID000001', [orderPlacedEvent('ORD-UNPAID000001', { memberId })]);
-    await record(harness, 'orders', 'order-ORD-PAID00000001', order('ORD-PAID00000001'));
-    await record(harness, 'orders', 'order-ORD-SHIPPED00001', [
+    await record(bff.harness, 'orders', 'order-ORD-UNPAID000001', [orderPlacedEvent('ORD-UNPAID000001', { memberId })]);
+    await record(bff.harness, 'orders', 'order-ORD-PAID00000001', order('ORD-PAID00000001'));
+    await record(bff.harness, 'orders', 'order-ORD-SHIPPED00001', [
       ...order('ORD-SHIPPED00001'),
       byOperator(orderProcessingStartedEvent('ORD-SHIPPED00001', { memberId })),
       byOperator(orderShippedEvent('ORD-SHIPPED00001', { memberId, awbNumber: '77777777777' })),
     ]);
-    await record(harness, 'orders', 'order-ORD-DELIVERED001', [
+    await record(bff.harness, 'orders', 'order-ORD-DELIVERED001', [
       ...order('ORD-DELIVERED001'),
       byOperator(orderProcessingStartedEvent('ORD-DELIVERED001', { memberId })),
       byOperator(orderShippedEvent('ORD-DELIVERED001', { memberId })),
       byOperator(orderDeliveredEvent('ORD-DELIVERED001', { memberId, deliveredOn: '2026-11-20' })),
     ]);
-    await settled(harness, admin);
+    await settled(bff.harness, bff.admin);
 
     const list = await call('/admin/product-orders');
     const steps = Object.fromEntries(
@@ -75,7 +63,7 @@ describe.each(DATABASE_KINDS)('fulfilment in the back office on %s', (kind) => {
     expect(waiting.orders.map((row: { orderId: string }) => row.orderId)).toEqual(['ORD-PAID00000001']);
     expect(await call('/admin/product-orders/stats?fulfilment=shipped')).toMatchObject({ data: { totalOrders: 1, completedOrders: 1 } });
     expect(await call('/admin/product-orders/stats')).toMatchObject({ data: { totalOrders: 4, completedOrders: 3, pendingOrders: 1 } });
-    const bad = await harness.json('/admin/product-orders?fulfilment=lost', { token: admin.token });
+    const bad = await bff.harness.json('/admin/product-orders?fulfilment=lost', { token: bff.admin.token });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Fulfilment must be one of: paid, processing, shipped, delivered.');
 
@@ -91,13 +79,13 @@ describe.each(DATABASE_KINDS)('fulfilment in the back office on %s', (kind) => {
   });
 
   it.runIf(available)('audits only operators: a step recorded by anything else is no admin write', async () => {
-    const memberId = await registerMember(harness, { memberNumber: 2, firstname: 'Ravi', lastname: 'Iyer', email: 'ravi@example.in' });
-    await record(harness, 'orders', 'order-ORD-SYSTEM000001', [
+    const memberId = await registerMember(bff.harness, { memberNumber: 2, firstname: 'Ravi', lastname: 'Iyer', email: 'ravi@example.in' });
+    await record(bff.harness, 'orders', 'order-ORD-SYSTEM000001', [
       orderPlacedEvent('ORD-SYSTEM000001', { memberId }),
       orderCompletedEvent('ORD-SYSTEM000001', { memberId }),
       { ...orderProcessingStartedEvent('ORD-SYSTEM000001', { memberId }), metadata: { actor: 'system:import' } },
     ]);
-    await settled(harness, admin);
+    await settled(bff.harness, bff.admin);
     const audit = (await call('/admin/audit?limit=100')).data;
     expect(audit.filter((entry: { target: string }) => entry.target === 'ORD-SYSTEM000001')).toEqual([]);
     const row = (await call('/admin/product-orders?searchTerm=ORD-SYSTEM000001')).orders[0];

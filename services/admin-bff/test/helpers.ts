@@ -17,9 +17,10 @@ import {
   personalDetailsUpdatedEvent,
   shippingDetailsUpdatedEvent,
 } from '@elts/contracts/testing';
-import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
+import { type DatabaseKind, databaseAvailable, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
 import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { adminBffService } from '../src/service.js';
 
 /** What the stand-in payments service was asked to do with its scheduler (controls and steps with their actor). */
@@ -94,6 +95,22 @@ export async function startAdminBff(kind: DatabaseKind, env: Record<string, stri
   });
   const admin = harness.adminSession();
   return { harness, admin, calls };
+}
+
+/**
+ * The service on `kind` for one describe block: started before its tests and closed after them. `available` says
+ * whether `kind` runs on this machine; `bff.harness` and `bff.admin` are set once the block's tests run.
+ */
+export function useAdminBff(kind: DatabaseKind) {
+  const available = databaseAvailable(kind);
+  const bff = {} as Awaited<ReturnType<typeof startAdminBff>>;
+  beforeAll(async () => {
+    if (available) Object.assign(bff, await startAdminBff(kind));
+  });
+  afterAll(async () => bff.harness?.close());
+  /** An operator's GET, answering its body. */
+  const call = async (path: string) => (await bff.harness.json(path, { token: bff.admin.token })).body;
+  return { available, bff, call };
 }
 
 type NewEvent = { type: string; data: unknown; metadata?: Record<string, unknown> };
@@ -311,3 +328,7 @@ export function catalogProduct(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** An operator, as the actor of the events an admin's action records. */
+export const OPERATOR = 'admin:5f0c9c4e-6f1e-4f4b-9d0a-3c2b1a0000ad';
+export const byOperator = <E extends object>(event: E) => ({ ...event, metadata: { actor: OPERATOR } });

@@ -160,9 +160,19 @@ describe.each(DATABASE_KINDS)('GET /admin/users on %s', (kind) => {
     expect(
       (await users({ name: '', email: '', profession: '', subscriptionType: 'all', pincodes: '', need: '' })).pagination.totalCount,
     ).toBe(6);
-    const { status, body } = await harness.json('/admin/users?profession=pilot', { token: admin.token });
-    expect(status).toBe(400);
-    expect(body.is_success).toBe(false);
+    // Each refusal is a sentence about the filter the operator set, never zod's words about a schema.
+    for (const [params, message] of [
+      ['profession=pilot', 'Profession must be one of: student, professional, startup, business, institution.'],
+      ['subscriptionType=Spend', 'Subscription type must be one of: Save, Splurge.'],
+      ['order=up', 'Order must be one of: asc, desc.'],
+      ['page=0', 'Page must be a whole number from 1 to 1,00,000.'],
+      ['limit=ten', 'Limit must be a whole number from 1 to 200.'],
+    ]) {
+      const { status, body } = await harness.json(`/admin/users?${params}`, { token: admin.token });
+      expect(status, params).toBe(400);
+      expect(body.is_success).toBe(false);
+      expect(body.message, params).toBe(message);
+    }
   });
 
   it.runIf(available)('narrows by pincode chips (any of them) and by need and greed chips (all of them, any case)', async () => {

@@ -108,6 +108,25 @@ describe.each(DATABASE_KINDS)('stock on %s', (kind) => {
     expect((await hold(soldOut.id)).body.data.held).toBe(true);
   });
 
+  it.runIf(available)('holds an exchange’s replacement outside the sale window, never of a disabled product', async () => {
+    // The member bought it in its window (docs/decisions/0025); the unit sent in its place needs none.
+    const replacement = (productId: string) =>
+      internal(catalog, '/internal/stock/hold', {
+        orderId: nextOrder(),
+        productId,
+        quantity: 1,
+        holdUntil: inMinutes(30),
+        replacement: true,
+      });
+    const ended = await product(2, { saleStartAt: inMinutes(-120), saleEndAt: inMinutes(-60) });
+    expect((await replacement(ended.id)).body.data).toMatchObject({ held: true, productId: ended.id, quantity: 1 });
+    expect(await stockRow(catalog, ended.id)).toEqual({ on_hand: 2, held: 1, sold: 0 });
+    const disabled = await product(5);
+    await catalog.json(`/product/toggle-status/${disabled.id}`, { method: 'PUT', token: admin.token });
+    expect((await replacement(disabled.id)).body.data).toEqual({ held: false, reason: 'not_buyable' });
+    await expectLogMatches(ended.id);
+  });
+
   const soldOutForm = () => ({
     name: 'Restocked',
     price: 100,

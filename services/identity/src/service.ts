@@ -15,7 +15,9 @@ import { DEV_IDP_AUDIENCE, openDevIdentityProvider } from './auth/dev-idp.js';
 import { googleIssuer, localIssuer, type TrustedIssuer } from './auth/id-token.js';
 import { Sessions } from './auth/sessions.js';
 import { ensureFirstAdmin } from './commands/admins.js';
+import { exchangeMailConsumer } from './consumers/exchange-mail.js';
 import { orderMailConsumer } from './consumers/orders.js';
+import { refundMailConsumer } from './consumers/refund-mail.js';
 import { shippingUpdatesConsumer } from './consumers/shipping-updates.js';
 import { subscriptionStatusConsumer } from './consumers/subscriptions.js';
 import { MailOutbox } from './mail/mail-outbox.js';
@@ -123,6 +125,8 @@ export const identityService = defineService({
       subscriptionStatusConsumer(db, mail),
       orderMailConsumer(db, mail, orders, publicUrl),
       shippingUpdatesConsumer(db, mail, texts, orders, publicUrl),
+      exchangeMailConsumer(db, mail, publicUrl),
+      refundMailConsumer(db, mail, publicUrl),
     ];
     let subscriptions: Subscription[] = [];
     return {

@@ -3,11 +3,14 @@ import { eventRegistries } from '@elts/contracts';
 import { defineService, loadMigrations, type Subscription } from '@elts/platform';
 import { JobScheduler, schedulerMigrationsDir } from '@elts/workflows';
 import type { Kysely } from 'kysely';
+import { exchangeRoutes } from './api/exchange-routes.js';
 import { fulfilmentRoutes } from './api/fulfilment-routes.js';
 import { ordersInternalRoutes } from './api/internal-routes.js';
 import { orderRoutes } from './api/order-routes.js';
+import { outOfStockRoutes } from './api/out-of-stock-routes.js';
 import { serviceabilityRoutes } from './api/serviceability-routes.js';
 import { internalPartners, type OrdersContext } from './commands/context.js';
+import { REFUND_DUE, refundWhenDue } from './commands/out-of-stock.js';
 import { expireUnpaidOrder } from './commands/settle-order.js';
 import { buyersFromIdentity, buyersFromPayments } from './consumers/buyers.js';
 import { orderPaymentsConsumer } from './consumers/payments.js';
@@ -46,13 +49,17 @@ export const ordersService = defineService({
       logger,
       expireLater: (orderId, memberId, at) =>
         scheduler.schedule('order.expire', orderId, at, { orderId, memberId }, { onlyIfAbsent: true }),
+      refundDueAt: (trx, orderId, at) => scheduler.schedule(REFUND_DUE, orderId, at, { orderId }, { db: trx }),
     };
     scheduler.register('order.expire', async ({ orderId, memberId }) => expireUnpaidOrder(context, orderId, memberId));
+    scheduler.register(REFUND_DUE, async ({ orderId }) => refundWhenDue(context, orderId));
 
     const app = runtime.createApp();
     app.route('/', serviceabilityRoutes(serviceability));
     app.route('/', orderRoutes(context));
     app.route('/', fulfilmentRoutes(context));
+    app.route('/', outOfStockRoutes(context));
+    app.route('/', exchangeRoutes(context));
     app.route('/', ordersInternalRoutes(context));
 
     const consumers = [buyersFromIdentity(db), buyersFromPayments(db), orderPaymentsConsumer(context)];

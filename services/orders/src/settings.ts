@@ -1,6 +1,7 @@
-import { INDIAN_STATE_NAMES, indianStateNamed, LAUNCH_STATES } from '@elts/contracts';
+import { EXCHANGE_POLICY, INDIAN_STATE_NAMES, indianStateNamed, LAUNCH_STATES } from '@elts/contracts';
 import { secret } from '@elts/platform';
 import { z } from 'zod';
+import { CHOICE_DAYS } from './flows/out-of-stock.js';
 
 /** Orders' own settings. Blue Dart is used when all four of its credentials are set; else the offline directory. */
 export const ordersSettings = z.object({
@@ -31,6 +32,19 @@ export const ordersSettings = z.object({
    * cap one member could hold every unit of a drop, or many expensive ones, while others are told Out of Stock.
    */
   UNPAID_ORDERS_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(2),
+  /** Days after delivery on which a member may still ask for an exchange, and within which a replacement ships (0025). */
+  EXCHANGE_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(EXCHANGE_POLICY.windowDays),
+  REPLACEMENT_SHIPS_WITHIN_DAYS: z.coerce.number().int().min(1).max(90).default(EXCHANGE_POLICY.replacementShipsWithinDays),
+  /**
+   * How long a member has to choose a fund transfer or credits for an order cancelled as out of stock, before the fund
+   * transfer is made (docs/decisions/0024): three days; shorter only for demonstrations and tests.
+   */
+  REFUND_CHOICE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 86_400)
+    .default(CHOICE_DAYS * 86_400),
   WORKFLOW_POLL_MS: z.coerce.number().int().min(10).default(1000),
   BLUEDART_BASE_URL: z.url().default('https://apigateway.bluedart.com'),
   BLUEDART_CLIENT_ID: z.string().min(1).optional(),

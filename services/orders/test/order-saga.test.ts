@@ -40,6 +40,8 @@ describe('the order saga', () => {
     // A payment for an order already completed, or refunded, changes nothing.
     expect(successNeeds({ status: 'completed', refunded: false }, rules).settle).toBe(false);
     expect(successNeeds({ status: 'failed', refunded: true }, rules).settle).toBe(false);
+    // Nor for one an operator cancelled as out of stock after it was paid (docs/decisions/0024).
+    expect(successNeeds({ status: 'cancelled', refunded: false, cancelledAfterPayment: true }, rules).settle).toBe(false);
     expect(Object.values(REFUND_REASON)).toHaveLength(3);
   });
 

@@ -71,7 +71,7 @@ type Payment = {
 export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: boolean } = {}) {
   const payments = new Map<string, Payment>();
   const credit = new Map<string, { memberId: string; amount: number; released: boolean }>();
-  const control: { afterReserve?: (orderId: string) => Promise<boolean> } = {};
+  const control: { afterReserve?: (orderId: string) => Promise<boolean>; refundsDown?: boolean } = {};
   let counter = 0;
   const app = createServiceApp({ name: 'payments', logger: silentLogger() });
   const view = (orderId: string) => {
@@ -122,6 +122,27 @@ export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: 
       data: { refundId: `RF-${c.req.param('orderId')}`, status: 'SUCCESS', amountPaise: payment.amountPaise },
     });
   });
+  // Refunds by key (the out-of-stock cancellation's and the exchanges'), answered as payments answers them; and
+  // credits given instead of a refund, one grant per order. `control.refundsDown` answers 503, as payments away.
+  const refunds = new Map<string, { orderId: string; key: string; amountPaise: number; reason: string }>();
+  const creditRefunds = new Map<string, { memberId: string; amountPaise: number }>();
+  app.post('/internal/payments/orders/:orderId/refunds', async (c) => {
+    if (control.refundsDown) return c.json({ is_success: false, message: 'Service temporarily unavailable' }, 503);
+    const orderId = c.req.param('orderId');
+    const { key, amountPaise, reason } = await c.req.json();
+    const refundId = `RF-${orderId}-${key}`;
+    if (!refunds.has(refundId)) refunds.set(refundId, { orderId, key, amountPaise, reason });
+    return c.json({
+      is_success: true,
+      data: { refundId, paymentId: payments.get(orderId)?.paymentId, orderId, amountPaise, status: 'success' },
+    });
+  });
+  app.post('/internal/credit/refund', async (c) => {
+    if (control.refundsDown) return c.json({ is_success: false, message: 'Service temporarily unavailable' }, 503);
+    const { memberId, orderId, amountPaise } = await c.req.json();
+    if (!creditRefunds.has(orderId)) creditRefunds.set(orderId, { memberId, amountPaise });
+    return c.json({ is_success: true, data: { creditId: `CR-${orderId}`, amountPaise } });
+  });
   // Each member starts with `creditPaise` of credit; an order spends at most 10% of its price (one spend per order
   // id, as payments keeps it), and a release gives it back.
   const creditBalance = (memberId: string) =>
@@ -148,6 +169,8 @@ export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: 
     credit,
     creditBalance,
     control,
+    refunds,
+    creditRefunds,
     settle: (orderId: string, status: 'success' | 'failed', autoFailed = false, cancelled = false) =>
       Object.assign(payments.get(orderId)!, { status, autoFailed, cancelled, processedAt: new Date().toISOString() }),
   };

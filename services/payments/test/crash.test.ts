@@ -12,13 +12,12 @@ const principal = JSON.stringify({ member: { id: memberId, sessionId: '5f0c9c4e-
 
 /** The poll interval, plus a step's own work and a busy shared machine: "on time" means within this of the deadline. */
 const ON_TIME_MS = 1500;
+// The settings refuse an at-risk mark (the back office's reading, decision 0043) that is not before the timeout.
 const AT_RISK_SECONDS = 15;
 const TIMEOUT_SECONDS = 20;
 
 interface PaymentTimeline {
-  atRiskAt: Date;
   timeoutAt: Date;
-  markedAtRisk: Date;
   failed: Date;
 }
 
@@ -39,21 +38,16 @@ async function seedMemberProfile(dataDir: string): Promise<void> {
   }
 }
 
-/** Reads the payment's deadlines and when its at-risk mark and failure were recorded, from the stopped service's data. */
+/** Reads the payment's deadline and when its failure was recorded, from the stopped service's data. */
 async function timelineIn(dataDir: string): Promise<PaymentTimeline> {
   const db = await PGlite.create(join(dataDir, 'payments', 'pglite', 'pgdata'));
   try {
-    const { rows } = await db.query<{ type: string; data: { atRiskAt?: string; timeoutAt?: string }; recorded_at: Date }>(
+    const { rows } = await db.query<{ type: string; data: { timeoutAt?: string }; recorded_at: Date }>(
       `select type, data, recorded_at from payments.events where stream_id like 'payment-%' order by position`,
     );
     const at = (type: string) => rows.find((row) => row.type === type);
     const initiated = at('PaymentInitiated')?.data;
-    return {
-      atRiskAt: new Date(initiated?.atRiskAt as string),
-      timeoutAt: new Date(initiated?.timeoutAt as string),
-      markedAtRisk: at('PaymentAtRisk')?.recorded_at as Date,
-      failed: at('PaymentFailed')?.recorded_at as Date,
-    };
+    return { timeoutAt: new Date(initiated?.timeoutAt as string), failed: at('PaymentFailed')?.recorded_at as Date };
   } finally {
     await db.close();
   }
@@ -129,21 +123,14 @@ describe('the embedded workflow driver across a crash', () => {
     expect(status.data).toMatchObject({ payment_status: 'failed' });
     expect(status.data.error).toContain('timed out');
 
-    // And on time: the at-risk mark and the failure were each recorded within a poll or so of their deadlines.
+    // And on time: the failure was recorded within a poll or so of its deadline.
     await second.crash();
-    const timeline = await timelineIn(dataDir);
-    expect(timeline.atRiskAt.getTime() - requestedAt).toBeGreaterThanOrEqual(AT_RISK_SECONDS * 1000 - 1000);
-    expect(timeline.timeoutAt.getTime() - timeline.atRiskAt.getTime()).toBe((TIMEOUT_SECONDS - AT_RISK_SECONDS) * 1000);
-    // The deadlines are far enough out that a normal restart beats them, so this proves the durable timers fire on
-    // time; a restart slower than a deadline (a loaded machine) can only fire it once the service is back: promptly.
-    const due = (deadline: Date) => Math.max(deadline.getTime(), restartedAt);
-    for (const [fired, deadline] of [
-      [timeline.markedAtRisk, timeline.atRiskAt],
-      [timeline.failed, timeline.timeoutAt],
-    ] as const) {
-      expect(fired, 'recorded').toBeInstanceOf(Date);
-      expect(fired.getTime()).toBeGreaterThanOrEqual(deadline.getTime());
-      expect(fired.getTime() - due(deadline)).toBeLessThanOrEqual(ON_TIME_MS);
-    }
+    const { timeoutAt, failed } = await timelineIn(dataDir);
+    expect(timeoutAt.getTime() - requestedAt).toBeGreaterThanOrEqual(TIMEOUT_SECONDS * 1000 - 1000);
+    // The deadline is far enough out that a normal restart beats it, so this proves the durable timer fires on time;
+    // a restart slower than the deadline (a loaded machine) can only fire it once the service is back: promptly.
+    expect(failed, 'recorded').toBeInstanceOf(Date);
+    expect(failed.getTime()).toBeGreaterThanOrEqual(timeoutAt.getTime());
+    expect(failed.getTime() - Math.max(timeoutAt.getTime(), restartedAt)).toBeLessThanOrEqual(ON_TIME_MS);
   }, 150_000);
 });

@@ -21,7 +21,7 @@ export async function failingStepOf(payments: ServiceHarness, paymentId: string)
   return (await cronStatus(payments)).failing_steps.find((step) => step.subject === paymentId);
 }
 
-/** A product order's checkout: a pending payment whose at-risk mark and timeout are steps. */
+/** A product order's checkout: a pending payment whose timeout is a step. */
 export async function pendingPayment(payments: ServiceHarness): Promise<string> {
   const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
   const { status, body } = await internalCall(payments, '/internal/payments/checkout', {

@@ -3,15 +3,7 @@ import { type MembershipPlan, renewalVerdict } from '@elts/workflows';
 import { describe, expect, it } from 'vitest';
 import { creditBalance, creditForOrder, type LedgerEntry } from '../src/domain/credit.js';
 import { financialYear, invoiceNumber, splitGst } from '../src/domain/invoice.js';
-import {
-  decideAtRisk,
-  decideFailure,
-  decideProcessing,
-  decideSuccess,
-  type Failure,
-  foldPayment,
-  type PaymentState,
-} from '../src/domain/payment.js';
+import { decideFailure, decideProcessing, decideSuccess, type Failure, foldPayment, type PaymentState } from '../src/domain/payment.js';
 import {
   activationVerdict,
   decideActivation,
@@ -80,7 +72,6 @@ describe('payment decisions and fold', () => {
     expect(run().state).toEqual({
       ...(initiated.data as object),
       phase: 'pending',
-      atRisk: false,
       autoFailed: false,
       createdAt: T0,
     });
@@ -137,16 +128,11 @@ describe('payment decisions and fold', () => {
     expect(decideSuccess(failedState, settlement)[0]?.data).toMatchObject({ late: true });
   });
 
-  it('marks an unsettled payment at risk once, with the minutes it has waited; never a settled one', () => {
-    const pending = run().state;
-    expect(decideAtRisk(pending, later(12))).toEqual([{ type: 'PaymentAtRisk', data: { paymentId: 'PAY-1', minutesPending: 12 } }]);
-    expect(decideAtRisk(pending, new Date(later(12).getTime() + 59_000))[0]?.data).toMatchObject({ minutesPending: 12 });
-    const atRisk = run((s) => decideAtRisk(s, later(12)));
-    expect(atRisk.state.atRisk).toBe(true);
-    expect(decideAtRisk(atRisk.state, later(13))).toEqual([]);
-    expect(decideAtRisk(run(decideProcessing).state, later(12))).toHaveLength(1);
-    expect(decideAtRisk(run((s) => decideSuccess(s, settlement)).state, later(12))).toEqual([]);
-    expect(decideAtRisk(run((s) => decideFailure(s, declined)).state, later(12))).toEqual([]);
+  it('folds a history holding a PaymentAtRisk (recorded before decision 0043 retired it) as if it were not there', () => {
+    const atRisk: NewEvent = { type: 'PaymentAtRisk', data: { paymentId: 'PAY-1', minutesPending: 12 } };
+    const failed = decideFailure(run().state, timedOut);
+    expect(foldPayment(stored([initiated, atRisk]))).toEqual(run().state);
+    expect(foldPayment(stored([initiated, atRisk, ...failed]))).toEqual(foldPayment(stored([initiated, ...failed])));
   });
 });
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '@elts/platform/testing';
+import { describe, expect, it } from 'vitest';
 import { GatewayCheckLimiter, MEMBER_CHECK_INTERVAL_MS } from '../src/commands/gateway-checks.js';
-import { FakeCashfree } from './cashfree/fake-cashfree.js';
-import { internalCall, registerMember, startPayments, subscribe } from './helpers.js';
+import { registerMember, subscribe } from './helpers.js';
+import { usePaymentsOnFakeCashfree } from './on-fake-cashfree.js';
 
 describe('the limit on gateway checks asked for by members', () => {
   it('lets one check of a payment through per five seconds, each payment on its own', () => {
@@ -23,28 +23,11 @@ describe('the limit on gateway checks asked for by members', () => {
 
 /** Payments on Cashfree's stand-in, which records every call: the gateway calls can be counted. */
 describe.each(DATABASE_KINDS)('gateway checks of members on %s', (kind) => {
-  const available = databaseAvailable(kind);
-  let payments: ServiceHarness;
-  let cashfree: FakeCashfree;
-  const internal = (path: string, body?: unknown) => internalCall(payments, path, body);
-
-  beforeAll(async () => {
-    if (!available) return;
-    cashfree = await FakeCashfree.start();
-    payments = await startPayments(kind, {
-      CASHFREE_CLIENT_ID: cashfree.clientId,
-      CASHFREE_CLIENT_SECRET: cashfree.clientSecret,
-      CASHFREE_BASE_URL: cashfree.url,
-    });
-  });
-  afterAll(async () => {
-    await payments?.close();
-    await cashfree?.close();
-  });
+  const { available, on, internal } = usePaymentsOnFakeCashfree(kind);
 
   const gatewayReadsOf = (orderId: string) => ({
-    orders: cashfree.requestsTo('GET', `/orders/${orderId}`).length,
-    payments: cashfree.requestsTo('GET', `/orders/${orderId}/payments`).length,
+    orders: on.cashfree.requestsTo('GET', `/orders/${orderId}`).length,
+    payments: on.cashfree.requestsTo('GET', `/orders/${orderId}/payments`).length,
   });
 
   it.runIf(available)("asks the gateway about an order's payment at most once per five seconds however often it is refreshed", async () => {
@@ -66,7 +49,7 @@ describe.each(DATABASE_KINDS)('gateway checks of members on %s', (kind) => {
     expect(gatewayReadsOf(orderId)).toEqual({ orders: 1, payments: 1 });
 
     // Paid meanwhile: the stored answer stands until the next check is due, which then finds the payment.
-    cashfree.driver.completePayment(orderId, { method: 'upi' });
+    on.cashfree.driver.completePayment(orderId, { method: 'upi' });
     expect((await refresh()).body.data.status).toBe('pending');
     await new Promise((resolve) => setTimeout(resolve, MEMBER_CHECK_INTERVAL_MS + 100));
     expect((await refresh()).body.data).toMatchObject({ status: 'success', method: 'upi' });
@@ -74,12 +57,12 @@ describe.each(DATABASE_KINDS)('gateway checks of members on %s', (kind) => {
   });
 
   it.runIf(available)('asks about a pending mandate at most once per five seconds however often it is polled', async () => {
-    const member = await registerMember(payments);
-    const started = await subscribe(payments, member);
-    const reads = () => cashfree.requestsTo('GET', `/subscriptions/${started.subscription_id}`).length;
+    const member = await registerMember(on.payments);
+    const started = await subscribe(on.payments, member);
+    const reads = () => on.cashfree.requestsTo('GET', `/subscriptions/${started.subscription_id}`).length;
     const before = reads();
     const polls = await Promise.all(
-      Array.from({ length: 30 }, () => payments.json(`/subscription/mandate-status/${started.order_id}`, { token: member.token })),
+      Array.from({ length: 30 }, () => on.payments.json(`/subscription/mandate-status/${started.order_id}`, { token: member.token })),
     );
     expect(polls.every((poll) => poll.status === 200 && poll.body.data.status === 'pending')).toBe(true);
     expect(reads() - before).toBe(1);

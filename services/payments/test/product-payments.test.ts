@@ -48,7 +48,7 @@ describe.each(DATABASE_KINDS)('payments for product orders on %s', (kind) => {
       amountPaise: 1_900_000,
     });
     const refund = await internal(`/internal/payments/orders/${orderId}/refund`, { reason: 'Out of stock when the payment arrived' });
-    expect(refund.body.data).toMatchObject({ status: 'SUCCESS', amountPaise: 1_900_000 });
+    expect(refund.body.data).toMatchObject({ status: 'success', amountPaise: 1_900_000 });
     const refunded = await sql<{ n: number }>`select count(*)::int as n from events where type = 'PaymentRefunded'`.execute(payments.db);
     expect(refunded.rows[0]!.n).toBe(1);
     await internal(`/internal/payments/orders/${orderId}/refund`, { reason: 'Out of stock when the payment arrived' });

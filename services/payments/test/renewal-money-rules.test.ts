@@ -197,7 +197,12 @@ const scenarios: Scenario[] = [
       await look.toggle(member, false);
       expect(Date.now(), 'turned off before the charge was asked about').toBeLessThan(chargeOn + CHECK_DELAY_MS);
       await eventually(async () => (await look.paymentEvents(paymentId)).some((e) => e.type === 'PaymentRefunded'), 15_000);
-      expect((await look.paymentEvents(paymentId)).map((e) => e.type)).toEqual(['PaymentInitiated', 'PaymentSucceeded', 'PaymentRefunded']);
+      expect((await look.paymentEvents(paymentId)).map((e) => e.type)).toEqual([
+        'PaymentInitiated',
+        'PaymentSucceeded',
+        'RefundRequested',
+        'PaymentRefunded',
+      ]);
       expect(await look.gatewayRefunds(subscriptionId)).toEqual([{ refund_id: `RF-${paymentId}`, amount_paise: FEE_PAISE }]);
       await eventually(async () => (await look.status(member)) !== 'active', PERIOD_MS);
       expect(await look.status(member)).toBe('expired');

@@ -64,7 +64,7 @@ describe.skipIf(!temporal.available)('workflow signals while Temporal cannot be 
     await proxy.restore();
     await eventually(async () => (await waiting()).length === 0, 60_000);
     await eventually(async () => (await paymentEvents(payments, paymentId)).includes('PaymentFailed'), 60_000);
-    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk', 'PaymentFailed']);
+    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentFailed']);
     const row = await sql<{ auto_failed: boolean }>`select auto_failed from payments where payment_id = ${paymentId}`.execute(payments.db);
     expect(row.rows[0]?.auto_failed).toBe(true);
     expect((await current(payments, member)).subscription.status).toBe('failed');

@@ -217,24 +217,20 @@ describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
   });
   afterAll(async () => payments?.close());
 
-  it.runIf(available)('marks an abandoned payment at risk, then fails it with auto_failed, and fails the membership attempt', async () => {
+  it.runIf(available)('fails an abandoned payment at its timeout with auto_failed, and fails the membership attempt', async () => {
     const member = await registerMember(payments);
     const started = await subscribe(payments, member);
     const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
-    await eventually(async () => (await paymentEvents(payments, paymentId)).includes('PaymentAtRisk'), 10_000);
     await eventually(async () => (await current(payments, member)).subscription.status === 'failed', 10_000);
     const row = await sql<{
       status: string;
       auto_failed: boolean;
       timeout_minutes: number;
       failure_reason: string;
-      at_risk: boolean;
-    }>`select status, auto_failed, timeout_minutes, failure_reason, at_risk from payments where payment_id = ${paymentId}`.execute(
-      payments.db,
-    );
-    expect(row.rows[0]).toMatchObject({ status: 'failed', auto_failed: true, at_risk: true });
+    }>`select status, auto_failed, timeout_minutes, failure_reason from payments where payment_id = ${paymentId}`.execute(payments.db);
+    expect(row.rows[0]).toMatchObject({ status: 'failed', auto_failed: true });
     expect(row.rows[0]!.failure_reason).toContain('timed out');
-    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk', 'PaymentFailed']);
+    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentFailed']);
     const mandate = await payments.json(`/subscription/mandate-status/${started.order_id}`, { token: member.token });
     expect(mandate.body.data).toMatchObject({ status: 'failed', payment_status: 'failed' });
   });
@@ -276,7 +272,7 @@ describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
     expect(approveOld.status).toBe(409);
     expect(await approveOld.text()).toContain('This mandate is cancelled');
     expect(await gatewayMandate(old.subscription_id)).toMatchObject({ status: 'CANCELLED', authorization_status: 'INITIALIZED' });
-    expect(await paymentEvents(payments, oldPaymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk', 'PaymentFailed']);
+    expect(await paymentEvents(payments, oldPaymentId)).toEqual(['PaymentInitiated', 'PaymentFailed']);
     expect(await activeMemberships(member.memberId)).toBe(1);
     expect((await current(payments, member)).subscription).toMatchObject({ status: 'active', subscription_id: retry.subscription_id });
     expect((await current(payments, member)).credit_balance_paise).toBe(99_900);
@@ -299,9 +295,9 @@ describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
     expect((await post(payments, signedDelivery(await secretOf(payments), webhook))).status).toBe(200);
     expect(await paymentEvents(payments, oldPaymentId)).toEqual([
       'PaymentInitiated',
-      'PaymentAtRisk',
       'PaymentFailed',
       'PaymentSucceeded',
+      'RefundRequested',
       'PaymentRefunded',
     ]);
     const refunds = await sql<{
@@ -328,7 +324,13 @@ describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
       method = 'upi', authorized_at = now() where subscription_id = ${old.subscription_id}`.execute(payments.db);
     const webhook = authWebhook(old.subscription_id, 'SUCCESS');
     expect((await post(payments, signedDelivery(await secretOf(payments), webhook))).status).toBe(200);
-    expect(await paymentEvents(payments, oldPaymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk', 'PaymentFailed', 'PaymentSucceeded']);
+    // Asked for, and left pending while the gateway refuses it.
+    expect(await paymentEvents(payments, oldPaymentId)).toEqual([
+      'PaymentInitiated',
+      'PaymentFailed',
+      'PaymentSucceeded',
+      'RefundRequested',
+    ]);
     await sql`update sim_subscriptions set authorization_status = 'ACTIVE' where subscription_id = ${old.subscription_id}`.execute(
       payments.db,
     );

@@ -41,30 +41,18 @@ describe('workflow steps over the internal API (the Temporal activities)', () =>
     await payments?.close();
   });
 
-  it('marks a payment at risk and times it out with auto_failed, once however often the activity runs', async () => {
+  it('times a payment out with auto_failed, once however often the activity runs', async () => {
     const member = await registerMember(payments);
     await subscribe(payments, member);
     const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
-    await activities.markAtRisk({ paymentId });
-    await activities.markAtRisk({ paymentId });
-    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk']);
     await activities.timeOutPayment({ paymentId });
     await activities.timeOutPayment({ paymentId });
-    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk', 'PaymentFailed']);
+    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentFailed']);
     const row = await sql<{ status: string; auto_failed: boolean; failure_reason: string }>`
       select status, auto_failed, failure_reason from payments where payment_id = ${paymentId}`.execute(payments.db);
     expect(row.rows[0]).toMatchObject({ status: 'failed', auto_failed: true });
     expect(row.rows[0]?.failure_reason).toContain('timed out');
     expect((await current(payments, member)).subscription.status).toBe('failed');
-  });
-
-  it('marks a payment at risk before timing it out when its at-risk step comes late, which then changes nothing', async () => {
-    const member = await registerMember(payments);
-    await subscribe(payments, member);
-    const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
-    await activities.timeOutPayment({ paymentId });
-    await activities.markAtRisk({ paymentId });
-    expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentAtRisk', 'PaymentFailed']);
   });
 
   it('answers a charge check with its outcome and a reconciliation with its counts', async () => {

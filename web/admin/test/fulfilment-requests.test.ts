@@ -17,6 +17,16 @@ describe('the orders a bulk step applies to', () => {
 });
 
 describe('the fulfilment dialog', () => {
+  it('names the shipment of an exchange’s replacement, and none for an order’s own goods', () => {
+    const shipmentOf = (orderId: string) => (orderId === 'ORD-2' ? 2 : undefined);
+    expect(checkStep('processing', ['ORD-1', 'ORD-2'], form(), shipmentOf)).toEqual({
+      items: [
+        { step: 'processing', order_id: 'ORD-1' },
+        { step: 'processing', shipment: 2, order_id: 'ORD-2' },
+      ],
+    });
+  });
+
   it('sends each order with its own AWB number and tracking link, under one courier', () => {
     const checked = checkStep(
       'shipped',

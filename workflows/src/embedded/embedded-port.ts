@@ -27,7 +27,6 @@ export class EmbeddedWorkflowPort implements WorkflowPort, SignalSender {
       await run(type, payload);
     };
     this.scheduler
-      .register(STEP.atRisk, step(STEP.atRisk))
       .register(STEP.timeout, step(STEP.timeout))
       .register(STEP.renewal, step(STEP.renewal))
       .register(STEP.chargeCheck, async (payload: { paymentId: string; check: number }) => {

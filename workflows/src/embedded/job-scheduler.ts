@@ -41,8 +41,8 @@ export interface SchedulerOptions {
   batchSize?: number;
   /**
    * How many steps of a claimed batch run at once. Steps wait mostly on I/O (the database, the payment gateway), so
-   * running them one after another left a burst of due timeouts minutes late. Steps sharing a key (a payment's
-   * at-risk mark and its timeout) still run one after the other, in due order.
+   * running them one after another left a burst of due timeouts minutes late. Steps sharing a key still run one
+   * after the other, in due order.
    */
   concurrency?: number;
   /** The share of the event loop's time a run of batches may take (default 0.7; 1 never rests). See `breathe`. */

@@ -1,14 +1,14 @@
 /**
  * The payment timeout, in one place: how long a checkout payment may stay open, what each trigger does to it, and
- * the timers it needs. Free of I/O; the payments service's `advancePayment` applies these decisions, and both
+ * the timer it needs. Free of I/O; the payments service's `advancePayment` applies these decisions, and both
  * workflow drivers apply the timer plan.
  *
- * How long: a payment still unsettled PAYMENT_AT_RISK_SECONDS after it started (default 720, 12 minutes) is marked
- * at risk; PAYMENT_TIMEOUT_SECONDS after it started (default 900, 15 minutes) the gateway is asked once more and a
- * payment still unsettled fails by itself (`auto_failed`). The two settings are defined once, in
- * `@elts/contracts` (`paymentTimeoutSettings`, payment-at-risk.ts), because the back office reports by the same
- * thresholds; here they arrive as `PaymentTimeouts`. A renewal charge has no timeout: the bank settles it on its
- * own clock. A settlement that arrives after the failure is reconciled, never lost.
+ * How long: PAYMENT_TIMEOUT_SECONDS after it started (default 900, 15 minutes) the gateway is asked once more and a
+ * payment still unsettled fails by itself (`auto_failed`). The setting is defined in `@elts/contracts`
+ * (`paymentTimeoutSettings`, payment-at-risk.ts) beside PAYMENT_AT_RISK_SECONDS, because the back office reads
+ * "at risk" from a payment's age against both (decision 0043): being at risk is a reading, not a step of this flow.
+ * A renewal charge has no timeout: the bank settles it on its own clock. A settlement that arrives after the failure
+ * is reconciled, never lost.
  */
 import type { PaymentTimeouts } from '@elts/contracts';
 import { STEP, type StepChange } from './timers.js';
@@ -19,12 +19,9 @@ export type GatewayVerdict = 'paid' | 'declined' | 'unsettled';
 /** What an advance did to a payment (a renewal charge's check plans its next check by it). */
 export type SettlementOutcome = 'succeeded' | 'succeeded_late' | 'failed' | 'unchanged';
 
-/** When a payment started at `createdAt` is at risk, and when it times out. */
-export function timeoutSchedule(createdAt: Date, plan: PaymentTimeouts): { atRiskAt: Date; timeoutAt: Date } {
-  return {
-    atRiskAt: new Date(createdAt.getTime() + plan.atRiskAfterSeconds * 1000),
-    timeoutAt: new Date(createdAt.getTime() + plan.timeoutAfterSeconds * 1000),
-  };
+/** When a payment started at `createdAt` times out. */
+export function paymentDeadline(createdAt: Date, plan: PaymentTimeouts): Date {
+  return new Date(createdAt.getTime() + plan.timeoutAfterSeconds * 1000);
 }
 
 /** The timeout in whole minutes, as the failure reason says it ("Payment timed out after 15 minutes"). */
@@ -37,25 +34,18 @@ export function timeoutMinutes(plan: PaymentTimeouts): number {
  * payment and decides here, so any of them may come twice, late, or in any order.
  * - `gateway`: a webhook, the member's status poll, reconciliation of a pending payment, a renewal charge's check.
  *   A webhook is only a hint: the gateway is asked, and its word applied.
- * - `at-risk`: the timer's at-risk mark.
  * - `deadline`: the timer's deadline, or reconciliation finding it passed.
  */
-export type PaymentTrigger = 'gateway' | 'at-risk' | 'deadline';
+export type PaymentTrigger = 'gateway' | 'deadline';
 
 const unsettled = (phase: PaymentPhase) => phase === 'pending' || phase === 'processing';
 
 /**
- * Before the gateway is asked: whether the trigger marks the payment at risk, and whether it asks the gateway.
- * Every timed-out payment was at risk first, even when its at-risk step runs late or after an outage (that step
- * then finds it marked and does nothing). A settled payment is still asked about on a `gateway` trigger: its money
- * may have arrived after it failed.
+ * Whether the trigger asks the gateway. A settled payment is still asked about on a `gateway` trigger: its money may
+ * have arrived after it failed. A deadline asks only about a payment still open.
  */
-export function beforeAsking(payment: { phase: PaymentPhase; atRisk: boolean }, trigger: PaymentTrigger) {
-  const open = unsettled(payment.phase);
-  return {
-    markAtRisk: trigger !== 'gateway' && open && !payment.atRisk,
-    askGateway: trigger === 'gateway' || (trigger === 'deadline' && open),
-  };
+export function asksGateway(phase: PaymentPhase, trigger: PaymentTrigger): boolean {
+  return trigger === 'gateway' || unsettled(phase);
 }
 
 export type PaymentMove = 'succeed' | 'succeed_late' | 'fail_declined' | 'fail_timed_out' | 'mark_processing' | 'nothing';
@@ -80,27 +70,14 @@ export function afterAsking(
   return reading.attempted && phase === 'pending' ? 'mark_processing' : 'nothing';
 }
 
-/** The timers of a started payment: its at-risk mark and its deadline (none for a renewal charge). */
-export function paymentStartedSteps(payment: { paymentId: string; atRiskAt: Date | null; timeoutAt: Date | null }): StepChange[] {
-  const { paymentId } = payment;
-  const changes: StepChange[] = [];
-  const at = (type: typeof STEP.atRisk | typeof STEP.timeout, dueAt: Date): StepChange => ({
-    op: 'schedule',
-    type,
-    key: paymentId,
-    dueAt,
-    payload: { paymentId },
-    onlyIfAbsent: true,
-  });
-  if (payment.atRiskAt) changes.push(at(STEP.atRisk, payment.atRiskAt));
-  if (payment.timeoutAt) changes.push(at(STEP.timeout, payment.timeoutAt));
-  return changes;
+/** The timer of a started payment: its deadline (none for a renewal charge). */
+export function paymentStartedSteps(payment: { paymentId: string; timeoutAt: Date | null }): StepChange[] {
+  const { paymentId, timeoutAt } = payment;
+  if (!timeoutAt) return [];
+  return [{ op: 'schedule', type: STEP.timeout, key: paymentId, dueAt: timeoutAt, payload: { paymentId }, onlyIfAbsent: true }];
 }
 
 /** A settlement ends the payment's timeout early. */
 export function paymentSettledSteps(paymentId: string): StepChange[] {
-  return [
-    { op: 'cancel', type: STEP.atRisk, key: paymentId },
-    { op: 'cancel', type: STEP.timeout, key: paymentId },
-  ];
+  return [{ op: 'cancel', type: STEP.timeout, key: paymentId }];
 }

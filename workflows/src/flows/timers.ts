@@ -6,7 +6,6 @@
  */
 
 export const STEP = {
-  atRisk: 'payment.at-risk',
   timeout: 'payment.timeout',
   renewal: 'membership.renewal',
   chargeCheck: 'membership.charge-check',

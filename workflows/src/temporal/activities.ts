@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { SettlementOutcome } from '../flows/payment-timeout.js';
-import { STEP } from '../flows/timers.js';
+import { STEP, type StepType } from '../flows/timers.js';
 import { stepAttemptHeaders } from '../operations/failing-steps.js';
 import type { StepRunner } from '../port.js';
 import { type StepActivities, stepPath } from './contract.js';
@@ -38,25 +38,44 @@ function activityAttemptHeaders(): Record<string, string> {
   });
 }
 
+/** How often a running activity tells the server it is alive: well inside the workflows' heartbeat timeout. */
+export const HEARTBEAT_EVERY_MS = 2_000;
+
 /**
- * The activities of the workflows: each runs one step through `run`. The service re-reads its state and decides,
- * so a repeated call changes nothing.
+ * The activities of the workflows: each runs one step through `run`, heartbeating while it waits, so a step whose
+ * worker died is retried at the heartbeat timeout rather than at the start-to-close one (workflows.ts). The service
+ * re-reads its state and decides, so a repeated call changes nothing.
  */
 export function stepActivities(run: StepRunner): StepActivities {
+  const step = (type: StepType, payload: Record<string, unknown>) => whileBeating(() => run(type, payload));
   return {
-    markAtRisk: async (payload) => {
-      await run(STEP.atRisk, payload);
-    },
     timeOutPayment: async (payload) => {
-      await run(STEP.timeout, payload);
+      await step(STEP.timeout, payload);
     },
     beginRenewal: async (payload) => {
-      await run(STEP.renewal, payload);
+      await step(STEP.renewal, payload);
     },
-    checkRenewalCharge: async (payload) => (await run(STEP.chargeCheck, payload)) as SettlementOutcome,
+    checkRenewalCharge: async (payload) => (await step(STEP.chargeCheck, payload)) as SettlementOutcome,
     expireCycle: async (payload) => {
-      await run(STEP.expiry, payload);
+      await step(STEP.expiry, payload);
     },
-    reconcile: async (payload) => (await run(STEP.reconcile, payload)) as { checked: number; settled: number },
+    reconcile: async (payload) => (await step(STEP.reconcile, payload)) as { checked: number; settled: number },
   };
+}
+
+/** Runs `work`, heartbeating every HEARTBEAT_EVERY_MS meanwhile when inside an activity (the SDK throttles them). */
+async function whileBeating<T>(work: () => Promise<T>): Promise<T> {
+  let context: Context;
+  try {
+    context = Context.current();
+  } catch {
+    return work();
+  }
+  context.heartbeat();
+  const beat = setInterval(() => context.heartbeat(), HEARTBEAT_EVERY_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(beat);
+  }
 }

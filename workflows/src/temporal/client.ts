@@ -36,7 +36,7 @@ export class TemporalWorkflowPort implements WorkflowPort {
   async deliver(signal: WorkflowSignal): Promise<void> {
     switch (signal.kind) {
       case 'paymentStarted':
-        return this.startTimeout({ paymentId: signal.paymentId, atRiskAt: signal.atRiskAt, timeoutAt: signal.timeoutAt });
+        return this.startTimeout({ paymentId: signal.paymentId, timeoutAt: signal.timeoutAt });
       case 'paymentSettled':
         return this.signalIfRunning(paymentTimeoutWorkflowId(signal.paymentId), SIGNAL.paymentSettled, []);
       case 'cycleStarted':

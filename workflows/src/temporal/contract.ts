@@ -32,7 +32,6 @@ export const membershipWorkflowId = (subscriptionId: string) => `membership-${su
 
 export interface PaymentTimeoutInput {
   paymentId: string;
-  atRiskAt: string | null;
   timeoutAt: string | null;
   /** Set when the workflow continues as new: the steps still to run. */
   pending?: PendingStep[];
@@ -79,7 +78,6 @@ export interface AutoRenewalChangedSignal {
  * the same step the embedded driver runs in-process. Steps are idempotent, so a retried activity is harmless.
  */
 export interface StepActivities {
-  markAtRisk(payload: { paymentId: string }): Promise<void>;
   timeOutPayment(payload: { paymentId: string }): Promise<void>;
   beginRenewal(payload: { subscriptionId: string; cycle: number; attempt: number }): Promise<void>;
   checkRenewalCharge(payload: { paymentId: string; check: number }): Promise<SettlementOutcome>;
@@ -89,7 +87,6 @@ export interface StepActivities {
 
 /** Which activity runs a step of each type. */
 export const STEP_ACTIVITY: Record<StepType, keyof StepActivities> = {
-  'payment.at-risk': 'markAtRisk',
   'payment.timeout': 'timeOutPayment',
   'membership.renewal': 'beginRenewal',
   'membership.charge-check': 'checkRenewalCharge',

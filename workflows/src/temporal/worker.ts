@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createLogger, describeConfig, exitOnSignals, InternalClient, loadConfig, settings } from '@elts/platform';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
@@ -5,7 +6,7 @@ import { z } from 'zod';
 import { stepActivities, stepsOverHttp } from './activities.js';
 import { ensureReconciliationSchedule } from './schedules.js';
 import { temporalConnectionSettings } from './settings.js';
-import { workflowsPath } from './workflows-path.js';
+import { workflowBundlePath } from './workflows-path.js';
 
 export const workerSettings = temporalConnectionSettings.extend({
   NODE_ENV: settings.nodeEnv,
@@ -58,12 +59,15 @@ export async function runWorker(env: Record<string, string | undefined> = proces
     token: config.SERVICE_TOKEN,
     timeoutMs: 60_000,
   });
+  const codePath = workflowBundlePath();
+  if (!existsSync(codePath)) throw new Error(`no workflow bundle at ${codePath}: build the workflows package (npm run build)`);
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    workflowsPath: workflowsPath(),
+    // Bundled once by the build: a restarted worker is polling again in seconds, not the minute a bundle takes.
+    workflowBundle: { codePath },
     activities: stepActivities(stepsOverHttp(payments)),
   });
   const running = worker.run();

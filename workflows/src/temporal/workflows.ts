@@ -1,6 +1,6 @@
 /**
  * The Temporal workflows. Loaded only inside the worker's deterministic sandbox: they import the pure flows and the
- * step table, never I/O. Each timer (when a payment is at risk or timed out, when a renewal's notice and charge
+ * step table, never I/O. Each timer (when a payment times out, when a renewal's notice and charge
  * happen, when a charge is checked again) comes from the flows' timer plans (`../flows`), the same functions the
  * embedded driver applies to its timers table.
  */
@@ -44,14 +44,18 @@ import { type PendingStep, StepTable } from './step-table.js';
 // The embedded driver's retry rule (docs/decisions/0034): doubling from 2 s to at most 15 minutes apart, with no
 // last attempt, so a step outlives any outage of the gateway or the service until it succeeds or an operator gives
 // it up. Temporal's UI shows the pending activity with its attempts; the Cron page lists it once it is failing.
+// A running step heartbeats every 2 s (activities.ts): a step whose worker was killed is retried once 20 s pass
+// without one, not at the start-to-close timeout, which only bounds a live step (its HTTP call gives up at 60 s).
+const LIVENESS = { startToCloseTimeout: '2 minutes', heartbeatTimeout: '20 seconds' } as const;
 const steps = proxyActivities<StepActivities>({
-  startToCloseTimeout: '2 minutes',
+  ...LIVENESS,
   // No maximumAttempts: unset is unlimited.
   retry: { initialInterval: STEP_RETRY.firstDelayMs, backoffCoefficient: 2, maximumInterval: STEP_RETRY.maxDelayMs },
 });
 
 // A failed reconciliation run is not retried: the next run comes in a few minutes anyway.
 const once = proxyActivities<Pick<StepActivities, 'reconcile'>>({
+  ...LIVENESS,
   startToCloseTimeout: '4 minutes',
   retry: { maximumAttempts: 1 },
 });
@@ -101,17 +105,11 @@ async function runSteps(
 
 const noFollowUp = () => [];
 
-/** One per payment: at risk at the at-risk mark, failed (after asking the gateway once more) at the deadline. */
+/** One per payment: failed at its deadline (after asking the gateway once more) unless it settles first. */
 export async function paymentTimeout(input: PaymentTimeoutInput): Promise<void> {
   const table = new StepTable(input.pending);
   if (!input.pending) {
-    table.apply(
-      paymentStartedSteps({
-        paymentId: input.paymentId,
-        atRiskAt: input.atRiskAt ? new Date(input.atRiskAt) : null,
-        timeoutAt: input.timeoutAt ? new Date(input.timeoutAt) : null,
-      }),
-    );
+    table.apply(paymentStartedSteps({ paymentId: input.paymentId, timeoutAt: input.timeoutAt ? new Date(input.timeoutAt) : null }));
   }
   setHandler(paymentSettled, () => table.apply(paymentSettledSteps(input.paymentId)));
   setHandler(pendingSteps, () => table.snapshot());

@@ -127,6 +127,11 @@ export const stockHoldSchema = z.strictObject({
   quantity: z.number().int().min(1).max(100),
   /** Until when the units stay held unless committed; longer than the payment timeout. */
   holdUntil: z.iso.datetime(),
+  /**
+   * A replacement for an exchange (docs/decisions/0025): the member bought the product in its sale window, so the
+   * window does not apply to the unit sent in its place; a disabled product still gives none.
+   */
+  replacement: z.boolean().optional(),
 });
 
 export type StockHoldResult =

@@ -9,6 +9,11 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   version: number;
   schema: Schema;
   upcast?: Record<number, (data: unknown) => unknown>;
+  /**
+   * Set when the type is no longer recorded: why, and where that was decided. Its events already stored still read
+   * (a stream's events are counted for its next append, and history is never edited), but no new one may be appended.
+   */
+  retired?: string;
 }
 
 export function defineEvent<const Type extends string, Schema extends z.ZodType>(
@@ -78,6 +83,7 @@ export class EventRegistry {
   /** Validates new event data against the current schema; returns what to store. */
   encode(type: string, data: unknown): { schemaVersion: number; data: unknown } {
     const definition = this.definition(type);
+    if (definition.retired) throw new InvalidEventError(type, definition.version, `retired: ${definition.retired}`);
     const parsed = definition.schema.safeParse(data);
     if (!parsed.success) throw new InvalidEventError(type, definition.version, parsed.error.message);
     return { schemaVersion: definition.version, data: parsed.data };

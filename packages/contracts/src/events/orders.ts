@@ -72,7 +72,15 @@ export const OrderFailed = defineEvent({
 export const OrderRefunded = defineEvent({
   type: 'OrderRefunded',
   version: 1,
-  schema: z.object({ orderId: z.string(), memberId, refundId: z.string(), amountPaise: paise, reason: z.string() }),
+  schema: z.object({
+    orderId: z.string(),
+    memberId,
+    refundId: z.string(),
+    amountPaise: paise,
+    reason: z.string(),
+    /** How the money came back: to the original payment method (every refund before credits existed), or as credits. */
+    method: z.enum(['fund_transfer', 'credits']).default('fund_transfer'),
+  }),
 });
 
 /**
@@ -101,6 +109,79 @@ export const OrderDelivered = defineEvent({
   schema: z.object({ ...shipmentStep, deliveredOn: z.string() }),
 });
 
+/**
+ * Exchanges (docs/decisions/0025), on the order's own stream: the member asks (their actor), an operator approves
+ * or refuses (`admin:<id>`). Approval opens the replacement's shipment (`shipment`, 2 and up) with its stock already
+ * taken; a replacement that cannot be found refunds the member instead.
+ */
+const exchange = { orderId: z.string(), memberId, exchangeId: z.string() };
+
+export const ExchangeRequested = defineEvent({
+  type: 'ExchangeRequested',
+  version: 1,
+  schema: z.object({
+    ...exchange,
+    /** The delivered shipment being exchanged. */
+    shipment: z.number().int().positive(),
+    reason: z.string(),
+    note: z.string(),
+    /** The product wanted in its place: the one ordered, or another version of it. */
+    productId: z.string(),
+    product: z.object({ name: z.string(), brand: z.string(), images: z.array(z.string()) }),
+  }),
+});
+
+export const ExchangeApproved = defineEvent({
+  type: 'ExchangeApproved',
+  version: 1,
+  /** `shipment`: the replacement's, opened by this event; `shipsBy`: its last day to ship (YYYY-MM-DD, India). */
+  schema: z.object({ ...exchange, shipment: z.number().int().min(2), productId: z.string(), shipsBy: z.string() }),
+});
+
+export const ExchangeRefused = defineEvent({
+  type: 'ExchangeRefused',
+  version: 1,
+  schema: z.object({ ...exchange, reason: z.string() }),
+});
+
+export const ExchangeRefunded = defineEvent({
+  type: 'ExchangeRefunded',
+  version: 1,
+  schema: z.object({ ...exchange, refundId: z.string(), amountPaise: paise, reason: z.string() }),
+});
+
+/**
+ * Out-of-stock cancellation (docs/decisions/0024): an operator cancels a paid order that cannot be fulfilled (their
+ * actor in its metadata); the member chooses how the money comes back by `choiceBy`, or the deadline chooses the
+ * fund transfer. `OrderRefunded` follows once the money went back (`method`).
+ */
+export const REFUND_CHOICES = ['fund_transfer', 'credits'] as const;
+/** The spec's words for them (section 9: "as fund transfer or credits"), on the member's page and the Orders page. */
+export const REFUND_CHOICE_LABELS: Record<(typeof REFUND_CHOICES)[number], string> = { fund_transfer: 'Fund transfer', credits: 'Credits' };
+
+export const OrderCancelledOutOfStock = defineEvent({
+  type: 'OrderCancelledOutOfStock',
+  version: 1,
+  schema: z.object({
+    orderId: z.string(),
+    memberId,
+    productId: z.string(),
+    /** What the member paid at the gateway, which comes back as they choose. */
+    amountPaise: paise,
+    /** Membership credit the order spent, given back to the member's credit whatever they choose. */
+    creditPaise: paise,
+    reason: z.string(),
+    /** The last instant to choose (ISO); then the fund transfer is made. */
+    choiceBy: z.string(),
+  }),
+});
+
+export const OrderRefundChosen = defineEvent({
+  type: 'OrderRefundChosen',
+  version: 1,
+  schema: z.object({ orderId: z.string(), memberId, choice: z.enum(REFUND_CHOICES), by: z.enum(['member', 'deadline']) }),
+});
+
 export const ordersEvents = new EventRegistry('orders', [
   OrderPlaced,
   OrderPaymentStarted,
@@ -110,4 +191,10 @@ export const ordersEvents = new EventRegistry('orders', [
   OrderProcessingStarted,
   OrderShipped,
   OrderDelivered,
+  ExchangeRequested,
+  ExchangeApproved,
+  ExchangeRefused,
+  ExchangeRefunded,
+  OrderCancelledOutOfStock,
+  OrderRefundChosen,
 ]);

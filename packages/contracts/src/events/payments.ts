@@ -25,7 +25,7 @@ export const SubscriptionStatusChanged = defineEvent({
 
 export const PaymentInitiated = defineEvent({
   type: 'PaymentInitiated',
-  version: 1,
+  version: 2,
   schema: z.object({
     paymentId: z.string(),
     orderId: z.string(),
@@ -37,17 +37,28 @@ export const PaymentInitiated = defineEvent({
     /** What the money is for: a membership's first payment, its renewal, or a product order. */
     purpose: z.enum(['membership', 'renewal', 'product_order']),
     subscriptionId: z.string().nullable(),
-    atRiskAt: z.string().nullable(),
     timeoutAt: z.string().nullable(),
   }),
+  // v1 also carried `atRiskAt`, the time of the workflow's at-risk step, which decision 0043 retired.
+  upcast: {
+    1: (data) => {
+      const { atRiskAt: _, ...v2 } = data as Record<string, unknown>;
+      return v2;
+    },
+  },
 });
 
 export const PaymentProcessing = defineEvent({ type: 'PaymentProcessing', version: 1, schema: z.object({ paymentId: z.string() }) });
 
-export const PaymentAtRisk = defineEvent({
+/**
+ * Retired: the payment-timeout workflow's at-risk mark. At risk is now read from a payment's age and the settings
+ * whenever it is asked (decision 0043); the events recorded before still read, and nothing folds them.
+ */
+const PaymentAtRisk = defineEvent({
   type: 'PaymentAtRisk',
   version: 1,
   schema: z.object({ paymentId: z.string(), minutesPending: z.number().int() }),
+  retired: 'decision 0043, one at-risk rule from the settings',
 });
 
 export const PaymentSucceeded = defineEvent({
@@ -84,10 +95,38 @@ export const PaymentFailed = defineEvent({
   }),
 });
 
+// Refunds: a refund is a payment of its own (type 'refund', its id the refund id), recorded on the stream of the
+// payment it gives back, so the cap on what can be refunded is checked in that stream's transaction.
+
+/** A refund was asked for and accepted by our rules (not more than is left to refund); the gateway settles it. */
+export const RefundRequested = defineEvent({
+  type: 'RefundRequested',
+  version: 1,
+  schema: z.object({
+    /** The payment refunded. */
+    paymentId: z.string(),
+    refundId: z.string(),
+    orderId: z.string(),
+    memberId,
+    amountPaise: paise,
+    reason: z.string(),
+    /** Set when the money came through a mandate: refunded as that subscription's payment (the gateway's payment id). */
+    subscriptionPayment: z.object({ subscriptionId: z.string(), paymentId: z.string() }).nullable().default(null),
+  }),
+});
+
+/** The money of a refund went back (the gateway says SUCCESS). Older records wrote it as soon as the gateway was asked. */
 export const PaymentRefunded = defineEvent({
   type: 'PaymentRefunded',
   version: 1,
   schema: z.object({ paymentId: z.string(), orderId: z.string(), memberId, refundId: z.string(), amountPaise: paise, reason: z.string() }),
+});
+
+/** The gateway failed or cancelled a refund: nothing went back, and its amount may be refunded again. */
+export const RefundFailed = defineEvent({
+  type: 'RefundFailed',
+  version: 1,
+  schema: z.object({ paymentId: z.string(), refundId: z.string(), orderId: z.string(), memberId, amountPaise: paise, reason: z.string() }),
 });
 
 // Subscriptions ---------------------------------------------------------------------------------------------------
@@ -199,6 +238,20 @@ export const InvoiceIssued = defineEvent({
   }),
 });
 
+/**
+ * A GST credit note for a refund of an invoiced payment (CGST s.34, Rule 53): the invoice's particulars for the
+ * amount refunded, `invoiceNumber` being the credit note's own number (its series apart from the invoices'), and
+ * `against` the invoice it reduces.
+ */
+export const CreditNoteIssued = defineEvent({
+  type: 'CreditNoteIssued',
+  version: 1,
+  schema: InvoiceIssued.schema.extend({
+    refundId: z.string(),
+    against: z.object({ invoiceNumber: z.string(), issuedAt: z.string(), reason: z.string() }),
+  }),
+});
+
 export const MembershipCreditGranted = defineEvent({
   type: 'MembershipCreditGranted',
   version: 1,
@@ -215,6 +268,16 @@ export const MembershipCreditReleased = defineEvent({
   schema: z.object({ memberId, orderId: z.string(), amountPaise: paise }),
 });
 
+/**
+ * Credits given instead of a refund (an out-of-stock order whose member chose credits): a grant of the membership
+ * credit ledger, spent like the fee's credit, one per order, expiring a year after it is given.
+ */
+export const RefundCreditGranted = defineEvent({
+  type: 'RefundCreditGranted',
+  version: 1,
+  schema: z.object({ memberId, orderId: z.string(), amountPaise: paise, expiresAt: z.string() }),
+});
+
 export const paymentsEvents = new EventRegistry('payments', [
   SubscriptionStatusChanged,
   PaymentInitiated,
@@ -222,7 +285,9 @@ export const paymentsEvents = new EventRegistry('payments', [
   PaymentAtRisk,
   PaymentSucceeded,
   PaymentFailed,
+  RefundRequested,
   PaymentRefunded,
+  RefundFailed,
   SubscriptionRequested,
   MandateAuthorized,
   SubscriptionActivated,
@@ -234,7 +299,9 @@ export const paymentsEvents = new EventRegistry('payments', [
   SubscriptionCancelled,
   AutoRenewalChanged,
   InvoiceIssued,
+  CreditNoteIssued,
   MembershipCreditGranted,
   MembershipCreditSpent,
   MembershipCreditReleased,
+  RefundCreditGranted,
 ]);

@@ -106,7 +106,6 @@ export const paymentInitiatedEvent = builder<typeof PaymentInitiated>('PaymentIn
   gateway: 'simulator',
   purpose: 'membership',
   subscriptionId: null,
-  atRiskAt: null,
   timeoutAt: null,
 }));
 

@@ -11,6 +11,12 @@ const TONES: Record<string, StatusTone> = {
   cancelled: 'red',
   declined: 'red',
   expired: 'orange',
+  // An exchange's states (docs/decisions/0025): waiting is amber, refused red, its replacement delivered green;
+  // replacement shipped and refunded are settled news, grey.
+  requested: 'amber',
+  approved: 'amber',
+  refused: 'red',
+  delivered: 'green',
 };
 
 export function statusTone(status: string | null | undefined): StatusTone {

@@ -148,6 +148,9 @@ export function orderRoutes(db: Kysely<AdminDb>) {
               'o.tracking_url',
               'o.shipped_at',
               'o.delivered_on',
+              'o.refund_state',
+              'o.refund_choice',
+              'o.refund_choice_by',
               'u.firstname',
               'u.lastname',
               'u.email',
@@ -180,6 +183,10 @@ export function orderRoutes(db: Kysely<AdminDb>) {
                 shippedAt: row.shipped_at?.toISOString() ?? null,
                 deliveredOn: row.delivered_on,
               }
+            : null,
+          // Cancelled as out of stock: where its refund stands (docs/decisions/0024).
+          refund: row.refund_state
+            ? { state: row.refund_state, choice: row.refund_choice, choiceBy: row.refund_choice_by?.toISOString() ?? null }
             : null,
         })),
         pagination: pageOf(page, limit, Number(total.n)),

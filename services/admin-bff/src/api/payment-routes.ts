@@ -32,6 +32,8 @@ const analysisQuery = z.object({
 });
 
 const SUCCESS = sql`g.status = 'success'`;
+// A refund keeps no revenue of its own: what it gives back is taken off the refunded payment (its net_paise).
+const REVENUE = sql`g.status = 'success' and g.payment_type <> 'refund'`;
 
 const percent = (part: number, whole: number) => `${whole === 0 ? '0.00' : ((part / whole) * 100).toFixed(2)}%`;
 
@@ -59,7 +61,7 @@ export function paymentRoutes(db: Kysely<AdminDb>, timeouts: PaymentTimeouts) {
         .selectFrom(paymentGroups(db, filters, days).as('g'))
         .select([
           sumOf('g.payments').as('total'),
-          sumOf('g.net_paise', SUCCESS).as('revenue'),
+          sumOf('g.net_paise', REVENUE).as('revenue'),
           sumOf('g.payments', SUCCESS).as('successful'),
           sumOf('g.payments', sql`g.status in ('pending', 'processing')`).as('pending'),
           sumOf('g.payments', sql`g.status = 'failed'`).as('failed'),
@@ -118,8 +120,10 @@ export function paymentRoutes(db: Kysely<AdminDb>, timeouts: PaymentTimeouts) {
     .get('/admin/payments/timeout-analysis', queryParams(analysisQuery), async (c) => {
       requireAdmin(c);
       const { days } = c.req.valid('query');
+      // A refund is money going back, never a payment that could time out: it is not in these rates.
       const overview = await db
         .selectFrom(paymentGroups(db, {}, days).as('g'))
+        .where('g.payment_type', '!=', 'refund')
         .select([
           sumOf('g.payments').as('total'),
           sumOf('g.payments', SUCCESS).as('successful'),

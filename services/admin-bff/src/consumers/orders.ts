@@ -1,10 +1,12 @@
 import {
+  OrderCancelledOutOfStock,
   OrderCompleted,
   OrderDelivered,
   OrderFailed,
   OrderPaymentStarted,
   OrderPlaced,
   OrderProcessingStarted,
+  OrderRefundChosen,
   OrderRefunded,
   OrderShipped,
   ordersEvents,
@@ -13,6 +15,7 @@ import { EventConsumer, type StoredEvent } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
 import { auditAdminEvent } from '../store/audit-log.js';
 import type { AdminDb } from '../store/tables.js';
+import { cancelledOutOfStock, orderRefunded, refundChosen } from './out-of-stock.js';
 
 type Fulfilment = Pick<
   AdminDb['product_orders'],
@@ -90,7 +93,17 @@ export function ordersProjection(db: Kysely<AdminDb>) {
       })
       // The shopper calling the payment off at checkout is the spec's cancelled, not a failure.
       .on(OrderFailed, async (data, _event, trx) => setStatus(trx, data.orderId, data.stage === 'cancelled' ? 'cancelled' : 'failed'))
-      .on(OrderRefunded, async (data, _event, trx) => setStatus(trx, data.orderId, 'cancelled'))
+      // Refunded: the money went back, so nothing is left to fulfil; it leaves the fulfilment queues.
+      .on(OrderRefunded, async (data, _event, trx) => {
+        await trx
+          .updateTable('product_orders')
+          .set({ status: 'cancelled', fulfilment_step: null })
+          .where('order_id', '=', data.orderId)
+          .execute();
+        await orderRefunded(trx, data);
+      })
+      .on(OrderCancelledOutOfStock, async (data, event, trx) => cancelledOutOfStock(trx, data, event))
+      .on(OrderRefundChosen, async (data, _event, trx) => refundChosen(trx, data))
       .on(OrderProcessingStarted, async (_data, event, trx) => fulfilmentStep(trx, event, { fulfilment_step: 'processing' }))
       .on(OrderShipped, async (data, event, trx) =>
         fulfilmentStep(trx, event, {

@@ -6,6 +6,8 @@ import {
   PaymentRefunded,
   PaymentSucceeded,
   paymentsEvents,
+  RefundFailed,
+  RefundRequested,
   SubscriptionActivated,
   SubscriptionCancelled,
   SubscriptionExpired,
@@ -15,7 +17,7 @@ import {
   SubscriptionStatusChanged,
 } from '@elts/contracts';
 import { EventConsumer } from '@elts/platform';
-import { type Kysely, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import { lockMember } from '../store/member-lock.js';
 import type { AdminDb } from '../store/tables.js';
 
@@ -26,115 +28,148 @@ export function paymentsProjection(db: Kysely<AdminDb>) {
   const setSubscription = (trx: Kysely<AdminDb>, subscriptionId: string, values: Updateable<AdminDb['subscriptions']>) =>
     trx.updateTable('subscriptions').set(values).where('subscription_id', '=', subscriptionId).execute();
 
-  return new EventConsumer('admin-bff.payments', paymentsEvents, db)
-    .on(PaymentInitiated, async (data, event, trx) => {
-      await trx
-        .insertInto('payments')
-        .values({
+  return (
+    new EventConsumer('admin-bff.payments', paymentsEvents, db)
+      .on(PaymentInitiated, async (data, event, trx) =>
+        addPayment(trx, {
           payment_id: data.paymentId,
           order_id: data.orderId,
           member_id: data.memberId,
           amount_paise: data.amountPaise,
-          currency: data.currency,
           payment_type: data.paymentType,
-          status: 'pending',
-          method: null,
-          gateway_payment_id: null,
-          failure_reason: null,
-          auto_failed: false,
-          timeout_minutes: null,
           purpose: data.purpose,
-          refunded_paise: 0,
           created_at: event.recordedAt,
-          processed_at: null,
-        })
-        .onConflict((oc) => oc.column('payment_id').doNothing())
-        .execute();
-    })
-    .on(PaymentProcessing, async (data, _event, trx) => setPayment(trx, data.paymentId, { status: 'processing' }).then(() => undefined))
-    .on(PaymentSucceeded, async (data, event, trx) => {
-      await setPayment(trx, data.paymentId, {
-        status: 'success',
-        method: data.method,
-        gateway_payment_id: data.gatewayPaymentId,
-        failure_reason: null,
-        processed_at: event.recordedAt,
-      });
-    })
-    .on(PaymentFailed, async (data, event, trx) => {
-      await setPayment(trx, data.paymentId, {
-        status: 'failed',
-        method: data.method,
-        failure_reason: data.reason,
-        auto_failed: data.autoFailed,
-        timeout_minutes: data.timeoutMinutes,
-        processed_at: event.recordedAt,
-      });
-    })
-    .on(PaymentRefunded, async (data, _event, trx) => {
-      // Money given back in full was never kept: the payment leaves the successful ones (and the revenue) as
-      // 'refunded'. Its auto_failed flag stays, so a late success refunded after its timeout still shows why. A part
-      // refund stays a success whose revenue is what was kept.
-      await trx
-        .updateTable('payments')
-        .set({
-          refunded_paise: data.amountPaise,
-          status: sql<string>`case when status = 'success' and amount_paise <= ${data.amountPaise} then 'refunded' else status end`,
-        })
-        .where('payment_id', '=', data.paymentId)
-        .execute();
-    })
-    .on(SubscriptionRequested, async (data, event, trx) => {
-      await trx
-        .insertInto('subscriptions')
-        .values({
-          subscription_id: data.subscriptionId,
+        }),
+      )
+      .on(PaymentProcessing, async (data, _event, trx) => setPayment(trx, data.paymentId, { status: 'processing' }).then(() => undefined))
+      .on(PaymentSucceeded, async (data, event, trx) => {
+        await setPayment(trx, data.paymentId, {
+          status: 'success',
+          method: data.method,
+          gateway_payment_id: data.gatewayPaymentId,
+          failure_reason: null,
+          processed_at: event.recordedAt,
+        });
+      })
+      .on(PaymentFailed, async (data, event, trx) => {
+        await setPayment(trx, data.paymentId, {
+          status: 'failed',
+          method: data.method,
+          failure_reason: data.reason,
+          auto_failed: data.autoFailed,
+          timeout_minutes: data.timeoutMinutes,
+          processed_at: event.recordedAt,
+        });
+      })
+      // A refund is a payment of its own (type and purpose 'refund', its refund id), for the order and member of the
+      // payment it gives back. It keeps no revenue: what it gives back comes off that payment's (refunded_paise).
+      .on(RefundRequested, async (data, event, trx) =>
+        addPayment(trx, {
+          payment_id: data.refundId,
+          order_id: data.orderId,
           member_id: data.memberId,
-          plan_type: data.planType,
-          frequency: data.frequency,
           amount_paise: data.amountPaise,
-          currency: data.currency,
-          status: 'pending',
-          auto_renewal: data.autoRenewal,
+          payment_type: 'refund',
+          purpose: 'refund',
           created_at: event.recordedAt,
-          start_date: null,
-          end_date: null,
-        })
-        .onConflict((oc) => oc.column('subscription_id').doNothing())
-        .execute();
+        }),
+      )
+      .on(PaymentRefunded, async (data, event, trx) => {
+        // Money given back in full was never kept: the payment leaves the successful ones (and the revenue) as
+        // 'refunded'. Its auto_failed flag stays, so a late success refunded after its timeout still shows why. A part
+        // refund stays a success whose revenue is what was kept. Each refund adds to what was given back.
+        await trx
+          .updateTable('payments')
+          .set({
+            refunded_paise: sql<number>`refunded_paise + ${data.amountPaise}`,
+            status: sql<string>`case when status = 'success' and amount_paise <= refunded_paise + ${data.amountPaise} then 'refunded' else status end`,
+          })
+          .where('payment_id', '=', data.paymentId)
+          .execute();
+        // The refund's own row, from its RefundRequested (a refund recorded before refunds had records has none).
+        await setPayment(trx, data.refundId, { status: 'success', failure_reason: null, processed_at: event.recordedAt });
+      })
+      .on(RefundFailed, async (data, event, trx) => {
+        await setPayment(trx, data.refundId, { status: 'failed', failure_reason: data.reason, processed_at: event.recordedAt });
+      })
+      .on(SubscriptionRequested, async (data, event, trx) => {
+        await trx
+          .insertInto('subscriptions')
+          .values({
+            subscription_id: data.subscriptionId,
+            member_id: data.memberId,
+            plan_type: data.planType,
+            frequency: data.frequency,
+            amount_paise: data.amountPaise,
+            currency: data.currency,
+            status: 'pending',
+            auto_renewal: data.autoRenewal,
+            created_at: event.recordedAt,
+            start_date: null,
+            end_date: null,
+          })
+          .onConflict((oc) => oc.column('subscription_id').doNothing())
+          .execute();
+      })
+      .on(SubscriptionActivated, async (data, _event, trx) =>
+        setSubscription(trx, data.subscriptionId, {
+          status: 'active',
+          start_date: new Date(data.startDate),
+          end_date: new Date(data.endDate),
+        }).then(() => undefined),
+      )
+      .on(SubscriptionRenewed, async (data, _event, trx) =>
+        setSubscription(trx, data.subscriptionId, { status: 'active', end_date: new Date(data.endDate) }).then(() => undefined),
+      )
+      .on(SubscriptionFailed, async (data, _event, trx) =>
+        setSubscription(trx, data.subscriptionId, { status: 'failed' }).then(() => undefined),
+      )
+      .on(SubscriptionExpired, async (data, _event, trx) =>
+        setSubscription(trx, data.subscriptionId, { status: 'expired' }).then(() => undefined),
+      )
+      .on(SubscriptionCancelled, async (data, _event, trx) =>
+        setSubscription(trx, data.subscriptionId, { status: data.revoked ? 'revoked' : 'cancelled', auto_renewal: false }).then(
+          () => undefined,
+        ),
+      )
+      .on(AutoRenewalChanged, async (data, _event, trx) =>
+        setSubscription(trx, data.subscriptionId, { auto_renewal: data.autoRenewal }).then(() => undefined),
+      )
+      .on(SubscriptionStatusChanged, async (data, _event, trx) => {
+        // Kept apart too: identity's registration of this member may not have been applied yet.
+        await lockMember(trx, data.memberId);
+        await trx
+          .insertInto('member_subscription_status')
+          .values({ member_id: data.memberId, status: data.status })
+          .onConflict((oc) => oc.column('member_id').doUpdateSet({ status: data.status }))
+          .execute();
+        await trx.updateTable('users').set({ subscription_status: data.status }).where('member_id', '=', data.memberId).execute();
+      })
+  );
+}
+
+/** A payment as the Payments page first lists it: pending, nothing settled or given back. Once per payment id. */
+async function addPayment(
+  trx: Kysely<AdminDb>,
+  row: Pick<
+    Insertable<AdminDb['payments']>,
+    'payment_id' | 'order_id' | 'member_id' | 'amount_paise' | 'payment_type' | 'purpose' | 'created_at'
+  >,
+) {
+  await trx
+    .insertInto('payments')
+    .values({
+      ...row,
+      currency: 'INR',
+      status: 'pending',
+      method: null,
+      gateway_payment_id: null,
+      failure_reason: null,
+      auto_failed: false,
+      timeout_minutes: null,
+      refunded_paise: 0,
+      processed_at: null,
     })
-    .on(SubscriptionActivated, async (data, _event, trx) =>
-      setSubscription(trx, data.subscriptionId, {
-        status: 'active',
-        start_date: new Date(data.startDate),
-        end_date: new Date(data.endDate),
-      }).then(() => undefined),
-    )
-    .on(SubscriptionRenewed, async (data, _event, trx) =>
-      setSubscription(trx, data.subscriptionId, { status: 'active', end_date: new Date(data.endDate) }).then(() => undefined),
-    )
-    .on(SubscriptionFailed, async (data, _event, trx) =>
-      setSubscription(trx, data.subscriptionId, { status: 'failed' }).then(() => undefined),
-    )
-    .on(SubscriptionExpired, async (data, _event, trx) =>
-      setSubscription(trx, data.subscriptionId, { status: 'expired' }).then(() => undefined),
-    )
-    .on(SubscriptionCancelled, async (data, _event, trx) =>
-      setSubscription(trx, data.subscriptionId, { status: data.revoked ? 'revoked' : 'cancelled', auto_renewal: false }).then(
-        () => undefined,
-      ),
-    )
-    .on(AutoRenewalChanged, async (data, _event, trx) =>
-      setSubscription(trx, data.subscriptionId, { auto_renewal: data.autoRenewal }).then(() => undefined),
-    )
-    .on(SubscriptionStatusChanged, async (data, _event, trx) => {
-      // Kept apart too: identity's registration of this member may not have been applied yet.
-      await lockMember(trx, data.memberId);
-      await trx
-        .insertInto('member_subscription_status')
-        .values({ member_id: data.memberId, status: data.status })
-        .onConflict((oc) => oc.column('member_id').doUpdateSet({ status: data.status }))
-        .execute();
-      await trx.updateTable('users').set({ subscription_status: data.status }).where('member_id', '=', data.memberId).execute();
-    });
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .execute();
 }

@@ -6,11 +6,17 @@ import { z } from 'zod';
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
 
+/** A whole-number query value in a range, refused with one sentence whatever is wrong with it (zod's words quote a schema). */
+export const wholeNumber = (label: string, min: number, max: number) => {
+  const error = `${label} must be a whole number from ${min.toLocaleString('en-IN')} to ${max.toLocaleString('en-IN')}.`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 // Only real calendar days get past here: indianDayRange and splitIntoDays turn them into instants and day strings,
 // and an impossible one (2026-01-32) would become an Invalid Date that fails deep in a query.
 export const listQuery = dateRangeQuerySchema.extend({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber('Page', 1, 1_000_000).default(1),
+  limit: wholeNumber('Limit', 1, 100).default(20),
   searchTerm: optional(z.string().trim().max(100)),
 });
 

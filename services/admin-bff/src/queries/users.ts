@@ -2,7 +2,7 @@ import { ageOn, todayInIndia } from '@elts/contracts';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { AdminDb } from '../store/tables.js';
-import { likePattern, optional } from './filters.js';
+import { likePattern, oneOf, optional, wholeNumber } from './filters.js';
 
 const list = z.preprocess(
   (value) =>
@@ -30,16 +30,16 @@ export const SORTABLE = {
 export const usersQuery = z.object({
   name: optional(z.string().trim().max(100)),
   email: optional(z.string().trim().max(254)),
-  profession: optional(z.enum(['student', 'professional', 'startup', 'business', 'institution'])),
-  subscriptionType: optional(z.enum(['Save', 'Splurge'])),
+  profession: optional(oneOf('Profession', ['student', 'professional', 'startup', 'business', 'institution'])),
+  subscriptionType: optional(oneOf('Subscription type', ['Save', 'Splurge'])),
   pincodes: list,
   need: list,
   greed: list,
   chipSearch: optional(z.string().trim().max(100)),
-  sort: z.enum(Object.keys(SORTABLE) as [keyof typeof SORTABLE]).default('createdAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  sort: oneOf('Sort', Object.keys(SORTABLE) as [keyof typeof SORTABLE]).default('createdAt'),
+  order: oneOf('Order', ['asc', 'desc']).default('desc'),
+  page: wholeNumber('Page', 1, 100_000).default(1),
+  limit: wholeNumber('Limit', 1, 200).default(50),
 });
 export type UsersQuery = z.output<typeof usersQuery>;
 

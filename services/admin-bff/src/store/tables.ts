@@ -67,6 +67,11 @@ export interface AdminDb extends ContactMessagesTable {
     shipped_at: Date | null;
     /** YYYY-MM-DD. */
     delivered_on: string | null;
+    /** Cancelled as out of stock (migration 0010): awaiting_choice, refunding or refunded; null otherwise. */
+    refund_state: string | null;
+    /** fund_transfer or credits, once chosen. */
+    refund_choice: string | null;
+    refund_choice_by: Date | null;
   };
   subscriptions: {
     subscription_id: string;

@@ -12,8 +12,11 @@ import type { CatalogContext } from './context.js';
 // However long a caller asks, units are not kept from other buyers for more than a day.
 const MAX_HOLD_MS = 24 * 60 * 60_000;
 
-/** Whether the product exists, is enabled and is inside its sale window now. */
-async function buyability(db: Kysely<CatalogDb>, anchor: string, productId: string, now: Date) {
+/**
+ * Whether the product exists, is enabled and is inside its sale window now. A replacement for an exchange needs no
+ * sale window: the member bought the product in its own (docs/decisions/0025).
+ */
+async function buyability(db: Kysely<CatalogDb>, anchor: string, productId: string, now: Date, replacement = false) {
   const product = await db
     .selectFrom('products')
     .select(['is_enabled', 'sale_start_at', 'sale_end_at', 'drop_id'])
@@ -21,6 +24,7 @@ async function buyability(db: Kysely<CatalogDb>, anchor: string, productId: stri
     .executeTakeFirst();
   if (!product) return 'not_found' as const;
   if (!product.is_enabled) return 'not_buyable' as const;
+  if (replacement) return 'ok' as const;
   const calendar = new DropCalendar(anchor, await loadStoredDrops(db));
   const window = applicableWindow(
     { saleStartAt: product.sale_start_at, saleEndAt: product.sale_end_at, dropId: product.drop_id },
@@ -36,7 +40,7 @@ async function buyability(db: Kysely<CatalogDb>, anchor: string, productId: stri
  */
 export async function hold(
   context: CatalogContext,
-  request: { orderId: string; productId: string; quantity: number; holdUntil: string },
+  request: { orderId: string; productId: string; quantity: number; holdUntil: string; replacement?: boolean },
 ): Promise<StockHoldResult> {
   const now = clock.now();
   const floor = now.getTime() + context.settings.HOLD_MINUTES * 60_000;
@@ -44,7 +48,9 @@ export async function hold(
   const outcome = await context.db
     .transaction()
     .execute((trx) =>
-      holdStock(trx, { ...request, holdUntil, now }, () => buyability(trx, context.settings.DROP_ANCHOR_DATE, request.productId, now)),
+      holdStock(trx, { ...request, holdUntil, now }, () =>
+        buyability(trx, context.settings.DROP_ANCHOR_DATE, request.productId, now, request.replacement),
+      ),
     );
   if (outcome.conflicting) throw conflict(`Order ${request.orderId} already holds stock of another product or quantity`);
   if (!outcome.repeated && outcome.result.held) context.board.catalogChanged();

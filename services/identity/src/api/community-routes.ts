@@ -31,7 +31,7 @@ export function communityRoutes(deps: CommunityDeps) {
         const { rows, total } = await deps.members.wall(deps.wallSize, page, limit);
         return c.json({
           is_success: true,
-          data: rows.map((row) => ({ member_number: row.member_number, name: wallName(row.firstname, row.lastname) })),
+          data: rows.map((row) => ({ member_number: row.member_number, name: wallName(row.firstname, row.lastname, row.member_number) })),
           pagination: {
             current_page: page,
             total_pages: Math.max(1, Math.ceil(total / limit)),

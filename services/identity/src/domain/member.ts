@@ -204,8 +204,12 @@ export function namesFromClaims(claims: { given_name?: string; family_name?: str
   return { firstname: words[0]!, lastname: cleanName(words.slice(1).join(' ')) };
 }
 
-/** How the public wall shows a member: first name and the initial of the last. */
-export function wallName(firstname: string, lastname: string): string {
+/**
+ * How the public wall shows a member: first name and the initial of the last. A member with neither (a sign-in
+ * that gave no name, not yet onboarded) shows as their member number, never as a blank or a stray initial.
+ */
+export function wallName(firstname: string, lastname: string, memberNumber: number): string {
   const initial = lastname.trim().charAt(0).toUpperCase();
-  return initial ? `${firstname.trim()} ${initial}.` : firstname.trim();
+  const words = [firstname.trim(), initial && `${initial}.`].filter(Boolean).join(' ');
+  return words || `Member #${memberNumber}`;
 }

@@ -51,7 +51,7 @@ export async function giveawayWinners(db: Kysely<IdentityDb>) {
     memberNumber: row.member_number,
     email: row.email,
     prize: row.prize,
-    name: row.hide_from_wall ? `Member #${row.member_number}` : wallName(row.firstname, row.lastname),
+    name: row.hide_from_wall ? `Member #${row.member_number}` : wallName(row.firstname, row.lastname, row.member_number),
   }));
 }
 

@@ -28,7 +28,7 @@ export function fulfilmentRoutes(context: OrdersContext) {
       return c.json({
         is_success: true,
         message: `Order ${orderId} ${marked(request.step)}.`,
-        data: { order_id: orderId, fulfilment: fulfilmentView(await orderShipment(context.db, orderId)) },
+        data: { order_id: orderId, fulfilment: fulfilmentView(await orderShipment(context.db, orderId, request.shipment)) },
       });
     })
     .post('/admin/fulfilment', jsonBody(bulkFulfilmentSchema), async (c) => {

@@ -5,8 +5,10 @@ import { z } from 'zod';
 import type { OrdersContext } from '../commands/context.js';
 import { placeOrder } from '../commands/place-order.js';
 import { settleOrder } from '../commands/settle-order.js';
+import { orderExchanges } from '../store/exchange-views.js';
 import { orderShipment, orderShipments } from '../store/fulfilment-view.js';
 import { orderCard, orderStatusView } from '../store/order-views.js';
+import { orderRefund, orderRefunds, refundView } from '../store/refund-view.js';
 
 const historyQuery = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
@@ -73,12 +75,20 @@ export function orderRoutes(context: OrdersContext) {
         context.db,
         rows.map((row) => row.order_id),
       );
+      const refunds = await orderRefunds(
+        context.db,
+        rows.map((row) => row.order_id),
+      );
       const totalItems = Number(total.n);
       const totalPages = Math.max(1, Math.ceil(totalItems / limit));
       return c.json({
         is_success: true,
         data: {
-          orders: rows.map((row) => orderCard(row, shipments.get(row.order_id))),
+          // A cancelled order has no way to the member any more: its refund instead of its fulfilment.
+          orders: rows.map((row) => {
+            const refund = refunds.get(row.order_id);
+            return { ...orderCard(row, refund ? undefined : shipments.get(row.order_id)), refund: refundView(refund) };
+          }),
           pagination: {
             current_page: page,
             total_pages: totalPages,
@@ -98,7 +108,18 @@ export function orderRoutes(context: OrdersContext) {
         context.logger.warn({ err: error, orderId: row.order_id }, 'the payment of an order could not be read');
         return undefined;
       });
-      return c.json({ is_success: true, data: orderStatusView(row, payment, await orderShipment(context.db, row.order_id)) });
+      // Its exchanges, and whether one may be asked for now (docs/decisions/0025).
+      const exchanges = await orderExchanges(context.db, row, new Date(), context.settings.EXCHANGE_WINDOW_DAYS);
+      const refund = await orderRefund(context.db, row.order_id);
+      return c.json({
+        is_success: true,
+        data: {
+          ...orderStatusView(row, payment, refund ? undefined : await orderShipment(context.db, row.order_id)),
+          ...exchanges,
+          // Cancelled as out of stock: how the money comes back instead (docs/decisions/0024).
+          refund: refundView(refund),
+        },
+      });
     })
     .get('/product/order/:id/gateway-status', pathParams(byId), async (c) => {
       const member = requireMember(c);

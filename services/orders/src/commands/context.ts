@@ -26,7 +26,8 @@ export interface PaymentOfOrder {
 /** The calls the order saga makes to the catalog and to payments, each keyed by the order id. */
 export interface OrderPartners {
   product(productId: string): Promise<ProductForOrder | undefined>;
-  hold(orderId: string, productId: string, quantity: number, holdUntil: Date): Promise<StockHoldResult>;
+  /** `replacement`: stock for an exchange's replacement, which no sale window limits (docs/decisions/0025). */
+  hold(orderId: string, productId: string, quantity: number, holdUntil: Date, replacement?: boolean): Promise<StockHoldResult>;
   release(orderId: string): Promise<StockMoveResult>;
   commit(orderId: string): Promise<StockMoveResult>;
   reserveCredit(memberId: string, orderId: string, orderPricePaise: number): Promise<number>;
@@ -40,6 +41,16 @@ export interface OrderPartners {
   }): Promise<{ paymentId: string; paymentSessionId: string; paymentLink: string | null; gateway: string }>;
   payment(orderId: string, refresh: boolean): Promise<PaymentOfOrder | undefined>;
   refund(orderId: string, reason: string): Promise<{ refundId: string }>;
+  /**
+   * Gives back `amountPaise` of the order's payment under `key` (docs/decisions/0024): the same key is the same
+   * refund; payments refuses more than was paid. `status` may be 'pending': the gateway settles it later.
+   */
+  refundOrder(request: { orderId: string; key: string; amountPaise: number; reason: string }): Promise<{
+    refundId: string;
+    status: 'pending' | 'success' | 'failed';
+  }>;
+  /** Gives `amountPaise` to the member as membership credit instead of a refund, once per order. */
+  creditInstead(request: { memberId: string; orderId: string; amountPaise: number }): Promise<{ creditId: string }>;
 }
 
 export interface OrdersContext {
@@ -54,6 +65,11 @@ export interface OrdersContext {
    * never recorded (a crash mid-saga). The member is in it because an unrecorded order has no row to name them.
    */
   expireLater(orderId: string, memberId: string, at: Date): Promise<void>;
+  /**
+   * The out-of-stock refund's timer (flows/out-of-stock.ts): at `at`, the choice deadline or now once a choice is
+   * made, the refund is made. Written in the transaction `db` that records the change calling for it.
+   */
+  refundDueAt(db: Kysely<any>, orderId: string, at: Date): Promise<void>;
 }
 
 export async function recordOrder(unit: UnitOfWork<OrdersDb>, streamId: string, expected: number | 'any', events: NewEvent[]) {
@@ -73,10 +89,10 @@ export function internalPartners(catalog: () => InternalClient, payments: () => 
         throw error;
       }
     },
-    hold: (orderId, productId, quantity, holdUntil) =>
+    hold: (orderId, productId, quantity, holdUntil, replacement) =>
       catalog().post<StockHoldResult>(
         '/internal/stock/hold',
-        { orderId, productId, quantity, holdUntil: holdUntil.toISOString() },
+        { orderId, productId, quantity, holdUntil: holdUntil.toISOString(), ...(replacement ? { replacement } : {}) },
         { idempotent: true },
       ),
     release: (orderId) => catalog().post<StockMoveResult>('/internal/stock/release', { orderId }, { idempotent: true }),
@@ -106,5 +122,8 @@ export function internalPartners(catalog: () => InternalClient, payments: () => 
     },
     refund: (orderId, reason) =>
       payments().post(`/internal/payments/orders/${encodeURIComponent(orderId)}/refund`, { reason }, { idempotent: true }),
+    refundOrder: ({ orderId, ...body }) =>
+      payments().post(`/internal/payments/orders/${encodeURIComponent(orderId)}/refunds`, body, { idempotent: true }),
+    creditInstead: (request) => payments().post('/internal/credit/refund', request, { idempotent: true }),
   };
 }

@@ -9,7 +9,7 @@ export type FulfilmentOutcome = { orderId: string; refusal?: FulfilmentRefusal }
 const NOT_FOUND: FulfilmentRefusal = { status: 404, message: 'Order not found' };
 
 /**
- * An operator's next step for one order's own shipment, recorded on the order's stream with the operator as the
+ * An operator's next step for one shipment of an order (its own goods, or an exchange's replacement), recorded on the order's stream with the operator as the
  * events' actor (the back office's audit log reads it from there). The decision is made on the stream inside the
  * appending transaction, and made again if another writer got there first, so two operators moving the same order
  * at once record one step, not two.
@@ -26,7 +26,7 @@ export async function fulfilOrder(
       const history = await unit.readStream(orderStream(orderId));
       const order = foldOrder(history);
       if (!order) return { orderId, refusal: NOT_FOUND };
-      const decision = decideFulfilment(order, foldShipments(history), request, now);
+      const decision = decideFulfilment(order, foldShipments(history), request, now, request.shipment);
       if ('refusal' in decision) return { orderId, refusal: decision.refusal };
       const events = decision.events.map((event) => ({ ...event, metadata: { actor } }));
       await recordOrder(unit, orderStream(orderId), history.length, events);

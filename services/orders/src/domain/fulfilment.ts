@@ -11,8 +11,8 @@ import type { OrderState } from './order.js';
 
 /**
  * One shipment of a paid order, folded from the order's stream (docs/decisions/0023). The order's own goods are
- * shipment 1, opened by its payment; a replacement for an exchange will open another shipment of the same order and
- * go through the same steps, decided by the same rules here.
+ * shipment 1, opened by its payment; a replacement for an exchange opens another shipment of the same order
+ * (docs/decisions/0025) and goes through the same steps, decided by the same rules here.
  */
 export interface ShipmentState {
   shipment: number;
@@ -28,21 +28,28 @@ export interface ShipmentState {
 
 export const ORDER_SHIPMENT = 1;
 
+const opened = (shipment: number, openedAt: Date): ShipmentState => ({
+  shipment,
+  step: 'paid',
+  openedAt,
+  processingAt: null,
+  shippedAt: null,
+  courier: null,
+  awbNumber: null,
+  trackingUrl: null,
+  deliveredOn: null,
+});
+
 export function foldShipments(events: StoredEvent[]): Map<number, ShipmentState> {
   const shipments = new Map<number, ShipmentState>();
   for (const { type, data, recordedAt } of events as StoredEvent<any>[]) {
     if (type === 'OrderCompleted' && !shipments.has(ORDER_SHIPMENT)) {
-      shipments.set(ORDER_SHIPMENT, {
-        shipment: ORDER_SHIPMENT,
-        step: 'paid',
-        openedAt: recordedAt,
-        processingAt: null,
-        shippedAt: null,
-        courier: null,
-        awbNumber: null,
-        trackingUrl: null,
-        deliveredOn: null,
-      });
+      shipments.set(ORDER_SHIPMENT, opened(ORDER_SHIPMENT, recordedAt));
+      continue;
+    }
+    // An approved exchange opens its replacement's shipment, its stock already taken (docs/decisions/0025).
+    if (type === 'ExchangeApproved') {
+      shipments.set(data.shipment, opened(data.shipment, recordedAt));
       continue;
     }
     const shipment = shipments.get(data?.shipment);
@@ -118,6 +125,8 @@ export function decideFulfilment(
   const doing = DOING[request.step];
   const unpaid = notPayable(order, doing);
   const shipment = shipments.get(shipmentNumber);
+  if (!unpaid && !shipment && shipmentNumber !== ORDER_SHIPMENT)
+    return refuse(409, `This order has no shipment ${shipmentNumber}: a replacement ships once its exchange is approved.`);
   if (unpaid || !shipment) return refuse(409, unpaid ?? `This order is not paid yet, so it cannot be ${doing}.`);
 
   const current = FULFILMENT_STEPS.indexOf(shipment.step);

@@ -7,9 +7,13 @@ export interface OrderState {
   productId: string;
   quantity: number;
   amountPaise: number;
+  /** Membership credit the order spent (its price less what it charged at the gateway). */
+  creditPaise: number;
   status: OrderStatus;
   paymentId: string | null;
   refunded: boolean;
+  /** Paid, then cancelled as out of stock: a payment's success heard again must not complete it. */
+  cancelledAfterPayment: boolean;
 }
 
 export const orderStream = (orderId: string) => `order-${orderId}`;
@@ -24,15 +28,19 @@ export function foldOrder(events: StoredEvent[]): OrderState | undefined {
         productId: data.productId,
         quantity: data.quantity,
         amountPaise: data.amountPaise,
+        creditPaise: data.creditPaise,
         status: 'pending',
         paymentId: null,
         refunded: false,
+        cancelledAfterPayment: false,
       };
     } else if (state) {
       if (type === 'OrderPaymentStarted') state = { ...state, paymentId: data.paymentId };
       if (type === 'OrderCompleted') state = { ...state, status: 'completed' };
       if (type === 'OrderFailed') state = { ...state, status: data.stage === 'cancelled' ? 'cancelled' : 'failed' };
       if (type === 'OrderRefunded') state = { ...state, refunded: true };
+      // Paid, then cancelled by an operator because it cannot be fulfilled (flows/out-of-stock.ts).
+      if (type === 'OrderCancelledOutOfStock') state = { ...state, status: 'cancelled', cancelledAfterPayment: true };
     }
   }
   return state;

@@ -47,8 +47,11 @@ export const REFUND_REASON = {
  * rule (when the member buys one of each), its credit (when it had any), its stock. A completed or refunded order
  * needs nothing: the payment changes nothing (`settle: false`).
  */
-export function successNeeds(order: Pick<OrderState, 'status' | 'refunded'>, rules: { oneOfEach: boolean; creditPaise: number }) {
-  const settle = order.status !== 'completed' && !order.refunded;
+export function successNeeds(
+  order: Pick<OrderState, 'status' | 'refunded'> & Partial<Pick<OrderState, 'cancelledAfterPayment'>>,
+  rules: { oneOfEach: boolean; creditPaise: number },
+) {
+  const settle = order.status !== 'completed' && !order.refunded && !order.cancelledAfterPayment;
   const late = order.status === 'failed' || order.status === 'cancelled';
   return { settle, place: settle && late && rules.oneOfEach, credit: settle && late && rules.creditPaise > 0 };
 }
@@ -67,7 +70,7 @@ export function decideCompletion(
   payment: { paymentId: string; transactionId: string | null; method: string | null },
 ): NewEvent[] {
   // A completed order stays completed; a failed one completes when its payment came late and its stock was kept.
-  if (state.status === 'completed' || state.refunded) return [];
+  if (state.status === 'completed' || state.refunded || state.cancelledAfterPayment) return [];
   return [
     {
       type: 'OrderCompleted',

@@ -3,20 +3,24 @@ import type { Kysely } from 'kysely';
 import { ORDER_SHIPMENT } from '../domain/fulfilment.js';
 import type { OrderShipmentsTable, OrdersDb } from './tables.js';
 
-/** The order's own shipment for each of these orders (paid ones have one). */
-export async function orderShipments(db: Kysely<OrdersDb>, orderIds: string[]): Promise<Map<string, OrderShipmentsTable>> {
+/** The order's own shipment for each of these orders (paid ones have one), or another of their shipments. */
+export async function orderShipments(
+  db: Kysely<OrdersDb>,
+  orderIds: string[],
+  shipment = ORDER_SHIPMENT,
+): Promise<Map<string, OrderShipmentsTable>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('order_shipments')
     .selectAll()
     .where('order_id', 'in', orderIds)
-    .where('shipment', '=', ORDER_SHIPMENT)
+    .where('shipment', '=', shipment)
     .execute();
   return new Map(rows.map((row) => [row.order_id, row]));
 }
 
-export async function orderShipment(db: Kysely<OrdersDb>, orderId: string): Promise<OrderShipmentsTable | undefined> {
-  return (await orderShipments(db, [orderId])).get(orderId);
+export async function orderShipment(db: Kysely<OrdersDb>, orderId: string, shipment = ORDER_SHIPMENT) {
+  return (await orderShipments(db, [orderId], shipment)).get(orderId);
 }
 
 /**

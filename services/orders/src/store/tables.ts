@@ -42,9 +42,50 @@ export interface OrderShipmentsTable {
   delivered_at: Date | null;
 }
 
+/** One exchange of an order line and where it stands (migration 0004, docs/decisions/0025). */
+export interface OrderExchangesTable {
+  exchange_id: string;
+  order_id: string;
+  member_id: string;
+  shipment: number;
+  replacement_shipment: number | null;
+  reason: string;
+  note: string;
+  product_id: string;
+  product: { name: string; brand: string; images: string[] };
+  state: string;
+  requested_at: Date;
+  decided_at: Date | null;
+  decided_by: string | null;
+  refusal_reason: string | null;
+  /** YYYY-MM-DD (a date column, read as a string). */
+  ships_by: string | null;
+  refund_id: string | null;
+  refund_paise: number | null;
+  updated_at: Date;
+}
+
+/** An order cancelled as out of stock and its refund (migration 0005, docs/decisions/0024). */
+export interface OrderRefundsTable {
+  order_id: string;
+  member_id: string;
+  amount_paise: number;
+  credit_paise: number;
+  reason: string;
+  cancelled_at: Date;
+  cancelled_by: string | null;
+  choice_by: Date;
+  choice: string | null;
+  chosen_by: string | null;
+  refund_id: string | null;
+  refunded_at: Date | null;
+}
+
 export interface OrdersDb extends EventTables {
   orders: OrdersTable;
   order_shipments: OrderShipmentsTable;
+  order_exchanges: OrderExchangesTable;
+  order_refunds: OrderRefundsTable;
   order_idempotency: {
     member_id: string;
     idempotency_key: string;

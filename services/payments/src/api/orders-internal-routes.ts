@@ -3,9 +3,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { PaymentsContext } from '../commands/context.js';
 import {
+  grantRefundCredit,
   paymentOfOrder,
   paymentOfOrderView,
   refreshOrderPayment,
+  refundOrder,
   refundOrderPayment,
   releaseCredit,
   reserveCredit,
@@ -49,11 +51,35 @@ export function ordersInternalRoutes(context: PaymentsContext) {
         c.json({ is_success: true, data: await refundOrderPayment(context, c.req.valid('param').orderId, c.req.valid('json').reason) }),
     )
     .post(
+      '/internal/payments/orders/:orderId/refunds',
+      pathParams(byOrder),
+      jsonBody(
+        z.strictObject({
+          key: z
+            .string()
+            .min(3)
+            .max(40)
+            .regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
+          amountPaise: z.number().int().positive(),
+          reason: z.string().min(3).max(200),
+        }),
+      ),
+      async (c) => c.json({ is_success: true, data: await refundOrder(context, c.req.valid('param').orderId, c.req.valid('json')) }),
+    )
+    .post(
       '/internal/credit/reserve',
       jsonBody(z.strictObject({ memberId: z.uuid(), orderId, orderPricePaise: z.number().int().min(0) })),
       async (c) => {
         const { memberId, orderId: id, orderPricePaise } = c.req.valid('json');
         return c.json({ is_success: true, data: { creditPaise: await reserveCredit(context, memberId, id, orderPricePaise) } });
+      },
+    )
+    .post(
+      '/internal/credit/refund',
+      jsonBody(z.strictObject({ memberId: z.uuid(), orderId, amountPaise: z.number().int().positive() })),
+      async (c) => {
+        const { memberId, orderId: id, amountPaise } = c.req.valid('json');
+        return c.json({ is_success: true, data: await grantRefundCredit(context, memberId, id, amountPaise) });
       },
     )
     .post('/internal/credit/release', jsonBody(z.strictObject({ memberId: z.uuid(), orderId })), async (c) => {

@@ -1,6 +1,7 @@
 import { type AppEnv, failureBody } from '@elts/platform';
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
+import { advanceRefund } from '../commands/refunds.js';
 import { advancePayment } from '../flows/payment.js';
 import { WebhookRejected } from '../gateway/payment-gateway.js';
 
@@ -29,6 +30,7 @@ export function webhookRoutes(context: PaymentsContext) {
       .returning('id')
       .executeTakeFirst();
     if (!fresh) return c.json({ is_success: true, message: 'Already processed' });
+    if (webhook.kind === 'refund') return c.json(await refundNamedBy(context, webhook));
     const paymentId = await paymentNamedBy(context, webhook);
     if (!paymentId) {
       context.logger.info(
@@ -48,6 +50,29 @@ export function webhookRoutes(context: PaymentsContext) {
   });
 }
 
+/** A refund's webhook: the refund it names (by our refund id) is settled from what the gateway says now. */
+async function refundNamedBy(context: PaymentsContext, webhook: ReturnType<PaymentsContext['gateway']['verifyWebhook']>) {
+  const row = webhook.refundId
+    ? await context.db
+        .selectFrom('payments')
+        .select(['payment_id', 'refund_of'])
+        .where('payment_id', '=', webhook.refundId)
+        .where('payment_type', '=', 'refund')
+        .executeTakeFirst()
+    : undefined;
+  if (!row?.refund_of) {
+    context.logger.info({ type: webhook.type, refundId: webhook.refundId }, 'refund webhook for nothing we know; acknowledged');
+    return { is_success: true, message: 'Acknowledged' };
+  }
+  try {
+    const refund = await advanceRefund(context, row.refund_of, row.payment_id);
+    return { is_success: true, message: 'Processed', data: { status: refund?.status ?? null } };
+  } catch (error) {
+    await context.db.deleteFrom('webhook_receipts').where('id', '=', webhook.id).execute();
+    throw error;
+  }
+}
+
 async function paymentNamedBy(
   context: PaymentsContext,
   webhook: ReturnType<PaymentsContext['gateway']['verifyWebhook']>,
@@ -59,7 +84,7 @@ async function paymentNamedBy(
         .selectFrom('payments')
         .select('payment_id')
         .where('order_id', '=', webhook.orderId)
-        .where('purpose', '<>', 'renewal')
+        .where('purpose', 'not in', ['renewal', 'refund'])
         .executeTakeFirst()
     )?.payment_id;
   }

@@ -1,9 +1,11 @@
 import { gstStateCode, type IndianStateName, indianStateNamed } from '@elts/contracts';
 import { InternalCallError, type UnitOfWork } from '@elts/platform';
 import { sql } from 'kysely';
-import { financialYear, invoiceNumber, splitGst } from '../domain/invoice.js';
+import { CREDIT_NOTE_SERIES, creditNoteSplit, financialYear, invoiceNumber, splitGst } from '../domain/invoice.js';
 import type { PaymentState } from '../domain/payment.js';
+import type { RefundState } from '../domain/refund.js';
 import { loadPayment } from '../flows/payment.js';
+import type { InvoiceRecord } from '../invoices/invoice-document.js';
 import type { PaymentsDb } from '../store/tables.js';
 import { type PaymentsContext, record } from './context.js';
 
@@ -111,6 +113,45 @@ export async function issueInvoiceFor(
           gstin: settings.SUPPLIER_GSTIN,
           state: supplierState,
         },
+      },
+    },
+  ]);
+}
+
+/**
+ * Issues the GST credit note of a refund whose payment had a tax invoice, in the transaction that records the
+ * refund's success, once per refund: its own serial per financial year, the invoice's parties and place of supply,
+ * and the tax of the amount refunded at the invoice's rate. A payment without an invoice needs none.
+ */
+export async function issueCreditNoteFor(unit: UnitOfWork<PaymentsDb>, refund: RefundState) {
+  const invoice = await unit.db.selectFrom('invoices').select('document').where('payment_id', '=', refund.paymentId).executeTakeFirst();
+  if (!invoice) return;
+  const stream = `credit-note-${refund.refundId}`;
+  if ((await unit.readStream(stream)).length > 0) return;
+  const original = (typeof invoice.document === 'string' ? JSON.parse(invoice.document) : invoice.document) as InvoiceRecord & {
+    memberId: string;
+  };
+  const issuedAt = new Date();
+  const year = financialYear(issuedAt);
+  const counter = await sql<{ last_number: number }>`insert into credit_note_counters (financial_year, last_number) values (${year}, 1)
+    on conflict (financial_year) do update set last_number = credit_note_counters.last_number + 1 returning last_number`.execute(unit.db);
+  await record(unit, stream, 0, [
+    {
+      type: 'CreditNoteIssued',
+      data: {
+        invoiceNumber: invoiceNumber(CREDIT_NOTE_SERIES, year, Number(counter.rows[0]?.last_number)),
+        paymentId: refund.paymentId,
+        refundId: refund.refundId,
+        memberId: refund.memberId,
+        financialYear: year,
+        issuedAt: issuedAt.toISOString(),
+        description: original.description,
+        sac: original.sac,
+        ...creditNoteSplit(original, refund.amountPaise),
+        placeOfSupply: original.placeOfSupply,
+        recipient: original.recipient,
+        supplier: original.supplier,
+        against: { invoiceNumber: original.invoiceNumber, issuedAt: original.issuedAt, reason: refund.reason },
       },
     },
   ]);

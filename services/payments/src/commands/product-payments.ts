@@ -6,7 +6,7 @@ import { advancePayment, newPaymentId, startPayment } from '../flows/payment.js'
 import { memberCredit } from '../store/subscription-views.js';
 import type { PaymentsTable } from '../store/tables.js';
 import { type PaymentsContext, record } from './context.js';
-import { refundPayment } from './refunds.js';
+import { refundIdFor, refundPayment } from './refunds.js';
 
 export interface ProductCheckout {
   orderId: string;
@@ -24,7 +24,12 @@ export async function startProductCheckout(context: PaymentsContext, checkout: P
   // Orders refuses such an order before anything is held; this guards the gateway from any other caller.
   if (checkout.amountPaise < MINIMUM_PAYMENT_PAISE)
     throw badRequest(`An order must cost at least Rs ${(MINIMUM_PAYMENT_PAISE / 100).toFixed(2)}`);
-  const existing = await context.db.selectFrom('payments').selectAll().where('order_id', '=', checkout.orderId).executeTakeFirst();
+  const existing = await context.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', checkout.orderId)
+    .where('purpose', '=', 'product_order')
+    .executeTakeFirst();
   const paymentId = existing?.payment_id ?? newPaymentId();
   const base = context.settings.PUBLIC_URL.replace(/\/$/, '');
   const order = await context.gateway.createOrder(
@@ -96,17 +101,27 @@ export async function refreshOrderPayment(context: PaymentsContext, orderId: str
   return paymentOfOrder(context, orderId);
 }
 
-/** Gives the money back for an order we could not fulfil (its stock was gone when a late payment arrived). */
+/** Gives the money back in full for an order we could not fulfil (its stock was gone when a late payment arrived). */
 export async function refundOrderPayment(context: PaymentsContext, orderId: string, reason: string) {
   const row = await paymentOfOrder(context, orderId);
-  if (row.status !== 'success') throw badRequest('Only a successful payment can be refunded');
-  const refundId = `RF-${orderId}`.slice(0, 40);
-  return refundPayment(
-    context,
-    row.payment_id,
-    { orderId, refundId, amountPaise: Number(row.amount_paise), note: reason.slice(0, 100) },
-    reason,
-  );
+  return refundPayment(context, row.payment_id, { refundId: `RF-${orderId}`.slice(0, 40), amountPaise: Number(row.amount_paise), reason });
+}
+
+/**
+ * Gives back part or all of an order's payment, under the caller's key: the same key is the same refund, and
+ * the refunds of an order never add up to more than it paid (decided on the payment's stream).
+ */
+export async function refundOrder(
+  context: PaymentsContext,
+  orderId: string,
+  request: { key: string; amountPaise: number; reason: string },
+) {
+  const row = await paymentOfOrder(context, orderId);
+  return refundPayment(context, row.payment_id, {
+    refundId: refundIdFor(orderId, request.key),
+    amountPaise: request.amountPaise,
+    reason: request.reason,
+  });
 }
 
 /**
@@ -146,5 +161,35 @@ export async function releaseCredit(context: PaymentsContext, memberId: string, 
       { type: 'MembershipCreditReleased', data: { memberId, orderId, amountPaise: Number(spend.amount_paise) } },
     ]);
     return Number(spend.amount_paise);
+  });
+}
+
+/** How long credits given instead of a refund stay spendable: a year, as long as a membership year's credit. */
+const REFUND_CREDIT_DAYS = 365;
+
+/**
+ * Gives an order's amount back as membership credit instead of a refund (the member chose credits): one grant per
+ * order, however often asked (grants of one member take turns, as spends do).
+ */
+export async function grantRefundCredit(
+  context: PaymentsContext,
+  memberId: string,
+  orderId: string,
+  amountPaise: number,
+  now = new Date(),
+) {
+  return context.events.transact(async (unit) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`credit:${memberId}`}))`.execute(unit.db);
+    const granted = await unit.db
+      .selectFrom('credit_ledger')
+      .select(['amount_paise', 'expires_at'])
+      .where('kind', '=', 'grant')
+      .where('order_id', '=', orderId)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    if (granted) return { creditId: `CR-${orderId}`, amountPaise: Number(granted.amount_paise) };
+    const expiresAt = new Date(now.getTime() + REFUND_CREDIT_DAYS * 24 * 3600_000).toISOString();
+    await record(unit, `credit-${memberId}`, 'any', [{ type: 'RefundCreditGranted', data: { memberId, orderId, amountPaise, expiresAt } }]);
+    return { creditId: `CR-${orderId}`, amountPaise };
   });
 }

@@ -3,6 +3,7 @@ import { advanceMembership } from '../flows/membership-cycle.js';
 import { advancePayment, loadPayment } from '../flows/payment.js';
 import type { PaymentsContext } from './context.js';
 import { issueOwedInvoices } from './invoices.js';
+import { advanceRefund } from './refunds.js';
 
 export type ReconcileMode = 'normal' | 'light';
 
@@ -30,7 +31,7 @@ export async function reconcile(context: PaymentsContext, mode: ReconcileMode, b
       .select('payment_id')
       .where('status', 'in', ['pending', 'processing'])
       .where('created_at', '<', new Date(Date.now() - context.settings.RECONCILE_PENDING_AFTER_SECONDS * 1000))
-      .where('purpose', '<>', 'renewal')
+      .where('purpose', 'not in', ['renewal', 'refund'])
       .orderBy('created_at')
       .limit(batch)
       .execute();
@@ -43,6 +44,7 @@ export async function reconcile(context: PaymentsContext, mode: ReconcileMode, b
     }
     checked += pending.length;
     await finishSettledMemberships(context, batch);
+    settled += await settlePendingRefunds(context, batch);
   }
   const invoiced = await issueOwedInvoices(context, batch);
   if (invoiced > 0) context.logger.info({ invoiced }, 'issued invoices that waited for the place of supply');
@@ -62,7 +64,8 @@ async function finishSettledMemberships(context: PaymentsContext, batch: number)
   const unfinished = await sql<{ payment_id: string }>`select p.payment_id from payments p
     where p.purpose in ('membership', 'renewal') and p.status = 'success'
       and p.processed_at < ${settledBefore} and p.processed_at > now() - interval '3 days'
-      and not exists (select 1 from events e where e.stream_id = 'payment-' || p.payment_id and e.type = 'PaymentRefunded')
+      and not exists (select 1 from events e where e.stream_id = 'payment-' || p.payment_id
+        and e.type in ('RefundRequested', 'PaymentRefunded'))
       and not exists (select 1 from events e where e.type in ('SubscriptionActivated', 'SubscriptionRenewed')
         and e.data->>'paymentId' = p.payment_id)
     order by p.processed_at limit ${batch}`.execute(context.db);
@@ -78,4 +81,31 @@ async function finishSettledMemberships(context: PaymentsContext, batch: number)
     }
   }
   return finished;
+}
+
+/**
+ * Refunds still pending a while after they were asked for (a webhook lost, or the gateway away or refusing when
+ * asked): asks again, for three days; a refund still pending after that is left to an operator (logged each time).
+ */
+async function settlePendingRefunds(context: PaymentsContext, batch: number): Promise<number> {
+  const pending = await context.db
+    .selectFrom('payments')
+    .select(['payment_id', 'refund_of'])
+    .where('payment_type', '=', 'refund')
+    .where('status', '=', 'pending')
+    .where('created_at', '<', new Date(Date.now() - context.settings.RECONCILE_PENDING_AFTER_SECONDS * 1000))
+    .where('created_at', '>', sql<Date>`now() - interval '3 days'`)
+    .orderBy('created_at')
+    .limit(batch)
+    .execute();
+  let settled = 0;
+  for (const { payment_id, refund_of } of pending) {
+    if (!refund_of) continue;
+    try {
+      if ((await advanceRefund(context, refund_of, payment_id))?.status !== 'pending') settled++;
+    } catch (error) {
+      context.logger.warn({ err: error, refundId: payment_id }, 'reconciliation could not ask the gateway about a refund');
+    }
+  }
+  return settled;
 }

@@ -1,31 +1,130 @@
+import { createHash } from 'node:crypto';
+import { AppError, retryOnConcurrency } from '@elts/platform';
 import { foldPayment, paymentStream } from '../domain/payment.js';
-import type { RefundRequest } from '../gateway/payment-gateway.js';
+import { decideRefund, decideRefundOutcome, foldRefunds, type NewRefund, type RefundState, refundStatusOf } from '../domain/refund.js';
+import { GatewayError, type GatewayRefund } from '../gateway/payment-gateway.js';
 import { type PaymentsContext, record } from './context.js';
+import { issueCreditNoteFor } from './invoices.js';
 
 /**
- * Gives a successful payment's money back at the gateway, then records `PaymentRefunded` once. The refund id is the
- * gateway's idempotency anchor, so asking again (after a crash between the halves) refunds once.
+ * Refunds: asked for here (recorded first, under the cap, then made at the gateway under our refund id, its
+ * idempotency anchor), and settled from the gateway's word: the create answer, a refund webhook, or reconciliation
+ * asking again about a refund still pending. Every path re-reads the refund, so any may come twice or late.
  */
-export async function refundPayment(context: PaymentsContext, paymentId: string, request: RefundRequest, reason: string) {
-  const refund = await context.gateway.refund(request);
-  await context.events.transact(async (unit) => {
-    const history = await unit.readStream(paymentStream(paymentId));
-    if (history.some((event) => event.type === 'PaymentRefunded')) return;
-    const payment = foldPayment(history);
-    if (!payment) return;
-    await record(unit, paymentStream(paymentId), history.length, [
-      {
-        type: 'PaymentRefunded',
-        data: {
-          paymentId,
-          orderId: request.orderId,
-          memberId: payment.memberId,
-          refundId: request.refundId,
-          amountPaise: refund.amountPaise,
-          reason,
-        },
-      },
-    ]);
-  });
-  return { refundId: request.refundId, status: refund.status, amountPaise: refund.amountPaise };
+
+export interface RefundView {
+  refundId: string;
+  paymentId: string;
+  orderId: string;
+  amountPaise: number;
+  status: RefundState['status'];
+}
+
+const view = (refund: RefundState): RefundView => ({
+  refundId: refund.refundId,
+  paymentId: refund.paymentId,
+  orderId: refund.orderId,
+  amountPaise: refund.amountPaise,
+  status: refund.status,
+});
+
+/** Our refund id for a caller's key: the same key for the same order is the same refund (Cashfree allows 3-40 characters). */
+export const refundIdFor = (orderId: string, key: string) =>
+  `RF-${createHash('sha256').update(`${orderId}:${key}`).digest('hex').slice(0, 24).toUpperCase()}`;
+
+/**
+ * Gives (part of) a successful payment's money back. Refused with a sentence when the payment is not a success, when
+ * the amount is more than is left to refund, or when the same refund id was asked with another amount; the same
+ * refund asked again answers it as it stands (and asks the gateway again while it is pending).
+ */
+export async function refundPayment(context: PaymentsContext, paymentId: string, request: NewRefund): Promise<RefundView> {
+  const refund = await retryOnConcurrency(() =>
+    context.events.transact(async (unit) => {
+      const history = await unit.readStream(paymentStream(paymentId));
+      const payment = foldPayment(history);
+      if (!payment) throw new AppError(404, 'not_found', 'No such payment');
+      const decision = decideRefund(payment, foldRefunds(history), request);
+      if ('refused' in decision)
+        throw new AppError(decision.status, decision.status === 409 ? 'conflict' : 'bad_request', decision.refused);
+      await record(unit, paymentStream(paymentId), history.length, decision.events);
+      return decision.refund;
+    }),
+  );
+  if (refund.status !== 'pending') return view(refund);
+  return view(await settleRefund(context, refund, 'create'));
+}
+
+/** A refund's record as it stands, or undefined. */
+export async function loadRefund(context: Pick<PaymentsContext, 'events'>, paymentId: string, refundId: string) {
+  return foldRefunds(await context.events.readStream(paymentStream(paymentId))).find((refund) => refund.refundId === refundId);
+}
+
+/** Asks the gateway about a pending refund (a webhook named it, or reconciliation found it waiting) and records its outcome. */
+export async function advanceRefund(context: PaymentsContext, paymentId: string, refundId: string): Promise<RefundView | undefined> {
+  const refund = await loadRefund(context, paymentId, refundId);
+  if (!refund) return undefined;
+  if (refund.status !== 'pending') return view(refund);
+  return view(await settleRefund(context, refund, 'read'));
+}
+
+/**
+ * Makes or reads the refund at the gateway and records what it says: its success, or its failure when the gateway
+ * reports the refund FAILED or CANCELLED. A gateway that cannot answer, or will not make the refund yet (a payment it
+ * does not show as paid yet, in a race with its own webhook), leaves it pending: reconciliation asks again for three
+ * days (docs/decisions/0017), then it is logged for an operator.
+ */
+async function settleRefund(context: PaymentsContext, refund: RefundState, first: 'create' | 'read'): Promise<RefundState> {
+  let answer: GatewayRefund;
+  try {
+    answer = first === 'create' ? await create(context, refund) : await read(context, refund);
+  } catch (error) {
+    const level = error instanceof GatewayError && !error.retryable ? 'error' : 'warn';
+    context.logger[level]({ err: error, refundId: refund.refundId }, 'the gateway did not make the refund now; it stays pending');
+    return refund;
+  }
+  return recordOutcome(context, refund, refundStatusOf(answer.status));
+}
+
+async function create(context: PaymentsContext, refund: RefundState): Promise<GatewayRefund> {
+  try {
+    return await context.gateway.refund({
+      orderId: refund.orderId,
+      refundId: refund.refundId,
+      amountPaise: refund.amountPaise,
+      note: refund.reason.slice(0, 100),
+      ...(refund.subscriptionPayment ? { subscriptionPayment: refund.subscriptionPayment } : {}),
+    });
+  } catch (error) {
+    // Made before under this id (the gateway forgot our idempotency key): it is that refund.
+    if (error instanceof GatewayError && error.status === 409) return read(context, refund);
+    throw error;
+  }
+}
+
+async function read(context: PaymentsContext, refund: RefundState): Promise<GatewayRefund> {
+  const ask = {
+    orderId: refund.orderId,
+    refundId: refund.refundId,
+    ...(refund.subscriptionPayment ? { subscriptionPayment: refund.subscriptionPayment } : {}),
+  };
+  try {
+    return await context.gateway.getRefund(ask);
+  } catch (error) {
+    // Recorded, but the gateway never got it (the process stopped between the two): make it now.
+    if (error instanceof GatewayError && error.status === 404) return create(context, refund);
+    throw error;
+  }
+}
+
+async function recordOutcome(context: PaymentsContext, refund: RefundState, status: RefundState['status']) {
+  return retryOnConcurrency(() =>
+    context.events.transact(async (unit) => {
+      const history = await unit.readStream(paymentStream(refund.paymentId));
+      const now = foldRefunds(history).find((known) => known.refundId === refund.refundId) ?? refund;
+      const stored = await record(unit, paymentStream(refund.paymentId), history.length, decideRefundOutcome(now, status));
+      // Money back from an invoiced payment reduces the tax invoiced: its credit note is issued with the refund.
+      if (stored.some((event) => event.type === 'PaymentRefunded')) await issueCreditNoteFor(unit, now);
+      return stored.length > 0 ? { ...now, status } : now;
+    }),
+  );
 }

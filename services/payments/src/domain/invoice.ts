@@ -38,3 +38,15 @@ export function invoiceNumber(series: string, year: string, serial: number): str
   if (number.length > 16) throw new Error(`invoice number ${number} is longer than 16 characters`);
   return number;
 }
+
+/** Credit notes run in a series of their own (CN/2627/000001), apart from the invoices, each financial year. */
+export const CREDIT_NOTE_SERIES = 'CN';
+
+/**
+ * The tax a credit note takes back for a refund of an invoiced payment: the refund split by the invoice's own rate
+ * and place of supply (CGST+SGST stays CGST+SGST). A full refund takes back exactly the invoice's figures.
+ */
+export function creditNoteSplit(invoice: TaxSplit, refundPaise: number): TaxSplit {
+  if (refundPaise >= invoice.totalPaise) return { ...invoice };
+  return splitGst(refundPaise, invoice.igstPaise === 0);
+}

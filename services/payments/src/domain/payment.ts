@@ -1,5 +1,5 @@
 import type { NewEvent, StoredEvent } from '@elts/platform';
-import { beforeAsking, type PaymentPhase } from '@elts/workflows';
+import type { PaymentPhase } from '@elts/workflows';
 
 export type Purpose = 'membership' | 'renewal' | 'product_order';
 export type PaymentMethod = 'upi' | 'card' | 'netbanking' | 'other';
@@ -15,7 +15,6 @@ export interface PaymentState {
   subscriptionId: string | null;
   gateway: 'cashfree' | 'simulator';
   phase: PaymentPhase;
-  atRisk: boolean;
   autoFailed: boolean;
   createdAt: Date;
 }
@@ -36,13 +35,11 @@ export function foldPayment(events: StoredEvent[]): PaymentState | undefined {
         subscriptionId: data.subscriptionId,
         gateway: data.gateway,
         phase: 'pending',
-        atRisk: false,
         autoFailed: false,
         createdAt: recordedAt,
       };
     } else if (state) {
       if (type === 'PaymentProcessing') state = { ...state, phase: 'processing' };
-      if (type === 'PaymentAtRisk') state = { ...state, atRisk: true };
       if (type === 'PaymentSucceeded') state = { ...state, phase: 'success' };
       if (type === 'PaymentFailed') state = { ...state, phase: 'failed', autoFailed: data.autoFailed };
     }
@@ -94,12 +91,6 @@ export function decideFailure(state: PaymentState, failure: Failure): NewEvent[]
 
 export function decideProcessing(state: PaymentState): NewEvent[] {
   return state.phase === 'pending' ? [{ type: 'PaymentProcessing', data: { paymentId: state.paymentId } }] : [];
-}
-
-export function decideAtRisk(state: PaymentState, now: Date): NewEvent[] {
-  if (!beforeAsking(state, 'at-risk').markAtRisk) return [];
-  const minutesPending = Math.floor((now.getTime() - state.createdAt.getTime()) / 60_000);
-  return [{ type: 'PaymentAtRisk', data: { paymentId: state.paymentId, minutesPending } }];
 }
 
 /** What the spec calls a payment's status, from its phase. */

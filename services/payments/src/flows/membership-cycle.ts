@@ -221,18 +221,12 @@ async function refundInFull(
   gatewayPaymentId: string,
   reason: string,
 ): Promise<void> {
-  await refundPayment(
-    context,
-    payment.paymentId,
-    {
-      orderId: subscriptionId,
-      refundId: `RF-${payment.paymentId}`,
-      amountPaise: payment.amountPaise,
-      note: reason,
-      subscriptionPayment: { subscriptionId, paymentId: gatewayPaymentId },
-    },
+  await refundPayment(context, payment.paymentId, {
+    refundId: `RF-${payment.paymentId}`,
+    amountPaise: payment.amountPaise,
     reason,
-  );
+    subscriptionPayment: { subscriptionId, paymentId: gatewayPaymentId },
+  });
 }
 
 /** The year's credit, and its invoice unless the member's place of supply is not known yet (then reconciliation issues it). */
@@ -476,7 +470,8 @@ function refundReason(state: SubscriptionState, cycle: number): string {
  */
 async function refundRenewalCharge(context: PaymentsContext, payment: PaymentState, reason: string): Promise<void> {
   const history = await context.events.readStream(paymentStream(payment.paymentId));
-  if (history.some((event) => event.type === 'PaymentRefunded')) return;
+  // Asked for already (its record settles it, or says it failed): the same refund id would only answer it again.
+  if (history.some((event) => event.type === 'RefundRequested' || event.type === 'PaymentRefunded')) return;
   const subscriptionId = payment.subscriptionId as string;
   context.logger.warn({ paymentId: payment.paymentId, subscriptionId, reason }, 'refunding a renewal charge that renews nothing');
   // A renewal charge is known at the gateway by our own payment id.
@@ -637,7 +632,7 @@ async function changeAutoRenewal(context: PaymentsContext, subscriptionId: strin
 async function lastRenewalAttempt(db: Kysely<PaymentsDb>, subscriptionId: string, cycle: number): Promise<number | null> {
   const charges = await sql<{ payment_id: string; status: string; refunded: boolean }>`
     select p.payment_id, p.status,
-      exists (select 1 from events e where e.stream_id = 'payment-' || p.payment_id and e.type = 'PaymentRefunded') as refunded
+      exists (select 1 from events e where e.stream_id = 'payment-' || p.payment_id and e.type in ('RefundRequested', 'PaymentRefunded')) as refunded
     from payments p where p.subscription_id = ${subscriptionId} and p.payment_id like ${`${subscriptionId}-C${cycle}-A%`}`.execute(db);
   let last = 0;
   for (const charge of charges.rows) {

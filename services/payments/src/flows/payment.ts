@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { countOf } from '@elts/contracts';
 import { type NewEvent, retryOnConcurrency, type StoredEvent, type UnitOfWork } from '@elts/platform';
-import { afterAsking, beforeAsking, type PaymentTrigger, type SettlementOutcome, timeoutMinutes, timeoutSchedule } from '@elts/workflows';
+import { afterAsking, asksGateway, type PaymentTrigger, paymentDeadline, type SettlementOutcome, timeoutMinutes } from '@elts/workflows';
 import { type PaymentsContext, record } from '../commands/context.js';
 import { type GatewayReading, readGateway } from '../commands/gateway-reading.js';
 import {
-  decideAtRisk,
   decideFailure,
   decideProcessing,
   decideSuccess,
@@ -40,18 +39,16 @@ export interface NewPayment {
 
 /** Records a new payment in the caller's unit, and for a checkout payment the start of its timeout with it. */
 export async function startPayment(context: PaymentsContext, unit: UnitOfWork<PaymentsDb>, payment: NewPayment, now = new Date()) {
-  const times = payment.withTimeout ? timeoutSchedule(now, context.timeouts) : undefined;
-  const atRiskAt = times?.atRiskAt.toISOString() ?? null;
-  const timeoutAt = times?.timeoutAt.toISOString() ?? null;
+  const timeoutAt = payment.withTimeout ? paymentDeadline(now, context.timeouts).toISOString() : null;
   const { withTimeout: _, ...data } = payment;
   await record(unit, paymentStream(payment.paymentId), 0, [
     {
       type: 'PaymentInitiated',
-      data: { ...data, currency: 'INR', gateway: context.gateway.kind, atRiskAt, timeoutAt },
+      data: { ...data, currency: 'INR', gateway: context.gateway.kind, timeoutAt },
       metadata: { actor: `member:${payment.memberId}` },
     },
   ]);
-  if (times) await context.workflows.send(unit.db, { kind: 'paymentStarted', paymentId: payment.paymentId, atRiskAt, timeoutAt });
+  if (timeoutAt) await context.workflows.send(unit.db, { kind: 'paymentStarted', paymentId: payment.paymentId, timeoutAt });
 }
 
 export async function loadPayment(context: Pick<PaymentsContext, 'events'>, paymentId: string): Promise<PaymentState | undefined> {
@@ -83,19 +80,13 @@ export async function changePayment(
 
 /**
  * Moves a payment on, whatever asked: `gateway` (a webhook, which is only a hint to ask; the member's status poll;
- * reconciliation; a renewal charge's check), `at-risk` or `deadline` (its timer, or reconciliation finding the
- * deadline passed). Re-reads the payment and decides with the flow's pure decisions, so any trigger may come twice,
- * late, or out of order. A settled membership payment or renewal charge then moves its membership on.
+ * reconciliation; a renewal charge's check) or `deadline` (its timer, or reconciliation finding it passed).
+ * Re-reads the payment and decides with the flow's pure decisions, so any trigger may come twice, late, or out of
+ * order. A settled membership payment or renewal charge then moves its membership on.
  */
 export async function advancePayment(context: PaymentsContext, paymentId: string, trigger: PaymentTrigger): Promise<SettlementOutcome> {
-  let payment = await loadPayment(context, paymentId);
-  if (!payment) return 'unchanged';
-  const { markAtRisk, askGateway } = beforeAsking(payment, trigger);
-  if (markAtRisk) {
-    await changePayment(context, paymentId, (state) => decideAtRisk(state, new Date()));
-    payment = (await loadPayment(context, paymentId)) ?? payment;
-  }
-  if (!askGateway) return 'unchanged';
+  const payment = await loadPayment(context, paymentId);
+  if (!payment || !asksGateway(payment.phase, trigger)) return 'unchanged';
   const reading = await ask(context, payment, trigger);
   const stored = await changePayment(context, paymentId, (state) => eventsFor(context, state, trigger, reading));
   const late = stored.some((event) => event.type === 'PaymentSucceeded' && (event.data as { late?: boolean }).late);

@@ -171,6 +171,8 @@ export interface GatewayWebhook {
   orderId?: string;
   subscriptionId?: string;
   paymentId?: string;
+  /** Our refund id, for a refund's webhook. */
+  refundId?: string;
   /** The gateway's status word in the payload (a hint: the final state is confirmed with the gateway). */
   status?: string;
 }
@@ -200,7 +202,10 @@ export interface PaymentGateway {
   createOrder(order: CreateCheckoutOrder, idempotencyKey: string): Promise<GatewayOrder>;
   getOrder(orderId: string): Promise<GatewayOrder>;
   listPayments(orderId: string): Promise<GatewayPayment[]>;
+  /** Asks for a refund; the same refund id again answers that refund, never a second one. */
   refund(refund: RefundRequest): Promise<GatewayRefund>;
+  /** A refund as it stands now (404 `GatewayError` when the gateway has none by that id). */
+  getRefund(refund: Pick<RefundRequest, 'orderId' | 'refundId' | 'subscriptionPayment'>): Promise<GatewayRefund>;
   /** Creates the plan if it does not exist yet (idempotent). */
   ensurePlan(plan: MandatePlan): Promise<void>;
   createSubscription(mandate: CreateMandate, idempotencyKey: string): Promise<GatewaySubscription>;

@@ -15,21 +15,34 @@ export interface InvoiceRecord {
   placeOfSupply: { state: string; code: string };
   recipient: { name: string; address: string | null; gstin: string | null; state: string | null };
   supplier: { name: string; address: string; gstin: string; state: string };
+  /**
+   * Set for a credit note (a refund of an invoiced payment, CGST s.34 and Rule 53): the invoice it reduces, and why.
+   * Its number (`invoiceNumber`) is of the credit notes' own series; its amounts are the refund's.
+   */
+  against?: { invoiceNumber: string; issuedAt: string; reason: string };
 }
 
 const indianDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
 
-/** The tax invoice as a PDF, with the particulars CGST Rule 46 asks for. */
+/**
+ * The tax invoice as a PDF, with the particulars CGST Rule 46 asks for; or a credit note against one (Rule 53: its
+ * own serial, the original invoice's number and date, the value and tax taken back).
+ */
 export function invoicePdf(invoice: InvoiceRecord): Buffer {
   const page = new PdfPage();
   const left = 50;
   const right = 545;
+  const credit = invoice.against;
   let y = 60;
-  page.text(left, y, 'TAX INVOICE', { size: 18, bold: true });
-  page.text(right, y, `Invoice No. ${invoice.invoiceNumber}`, { bold: true, align: 'right' });
+  page.text(left, y, credit ? 'CREDIT NOTE' : 'TAX INVOICE', { size: 18, bold: true });
+  page.text(right, y, `${credit ? 'Credit note' : 'Invoice'} No. ${invoice.invoiceNumber}`, { bold: true, align: 'right' });
   y += 18;
   page.text(right, y, `Date ${indianDate(invoice.issuedAt)}`, { align: 'right' });
+  if (credit) {
+    y += 18;
+    page.text(right, y, `Against tax invoice ${credit.invoiceNumber} of ${indianDate(credit.issuedAt)}`, { align: 'right' });
+  }
   y += 30;
   page.text(left, y, 'Supplier', { bold: true });
   page.text(300, y, 'Recipient', { bold: true });
@@ -84,8 +97,12 @@ export function invoicePdf(invoice: InvoiceRecord): Buffer {
   page.text(330, y, 'Total', { bold: true });
   page.text(right, y, rupees(invoice.totalPaise), { bold: true, align: 'right' });
   y += 40;
+  if (credit) {
+    page.text(left, y, `Reason: ${credit.reason}`, { size: 9 });
+    y += 14;
+  }
   page.text(left, y, `Payment reference: ${invoice.paymentId}`, { size: 9 });
   y += 14;
-  page.text(left, y, 'This is a computer-generated invoice and needs no signature.', { size: 9 });
-  return page.toBuffer({ title: `Tax invoice ${invoice.invoiceNumber}` });
+  page.text(left, y, `This is a computer-generated ${credit ? 'credit note' : 'invoice'} and needs no signature.`, { size: 9 });
+  return page.toBuffer({ title: `${credit ? 'Credit note' : 'Tax invoice'} ${invoice.invoiceNumber}` });
 }

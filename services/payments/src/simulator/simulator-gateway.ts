@@ -17,7 +17,13 @@ import {
   type RaiseCharge,
   type RefundRequest,
 } from '../gateway/payment-gateway.js';
-import { paymentWebhook, signedDelivery, subscriptionPaymentWebhook, subscriptionStatusWebhook } from './simulator-webhooks.js';
+import {
+  paymentWebhook,
+  refundWebhook,
+  signedDelivery,
+  subscriptionPaymentWebhook,
+  subscriptionStatusWebhook,
+} from './simulator-webhooks.js';
 
 interface SimTables {
   sim_orders: {
@@ -180,19 +186,56 @@ export class SimulatorGateway implements PaymentGateway {
     } else {
       const order = await this.order(refund.orderId);
       if (order.status !== 'PAID') throw new GatewayError(400, 'refund_invalid', 'order is not paid', false);
+      const same = await this.refundRow(refund.refundId);
+      const given = await this.db
+        .selectFrom('sim_refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_paise'), eb.val('0')).as('paise'))
+        .where('order_id', '=', refund.orderId)
+        .where('status', 'not in', ['FAILED', 'CANCELLED'])
+        .executeTakeFirstOrThrow();
+      if (!same && refund.amountPaise + Number(given.paise) > Number(order.amount_paise))
+        throw new GatewayError(400, 'refund_amount_invalid', 'refund amount is more than the amount not yet refunded', false);
     }
-    await this.db
+    const fresh = await this.db
       .insertInto('sim_refunds')
       .values({
         refund_id: refund.refundId,
         order_id: mandated?.subscriptionId ?? refund.orderId,
         amount_paise: refund.amountPaise,
-        status: 'SUCCESS',
+        status: 'PENDING',
         created_at: new Date(),
       })
       .onConflict((oc) => oc.doNothing())
-      .execute();
-    const row = await this.db.selectFrom('sim_refunds').selectAll().where('refund_id', '=', refund.refundId).executeTakeFirstOrThrow();
+      .returning('refund_id')
+      .executeTakeFirst();
+    // No bank behind the simulator: a refund settles as soon as it is made, and the webhook Cashfree would send goes
+    // out then; our side records the refund before asking, so the webhook finds it (and the answer repeats it).
+    if (fresh) await this.settleRefund(refund.refundId, mandated ?? null);
+    return this.toRefund(await this.refundRowOrThrow(refund.refundId));
+  }
+
+  async getRefund(refund: Pick<RefundRequest, 'refundId'>): Promise<GatewayRefund> {
+    return this.toRefund(await this.refundRowOrThrow(refund.refundId));
+  }
+
+  private async settleRefund(refundId: string, mandated: NonNullable<RefundRequest['subscriptionPayment']> | null): Promise<void> {
+    const settled = await sql<SimTables['sim_refunds']>`update sim_refunds set status = 'SUCCESS'
+      where refund_id = ${refundId} and status = 'PENDING' returning *`.execute(this.db);
+    const row = settled.rows[0];
+    if (row) await this.send(refundWebhook(row, mandated));
+  }
+
+  private refundRow(refundId: string) {
+    return this.db.selectFrom('sim_refunds').selectAll().where('refund_id', '=', refundId).executeTakeFirst();
+  }
+
+  private async refundRowOrThrow(refundId: string) {
+    const row = await this.refundRow(refundId);
+    if (!row) throw new GatewayError(404, 'refund_not_found', 'refund does not exist', false);
+    return row;
+  }
+
+  private toRefund(row: SimTables['sim_refunds']): GatewayRefund {
     return {
       refundId: row.refund_id,
       gatewayRefundId: `cf_${row.refund_id}`,

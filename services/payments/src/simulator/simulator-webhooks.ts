@@ -116,6 +116,50 @@ export function subscriptionPaymentWebhook(
   };
 }
 
+/**
+ * A refund's webhook: REFUND_STATUS_WEBHOOK with the refund entity for an order's refund, SUBSCRIPTION_REFUND_STATUS
+ * for the refund of a subscription's payment.
+ */
+export function refundWebhook(
+  refund: { refund_id: string; order_id: string; amount_paise: number; status: string; created_at: Date },
+  mandated: { subscriptionId: string; paymentId: string } | null,
+) {
+  const at = new Date();
+  if (mandated) {
+    return {
+      type: 'SUBSCRIPTION_REFUND_STATUS',
+      event_time: istTimestamp(at),
+      data: {
+        subscription_id: mandated.subscriptionId,
+        payment_id: mandated.paymentId,
+        refund_id: refund.refund_id,
+        cf_refund_id: `cf_${refund.refund_id}`,
+        refund_amount: toRupees(Number(refund.amount_paise)),
+        refund_status: refund.status,
+      },
+    };
+  }
+  return {
+    type: 'REFUND_STATUS_WEBHOOK',
+    event_time: istTimestamp(at),
+    data: {
+      refund: {
+        cf_refund_id: `cf_${refund.refund_id}`,
+        cf_payment_id: null,
+        refund_id: refund.refund_id,
+        order_id: refund.order_id,
+        entity: 'refund',
+        refund_amount: toRupees(Number(refund.amount_paise)),
+        refund_currency: 'INR',
+        refund_status: refund.status,
+        refund_type: 'MERCHANT_INITIATED',
+        created_at: istTimestamp(refund.created_at),
+        processed_at: istTimestamp(at),
+      },
+    },
+  };
+}
+
 /** A webhook delivery as Cashfree makes it: the body, and the headers that sign it. */
 export function signedDelivery(secret: string, payload: object, at: Date = new Date()): { body: string; headers: Record<string, string> } {
   const body = JSON.stringify(payload);

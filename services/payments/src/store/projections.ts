@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@elts/platform';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { PaymentsDb, PaymentsTable, SubscriptionsTable } from './tables.js';
 
 /** Applies one of the service's own events to its read tables, in the transaction that appended it. */
@@ -23,38 +23,44 @@ export async function project(trx: Transaction<PaymentsDb>, event: StoredEvent):
     case 'PaymentInitiated':
       await trx
         .insertInto('payments')
-        .values({
-          payment_id: data.paymentId,
-          order_id: data.orderId,
-          member_id: data.memberId,
-          amount_paise: data.amountPaise,
-          currency: data.currency,
-          payment_type: data.paymentType,
-          purpose: data.purpose,
-          subscription_id: data.subscriptionId,
-          gateway: data.gateway,
-          status: 'pending',
-          method: null,
-          gateway_payment_id: null,
-          bank_reference: null,
-          failure_reason: null,
-          auto_failed: false,
-          cancelled: false,
-          timeout_minutes: null,
-          at_risk: false,
-          at_risk_at: data.atRiskAt ? new Date(data.atRiskAt) : null,
-          timeout_at: data.timeoutAt ? new Date(data.timeoutAt) : null,
-          created_at: at,
-          processed_at: null,
-          updated_at: at,
-        })
+        .values(
+          paymentRow({
+            payment_id: data.paymentId,
+            order_id: data.orderId,
+            member_id: data.memberId,
+            amount_paise: data.amountPaise,
+            currency: data.currency,
+            payment_type: data.paymentType,
+            purpose: data.purpose,
+            subscription_id: data.subscriptionId,
+            gateway: data.gateway,
+            timeout_at: data.timeoutAt ? new Date(data.timeoutAt) : null,
+            created_at: at,
+          }),
+        )
         .execute();
       return;
+    case 'RefundRequested':
+      await trx
+        .insertInto('payments')
+        .values(refundRow(data, at, 'pending'))
+        .execute();
+      return;
+    case 'PaymentRefunded':
+    case 'RefundFailed': {
+      // A refund recorded before refunds had records has no row yet: it is written whole here.
+      const row = refundRow(data, at, event.type === 'PaymentRefunded' ? 'success' : 'failed');
+      await trx
+        .insertInto('payments')
+        .values(row)
+        .onConflict((oc) =>
+          oc.column('payment_id').doUpdateSet({ status: row.status, failure_reason: row.failure_reason, processed_at: at, updated_at: at }),
+        )
+        .execute();
+      return;
+    }
     case 'PaymentProcessing':
       await payment({ status: 'processing' });
-      return;
-    case 'PaymentAtRisk':
-      await payment({ at_risk: true });
       return;
     case 'PaymentSucceeded':
       // A late success replaces a timeout's failure: the money was taken.
@@ -146,48 +152,101 @@ export async function project(trx: Transaction<PaymentsDb>, event: StoredEvent):
     case 'AutoRenewalChanged':
       await subscription({ auto_renewal: data.autoRenewal, ...(data.autoRenewal ? {} : { next_execution_date: null }) });
       return;
+    // The credit ledger: grants (a membership's fee credit, or credits chosen instead of a refund), spends and the
+    // releases of spends whose order did not go through.
     case 'MembershipCreditGranted':
-      await trx
-        .insertInto('credit_ledger')
-        .values({
-          member_id: data.memberId,
-          kind: 'grant',
-          amount_paise: data.amountPaise,
-          subscription_id: data.subscriptionId,
-          order_id: null,
-          expires_at: new Date(data.expiresAt),
-          created_at: at,
-        } as never)
-        .execute();
-      return;
+    case 'RefundCreditGranted':
     case 'MembershipCreditSpent':
     case 'MembershipCreditReleased':
       await trx
         .insertInto('credit_ledger')
         .values({
           member_id: data.memberId,
-          kind: event.type === 'MembershipCreditSpent' ? 'spend' : 'release',
+          kind: event.type === 'MembershipCreditSpent' ? 'spend' : event.type === 'MembershipCreditReleased' ? 'release' : 'grant',
           amount_paise: data.amountPaise,
-          subscription_id: null,
-          order_id: data.orderId,
-          expires_at: null,
+          subscription_id: data.subscriptionId ?? null,
+          order_id: data.orderId ?? null,
+          expires_at: data.expiresAt ? new Date(data.expiresAt) : null,
           created_at: at,
         } as never)
+        .execute();
+      return;
+    case 'CreditNoteIssued':
+      await trx
+        .insertInto('credit_notes')
+        .values({
+          ...issued(data),
+          credit_note_number: data.invoiceNumber,
+          refund_id: data.refundId,
+          invoice_number: data.against.invoiceNumber,
+        })
         .execute();
       return;
     case 'InvoiceIssued':
       await trx
         .insertInto('invoices')
-        .values({
-          invoice_number: data.invoiceNumber,
-          payment_id: data.paymentId,
-          member_id: data.memberId,
-          financial_year: data.financialYear,
-          issued_at: new Date(data.issuedAt),
-          total_paise: data.totalPaise,
-          document: JSON.stringify(data),
-        })
+        .values({ ...issued(data), invoice_number: data.invoiceNumber })
         .execute();
       return;
   }
+}
+
+type NewPayment = Pick<
+  PaymentsTable,
+  'payment_id' | 'order_id' | 'member_id' | 'amount_paise' | 'payment_type' | 'purpose' | 'subscription_id' | 'gateway' | 'created_at'
+> &
+  Partial<PaymentsTable>;
+
+/** A payments row as it starts: pending, nothing settled yet, unless `row` says otherwise. */
+function paymentRow(row: NewPayment): PaymentsTable {
+  return {
+    currency: 'INR',
+    status: 'pending',
+    method: null,
+    gateway_payment_id: null,
+    bank_reference: null,
+    failure_reason: null,
+    auto_failed: false,
+    cancelled: false,
+    timeout_minutes: null,
+    timeout_at: null,
+    processed_at: null,
+    updated_at: row.created_at,
+    refund_of: null,
+    ...row,
+  };
+}
+
+/**
+ * A refund's row: a payment of its own (type and purpose 'refund', its refund id) for the order and member of the
+ * payment it gives back, through the same gateway.
+ */
+function refundRow(data: Record<string, any>, at: Date, status: 'pending' | 'success' | 'failed'): PaymentsTable {
+  return paymentRow({
+    payment_id: data.refundId,
+    order_id: data.orderId,
+    member_id: data.memberId,
+    amount_paise: data.amountPaise,
+    payment_type: 'refund',
+    purpose: 'refund',
+    subscription_id: data.subscriptionPayment?.subscriptionId ?? null,
+    gateway: sql<string>`(select gateway from payments where payment_id = ${data.paymentId})` as never,
+    status,
+    failure_reason: status === 'failed' ? data.reason : null,
+    created_at: at,
+    processed_at: status === 'pending' ? null : at,
+    refund_of: data.paymentId,
+  });
+}
+
+/** What an invoice's row and a credit note's have alike: whose, when, how much, and the document as issued. */
+function issued(data: Record<string, any>) {
+  return {
+    payment_id: data.paymentId as string,
+    member_id: data.memberId as string,
+    financial_year: data.financialYear as string,
+    issued_at: new Date(data.issuedAt),
+    total_paise: data.totalPaise as number,
+    document: JSON.stringify(data),
+  };
 }

@@ -19,12 +19,12 @@ export interface PaymentsTable {
   /** Failed because the payer called it off at checkout. */
   cancelled: boolean;
   timeout_minutes: number | null;
-  at_risk: boolean;
-  at_risk_at: Date | null;
   timeout_at: Date | null;
   created_at: Date;
   processed_at: Date | null;
   updated_at: Date;
+  /** A refund's payment: the payment it gives back (null for any other payment). */
+  refund_of: string | null;
 }
 
 export interface SubscriptionsTable {
@@ -78,6 +78,18 @@ export interface PaymentsDb extends EventTables {
     document: unknown;
   };
   invoice_counters: { financial_year: string; last_number: number };
+  credit_notes: {
+    credit_note_number: string;
+    refund_id: string;
+    payment_id: string;
+    invoice_number: string;
+    member_id: string;
+    financial_year: string;
+    issued_at: Date;
+    total_paise: number;
+    document: unknown;
+  };
+  credit_note_counters: { financial_year: string; last_number: number };
   credit_ledger: {
     id: number;
     member_id: string;

@@ -10,7 +10,6 @@ const cycleStep = z.object({ subscriptionId: z.string().min(1), cycle: z.number(
 
 /** The payload each step takes, checked where it arrives over HTTP (the Temporal worker's activities). */
 export const stepPayloads = {
-  [STEP.atRisk]: paymentStep,
   [STEP.timeout]: paymentStep,
   [STEP.renewal]: cycleStep.extend({ attempt: z.number().int().min(1) }),
   [STEP.chargeCheck]: paymentStep.extend({ check: z.number().int().min(1) }),
@@ -27,8 +26,6 @@ export const stepPayloads = {
  */
 export async function runStep(context: PaymentsContext, type: StepType, payload: unknown): Promise<unknown> {
   switch (type) {
-    case STEP.atRisk:
-      return advancePayment(context, stepPayloads[type].parse(payload).paymentId, 'at-risk');
     case STEP.timeout:
       return advancePayment(context, stepPayloads[type].parse(payload).paymentId, 'deadline');
     case STEP.renewal: {

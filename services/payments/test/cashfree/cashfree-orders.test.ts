@@ -115,6 +115,27 @@ describe('Cashfree orders, payments and refunds against the local stand-in', () 
     expect(paid.payment_amount).toBe(1178.82);
   });
 
+  it('reads a refund as it stands (GET /orders/{order_id}/refunds/{refund_id}), and 404 for one never made', async () => {
+    const { gateway } = gatewayFor(fake);
+    const order = checkoutOrder();
+    await gateway.createOrder(order, unique('key'));
+    fake.driver.completePayment(order.orderId);
+    await gateway.refund({ orderId: order.orderId, refundId: 'rf_read_1', amountPaise: 10_000, note: 'Out of stock' });
+    expect(await gateway.getRefund({ orderId: order.orderId, refundId: 'rf_read_1' })).toMatchObject({
+      status: 'PENDING',
+      amountPaise: 10_000,
+    });
+    fake.driver.settleRefund(order.orderId, 'rf_read_1');
+    expect(await gateway.getRefund({ orderId: order.orderId, refundId: 'rf_read_1' })).toMatchObject({
+      refundId: 'rf_read_1',
+      status: 'SUCCESS',
+      amountPaise: 10_000,
+    });
+    expect(fake.requestsTo('GET', `/orders/${order.orderId}/refunds/rf_read_1`)).toHaveLength(2);
+    const unknown = await failure(gateway.getRefund({ orderId: order.orderId, refundId: 'rf_never' }));
+    expect(unknown).toMatchObject({ status: 404, retryable: false });
+  });
+
   describe('amounts', () => {
     it.each([
       [117_882, 1178.82],

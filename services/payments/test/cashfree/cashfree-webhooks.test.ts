@@ -152,6 +152,7 @@ describe('Cashfree webhooks', () => {
       kind: 'refund',
       orderId,
       paymentId: cfPaymentId,
+      refundId: 'rf_webhook_1',
       status: 'SUCCESS',
     });
   });

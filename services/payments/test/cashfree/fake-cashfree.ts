@@ -322,6 +322,19 @@ export class FakeCashfree {
     if (match) return this.orderOrThrow(param(match[1])).entity;
     match = route.match(/^\/orders\/([^/]+)\/payments$/);
     if (match) return this.orderOrThrow(param(match[1])).payments;
+    // GetRefund (PGOrderFetchRefund) and the subscription's refund (SubsFetchSubscriptionRefund): 404 for an unknown id.
+    match = route.match(/^\/orders\/([^/]+)\/refunds\/([^/]+)$/);
+    if (match) {
+      const refund = this.orderOrThrow(param(match[1])).refunds.find((r) => r.refund_id === param(match?.[2]));
+      if (!refund) throw notFound('refund', 'refund_not_found');
+      return refund;
+    }
+    match = route.match(/^\/subscriptions\/([^/]+)\/refunds\/([^/]+)$/);
+    if (match) {
+      const refund = this.subscriptionOrThrow(param(match[1])).refunds.find((r) => r.refund_id === param(match?.[2]));
+      if (!refund) throw notFound('refund', 'refund_not_found');
+      return refund;
+    }
     match = route.match(/^\/plans\/([^/]+)$/);
     if (match) {
       const plan = this.state.plans.get(param(match[1]));

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { AdminLayout } from '../layout/AdminLayout.js';
 import { AuditPage } from '../pages/audit/AuditPage.js';
 import { CronPage } from '../pages/cron/CronPage.js';
+import { ExchangesPage } from '../pages/exchanges/ExchangesPage.js';
 import { GiveawayPage } from '../pages/giveaway/GiveawayPage.js';
 import { MessagesPage } from '../pages/messages/MessagesPage.js';
 import { OrdersPage } from '../pages/orders/OrdersPage.js';
@@ -20,6 +21,7 @@ const PAGES: Record<string, ComponentType> = {
   '/admin/products': ProductsPage,
   '/admin/payments': PaymentsPage,
   '/admin/orders': OrdersPage,
+  '/admin/exchanges': ExchangesPage,
   '/admin/cron': CronPage,
   '/admin/timeouts': TimeoutsPage,
   '/admin/giveaway': GiveawayPage,

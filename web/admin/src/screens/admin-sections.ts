@@ -1,4 +1,4 @@
-/** The back office's pages, in the sidebar's order (spec section 2, plus the giveaway, the audit trail and contact messages). */
+/** The back office's pages, in the sidebar's order (spec section 2, plus exchanges, the giveaway, the audit trail and contact messages). */
 export interface AdminSection {
   path: string;
   label: string;
@@ -25,6 +25,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/orders',
     label: 'Orders',
     heading: 'Orders',
+  },
+  {
+    path: '/admin/exchanges',
+    label: 'Exchanges',
+    heading: 'Exchanges',
   },
   {
     path: '/admin/cron',

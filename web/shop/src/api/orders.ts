@@ -1,4 +1,4 @@
-import type { DeliveryAddress, FulfilmentView } from '@elts/contracts';
+import type { DeliveryAddress, ExchangeOffer, ExchangeRequest, ExchangeView, FulfilmentView } from '@elts/contracts';
 import { ApiError, apiRequest, readMemberSession } from '@elts/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCurrentSubscription } from './subscription.js';
@@ -69,6 +69,8 @@ export interface OrderSummary {
   shipping_address?: { name?: string; city?: string } | null;
   /** A paid order's way to the member: its steps, courier and expected day (an addition, docs/decisions/0023). */
   fulfilment?: FulfilmentView | null;
+  /** Cancelled as out of stock: how the money comes back (an addition, docs/decisions/0024). */
+  refund?: OrderRefundView | null;
 }
 
 export interface OrderPagination {
@@ -155,7 +157,7 @@ export interface ProductOrderDetail {
   amount_paise?: number;
   credit_applied?: number;
   last_updated?: string | null;
-  product?: { name?: string; brand?: string; category?: string; images?: string[] } | null;
+  product?: { id?: string; name?: string; brand?: string; category?: string; images?: string[] } | null;
   payment_details?: { txn_id?: string | null; payment_method?: string | null } | null;
   /** The order's payment: its status (success, pending, processing, failed) and when it settled (additions). */
   payment_info?: {
@@ -173,6 +175,44 @@ export interface ProductOrderDetail {
   payment_timeout_seconds?: number | null;
   /** A paid order's way to the member (an addition, docs/decisions/0023). */
   fulfilment?: FulfilmentView | null;
+  /** Its exchanges, and whether one may be asked for now (additions, docs/decisions/0025). */
+  exchanges?: ExchangeView[];
+  exchange?: ExchangeOffer;
+  /** Cancelled as out of stock: how the money comes back (an addition, docs/decisions/0024). */
+  refund?: OrderRefundView | null;
+}
+
+export type RefundChoice = 'fund_transfer' | 'credits';
+
+/** An out-of-stock cancellation on the member's order (docs/decisions/0024). */
+export interface OrderRefundView {
+  state: 'awaiting_choice' | 'refunding' | 'refunded';
+  reason: string;
+  amount_paise: number;
+  choice_by: string;
+  choice: RefundChoice | null;
+  chosen_by: 'member' | 'deadline' | null;
+}
+
+/** The member's choice for an order cancelled as out of stock; a refusal is the server's sentence. */
+export async function chooseRefund(orderId: string, choice: RefundChoice): Promise<string> {
+  const envelope = await apiRequest<unknown>(`/product/order/${encodeURIComponent(orderId)}/refund`, {
+    method: 'POST',
+    body: { choice },
+    token: readMemberSession().token,
+  });
+  return envelope.message ?? '';
+}
+
+/** Asks for an exchange of a delivered order (docs/decisions/0025); a refusal is the server's sentence. */
+export async function requestExchange(orderId: string, body: ExchangeRequest): Promise<ExchangeView> {
+  const envelope = await apiRequest<ExchangeView>(`/product/order/${encodeURIComponent(orderId)}/exchange`, {
+    method: 'POST',
+    body,
+    token: readMemberSession().token,
+  });
+  if (!envelope.data) throw new ApiError(envelope.message ?? 'Failed to request an exchange', 200);
+  return envelope.data;
 }
 
 export function fetchProductOrder(orderId: string, signal?: AbortSignal): Promise<ProductOrderDetail> {

@@ -19,10 +19,15 @@ export function deliveryNote(fulfilment: FulfilmentView): string | undefined {
  * has shipped, the courier, the AWB number and a link to track it. Four across from a small tablet up, one under
  * another on a phone.
  */
-export function FulfilmentTimeline({ fulfilment }: { fulfilment: FulfilmentView }) {
+export function FulfilmentTimeline({ fulfilment, replacement = false }: { fulfilment: FulfilmentView; replacement?: boolean }) {
   const note = deliveryNote(fulfilment);
+  // An exchange's replacement goes through the same steps (docs/decisions/0025); its first is the approval, not a payment.
+  const labelOf = (step: FulfilmentTimelineStep['step']) => (replacement && step === 'paid' ? 'Approved' : FULFILMENT_STEP_LABELS[step]);
   return (
-    <section aria-label="Delivery progress" className="mt-4 rounded-2xl bg-ink-50 p-4">
+    <section
+      aria-label={replacement ? 'Replacement delivery progress' : 'Delivery progress'}
+      className={cx('mt-4 rounded-2xl p-4', replacement ? 'bg-white' : 'bg-ink-50')}
+    >
       <ol className="grid gap-3 sm:grid-cols-4">
         {fulfilment.timeline.map((step) => {
           const day = stepDay(step, fulfilment);
@@ -41,7 +46,7 @@ export function FulfilmentTimeline({ fulfilment }: { fulfilment: FulfilmentView 
               />
               <span className="text-sm">
                 <span className={cx('block font-semibold', step.done ? 'text-ink-950' : 'text-ink-500')}>
-                  {FULFILMENT_STEP_LABELS[step.step]}
+                  {labelOf(step.step)}
                   <span className="sr-only">{step.done ? ', done' : ', not yet'}</span>
                 </span>
                 {day && <span className="block text-ink-600">{day}</span>}

@@ -1,6 +1,7 @@
+import { indianDate, REFUND_CHOICE_LABELS } from '@elts/contracts';
 import { Button, Card, formatDate, formatRupees, StatusBadge } from '@elts/ui';
 import { useEffect, useState } from 'react';
-import type { OrderSummary } from '../api/orders.js';
+import type { OrderRefundView, OrderSummary } from '../api/orders.js';
 import { rememberOrder } from './checkout.js';
 import { FulfilmentTimeline } from './FulfilmentTimeline.js';
 import { checkLatestStatus, STATUS_MESSAGE_MS } from './order-status-check.js';
@@ -65,6 +66,7 @@ export function OrderHistoryCard({ order: initial }: { order: OrderSummary }) {
         <dd>{[order.shipping_address?.name, order.shipping_address?.city].filter(Boolean).join(', ') || 'N/A'}</dd>
       </dl>
       {order.fulfilment && <FulfilmentTimeline fulfilment={order.fulfilment} />}
+      {order.refund && <p className="mt-4 text-sm font-medium text-ink-800">{refundLine(order.refund)}</p>}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => openOrderPage(order.order_id)}>
           View Details
@@ -85,4 +87,12 @@ export function OrderHistoryCard({ order: initial }: { order: OrderSummary }) {
       )}
     </Card>
   );
+}
+
+/** Where the refund of an order cancelled as out of stock stands, in one line (docs/decisions/0024). */
+function refundLine(refund: OrderRefundView): string {
+  if (refund.state === 'awaiting_choice')
+    return `Out of stock: choose a fund transfer or credits by ${indianDate(new Date(refund.choice_by))} (View Details).`;
+  const choice = REFUND_CHOICE_LABELS[refund.choice ?? 'fund_transfer'];
+  return `Out of stock: ${refund.state === 'refunded' ? 'refunded' : 'refunding'} as ${choice.toLowerCase()}.`;
 }

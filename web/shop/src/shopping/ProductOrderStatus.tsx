@@ -16,7 +16,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchGatewayStatus, fetchProductOrder, type ProductOrderDetail } from '../api/orders.js';
 import { paymentWindowMessage } from '../membership/payment-window.js';
+import { DetailRows } from './DetailRows.js';
+import { ExchangeSection } from './ExchangeSection.js';
 import { FulfilmentTimeline } from './FulfilmentTimeline.js';
+import { OutOfStockRefund } from './OutOfStockRefund.js';
 import { recheckOrder } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
 
@@ -83,6 +86,8 @@ export function ProductOrderStatus({ orderId }: { orderId: string }) {
   if (order.isError) return <ErrorState message={loadError(order.error)} onRetry={() => void order.refetch()} />;
   const data = order.data;
   if (outcome === 'confirmed') return <Confirmed order={data} />;
+  // Paid, then cancelled by an operator as out of stock: the member chooses how the money comes back (0024).
+  if (data.refund) return <OutOfStockRefund order={{ ...data, refund: data.refund }} />;
   if (outcome === 'failed') {
     return (
       <StatusCard
@@ -198,15 +203,9 @@ function Confirmed({ order }: { order: ProductOrderDetail }) {
           {amountPaise !== undefined && <p className="mt-1 text-xl font-extrabold text-ink-950">{formatRupees(amountPaise)}</p>}
         </div>
       </div>
-      <dl className="mt-5 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-ink-500">{label}</dt>
-            <dd className="font-medium break-words text-ink-950">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailRows rows={rows} className="mt-5 gap-y-2" />
       {order.fulfilment && <FulfilmentTimeline fulfilment={order.fulfilment} />}
+      <ExchangeSection order={order} />
       <h3 className="mt-6 font-bold text-ink-950">What's Next</h3>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-ink-700">
         <li>You will receive an order confirmation by email.</li>

@@ -114,6 +114,13 @@ export class CashfreeGateway implements PaymentGateway {
     return refundFrom(entity);
   }
 
+  async getRefund(refund: Pick<RefundRequest, 'orderId' | 'refundId' | 'subscriptionPayment'>): Promise<GatewayRefund> {
+    const owner = refund.subscriptionPayment
+      ? `/subscriptions/${segment(refund.subscriptionPayment.subscriptionId)}`
+      : `/orders/${segment(refund.orderId)}`;
+    return refundFrom(await this.http.send<RefundEntity>({ method: 'GET', path: `${owner}/refunds/${segment(refund.refundId)}` }));
+  }
+
   async ensurePlan(plan: MandatePlan): Promise<void> {
     const existing = await this.findPlan(plan.planId);
     if (existing) return this.checkPlan(plan, existing);

@@ -69,6 +69,7 @@ function describe(type: string, data: Data): Described {
     return only('refund', {
       orderId: stringAt(refund.order_id),
       paymentId: stringAt(refund.cf_payment_id),
+      refundId: stringAt(refund.refund_id),
       status: stringAt(refund.refund_status),
     });
   }
@@ -111,6 +112,7 @@ function describe(type: string, data: Data): Described {
     return only('refund', {
       subscriptionId: stringAt(data.subscription_id),
       paymentId: stringAt(data.payment_id),
+      refundId: stringAt(data.refund_id),
       status: stringAt(data.refund_status),
     });
   }

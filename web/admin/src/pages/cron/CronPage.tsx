@@ -1,9 +1,10 @@
 import { COPY } from '@elts/contracts';
-import { Button, Card, formatDateTime, Modal } from '@elts/ui';
+import { Button, Card, formatDateTime } from '@elts/ui';
 import { useEffect, useRef, useState } from 'react';
 import { adminRequest, failureText } from '../../api/admin-request.js';
 import { useAdminQuery } from '../../api/use-admin-query.js';
 import { Banner } from '../../components/Banner.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ListStates } from '../../components/ListStates.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { StatCard } from '../../components/StatCard.js';
@@ -86,30 +87,18 @@ export function CronPage() {
           </>
         }
       />
-      <Modal
+      <ConfirmDialog
         open={confirmingStop}
-        onClose={() => setConfirmingStop(false)}
         title={STOP_CONFIRMATION.title}
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmingStop(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                setConfirmingStop(false);
-                void run({ kind: 'control', action: 'stop' });
-              }}
-            >
-              {STOP_CONFIRMATION.confirm}
-            </Button>
-          </>
-        }
+        confirm={STOP_CONFIRMATION.confirm}
+        onCancel={() => setConfirmingStop(false)}
+        onConfirm={() => {
+          setConfirmingStop(false);
+          void run({ kind: 'control', action: 'stop' });
+        }}
       >
         <p>{STOP_CONFIRMATION.body}</p>
-      </Modal>
+      </ConfirmDialog>
       {banner && <Banner tone={banner.tone} message={banner.message} />}
       <ListStates
         isLoading={status.isLoading}

@@ -1,8 +1,9 @@
 import { GIVEAWAY_PRIZE_COUNT } from '@elts/contracts';
-import { Button, type Column, DataTable, formatCount, formatDateTime, Modal } from '@elts/ui';
+import { Button, type Column, DataTable, formatCount, formatDateTime } from '@elts/ui';
 import { useState } from 'react';
 import { adminRequest } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Panel } from './Panel.js';
 import type { GiveawayOverview } from './prize-form.js';
 
@@ -78,25 +79,19 @@ export function DrawPanel({ overview }: { overview: GiveawayOverview }) {
           <Button className="mt-4" busy={busy === 'draw'} onClick={() => setConfirming(true)}>
             Draw winners
           </Button>
-          <Modal
+          <ConfirmDialog
             open={confirming}
-            onClose={() => setConfirming(false)}
             title="Draw the winners now?"
-            size="sm"
-            footer={
-              <>
-                <Button variant="secondary" onClick={() => setConfirming(false)}>
-                  Cancel
-                </Button>
-                <Button onClick={drawNow}>Draw and announce</Button>
-              </>
-            }
+            confirm="Draw and announce"
+            tone="primary"
+            onCancel={() => setConfirming(false)}
+            onConfirm={drawNow}
           >
             <p>
               The draw happens once. Each winner is sent an email at once and the winners are listed on the public Merch page; the prizes
               can no longer change and no one else can enter.
             </p>
-          </Modal>
+          </ConfirmDialog>
         </>
       )}
     </Panel>

@@ -12,6 +12,7 @@ import { StatCard, StatGrid } from '../../components/StatCard.js';
 import { useFilters } from '../../components/use-filters.js';
 import { useFulfilmentControls } from './fulfilment/FulfilmentControls.js';
 import type { OrderFulfilment } from './fulfilment/fulfilment-requests.js';
+import { type OrderRefund, useOutOfStockControls } from './out-of-stock/OutOfStockControls.js';
 
 const PAGE_SIZE = 20;
 type Tab = 'product' | 'subscription';
@@ -32,6 +33,7 @@ interface ProductOrder {
   status: string;
   createdAt: string;
   fulfilment: OrderFulfilment | null;
+  refund: OrderRefund | null;
 }
 interface Subscription {
   subscriptionId: string;
@@ -158,6 +160,7 @@ export function OrdersPage() {
   // While the other tab's list is still the one on screen (kept during loading), none of its rows are shown here.
   const rows = (list.data?.orders ?? []).filter((row) => 'subscriptionId' in row === (tab === 'subscription'));
   const fulfilment = useFulfilmentControls(tab === 'product' ? (rows as ProductOrder[]) : []);
+  const outOfStock = useOutOfStockControls<ProductOrder>();
 
   const switchTab = (next: Tab) => {
     setTab(next);
@@ -227,10 +230,11 @@ export function OrdersPage() {
           onRetry={() => list.refetch()}
         >
           {tab === 'product' && fulfilment.panel}
+          {tab === 'product' && outOfStock.dialog}
           {tab === 'product' ? (
             <DataTable
               caption="Product orders"
-              columns={fulfilment.columns(PRODUCT_COLUMNS)}
+              columns={[...fulfilment.columns(PRODUCT_COLUMNS), outOfStock.column]}
               rows={rows as ProductOrder[]}
               rowKey={(o) => o.orderId}
               empty={<EmptyState title="No orders found" />}

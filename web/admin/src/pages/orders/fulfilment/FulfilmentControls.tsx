@@ -119,6 +119,7 @@ export function useFulfilmentControls<Row extends FulfilmentRow>(rows: readonly 
         <FulfilmentDialog
           step={dialog.step}
           orderIds={dialog.orderIds}
+          shipmentOf={(orderId) => rows.find((row) => row.orderId === orderId)?.shipment}
           onClose={() => setDialog(undefined)}
           onDone={() => {
             setDialog(undefined);

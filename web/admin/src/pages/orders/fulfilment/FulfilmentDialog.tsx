@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { failureText } from '../../../api/admin-request.js';
 import { DialogFooter } from '../../../components/DialogFooter.js';
 import { DAY_PLACEHOLDER, dayText, maskDayText } from '../../../components/day-text.js';
-import { ACTION_LABELS, checkStep, type StepForm, sendSteps } from './fulfilment-requests.js';
+import { ACTION_LABELS, checkStep, type ShipmentOf, type StepForm, sendSteps } from './fulfilment-requests.js';
 
 /** Couriers offered as the operator types (any other name may be typed). */
 const COURIERS = ['Blue Dart', 'Delhivery', 'DTDC', 'Ecom Express', 'Ekart', 'India Post', 'Shadowfax', 'XpressBees'];
@@ -18,11 +18,14 @@ const COURIERS = ['Blue Dart', 'Delhivery', 'DTDC', 'Ecom Express', 'Ekart', 'In
 export function FulfilmentDialog({
   step,
   orderIds,
+  shipmentOf,
   onClose,
   onDone,
 }: {
   step: OperatorStep;
   orderIds: readonly string[];
+  /** An exchange's replacement moves its own shipment (docs/decisions/0025). */
+  shipmentOf?: ShipmentOf;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -42,7 +45,7 @@ export function FulfilmentDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkStep(step, orderIds, form);
+    const checked = checkStep(step, orderIds, form, shipmentOf);
     setErrors(checked.errors ?? {});
     if (!checked.items) return;
     setBusy(true);

@@ -20,8 +20,13 @@ export interface OrderFulfilment {
 
 export interface FulfilmentRow {
   orderId: string;
+  /** Which shipment of the order the row moves: an exchange's replacement (2 and up); the order's own when absent. */
+  shipment?: number;
   fulfilment: OrderFulfilment | null;
 }
+
+/** The shipment each order of a dialog moves, by order id (the order's own when it names none). */
+export type ShipmentOf = (orderId: string) => number | undefined;
 
 export const ACTION_LABELS: Record<OperatorStep, string> = {
   processing: 'Mark processing',
@@ -49,7 +54,7 @@ export type Checked = { items: Item[]; errors?: undefined } | { items?: undefine
 const SHARED_FIELDS: Record<string, string> = { courier: 'courier', delivered_on: 'deliveredOn' };
 
 /** Checks the dialog with the schema the server parses with, so a mistake is shown at its field before sending. */
-export function checkStep(step: OperatorStep, orderIds: readonly string[], form: StepForm): Checked {
+export function checkStep(step: OperatorStep, orderIds: readonly string[], form: StepForm, shipmentOf?: ShipmentOf): Checked {
   const errors: Record<string, string> = {};
   let deliveredOn = '';
   if (step === 'delivered') {
@@ -60,12 +65,15 @@ export function checkStep(step: OperatorStep, orderIds: readonly string[], form:
   const items: Item[] = [];
   for (const orderId of orderIds) {
     const shipment = form.shipments[orderId] ?? { awb: '', tracking: '' };
-    const body =
-      step === 'shipped'
+    const which = shipmentOf?.(orderId);
+    const body = {
+      ...(step === 'shipped'
         ? { step, courier: form.courier, awb_number: shipment.awb, tracking_url: shipment.tracking }
         : step === 'delivered'
           ? { step, delivered_on: deliveredOn }
-          : { step };
+          : { step }),
+      ...(which ? { shipment: which } : {}),
+    };
     const parsed = fulfilmentStepSchema.safeParse(body);
     if (parsed.success) items.push({ ...parsed.data, order_id: orderId });
     for (const issue of parsed.error?.issues ?? []) {

@@ -7,9 +7,9 @@ export function ExchangePolicy() {
         <Bullets
           items={[
             'Ask for an exchange within 7 days of delivery if your item arrives damaged, defective or is not what you ordered.',
-            'Write to us from the Contact tab with your order ID and a photo of the item.',
+            'Ask from your order page: choose the reason and tell us what is wrong. We email you once it is reviewed.',
             'Keep the item unused, with its tags and original packaging.',
-            'Once your request is approved, the replacement ships within 15 days.',
+            'Once your request is approved, the replacement ships within 15 days. If none is in stock, we refund you instead.',
           ]}
         />
       </PolicySection>

@@ -1,0 +1,46 @@
+import type { OrderCancelledOutOfStock, OrderRefundChosen, OrderRefunded } from '@elts/contracts';
+import type { StoredEvent } from '@elts/platform';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import { auditAdminEvent } from '../store/audit-log.js';
+import type { AdminDb } from '../store/tables.js';
+
+/**
+ * The out-of-stock cancellation on the Orders page (docs/decisions/0024), applied by the orders projection in its
+ * own order (an order's events in sequence): the cancelled order leaves the fulfilment queues and shows its refund;
+ * the operator who cancelled it is in the audit log.
+ */
+export async function cancelledOutOfStock(
+  trx: Transaction<AdminDb>,
+  data: z.output<typeof OrderCancelledOutOfStock.schema>,
+  event: StoredEvent,
+) {
+  const columns = ['status', 'fulfilment_step', 'refund_state'] as const;
+  const before = await trx.selectFrom('product_orders').select(columns).where('order_id', '=', data.orderId).executeTakeFirst();
+  const after = { status: 'cancelled', fulfilment_step: null, refund_state: 'awaiting_choice', refund_choice_by: new Date(data.choiceBy) };
+  await trx.updateTable('product_orders').set(after).where('order_id', '=', data.orderId).execute();
+  await auditAdminEvent(trx, event, {
+    action: 'order.cancelled_out_of_stock',
+    target: data.orderId,
+    before: before ?? null,
+    after: { ...after, reason: data.reason, amountPaise: data.amountPaise },
+  });
+}
+
+export async function refundChosen(trx: Transaction<AdminDb>, data: z.output<typeof OrderRefundChosen.schema>) {
+  await trx
+    .updateTable('product_orders')
+    .set({ refund_state: 'refunding', refund_choice: data.choice })
+    .where('order_id', '=', data.orderId)
+    .execute();
+}
+
+/** Any refund of an order: an out-of-stock one is now refunded; a late payment's refund leaves the column alone. */
+export async function orderRefunded(trx: Transaction<AdminDb>, data: z.output<typeof OrderRefunded.schema>) {
+  await trx
+    .updateTable('product_orders')
+    .set({ refund_state: 'refunded', refund_choice: data.method })
+    .where('order_id', '=', data.orderId)
+    .where('refund_state', 'is not', null)
+    .execute();
+}

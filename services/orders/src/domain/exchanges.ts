@@ -1,0 +1,158 @@
+import {
+  addDays,
+  type ExchangeReason,
+  type ExchangeState,
+  formatIndianDay,
+  OPEN_EXCHANGE_STATES,
+  type OrderStatus,
+  todayInIndia,
+} from '@elts/contracts';
+import type { NewEvent, StoredEvent } from '@elts/platform';
+import type { ShipmentState } from './fulfilment.js';
+import type { OrderState } from './order.js';
+
+/**
+ * Exchanges of an order line (docs/decisions/0025), folded from the order's stream and decided here, pure. The
+ * member asks within the window after the latest shipment's delivery; an operator approves (which opens the
+ * replacement's shipment, its stock taken first) or refuses; a replacement that cannot be found refunds the member.
+ */
+export interface ExchangeRecord {
+  exchangeId: string;
+  /** The delivered shipment being exchanged. */
+  shipment: number;
+  state: ExchangeState;
+  productId: string;
+  replacementShipment: number | null;
+  refusalReason: string | null;
+}
+
+export interface ExchangeRefusal {
+  status: 400 | 404 | 409;
+  message: string;
+}
+
+export function foldExchanges(events: StoredEvent[]): ExchangeRecord[] {
+  const exchanges: ExchangeRecord[] = [];
+  const byReplacement = (shipment: number) => exchanges.find((each) => each.replacementShipment === shipment);
+  for (const { type, data } of events as StoredEvent<any>[]) {
+    const exchange = exchanges.find((each) => each.exchangeId === data?.exchangeId);
+    if (type === 'ExchangeRequested')
+      exchanges.push({
+        exchangeId: data.exchangeId,
+        shipment: data.shipment,
+        state: 'requested',
+        productId: data.productId,
+        replacementShipment: null,
+        refusalReason: null,
+      });
+    else if (type === 'ExchangeApproved' && exchange) Object.assign(exchange, { state: 'approved', replacementShipment: data.shipment });
+    else if (type === 'ExchangeRefused' && exchange) Object.assign(exchange, { state: 'refused', refusalReason: data.reason });
+    else if (type === 'ExchangeRefunded' && exchange) exchange.state = 'refunded';
+    else if (type === 'OrderShipped' && byReplacement(data.shipment)) byReplacement(data.shipment)!.state = 'replacement_shipped';
+    else if (type === 'OrderDelivered' && byReplacement(data.shipment)) byReplacement(data.shipment)!.state = 'delivered';
+  }
+  return exchanges;
+}
+
+/** What decides whether an exchange may be asked for: read from the stream for a decision, from the tables for a page. */
+export interface ExchangeFacts {
+  status: OrderStatus;
+  refunded: boolean;
+  /** The order's latest shipment (the replacement once there is one), if paid. */
+  latest: { shipment: number; step: string; deliveredOn: string | null } | undefined;
+  states: readonly ExchangeState[];
+}
+
+export type ExchangeWindow = { shipment: number; until: string } | { refusal: ExchangeRefusal };
+
+const refuse = (status: ExchangeRefusal['status'], message: string) => ({ refusal: { status, message } });
+
+/**
+ * Whether the member may ask for an exchange today (India's calendar), and of which shipment until which day: the
+ * latest shipment delivered at most `windowDays` days ago (the last day included), no exchange of the line still
+ * open, the order neither cancelled nor refunded.
+ */
+export function exchangeWindow(facts: ExchangeFacts, now: Date, windowDays: number): ExchangeWindow {
+  if (facts.refunded || facts.status === 'cancelled' || facts.states.includes('refunded'))
+    return refuse(409, 'This order was refunded or cancelled, so it cannot be exchanged.');
+  if (facts.status !== 'completed' || !facts.latest || facts.latest.step !== 'delivered' || !facts.latest.deliveredOn)
+    return refuse(409, 'You can ask for an exchange once your order is delivered.');
+  if (facts.states.some((state) => OPEN_EXCHANGE_STATES.includes(state)))
+    return refuse(409, 'You have already asked for an exchange of this order. You can ask again once it is settled.');
+  const until = addDays(facts.latest.deliveredOn, windowDays);
+  if (todayInIndia(now) > until)
+    return refuse(
+      409,
+      `Exchanges can be asked for within ${windowDays} days of delivery. This order was delivered on ` +
+        `${formatIndianDay(facts.latest.deliveredOn)}, so the last day was ${formatIndianDay(until)}.`,
+    );
+  return { shipment: facts.latest.shipment, until };
+}
+
+/** The facts of `exchangeWindow` from the order's stream. */
+export function factsOf(order: OrderState, shipments: Map<number, ShipmentState>, exchanges: ExchangeRecord[]): ExchangeFacts {
+  const latest = [...shipments.values()].sort((a, b) => b.shipment - a.shipment)[0];
+  return {
+    status: order.status,
+    refunded: order.refunded,
+    latest: latest && { shipment: latest.shipment, step: latest.step, deliveredOn: latest.deliveredOn },
+    states: exchanges.map((exchange) => exchange.state),
+  };
+}
+
+export interface ExchangeAsk {
+  reason: ExchangeReason;
+  note: string;
+  productId: string;
+  product: { name: string; brand: string; images: string[] };
+}
+
+/** The member's request: refused with a sentence, or the event that records it (its id numbered within the order). */
+export function decideExchangeRequest(
+  order: OrderState,
+  shipments: Map<number, ShipmentState>,
+  exchanges: ExchangeRecord[],
+  ask: ExchangeAsk,
+  now: Date,
+  windowDays: number,
+): { events: NewEvent[]; exchangeId: string } | { refusal: ExchangeRefusal } {
+  const window = exchangeWindow(factsOf(order, shipments, exchanges), now, windowDays);
+  if ('refusal' in window) return window;
+  const exchangeId = `${order.orderId}-X${exchanges.length + 1}`;
+  const data = { orderId: order.orderId, memberId: order.memberId, exchangeId, shipment: window.shipment, ...ask };
+  return { exchangeId, events: [{ type: 'ExchangeRequested', data, metadata: { actor: `member:${order.memberId}` } }] };
+}
+
+const DECIDED: Record<ExchangeState, string> = {
+  requested: '',
+  approved: 'This exchange was already approved.',
+  replacement_shipped: 'This exchange was already approved, and its replacement has shipped.',
+  delivered: 'This exchange was already approved, and its replacement delivered.',
+  refused: 'This exchange was already refused.',
+  refunded: 'This exchange was already settled with a refund.',
+};
+
+/**
+ * Whether an operator's decision applies: only a requested exchange is decided. The same decision again (a double
+ * click) changes nothing; the other one is refused with what happened.
+ */
+export function decisionApplies(
+  exchange: ExchangeRecord | undefined,
+  decision: 'approve' | 'refuse',
+  refusalReason?: string,
+): 'apply' | 'done' | ExchangeRefusal {
+  if (!exchange) return { status: 404, message: 'Exchange not found' };
+  if (exchange.state === 'requested') return 'apply';
+  if (decision === 'refuse' && exchange.state === 'refused' && exchange.refusalReason === refusalReason) return 'done';
+  if (decision === 'approve' && !['refused'].includes(exchange.state)) return 'done';
+  return { status: 409, message: DECIDED[exchange.state] };
+}
+
+/** The next shipment number of an order: the replacement's. */
+export const nextShipment = (shipments: Map<number, ShipmentState>) => Math.max(0, ...shipments.keys()) + 1;
+
+/** The last day a replacement approved now ships (India's calendar). */
+export const shipsBy = (now: Date, withinDays: number) => addDays(todayInIndia(now), withinDays);
+
+/** The key of the catalog hold that takes a replacement's stock: one per replacement shipment. */
+export const replacementHoldKey = (orderId: string, shipment: number) => `${orderId}-R${shipment}`;

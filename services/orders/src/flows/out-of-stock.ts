@@ -1,0 +1,138 @@
+import type { NewEvent, StoredEvent } from '@elts/platform';
+import { ORDER_SHIPMENT, type ShipmentState } from '../domain/fulfilment.js';
+import type { OrderState } from '../domain/order.js';
+
+/**
+ * The out-of-stock cancellation's decisions, free of I/O (docs/decisions/0024); its I/O is in
+ * commands/out-of-stock.ts and its one timer (the choice deadline) is a row of orders' timers table, like the order
+ * saga's backstop. An operator cancels a paid order that cannot be fulfilled; the member chooses a fund transfer (a
+ * refund to the original payment method) or credits; without an answer by the deadline the fund transfer is made.
+ */
+
+export type RefundChoice = 'fund_transfer' | 'credits';
+
+/** How long the member has to choose: three days from the cancellation (REFUND_CHOICE_SECONDS by default). */
+export const CHOICE_DAYS = 3;
+
+export interface OutOfStockState {
+  amountPaise: number;
+  creditPaise: number;
+  reason: string;
+  choiceBy: Date;
+  choice: RefundChoice | null;
+  chosenBy: 'member' | 'deadline' | null;
+  /** The money went back (OrderRefunded after the cancellation). */
+  refunded: boolean;
+}
+
+/** The cancellation of an order's stream, if it was cancelled as out of stock. */
+export function foldOutOfStock(events: StoredEvent[]): OutOfStockState | undefined {
+  let state: OutOfStockState | undefined;
+  for (const { type, data } of events as StoredEvent<any>[]) {
+    if (type === 'OrderCancelledOutOfStock') {
+      state = {
+        amountPaise: data.amountPaise,
+        creditPaise: data.creditPaise,
+        reason: data.reason,
+        choiceBy: new Date(data.choiceBy),
+        choice: null,
+        chosenBy: null,
+        refunded: false,
+      };
+    } else if (state && type === 'OrderRefundChosen') state = { ...state, choice: data.choice, chosenBy: data.by };
+    else if (state && type === 'OrderRefunded') state = { ...state, refunded: true };
+  }
+  return state;
+}
+
+export interface Refusal {
+  status: 404 | 409;
+  message: string;
+}
+export type Decision = { events: NewEvent[] } | { refusal: Refusal };
+
+const refuse = (status: Refusal['status'], message: string): Decision => ({ refusal: { status, message } });
+
+export const CHOICE_WORDS: Record<RefundChoice, string> = { fund_transfer: 'a fund transfer', credits: 'credits' };
+
+/**
+ * An operator cancels a paid order as out of stock: refused unless it is paid and its goods have not left (shipped
+ * or delivered). Asked again, it changes nothing.
+ */
+export function decideCancellation(
+  order: OrderState,
+  shipments: Map<number, ShipmentState>,
+  cancelled: OutOfStockState | undefined,
+  reason: string,
+  now: Date,
+  choiceSeconds = CHOICE_DAYS * 86_400,
+): Decision {
+  if (cancelled) return { events: [] };
+  if (order.refunded || order.status === 'cancelled') return refuse(409, 'This order was already cancelled.');
+  if (order.status !== 'completed') return refuse(409, 'Only a paid order can be cancelled as out of stock.');
+  const step = shipments.get(ORDER_SHIPMENT)?.step;
+  if (step === 'shipped' || step === 'delivered')
+    return refuse(409, `This order was already ${step}, so it cannot be cancelled as out of stock.`);
+  const choiceBy = new Date(now.getTime() + choiceSeconds * 1000);
+  return {
+    events: [
+      {
+        type: 'OrderCancelledOutOfStock',
+        data: {
+          orderId: order.orderId,
+          memberId: order.memberId,
+          productId: order.productId,
+          amountPaise: order.amountPaise,
+          creditPaise: order.creditPaise,
+          reason,
+          choiceBy: choiceBy.toISOString(),
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * The member's choice, or the deadline's. The member may choose once, until the deadline; the same choice again
+ * changes nothing. The deadline chooses the fund transfer only when nobody chose.
+ */
+export function decideChoice(
+  order: OrderState,
+  cancelled: OutOfStockState | undefined,
+  choice: RefundChoice,
+  by: 'member' | 'deadline',
+  now: Date,
+): Decision {
+  if (!cancelled) return refuse(404, 'This order is not waiting for a refund choice.');
+  if (cancelled.choice) {
+    if (by === 'deadline' || cancelled.choice === choice) return { events: [] };
+    return refuse(409, `You already chose ${CHOICE_WORDS[cancelled.choice]} for this order.`);
+  }
+  if (by === 'member' && now > cancelled.choiceBy)
+    return refuse(409, 'The time to choose has passed: the amount is refunded to your original payment method.');
+  return { events: [{ type: 'OrderRefundChosen', data: { orderId: order.orderId, memberId: order.memberId, choice, by } }] };
+}
+
+/** What is left to do once a choice is recorded: give the money back the chosen way, or nothing. */
+export function refundMove(cancelled: OutOfStockState | undefined): RefundChoice | 'nothing' {
+  if (!cancelled?.choice || cancelled.refunded) return 'nothing';
+  return cancelled.choice;
+}
+
+/** The order's record that the money went back, with what the payments service answered. */
+export function decideRefunded(order: OrderState, cancelled: OutOfStockState, refundId: string): NewEvent[] {
+  if (cancelled.refunded || !cancelled.choice) return [];
+  return [
+    {
+      type: 'OrderRefunded',
+      data: {
+        orderId: order.orderId,
+        memberId: order.memberId,
+        refundId,
+        amountPaise: cancelled.amountPaise,
+        reason: cancelled.reason,
+        method: cancelled.choice,
+      },
+    },
+  ];
+}

@@ -1,0 +1,72 @@
+import type { StoredEvent } from '@elts/platform';
+import type { Transaction } from 'kysely';
+import type { OrderExchangesTable, OrdersDb } from './tables.js';
+
+/**
+ * Applies an exchange's events to `order_exchanges`, and opens the replacement's shipment (docs/decisions/0025), in
+ * the transaction that appended them; the replacement's steps move its exchange on (shipped, delivered).
+ */
+export async function projectExchangeEvent(trx: Transaction<OrdersDb>, event: StoredEvent): Promise<void> {
+  const data = event.data as Record<string, any>;
+  const update = (values: Partial<OrderExchangesTable>) =>
+    trx
+      .updateTable('order_exchanges')
+      .set({ ...values, updated_at: event.recordedAt })
+      .where('exchange_id', '=', data.exchangeId)
+      .execute();
+  const decided = { decided_at: event.recordedAt, decided_by: String(event.metadata?.actor ?? '') || null };
+  const byReplacement = (state: string) =>
+    trx
+      .updateTable('order_exchanges')
+      .set({ state, updated_at: event.recordedAt })
+      .where('order_id', '=', data.orderId)
+      .where('replacement_shipment', '=', data.shipment)
+      .execute();
+  switch (event.type) {
+    case 'ExchangeRequested':
+      await trx
+        .insertInto('order_exchanges')
+        .values({
+          exchange_id: data.exchangeId,
+          order_id: data.orderId,
+          member_id: data.memberId,
+          shipment: data.shipment,
+          replacement_shipment: null,
+          reason: data.reason,
+          note: data.note,
+          product_id: data.productId,
+          product: JSON.stringify(data.product) as never,
+          state: 'requested',
+          requested_at: event.recordedAt,
+          decided_at: null,
+          decided_by: null,
+          refusal_reason: null,
+          ships_by: null,
+          refund_id: null,
+          refund_paise: null,
+          updated_at: event.recordedAt,
+        })
+        .execute();
+      return;
+    case 'ExchangeApproved':
+      await update({ state: 'approved', replacement_shipment: data.shipment, ships_by: data.shipsBy, ...decided });
+      await trx
+        .insertInto('order_shipments')
+        .values({ order_id: data.orderId, shipment: data.shipment, step: 'paid', opened_at: event.recordedAt })
+        .onConflict((oc) => oc.columns(['order_id', 'shipment']).doNothing())
+        .execute();
+      return;
+    case 'ExchangeRefused':
+      await update({ state: 'refused', refusal_reason: data.reason, ...decided });
+      return;
+    case 'ExchangeRefunded':
+      await update({ state: 'refunded', refund_id: data.refundId, refund_paise: data.amountPaise, ...decided });
+      return;
+    case 'OrderShipped':
+      if (data.shipment > 1) await byReplacement('replacement_shipped');
+      return;
+    case 'OrderDelivered':
+      if (data.shipment > 1) await byReplacement('delivered');
+      return;
+  }
+}

@@ -1,0 +1,117 @@
+import { REFUND_CHOICE_LABELS } from '@elts/contracts';
+import { Button, type Column, formatDate, Modal, StatusBadge, useToast } from '@elts/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { adminRequest, failureText } from '../../../api/admin-request.js';
+import { DialogFooter } from '../../../components/DialogFooter.js';
+import type { OrderFulfilment } from '../fulfilment/fulfilment-requests.js';
+
+/** An out-of-stock cancellation as `GET /admin/product-orders` lists it (docs/decisions/0024); null otherwise. */
+export interface OrderRefund {
+  state: 'awaiting_choice' | 'refunding' | 'refunded';
+  choice: keyof typeof REFUND_CHOICE_LABELS | null;
+  choiceBy: string | null;
+}
+
+export interface RefundRow {
+  orderId: string;
+  status: string;
+  fulfilment: OrderFulfilment | null;
+  refund?: OrderRefund | null;
+}
+
+/** A paid order whose goods have not left can be cancelled as out of stock (the server decides again). */
+const cancellable = (row: RefundRow) =>
+  row.status === 'completed' && (row.fulfilment?.step === 'paid' || row.fulfilment?.step === 'processing') && !row.refund;
+
+function RefundCell({ refund }: { refund: OrderRefund }) {
+  const choice = refund.choice ? REFUND_CHOICE_LABELS[refund.choice] : null;
+  if (refund.state === 'awaiting_choice')
+    return (
+      <div className="grid justify-items-start gap-1">
+        <StatusBadge status="pending" label="Awaiting member" tone="amber" />
+        {refund.choiceBy && <p className="text-xs text-ink-600">Fund transfer after {formatDate(refund.choiceBy)}</p>}
+      </div>
+    );
+  return (
+    <div className="grid justify-items-start gap-1">
+      <StatusBadge
+        status={refund.state}
+        label={refund.state === 'refunded' ? 'Refunded' : 'Refunding'}
+        tone={refund.state === 'refunded' ? 'green' : 'amber'}
+      />
+      {choice && <p className="text-xs text-ink-600">{choice}</p>}
+    </div>
+  );
+}
+
+/**
+ * Out-of-stock cancellation on the Orders page (docs/decisions/0024): a Refund column (where the refund of a
+ * cancelled order stands), and for a paid order not yet shipped a button that cancels it after a confirmation. The
+ * member is then mailed to choose a fund transfer or credits.
+ */
+export function useOutOfStockControls<Row extends RefundRow>(): { column: Column<Row>; dialog: ReactNode } {
+  const toast = useToast();
+  const client = useQueryClient();
+  const [orderId, setOrderId] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setOrderId(undefined);
+    setFailure(undefined);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!orderId) return;
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const answer = await adminRequest<{ message: string }>(`/admin/order-cancellations/${encodeURIComponent(orderId)}`, {
+        method: 'POST',
+      });
+      await client.invalidateQueries({ queryKey: ['admin'] });
+      toast({ tone: 'success', message: answer.message });
+      close();
+    } catch (error) {
+      setFailure(failureText(error, 'Failed to cancel the order'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const column: Column<Row> = {
+    key: 'refund',
+    header: 'Refund',
+    cell: (row) => {
+      if (row.refund) return <RefundCell refund={row.refund} />;
+      if (!cancellable(row)) return <span className="text-ink-500">-</span>;
+      return (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Cancel as out of stock: order ${row.orderId}`}
+          onClick={() => setOrderId(row.orderId)}
+        >
+          Out of stock
+        </Button>
+      );
+    },
+  };
+
+  const dialog = orderId && (
+    <Modal
+      open
+      onClose={close}
+      title={`Cancel order ${orderId} as out of stock`}
+      footer={<DialogFooter failure={failure} onCancel={close} form="out-of-stock-form" busy={busy} submit="Cancel order" />}
+    >
+      <form id="out-of-stock-form" noValidate onSubmit={(event) => void submit(event)} className="grid gap-3">
+        <p>The order is cancelled and the member is mailed to choose a fund transfer or credits for what they paid.</p>
+        <p className="text-sm text-ink-600">Without an answer in 3 days, the amount is refunded to their original payment method.</p>
+      </form>
+    </Modal>
+  );
+
+  return { column, dialog };
+}
