@@ -540,8 +540,8 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
       currency: 'INR',
       status,
       // A paid order starts its fulfilment at 'paid', as admin-bff's projection records it (decision 0023); a refund
-      // (cancelled) leaves the step where it was.
-      fulfilment_step: status === 'completed' || status === 'cancelled' ? 'paid' : null,
+      // (cancelled) takes it out of the fulfilment queues: nothing is left to fulfil.
+      fulfilment_step: status === 'completed' ? 'paid' : null,
       created_at: at,
     });
     await payment({ id: paymentId, orderId, memberId: member.id, amount: product.price, type: 'product_order', outcome, at });
@@ -579,6 +579,7 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
     ['admin-bff.giveaway-audit', 'identity'],
     ['admin-bff.payments', 'payments'],
     ['admin-bff.orders', 'orders'],
+    ['admin-bff.exchange-audit', 'orders'],
   ] as const;
   // admin-bff.catalog-audit keeps its place: the data set has no catalog history.
   for (const [group, source] of checkpoints) {

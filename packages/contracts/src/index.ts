@@ -130,8 +130,6 @@ export {
   OrderRefunded,
   OrderShipped,
   ordersEvents,
-  REFUND_CHOICE_LABELS,
-  REFUND_CHOICES,
 } from './events/orders.js';
 export {
   AutoRenewalChanged,
@@ -235,6 +233,7 @@ export {
   paymentTimeoutsOf,
   UNSETTLED_PAYMENT_STATUSES,
 } from './payment-at-risk.js';
+export { REFUND_CHOICE_LABELS, REFUND_CHOICES, type RefundChoice } from './refund-choices.js';
 export { GATEWAY_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from './services.js';
 export { SESSION_COOKIES } from './sessions.js';
 export { calendarDateSchema, dateRangeQuerySchema } from './validation/dates.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUND_CHOICES } from '../refund-choices.js';
 import { defineEvent, EventRegistry } from './define.js';
 
 const memberId = z.uuid();
@@ -155,9 +156,6 @@ export const ExchangeRefunded = defineEvent({
  * actor in its metadata); the member chooses how the money comes back by `choiceBy`, or the deadline chooses the
  * fund transfer. `OrderRefunded` follows once the money went back (`method`).
  */
-export const REFUND_CHOICES = ['fund_transfer', 'credits'] as const;
-/** The spec's words for them (section 9: "as fund transfer or credits"), on the member's page and the Orders page. */
-export const REFUND_CHOICE_LABELS: Record<(typeof REFUND_CHOICES)[number], string> = { fund_transfer: 'Fund transfer', credits: 'Credits' };
 
 export const OrderCancelledOutOfStock = defineEvent({
   type: 'OrderCancelledOutOfStock',

@@ -1,15 +1,8 @@
+import type { RefundChoice } from '@elts/contracts';
 import { AppError, retryOnConcurrency, type StoredEvent } from '@elts/platform';
 import { foldShipments } from '../domain/fulfilment.js';
 import { foldOrder, orderStream } from '../domain/order.js';
-import {
-  type Decision,
-  decideCancellation,
-  decideChoice,
-  decideRefunded,
-  foldOutOfStock,
-  type RefundChoice,
-  refundMove,
-} from '../flows/out-of-stock.js';
+import { type Decision, decideCancellation, decideChoice, decideRefunded, foldOutOfStock, refundMove } from '../flows/out-of-stock.js';
 import { orderRefund, refundView } from '../store/refund-view.js';
 import { type OrdersContext, recordOrder } from './context.js';
 

@@ -1,3 +1,4 @@
+import type { RefundChoice } from '@elts/contracts';
 import type { NewEvent, StoredEvent } from '@elts/platform';
 import { ORDER_SHIPMENT, type ShipmentState } from '../domain/fulfilment.js';
 import type { OrderState } from '../domain/order.js';
@@ -8,8 +9,6 @@ import type { OrderState } from '../domain/order.js';
  * saga's backstop. An operator cancels a paid order that cannot be fulfilled; the member chooses a fund transfer (a
  * refund to the original payment method) or credits; without an answer by the deadline the fund transfer is made.
  */
-
-export type RefundChoice = 'fund_transfer' | 'credits';
 
 /** How long the member has to choose: three days from the cancellation (REFUND_CHOICE_SECONDS by default). */
 export const CHOICE_DAYS = 3;

@@ -1,4 +1,4 @@
-import type { DeliveryAddress, ExchangeOffer, ExchangeRequest, ExchangeView, FulfilmentView } from '@elts/contracts';
+import type { DeliveryAddress, ExchangeOffer, ExchangeRequest, ExchangeView, FulfilmentView, RefundChoice } from '@elts/contracts';
 import { ApiError, apiRequest, readMemberSession } from '@elts/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCurrentSubscription } from './subscription.js';
@@ -181,8 +181,6 @@ export interface ProductOrderDetail {
   /** Cancelled as out of stock: how the money comes back (an addition, docs/decisions/0024). */
   refund?: OrderRefundView | null;
 }
-
-export type RefundChoice = 'fund_transfer' | 'credits';
 
 /** An out-of-stock cancellation on the member's order (docs/decisions/0024). */
 export interface OrderRefundView {

@@ -1,9 +1,9 @@
-import { indianDate, REFUND_CHOICE_LABELS } from '@elts/contracts';
+import { indianDate, REFUND_CHOICE_LABELS, type RefundChoice } from '@elts/contracts';
 import { Link } from '@elts/router';
 import { ApiError, Button, buttonClasses, Card, formatRupees } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { chooseRefund, type ProductOrderDetail, type RefundChoice } from '../api/orders.js';
+import { chooseRefund, type ProductOrderDetail } from '../api/orders.js';
 
 const EXPLAINED: Record<RefundChoice, string> = {
   fund_transfer: 'Refunded to your original payment method (UPI, card or net banking), within 15 days.',
