@@ -5,10 +5,100 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ENV, adminToken, call, connectionResets, createProduct, inBatches, orderBody, subscriber, until } from './client.js';
-import { startServer } from './server-process.js';
+import { type ServerProcess, startServer } from './server-process.js';
 import { distribution, type Figure } from './stats.js';
 
 const GROUP = 'Checkout under a hot drop';
+
+export interface Attempt {
+  status: number;
+  message?: string;
+  /** From the moment the buyer pressed Buy Now (its arrival) to the answer. */
+  ms: number;
+  /** When the answer came (performance.now()). */
+  answeredMs: number;
+}
+
+/**
+ * One Buy Now, timed from `from` (the buyer's arrival: now, or its moment in an open-loop schedule, so time spent
+ * waiting to be sent counts too). Never sent twice (`retry: false`): a reset is an answer, counted as "other".
+ */
+export async function attemptOrder(base: string, token: string, productId: string, from = performance.now()): Promise<Attempt> {
+  const answer = await call(base, '/product/order', { token, body: orderBody(productId), retry: false }).catch((error: Error) => ({
+    status: 0,
+    body: { message: error.message },
+  }));
+  const answeredMs = performance.now();
+  return { status: answer.status, message: answer.body?.message as string | undefined, ms: answeredMs - from, answeredMs };
+}
+
+/** Reads the units left to sell every 5 ms until stopped, keeping the lowest (stock must never go below zero). */
+export function sampleStock(unitsLeft: () => Promise<number>): { stop(): Promise<{ lowest: number; samples: number }> } {
+  let sampling = true;
+  let lowest = Number.POSITIVE_INFINITY;
+  let samples = 0;
+  const sampler = (async () => {
+    while (sampling) {
+      lowest = Math.min(lowest, await unitsLeft());
+      samples++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  return {
+    async stop() {
+      sampling = false;
+      await sampler;
+      // One reading after the last answer: the final state counts too.
+      return { lowest: Math.min(lowest, await unitsLeft()), samples };
+    },
+  };
+}
+
+/**
+ * A drop's verdicts: exactly `units` orders, every other buyer told 'Out of Stock' (the spec's words), nothing else,
+ * stock never below zero, and the placement latencies (`label` names the run within `group`).
+ */
+export function dropFigures(
+  group: string,
+  label: (name: string) => string,
+  attempts: readonly Attempt[],
+  units: number,
+  stock: { lowest: number; samples: number },
+): {
+  figures: Figure[];
+  summary: { latency: ReturnType<typeof distribution>; placed: number; outOfStock: number; other: number; otherStatuses: string[] };
+} {
+  const placed = attempts.filter((attempt) => attempt.status === 200).length;
+  const outOfStock = attempts.filter((attempt) => attempt.status === 409 && attempt.message === 'Out of Stock').length;
+  const other = attempts.length - placed - outOfStock;
+  const latency = distribution(attempts.map((attempt) => attempt.ms));
+  const otherStatuses = [
+    ...new Set(attempts.filter((a) => a.status !== 200 && a.status !== 409).map((a) => `${a.status} ${a.message ?? ''}`)),
+  ];
+  const figure = (name: string, value: number, unit: string, target?: Figure['target'], note?: string): Figure => ({
+    group,
+    label: label(name),
+    value,
+    unit,
+    ...(target ? { target } : {}),
+    ...(note ? { note } : {}),
+  });
+  return {
+    figures: [
+      figure(`orders placed (${attempts.length} buyers, ${units} units)`, placed, '', { op: '==', value: units }),
+      figure("refused with 'Out of Stock'", outOfStock, '', { op: '==', value: attempts.length - units }),
+      figure('other answers', other, '', { op: '==', value: 0 }, otherStatuses.join(', ').slice(0, 120) || undefined),
+      figure(`lowest units left while it ran (${stock.samples} samples)`, stock.lowest, '', { op: '>=', value: 0 }),
+      figure('placement p50', latency.p50, 'ms'),
+      figure('placement p99', latency.p99, 'ms', { op: '<', value: 250 }),
+    ],
+    summary: { latency, placed, outOfStock, other, otherStatuses },
+  };
+}
+
+/** Fixed reads of the all-in-one's tables over its IPC channel (`schema` is the service's). */
+export const countIn = (server: ServerProcess) => async (text: string, schema: string) =>
+  Number((await server.call<Array<{ n: number }>>('query', { schema, text }))[0]?.n ?? 0);
 
 export async function measureCheckout(quick: boolean): Promise<{ figures: Figure[]; raw: unknown }> {
   const buyers = Number(process.env.BENCH_BUYERS ?? (quick ? 50 : 500));
@@ -28,8 +118,7 @@ export async function measureCheckout(quick: boolean): Promise<{ figures: Figure
       32,
       (n) => subscriber(base, `drop.${run}.${n}@example.in`),
     );
-    const count = async (sqlText: string, schema: string) =>
-      Number((await server.call<Array<{ n: number }>>('query', { schema, text: sqlText }))[0]?.n ?? 0);
+    const count = countIn(server);
     await until(
       async () => (await count(`select count(*)::int as n from member_buyers where subscription_status = 'active'`, 'orders')) === buyers,
       120_000,
@@ -43,90 +132,26 @@ export async function measureCheckout(quick: boolean): Promise<{ figures: Figure
     );
 
     // Sample what is left to sell, inside the product, for as long as the burst lasts.
-    let sampling = true;
-    let lowest = Number.POSITIVE_INFINITY;
-    let samples = 0;
-    const sampler = (async () => {
-      while (sampling) {
-        const left = await count(`select (on_hand - held - sold)::int as n from stock where product_id = '${productId}'`, 'catalog');
-        lowest = Math.min(lowest, left);
-        samples++;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    })();
-
-    const began = performance.now();
-    const attempts = await Promise.all(
-      tokens.map(async (token) => {
-        const start = performance.now();
-        const answer = await call(base, '/product/order', { token, body: orderBody(productId), retry: false }).catch((error: Error) => ({
-          status: 0,
-          body: { message: error.message },
-        }));
-        return { status: answer.status, message: answer.body?.message as string | undefined, ms: performance.now() - start };
-      }),
+    const sampler = sampleStock(() =>
+      count(`select (on_hand - held - sold)::int as n from stock where product_id = '${productId}'`, 'catalog'),
     );
+    const began = performance.now();
+    const attempts = await Promise.all(tokens.map((token) => attemptOrder(base, token, productId)));
     const burstS = (performance.now() - began) / 1000;
-    sampling = false;
-    await sampler;
+    const stockSeen = await sampler.stop();
     const stock = (
       await server.call<Array<{ on_hand: number; held: number; sold: number }>>('query', {
         schema: 'catalog',
         text: `select on_hand, held, sold from stock where product_id = '${productId}'`,
       })
     )[0];
-    const placed = attempts.filter((attempt) => attempt.status === 200).length;
-    const outOfStock = attempts.filter((attempt) => attempt.status === 409 && attempt.message === 'Out of Stock').length;
-    const other = attempts.length - placed - outOfStock;
-    const latency = distribution(attempts.map((attempt) => attempt.ms));
-    const finalLeft = stock ? stock.on_hand - stock.held - stock.sold : Number.NaN;
-    const otherStatuses = [
-      ...new Set(attempts.filter((a) => a.status !== 200 && a.status !== 409).map((a) => `${a.status} ${a.message ?? ''}`)),
-    ];
+    const verdicts = dropFigures(GROUP, (name) => name, attempts, units, stockSeen);
     return {
       figures: [
-        {
-          group: GROUP,
-          label: `orders placed (${buyers} buyers, ${units} units)`,
-          value: placed,
-          unit: '',
-          target: { op: '==', value: units },
-        },
-        { group: GROUP, label: "refused with 'Out of Stock'", value: outOfStock, unit: '', target: { op: '==', value: buyers - units } },
-        {
-          group: GROUP,
-          label: 'other answers',
-          value: other,
-          unit: '',
-          target: { op: '==', value: 0 },
-          ...(otherStatuses.length ? { note: otherStatuses.join(', ').slice(0, 120) } : {}),
-        },
-        {
-          group: GROUP,
-          label: `lowest units left while it ran (${samples} samples)`,
-          value: Math.min(lowest, finalLeft),
-          unit: '',
-          target: { op: '>=', value: 0 },
-        },
-        { group: GROUP, label: 'placement p50', value: latency.p50, unit: 'ms' },
-        { group: GROUP, label: 'placement p99', value: latency.p99, unit: 'ms', target: { op: '<', value: 250 } },
+        ...verdicts.figures,
         { group: GROUP, label: 'rate (answers per second over the burst)', value: buyers / burstS, unit: '/s' },
       ],
-      raw: {
-        buyers,
-        units,
-        setupS,
-        setupResets: resets,
-        burstS,
-        latency,
-        stock,
-        lowest,
-        samples,
-        placed,
-        outOfStock,
-        other,
-        otherStatuses,
-      },
+      raw: { buyers, units, setupS, setupResets: resets, burstS, stock, ...stockSeen, ...verdicts.summary },
     };
   } finally {
     await server.stop();

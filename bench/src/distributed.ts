@@ -11,10 +11,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SERVICE_NAMES, SERVICES } from '@elts/contracts';
+import { SERVICE_NAMES, type ServiceName } from '@elts/contracts';
 import { ensurePostgresDatabase } from '@elts/platform';
 import { allReady, closedPort, deleteNamespacedStreams, eventually, uniqueName } from '@elts/platform/testing';
-import { databaseUrlFor, distributedSettings, type ProcessPlan, planDistributed, supervise } from '@elts/scripts';
+import { databaseUrlFor, distributedSettings, instancePort, type ProcessPlan, planDistributed, supervise } from '@elts/scripts';
 import pg from 'pg';
 import { ADMIN_ENV, dropDatabases, NATS_URL, POSTGRES_URL } from './client.js';
 import { pinToServerCore, procCpuUs, procRss, type ServerProcess } from './server-process.js';
@@ -73,7 +73,8 @@ export class CpuMeter {
   }
 }
 
-const cpuOf = (pid: number) => {
+/** A process's CPU time (µs), or undefined once it has ended. */
+export const cpuOf = (pid: number) => {
   try {
     return procCpuUs(pid);
   } catch {
@@ -81,12 +82,27 @@ const cpuOf = (pid: number) => {
   }
 };
 
+export interface DistributedOptions {
+  /** Instances per service, as `INSTANCES_<SERVICE>` gives them to `npm run start:distributed` (1 each by default). */
+  instances?: Partial<Record<ServiceName, number>>;
+  /**
+   * Pins the stack to the server's core (the default: CPU per request). The drop measures latency and where the
+   * stack saturates, which a one-core pin would decide by itself.
+   */
+  pin?: boolean;
+}
+
+/** A running stack, and where each service keeps its database (for the bench's own fixed reads). */
+export interface DistributedStack extends ServerProcess {
+  databaseUrl(service: ServiceName): string;
+}
+
 /**
- * Starts the stack (one instance of each process), waits until every process answers /ready, and pins the node
- * processes and their PostgreSQL backends to the server's core. `usage()` sums their CPU; `stop()` also drops the
- * databases and the NATS streams this run made.
+ * Starts the stack (one instance of each process unless `instances` says more), waits until every process answers
+ * /ready, and pins the node processes and their PostgreSQL backends to the server's core (unless `pin` is false).
+ * `usage()` sums their CPU; `stop()` also drops the databases and the NATS streams this run made.
  */
-export async function startDistributed(): Promise<ServerProcess> {
+export async function startDistributed(options: DistributedOptions = {}): Promise<DistributedStack> {
   const began = performance.now();
   const prefix = `${uniqueName('bench_')}_`;
   const namespace = uniqueName('bench');
@@ -102,10 +118,24 @@ export async function startDistributed(): Promise<ServerProcess> {
     NATS_URL,
     NATS_NAMESPACE: namespace,
   });
+  const instances = Object.fromEntries(
+    Object.entries(options.instances ?? {}).map(([service, count]) => [
+      `INSTANCES_${service.toUpperCase().replace(/-/g, '_')}`,
+      String(count),
+    ]),
+  );
   const ports: Record<number, number> = {};
-  for (const service of SERVICE_NAMES) ports[SERVICES[service].port] = await closedPort();
-  const plans = relocate(planDistributed(config, 'b'.repeat(40), {}), ports);
-  const databases = SERVICE_NAMES.map((service) => databaseUrlFor(config, service));
+  for (const service of SERVICE_NAMES) {
+    for (let i = 0; i < (options.instances?.[service] ?? 1); i++) ports[instancePort(service, i)] = await closedPort();
+  }
+  // BENCH_CPU_PROF_DIR: each process of the stack writes a V8 CPU profile there when it stops, as startServer's do.
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const plans = relocate(planDistributed(config, 'b'.repeat(40), instances), ports).map((plan) => ({
+    ...plan,
+    args: [...profile, ...plan.args],
+  }));
+  const databaseUrl = (service: ServiceName) => databaseUrlFor(config, service);
+  const databases = SERVICE_NAMES.map(databaseUrl);
   for (const url of databases) await ensurePostgresDatabase(url);
 
   const lines: string[] = [];
@@ -148,6 +178,7 @@ export async function startDistributed(): Promise<ServerProcess> {
     ).rows.map((row) => row.pid);
   const pinned = new Set<number>();
   const pin = (pids: number[]) => {
+    if (options.pin === false) return;
     for (const pid of pids) {
       if (pinned.has(pid)) continue;
       pinned.add(pid);
@@ -174,6 +205,7 @@ export async function startDistributed(): Promise<ServerProcess> {
     baseURL: `http://127.0.0.1:${gatewayPort}`,
     startMs,
     call: () => Promise.reject(new Error('the distributed stack has no IPC channel')),
+    databaseUrl,
     async usage() {
       const nodes = readNodes();
       const pgPids = await backends();

@@ -82,3 +82,23 @@ export function formatValue(value: number, unit: string): string {
 export function formatTarget(figure: Pick<Figure, 'target' | 'unit'>): string {
   return figure.target ? `${figure.target.op} ${formatValue(figure.target.value, figure.unit)}` : '';
 }
+
+/**
+ * An open-loop arrival schedule: when each of `count` arrivals is due (ms after the start) at `perSecond`. Buyers
+ * arrive when they arrive, whether or not earlier ones have had their answer: a fixed pool of connections would slow
+ * its own arrivals down to the server's pace and hide the queue (coordinated omission).
+ */
+export function arrivals(count: number, perSecond: number): number[] {
+  return Array.from({ length: count }, (_, n) => (n * 1000) / perSecond);
+}
+
+/**
+ * What a drop sustained: answers per second from the first arrival to the last answer (ms on one clock). Below the
+ * arrival rate, the product fell behind and its queue grew for as long as buyers kept arriving.
+ */
+export function sustainedRate(answers: ReadonlyArray<{ dueMs: number; answeredMs: number }>): number {
+  if (answers.length === 0) return Number.NaN;
+  const first = Math.min(...answers.map((answer) => answer.dueMs));
+  const last = Math.max(...answers.map((answer) => answer.answeredMs));
+  return last > first ? (answers.length * 1000) / (last - first) : Number.NaN;
+}

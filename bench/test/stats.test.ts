@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiCostFigures } from '../src/api-cost.js';
 import type { RouteCost } from '../src/load.js';
 import { consoleTable, markdown } from '../src/report.js';
-import { cpuPerRequest, distribution, formatValue, median, percentile, ratio, verdict } from '../src/stats.js';
+import { arrivals, cpuPerRequest, distribution, formatValue, median, percentile, ratio, sustainedRate, verdict } from '../src/stats.js';
 
 const cost = (cpuUsPerRequest: number, p99Ms: number, failures = 0): RouteCost => ({
   cpuUsPerRequest,
@@ -74,5 +74,19 @@ describe('the arithmetic of the benchmark reports', () => {
     expect(formatValue(12.345, 'ms')).toBe('12.3 ms');
     expect(formatValue(2.345, '×')).toBe('2.35×');
     expect(formatValue(Number.NaN, 'ms')).toBe('n/a');
+  });
+
+  it("spreads a drop's arrivals evenly at the asked rate, and reads the rate the product kept up", () => {
+    expect(arrivals(4, 500)).toEqual([0, 2, 4, 6]);
+    expect(arrivals(3, 1000)).toEqual([0, 1, 2]);
+    // Four answers, the first due at 100 ms and the last answered at 600 ms: 4 in half a second.
+    const answers = [
+      { dueMs: 100, answeredMs: 150 },
+      { dueMs: 102, answeredMs: 600 },
+      { dueMs: 104, answeredMs: 300 },
+      { dueMs: 106, answeredMs: 200 },
+    ];
+    expect(sustainedRate(answers)).toBe(8);
+    expect(sustainedRate([])).toBeNaN();
   });
 });

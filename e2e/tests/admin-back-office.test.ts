@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { formatIndianDay, indianWallClock } from '@elts/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACCOUNT, adminCall, adminToken, eventually, sendContactMessage, useSharedProduct } from '../src/admin-session.js';
@@ -173,10 +174,16 @@ describe('the back office', () => {
     await form.getByRole('button', { name: 'Save Product' }).click();
     await form.getByText('At least one image is required').waitFor();
     await form.getByLabel('Image URL 1').fill(`${product.base()}/product/images/flask.svg`);
-    const start = new Date(Date.now() - 3600_000 + 330 * 60_000).toISOString().slice(0, 16);
-    const end = new Date(Date.now() + 7 * 86_400_000 + 330 * 60_000).toISOString().slice(0, 16);
-    await form.getByLabel('Sale Starts (IST)').fill(start);
-    await form.getByLabel('Sale Ends (IST)').fill(end);
+    // Typed as Indian readers write a moment, dd/mm/yyyy hh:mm in India time, whatever the browser's locale.
+    const typed = (at: number) => {
+      const [day, time] = indianWallClock(new Date(at)).split('T') as [string, string];
+      return `${formatIndianDay(day)} ${time.slice(0, 5)}`;
+    };
+    await form.getByLabel('Sale Starts (IST)').fill(typed(Date.now() - 3600_000));
+    await form.getByLabel('Sale Ends (IST)').fill(typed(Date.now() - 7200_000));
+    await form.getByRole('button', { name: 'Save Product' }).click();
+    await form.getByText('Sale end must be after sale start').waitFor();
+    await form.getByLabel('Sale Ends (IST)').fill(typed(Date.now() + 7 * 86_400_000));
     await form.getByRole('button', { name: 'Save Product' }).click();
     await page.getByText('Product created').waitFor();
     const card = page.getByRole('listitem', { name });
@@ -296,7 +303,7 @@ describe('the back office', () => {
     const friday = new Date(Date.now() + 35 * 86_400_000 + 330 * 60_000);
     friday.setUTCDate(friday.getUTCDate() + ((5 - friday.getUTCDay() + 7) % 7));
     const label = `${word} special`;
-    await page.getByLabel('Opens on').fill(friday.toISOString().slice(0, 10));
+    await page.getByLabel('Opens on').fill(formatIndianDay(friday.toISOString().slice(0, 10)));
     await page.getByLabel('Label').fill(label);
     await page.getByRole('button', { name: 'Schedule Drop' }).click();
     await page.getByText('Deal drop scheduled').waitFor();

@@ -71,4 +71,31 @@ describe('a member who revoked the mandate', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
+
+  it('sees a refusal of the revocation above the confirmation still open, not hidden beneath it', async () => {
+    const member = await subscriber();
+    const { page } = await browser.open('/profile?section=subscription', { session: member.session });
+    await openPanel(page, baseURL());
+    await page.route('**/subscription/revoke-mandate/**', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Bad gateway' }) }),
+    );
+    await page.getByRole('button', { name: 'REVOKE MANDATE' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Mandate Revocation' });
+    await dialog.getByRole('button', { name: 'REVOKE MANDATE' }).click();
+    const toast = page.getByRole('region', { name: 'Notifications' }).getByText('Failed to revoke mandate. Please try again.');
+    await toast.waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    // What a tap at the toast's centre lands on: the toast itself, not the modal's backdrop laid over the page.
+    const onTop = await toast.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && (element.closest('section')?.contains(hit) ?? false);
+    });
+    expect(onTop).toBe(true);
+    // Once the confirmation closes, the toast is back at the foot of the page.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await toast.evaluate((element) => element.closest('dialog'))).toBeNull();
+    await page.close();
+  });
 });

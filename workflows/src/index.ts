@@ -9,7 +9,6 @@ export {
   type SchedulerLogger,
   type SchedulerOptions,
   type SchedulerStats,
-  schedulerMigrationsDir,
 } from './embedded/job-scheduler.js';
 export {
   afterFailedCharge,
@@ -55,14 +54,18 @@ export {
   timeoutMinutes,
 } from './flows/payment-timeout.js';
 export { STEP, type StepChange, type StepType } from './flows/timers.js';
+export { schedulerMigrationsDir, workflowMigrations } from './migrations.js';
 export {
   type FailingStep,
+  NO_WAITING_STEP,
   readStepAttempt,
   type StepAttempt,
+  schedulerStepControl,
   stepAttemptHeaders,
   stepIdOf,
   stepSubject,
   TemporalStepFailures,
+  waitingStep,
 } from './operations/failing-steps.js';
 export { RecurringJobs, type RecurringSummary } from './operations/recurring-jobs.js';
 export { DEFAULT_FAILING_AFTER_ATTEMPTS, retryDelayMs, STEP_RETRY, type StepRetryRule } from './operations/step-retry.js';

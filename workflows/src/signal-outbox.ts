@@ -28,7 +28,7 @@ interface Claimed {
  * delivery that fails (Temporal unreachable, say) is tried again, waiting longer each time, and never dropped.
  * Signals of one workflow go in the order they were sent (a payment's settlement never overtakes its start);
  * signals of different workflows do not wait for each other. Several instances share the work: each claims a
- * signal for a short lease. Its table comes with the timers table's migrations (`schedulerMigrationsDir`).
+ * signal for a short lease. Its table is in `signalOutboxMigrationsDir` (migrations.ts), which only payments applies.
  */
 export class SignalOutbox implements SignalSender {
   private readonly wakeup = new Wakeup();

@@ -125,5 +125,6 @@ describe('membership decisions', () => {
     });
     expect(membershipPlanOf({ ...settings, MEMBERSHIP_PERIOD_SECONDS: undefined }).periodSeconds).toBeUndefined();
     expect(chargeCheckPlanOf(settings)).toEqual({ firstCheckDelaySeconds: 5, recheckSeconds: 3600, maxChecks: 72 });
+    expect(chargeCheckPlanOf({ ...settings, RENEWAL_MAX_CHECKS: 4 }).maxChecks).toBe(4);
   });
 });

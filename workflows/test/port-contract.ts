@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, loadMigrations, migrate } from '@elts/platform';
+import { type Database, migrate } from '@elts/platform';
 import { type DatabaseKind, eventually, openTestDatabase, uniqueName } from '@elts/platform/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +11,9 @@ import {
   STEP,
   type StepRunner,
   type StepType,
-  schedulerMigrationsDir,
   type WorkflowPort,
   type WorkflowSignal,
+  workflowMigrations,
 } from '../src/index.js';
 
 /**
@@ -213,7 +213,7 @@ export async function timersDatabase(kind: DatabaseKind = 'pglite'): Promise<{ d
   const database = await openTestDatabase(kind);
   const schema = uniqueName('timers_');
   const db = database.forSchema(schema);
-  await migrate(db, schema, await loadMigrations(schedulerMigrationsDir, 'workflows/'));
+  await migrate(db, schema, await workflowMigrations({ signalOutbox: true }));
   return { db, database };
 }
 

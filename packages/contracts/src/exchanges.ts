@@ -29,10 +29,20 @@ export const EXCHANGE_REASON_LABELS: Record<ExchangeReason, string> = {
 
 /**
  * Where an exchange stands: asked for, then approved (a replacement is on its way to being shipped) or refused; an
- * approved one becomes replacement shipped and delivered with its shipment's steps, or refunded when no
- * replacement could be found.
+ * approved one becomes replacement shipped and delivered with its shipment's steps, or, when no replacement could
+ * be found, refunding until the payment gateway settles the refund, then refunded (or refund failed: the money did
+ * not go back and an operator must act).
  */
-export const EXCHANGE_STATES = ['requested', 'approved', 'refused', 'replacement_shipped', 'delivered', 'refunded'] as const;
+export const EXCHANGE_STATES = [
+  'requested',
+  'approved',
+  'refused',
+  'replacement_shipped',
+  'delivered',
+  'refunding',
+  'refunded',
+  'refund_failed',
+] as const;
 export type ExchangeState = (typeof EXCHANGE_STATES)[number];
 
 export const EXCHANGE_STATE_LABELS: Record<ExchangeState, string> = {
@@ -41,11 +51,19 @@ export const EXCHANGE_STATE_LABELS: Record<ExchangeState, string> = {
   refused: 'Refused',
   replacement_shipped: 'Replacement shipped',
   delivered: 'Delivered',
+  refunding: 'Refunding',
   refunded: 'Refunded',
+  refund_failed: 'Refund failed',
 };
 
 /** An exchange still waiting for a decision or for its replacement: an order line has at most one. */
 export const OPEN_EXCHANGE_STATES: readonly ExchangeState[] = ['requested', 'approved', 'replacement_shipped'];
+
+/** An exchange settled with a refund, whatever became of it: the order cannot be exchanged again. */
+export const REFUND_EXCHANGE_STATES: readonly ExchangeState[] = ['refunding', 'refunded', 'refund_failed'];
+
+/** The operators' Open queue: the open exchanges, and those whose refund failed (an operator must act). */
+export const QUEUE_OPEN_EXCHANGE_STATES: readonly ExchangeState[] = [...OPEN_EXCHANGE_STATES, 'refund_failed'];
 
 /** One exchange as the member's order page and the operators' queue read it. */
 export interface ExchangeView {

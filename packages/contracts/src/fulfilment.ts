@@ -1,4 +1,4 @@
-import { todayInIndia } from './calendar-days.js';
+import { addBusinessDays, todayInIndia } from './india-time.js';
 
 /**
  * A paid order's way to the member (issue 20, docs/decisions/0023): the payment makes it `paid`, then an operator
@@ -32,33 +32,6 @@ export const DELIVERY_PROMISE = { processingBusinessDays: 2, deliveryBusinessDay
 
 /** Exchange requests are accepted within 7 days of delivery (spec section 9, the exchange policy). */
 export const EXCHANGE_WINDOW_DAYS = 7;
-
-const dayAt = (day: string) => {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date));
-};
-
-/** `day` (YYYY-MM-DD) plus `count` calendar days. */
-export function addDays(day: string, count: number): string {
-  const at = dayAt(day);
-  at.setUTCDate(at.getUTCDate() + count);
-  return at.toISOString().slice(0, 10);
-}
-
-/**
- * `day` (YYYY-MM-DD) plus `count` business days, Monday to Friday. Saturdays count as no business day, so the date
- * shown is never earlier than the policy allows under either reading; public holidays differ by state and are not
- * counted out (docs/decisions/0023).
- */
-export function addBusinessDays(day: string, count: number): string {
-  const at = dayAt(day);
-  for (let left = count; left > 0; ) {
-    at.setUTCDate(at.getUTCDate() + 1);
-    const weekday = at.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left--;
-  }
-  return at.toISOString().slice(0, 10);
-}
 
 /** The last day to expect a parcel that shipped at `shippedAt` (YYYY-MM-DD, India's calendar): 7 business days on. */
 export function deliveryDueAfterShipping(shippedAt: Date): string {

@@ -1,5 +1,5 @@
 export { CONTACT_OPTIONS, type ContactOption, type ContactRequest, contactRequestSchema } from './api/contact.js';
-export type { FailingStep } from './api/cron.js';
+export { type FailingStep, STEP_SERVICES, type StepService } from './api/cron.js';
 export { type GiveawayEntryRequest, giveawayAnswersCorrect, giveawayEntrySchema } from './api/giveaway.js';
 export {
   GIVEAWAY_PRIZE_COUNT,
@@ -25,6 +25,7 @@ export {
   LIST_ITEM_MAX_LENGTH,
   LIST_SLOTS,
   listItemHasComma,
+  NEED_LIST_MINIMUM_MESSAGE,
   ONBOARDING_NEED_LIST_MINIMUM,
   PERSONAS,
   type Persona,
@@ -54,6 +55,7 @@ export {
   type ProductForOrder,
   type ProductView,
   productFormSchema,
+  SALE_END_MESSAGE,
   type StockHoldResult,
   type StockMoveResult,
   stockHoldSchema,
@@ -66,15 +68,6 @@ export {
   toggleAutoRenewalSchema,
 } from './api/subscriptions.js';
 export { brandNameFrom, COPYRIGHT_YEAR, DEFAULT_BRAND_NAME, socialHandleOf, socialProfileUrlOf } from './brand.js';
-export {
-  EARLIEST_DATE,
-  formatIndianDay,
-  indianDate,
-  indianDateTime,
-  isCalendarDate,
-  LATEST_DATE,
-  todayInIndia,
-} from './calendar-days.js';
 export { COPY } from './copy.js';
 export { DELIVERY_AREA_COPY } from './delivery-area.js';
 export {
@@ -128,6 +121,7 @@ export {
   OrderProcessingStarted,
   OrderRefundChosen,
   OrderRefunded,
+  OrderRefundSettled,
   OrderShipped,
   ordersEvents,
 } from './events/orders.js';
@@ -173,12 +167,12 @@ export {
   type ExchangeState,
   type ExchangeView,
   OPEN_EXCHANGE_STATES,
+  QUEUE_OPEN_EXCHANGE_STATES,
+  REFUND_EXCHANGE_STATES,
 } from './exchanges.js';
 export { type ExchangeRequest, exchangeRefusalSchema, exchangeRequestSchema } from './exchanges-schema.js';
 export {
   AWB_PATTERN,
-  addBusinessDays,
-  addDays,
   DELIVERY_PROMISE,
   deliveryDueAfterShipping,
   EXCHANGE_WINDOW_DAYS,
@@ -211,6 +205,27 @@ export {
   type PincodeServiceability,
 } from './india-states.js';
 export {
+  addBusinessDays,
+  addDays,
+  daysBetween,
+  EARLIEST_DATE,
+  formatIndianDay,
+  fromIndianWallClock,
+  indianCalendar,
+  indianDate,
+  indianDateTime,
+  indianDayOf,
+  indianMidnight,
+  indianMidnightOf,
+  indianWallClock,
+  isCalendarDate,
+  isFriday,
+  LATEST_DATE,
+  todayInIndia,
+  weekdayOf,
+} from './india-time.js';
+export {
+  creditForOrder,
   DEALS_BOARD,
   LOWEST_PRICE_MESSAGE,
   LOWEST_PRICE_PAISE,
@@ -221,6 +236,7 @@ export {
   payableAfterCredit,
   SUBSCRIPTION_PRICE,
 } from './membership.js';
+export { formatRupees, paiseOf, type RupeeOptions, rupeesInText, rupeesOf } from './money.js';
 export { ORDER_ID_PREFIXES, type OrderKind, orderKindOf } from './order-ids.js';
 export {
   atRiskBeforeTimeout,

@@ -1,3 +1,4 @@
+import { rupeesInText } from './money.js';
 /**
  * The membership's numbers (spec sections 1 and 9), in one place for the pages that explain them and the services
  * that enforce them. Money is integer paise.
@@ -32,6 +33,10 @@ export const MINIMUM_PAYMENT_PAISE = 100;
 export const mostCreditFor = (orderPricePaise: number): number =>
   Math.floor((orderPricePaise * MEMBERSHIP_CREDIT.maxShareOfOrderPercent) / 100);
 
+/** The credit an order takes: its share of the price, and no more than the member has (the shop shows the same). */
+export const creditForOrder = (orderPricePaise: number, balancePaise: number): number =>
+  Math.max(0, Math.min(balancePaise, mostCreditFor(orderPricePaise)));
+
 /**
  * Whether an order at this price can always be paid: the rule is judged at the most credit the order could take,
  * so it is decided before any credit or stock is touched and does not depend on the member's balance.
@@ -47,9 +52,7 @@ export const LOWEST_PRICE_PAISE = (() => {
   return price;
 })();
 
-const rupeesText = (paise: number) => `Rs ${(paise / 100).toFixed(2)}`;
-
 /** The product form's price rule, worded once for the catalog's check and the back office's form. */
 export const LOWEST_PRICE_MESSAGE =
-  `Price must be at least ${rupeesText(LOWEST_PRICE_PAISE)}: after up to ${MEMBERSHIP_CREDIT.maxShareOfOrderPercent}% ` +
-  `membership credit an order must still cost ${rupeesText(MINIMUM_PAYMENT_PAISE)}, the smallest payment the gateway takes`;
+  `Price must be at least ${rupeesInText(LOWEST_PRICE_PAISE)}: after up to ${MEMBERSHIP_CREDIT.maxShareOfOrderPercent}% ` +
+  `membership credit an order must still cost ${rupeesInText(MINIMUM_PAYMENT_PAISE)}, the smallest payment the gateway takes`;

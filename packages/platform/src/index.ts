@@ -19,6 +19,7 @@ export * as settings from './config/settings.js';
 export { type AnyDb, type Database, type DatabaseOptions, ensurePostgresDatabase, openDatabase, sql } from './db/database.js';
 export { loadMigrations, type Migration, MigrationError, migrate, platformMigrations } from './db/migrations.js';
 export { DataDirLockedError } from './db/pglite.js';
+export { type Refusal, type RefusalKind, Refused, refusal, refuse } from './domain/refusal.js';
 export { decodeEvent, EventStore, type EventTables, readRawEventsAfter, type UnitOfWork } from './events/event-store.js';
 export { retryOnConcurrency } from './events/retry-on-concurrency.js';
 export { ConcurrencyError, type EventMetadata, type ExpectedVersion, type NewEvent, type StoredEvent } from './events/types.js';
@@ -36,6 +37,7 @@ export {
   forbidden,
   isConnectionError,
   notFound,
+  refusalError,
   serviceUnavailable,
   tooManyRequests,
   unauthorized,
@@ -62,6 +64,7 @@ export {
   SESSION_EXPIRED,
 } from './http/principal.js';
 export { requireServiceToken, SERVICE_TOKEN_HEADER, secretMatcher } from './http/service-token.js';
+export { type FailingStepControl, failingStepRoutes, stepActionRoutes } from './http/step-routes.js';
 export { jsonBody, parseOrThrow, pathParams, queryParams, refusalMessage, toIssues } from './http/validation.js';
 export { createLogger, type Logger, type LoggerOptions } from './logging/logger.js';
 export { REDACTED, redactDeep } from './logging/redact.js';

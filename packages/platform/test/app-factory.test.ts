@@ -1,7 +1,18 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { badRequest, closeServer, createServiceApp, jsonBody, listen, ok, pathParams, queryParams, tooManyRequests } from '../src/index.js';
+import {
+  badRequest,
+  closeServer,
+  createServiceApp,
+  jsonBody,
+  listen,
+  ok,
+  pathParams,
+  queryParams,
+  refuse,
+  tooManyRequests,
+} from '../src/index.js';
 import { captureLogger } from '../src/testing/index.js';
 
 function makeApp(readiness = {}) {
@@ -23,6 +34,10 @@ function makeApp(readiness = {}) {
   });
   app.get('/busy', () => {
     throw tooManyRequests(7);
+  });
+  app.get('/taken', () => refuse('conflict', 'This order was already cancelled.'));
+  app.get('/pool', () => {
+    throw new Error('timeout exceeded when trying to connect');
   });
   return { app, ...captured };
 }
@@ -86,6 +101,16 @@ describe('service app factory', () => {
     const body = (await (await app.request('/refused')).json()) as { fields: Record<string, string> };
     expect(Object.keys(body.fields)).toEqual(['gst', '__proto__']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('answers a refusal thrown by domain code through the one table of kinds, and a saturated pool with 503', async () => {
+    const { app } = makeApp();
+    const taken = await app.request('/taken');
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ is_success: false, message: 'This order was already cancelled.' });
+    const pool = await app.request('/pool');
+    expect(pool.status).toBe(503);
+    expect(await pool.json()).toMatchObject({ is_success: false, message: 'Service temporarily unavailable. Please try again shortly.' });
   });
 
   it('refuses unknown fields', async () => {

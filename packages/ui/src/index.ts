@@ -1,3 +1,4 @@
+export { formatRupees, type RupeeOptions } from '@elts/contracts';
 export { ApiError, type ApiRequestOptions, apiRequest, type Envelope } from './api/api-request.js';
 export { BRAND } from './brand.js';
 export { BrandLogo } from './components/BrandLogo.js';
@@ -30,7 +31,6 @@ export {
 export { cx } from './cx.js';
 export { formatCount } from './format/count.js';
 export { formatDate, formatDateTime } from './format/date.js';
-export { formatRupees, type RupeeOptions } from './format/money.js';
 export { formatIndianMobile, indianMobileDigits, isIndianMobile } from './format/phone.js';
 export * from './icons/icons.js';
 export {

@@ -56,7 +56,11 @@ export const adminBffService = defineService({
     app.route('/', orderRoutes(db));
     app.route(
       '/',
-      operationsRoutes(db, () => runtime.client('payments')),
+      operationsRoutes(
+        db,
+        { payments: () => runtime.client('payments'), orders: () => runtime.client('orders'), catalog: () => runtime.client('catalog') },
+        runtime.logger,
+      ),
     );
     app.route('/', projectionRoutes(projections, db));
     const instance: AdminBffInstance = {

@@ -17,6 +17,7 @@ import {
   personalDetailsUpdatedEvent,
   shippingDetailsUpdatedEvent,
 } from '@elts/contracts/testing';
+import { AppError, failingStepRoutes, failureBody, notFound } from '@elts/platform';
 import { type DatabaseKind, databaseAvailable, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
 import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
@@ -28,6 +29,8 @@ export interface SchedulerCalls {
   triggers: string[];
   controls: string[];
   steps: { action: string; type: string; key: string; actor: string }[];
+  /** The same, asked of the stand-in orders service. */
+  orderSteps: { action: string; type: string; key: string; actor: string }[];
 }
 
 /** The one step the stand-in payments service has failing. */
@@ -39,6 +42,37 @@ export const FAILING_STEP = {
   lastError: 'Cashfree answered 503',
   nextAttemptAt: '2026-11-20T05:15:00.000Z',
 };
+
+/** The one step the stand-in orders service has failing. */
+export const ORDER_STEP = {
+  type: 'order.refund-due',
+  key: 'ORD-7',
+  subject: 'ORD-7',
+  attempts: 12,
+  lastError: 'payments answered 503',
+  nextAttemptAt: '2026-11-20T05:20:00.000Z',
+};
+
+/** The orders service's failing steps as admin-bff reaches them: the platform's own routes over a stand-in list. */
+export function fakeOrdersSteps(calls: SchedulerCalls) {
+  const act = (action: string) => async (type: string, key: string, actor: string) => {
+    calls.orderSteps.push({ action, type, key, actor });
+    if (type !== ORDER_STEP.type || key !== ORDER_STEP.key)
+      throw notFound('That step is not waiting to run: it has succeeded, been given up, or does not exist.');
+    return ORDER_STEP;
+  };
+  const app = new Hono().route(
+    '/',
+    failingStepRoutes({ failingSteps: async () => [ORDER_STEP], retryStep: act('retry'), giveUpStep: act('give-up') }),
+  );
+  // As a service's app answers a refusal: its status and sentence.
+  app.onError((error, c) =>
+    error instanceof AppError
+      ? c.json(failureBody(error.code, error.message, 'test'), error.status as 404)
+      : c.json(failureBody('internal_error', error.message, 'test'), 500),
+  );
+  return app;
+}
 
 /** The payments service's scheduler controls as admin-bff reaches them (`/internal/cron/*`). */
 export function fakeScheduler(calls: SchedulerCalls) {
@@ -86,12 +120,13 @@ export function fakeScheduler(calls: SchedulerCalls) {
 }
 
 export async function startAdminBff(kind: DatabaseKind, env: Record<string, string> = {}) {
-  const calls: SchedulerCalls = { triggers: [], controls: [], steps: [] };
+  const calls: SchedulerCalls = { triggers: [], controls: [], steps: [], orderSteps: [] };
   const harness = await startServiceHarness(adminBffService, {
     kind,
     env,
     sources: [identityEvents, paymentsEvents, ordersEvents, catalogEvents],
-    stubs: { payments: fakeScheduler(calls) },
+    // No catalog: a service that does not answer is left off the Cron page's list, not a failure of the page.
+    stubs: { payments: fakeScheduler(calls), orders: fakeOrdersSteps(calls) },
   });
   const admin = harness.adminSession();
   return { harness, admin, calls };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { contactMessageReceivedEvent, invitationCreatedEvent } from '@elts/contracts/testing';
 import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogProduct, FAILING_STEP, minutesAgo, record, type SchedulerCalls, settled, startAdminBff } from './helpers.js';
+import { catalogProduct, FAILING_STEP, minutesAgo, ORDER_STEP, record, type SchedulerCalls, settled, startAdminBff } from './helpers.js';
 
 describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages on %s', (kind) => {
   const available = databaseAvailable(kind);
@@ -19,26 +19,32 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
   const call = (path: string, body?: unknown) =>
     harness.json(path, { method: body === undefined ? 'GET' : 'POST', token: admin.token, ...(body === undefined ? {} : { body }) });
 
-  it.runIf(available)('shows the scheduler status as the payments service reports it', async () => {
-    const { status, body } = await call('/admin/cron/status');
-    expect(status).toBe(200);
-    expect(body).toEqual({
-      is_success: true,
-      data: {
-        cron_service: {
-          isRunning: true,
-          successCount: 8,
-          errorCount: 2,
-          lastRunTime: '2026-11-20T04:30:00.000Z',
-          jobs: ['paymentReconciliation', 'dealDropWindows'],
+  it.runIf(available)(
+    'shows the scheduler status as payments reports it, with the failing steps of every service that answers',
+    async () => {
+      const { status, body } = await call('/admin/cron/status');
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        is_success: true,
+        data: {
+          cron_service: {
+            isRunning: true,
+            successCount: 8,
+            errorCount: 2,
+            lastRunTime: '2026-11-20T04:30:00.000Z',
+            jobs: ['paymentReconciliation', 'dealDropWindows'],
+          },
+          failing_steps: [
+            { ...FAILING_STEP, service: 'payments' },
+            { ...ORDER_STEP, service: 'orders' },
+          ],
+          uptime: 7384,
+          memory_usage: { heapUsed: 52_428_800, heapTotal: 104_857_600 },
+          server_time: '2026-11-20T05:00:00.000Z',
         },
-        failing_steps: [FAILING_STEP],
-        uptime: 7384,
-        memory_usage: { heapUsed: 52_428_800, heapTotal: 104_857_600 },
-        server_time: '2026-11-20T05:00:00.000Z',
-      },
-    });
-  });
+      });
+    },
+  );
 
   it.runIf(available)('triggers a check in normal or light mode with the spec banner, and records who did it', async () => {
     for (const mode of ['normal', 'light'] as const) {
@@ -122,6 +128,33 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
     expect(unnamed.status).toBe(400);
     expect(unnamed.body.error).toContain('key must name the step');
     expect(calls.steps).toHaveLength(3);
+  });
+
+  it.runIf(available)('retries or gives up a failing step in the service it belongs to', async () => {
+    const step = { type: ORDER_STEP.type, key: ORDER_STEP.key, service: 'orders' };
+    const before = calls.steps.length;
+    const retried = await call('/admin/cron/steps/retry', step);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({
+      message: `Step ${ORDER_STEP.type} for ${ORDER_STEP.subject} will run again now`,
+      data: ORDER_STEP,
+    });
+    const gone = await call('/admin/cron/steps/give-up', { ...step, key: 'ORD-8' });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toBe('That step is not waiting to run: it has succeeded, been given up, or does not exist.');
+    const actor = `admin:${admin.adminId}`;
+    expect(calls.orderSteps).toEqual([
+      { action: 'retry', type: ORDER_STEP.type, key: ORDER_STEP.key, actor },
+      { action: 'give-up', type: ORDER_STEP.type, key: 'ORD-8', actor },
+    ]);
+    expect(calls.steps).toHaveLength(before);
+    const unknown = await call('/admin/cron/steps/retry', { ...step, service: 'identity' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toContain('service must be payments, orders or catalog');
+    // Catalog does not answer here: its steps cannot be acted on, and payments is not asked in its place.
+    const away = await call('/admin/cron/steps/retry', { ...step, service: 'catalog' });
+    expect(away.status).toBeGreaterThanOrEqual(500);
+    expect(calls.steps).toHaveLength(before);
   });
 
   it.runIf(available)('lists contact messages newest first with every field of the form', async () => {

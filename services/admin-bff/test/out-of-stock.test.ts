@@ -68,6 +68,14 @@ describe.each(DATABASE_KINDS)('out-of-stock cancellation in the back office on %
     ]);
     await settled(bff.harness, bff.admin);
     expect((await row()).refund).toMatchObject({ state: 'refunded', choice: 'credits' });
+    // A refund the gateway failed afterwards shows as failed (the operator must act); a success changes nothing.
+    const settles = (outcome: string) => ({ type: 'OrderRefundSettled', data: { orderId: id, memberId, refundId: `RF-${id}`, outcome } });
+    await record(bff.harness, 'orders', `order-${id}`, [settles('success')]);
+    await settled(bff.harness, bff.admin);
+    expect((await row()).refund).toMatchObject({ state: 'refunded' });
+    await record(bff.harness, 'orders', `order-${id}`, [settles('failed')]);
+    await settled(bff.harness, bff.admin);
+    expect((await row()).refund).toMatchObject({ state: 'refund_failed' });
     // Only the operator's cancellation is an admin write.
     expect((await call('/admin/audit?limit=100')).data.filter((entry: { target: string }) => entry.target === id)).toHaveLength(1);
   });

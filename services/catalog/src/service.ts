@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { catalogEvents } from '@elts/contracts';
-import { defineService, loadMigrations, type ServiceInstance, type Subscription } from '@elts/platform';
-import { type JobScheduler, schedulerMigrationsDir } from '@elts/workflows';
+import { defineService, failingStepRoutes, type ServiceInstance, type Subscription } from '@elts/platform';
+import { DEFAULT_FAILING_AFTER_ATTEMPTS, type JobScheduler, schedulerStepControl, workflowMigrations } from '@elts/workflows';
 import type { Kysely } from 'kysely';
 import { dropRoutes } from './api/drop-routes.js';
 import { earlyAccessRoutes } from './api/early-access-routes.js';
@@ -30,7 +30,7 @@ export const catalogService = defineService({
   name: 'catalog',
   configSchema: catalogSettings,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  extraMigrations: async () => loadMigrations(schedulerMigrationsDir, 'workflows/'),
+  extraMigrations: () => workflowMigrations({ signalOutbox: false }),
   registry: catalogEvents,
   async create(runtime) {
     const { config, logger } = runtime;
@@ -51,6 +51,8 @@ export const catalogService = defineService({
     app.route('/', productRoutes(context));
     app.route('/', dropRoutes(context));
     app.route('/', earlyAccessRoutes(context));
+    // Its hold-expiry steps that keep failing, for the back office's Cron page.
+    app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS)));
 
     const consumers = [
       { consumer: membersFromIdentity(db), changes: (type: string) => type === 'ListsUpdated' },

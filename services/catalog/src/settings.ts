@@ -1,6 +1,6 @@
+import { isFriday } from '@elts/contracts';
 import { settings } from '@elts/platform';
 import { z } from 'zod';
-import { isFriday } from './domain/ist.js';
 
 /** The catalog's own settings (beyond every process's). */
 export const catalogSettings = z.object({

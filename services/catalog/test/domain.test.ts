@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { composeBoard, pickListMatches } from '../src/domain/board.js';
 import { DropCalendar, dropStatus, weekendWindow } from '../src/domain/drops.js';
-import { addDays, isFriday, istDateOf, istMidnight, weekdayOf } from '../src/domain/ist.js';
 import { isAcceptableImage } from '../src/domain/product.js';
 import { applicableWindow, saleStateAt } from '../src/domain/sale-window.js';
 
 const ANCHOR = '2025-01-03';
 const at = (iso: string) => new Date(iso);
-
-describe('India time', () => {
-  it('puts midnight in Asia/Kolkata at 18:30 UTC the day before', () => {
-    expect(istMidnight('2025-03-14').toISOString()).toBe('2025-03-13T18:30:00.000Z');
-    expect(istDateOf(at('2025-03-13T18:29:59Z'))).toBe('2025-03-13');
-    expect(istDateOf(at('2025-03-13T18:30:00Z'))).toBe('2025-03-14');
-  });
-
-  it('knows Fridays and adds days across months and years', () => {
-    expect(isFriday('2025-01-03')).toBe(true);
-    expect(isFriday('2025-01-04')).toBe(false);
-    expect(isFriday('2025-02-30')).toBe(false);
-    expect(weekdayOf('2024-12-31')).toBe(2);
-    expect(addDays('2024-12-27', 7)).toBe('2025-01-03');
-    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
-  });
-});
 
 describe('the drop calendar', () => {
   const calendar = new DropCalendar(ANCHOR);

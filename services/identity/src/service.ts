@@ -93,6 +93,7 @@ export const identityService = defineService({
         failuresBeforeLockout: config.LOGIN_FAILURES_BEFORE_LOCKOUT,
         lockoutMinutes: config.LOCKOUT_MINUTES,
         clientAddress,
+        logger,
       }),
     );
     app.route('/', profileRoutes({ events, members, mail, publicUrl }));

@@ -1,4 +1,4 @@
-import { DATABASE_KINDS, databaseAvailable, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
+import { captureLogger, DATABASE_KINDS, databaseAvailable, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startIdentity } from './helpers.js';
 
@@ -13,6 +13,7 @@ const freshAddress = () => `198.18.7.${++addresses}`;
 describe.each(DATABASE_KINDS)('admin sign-in on %s', (kind) => {
   const available = databaseAvailable(kind);
   let identity: ServiceHarness;
+  const logs = captureLogger('identity');
   const login = (username: string, password: string, address = freshAddress()) =>
     identity.json('/admin/login', { method: 'POST', body: { username, password }, address });
   /** Three failures (the limit here), each from a different client, so only the username's count is reached. */
@@ -22,13 +23,20 @@ describe.each(DATABASE_KINDS)('admin sign-in on %s', (kind) => {
 
   beforeAll(async () => {
     if (available) {
-      identity = await startIdentity(kind, {
-        ADMIN_USERNAME: 'operator',
-        ADMIN_PASSWORD: RIGHT,
-        LOGIN_FAILURES_BEFORE_LOCKOUT: '3',
-      });
+      identity = await startIdentity(
+        kind,
+        {
+          ADMIN_USERNAME: 'operator',
+          ADMIN_PASSWORD: RIGHT,
+          LOGIN_FAILURES_BEFORE_LOCKOUT: '3',
+        },
+        undefined,
+        undefined,
+        logs.logger,
+      );
       const { upsertAdmin } = await import('../src/commands/admins.js');
-      for (const name of ['second', 'third', 'fourth', 'fifth', 'sixth']) await upsertAdmin(identity.db, name, 'another long passphrase');
+      for (const name of ['second', 'third', 'fourth', 'fifth', 'sixth', 'seventh'])
+        await upsertAdmin(identity.db, name, 'another long passphrase');
     }
   });
   afterAll(async () => identity?.close());
@@ -53,6 +61,18 @@ describe.each(DATABASE_KINDS)('admin sign-in on %s', (kind) => {
     });
     expect(status).toBe(400);
     expect(body.message).toContain('Password is required');
+  });
+
+  it.runIf(available)('logs failed and locked-out sign-ins with the username and client for operators, never the password', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 3; i++) expect((await login('seventh', `wrong guess ${i}`, address)).status).toBe(401);
+    expect((await login('seventh', 'another long passphrase', address)).status).toBe(429);
+    const mine = logs.lines().filter((line) => line.client === address);
+    expect(mine.filter((line) => line.msg === 'admin sign-in failed')).toHaveLength(3);
+    expect(mine.filter((line) => line.msg === 'admin sign-in failed').every((line) => line.username === 'seventh')).toBe(true);
+    expect(mine.filter((line) => line.msg === 'admin sign-in refused: locked out')).toHaveLength(1);
+    expect(logs.text()).not.toContain('wrong guess');
+    expect(logs.text()).not.toContain('another long passphrase');
   });
 
   it.runIf(available)('gives the same answer for an unknown user and a wrong password', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { paymentsEvents } from '@elts/contracts';
-import { type FetchApp, sql } from '@elts/platform';
+import { type FetchApp, type Logger, sql } from '@elts/platform';
 import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
 import { identityService } from '../src/service.js';
 
@@ -11,6 +11,7 @@ export function startIdentity(
   env: Record<string, string> = {},
   nodeEnv?: 'production',
   stubs?: Record<string, FetchApp>,
+  logger?: Logger,
 ) {
   return startServiceHarness(identityService, {
     kind,
@@ -18,6 +19,7 @@ export function startIdentity(
     sources: [paymentsEvents],
     ...(nodeEnv ? { nodeEnv } : {}),
     ...(stubs ? { stubs } : {}),
+    ...(logger ? { logger } : {}),
   });
 }
 

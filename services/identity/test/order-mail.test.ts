@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { orderCompletedEvent } from '@elts/contracts/testing';
 import { sql } from '@elts/platform';
-import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, eventually } from '@elts/platform/testing';
+import { describe, expect, it } from 'vitest';
 import { isNews } from '../src/consumers/orders.js';
 import { signUp, uniqueEmail } from './helpers.js';
-import { ordersStandIn, startIdentityWithOrders } from './orders-stand-in.js';
+import { useIdentityWithOrders } from './orders-stand-in.js';
 
 describe('which completions are news', () => {
   it('leaves completions older than two days unmailed (a group reading the stream from its start)', () => {
@@ -16,15 +16,8 @@ describe('which completions are news', () => {
 });
 
 describe.each(DATABASE_KINDS)('order confirmation email on %s', (kind) => {
-  const available = databaseAvailable(kind);
-  const orders = ordersStandIn();
-  let identity: ServiceHarness;
-
-  beforeAll(async () => {
-    if (!available) return;
-    identity = await startIdentityWithOrders(kind, orders);
-  });
-  afterAll(async () => identity?.close());
+  const setup = useIdentityWithOrders(kind);
+  const { available, orders } = setup;
 
   const mailsTo = async (email: string) =>
     (
@@ -32,16 +25,18 @@ describe.each(DATABASE_KINDS)('order confirmation email on %s', (kind) => {
         subject: string;
         body_text: string;
         dedupe_key: string;
-      }>`select subject, body_text, dedupe_key from mail_outbox where recipient = ${email}`.execute(identity.db)
+      }>`select subject, body_text, dedupe_key from mail_outbox where recipient = ${email}`.execute(setup.identity.db)
     ).rows;
 
   it.runIf(available)(
     "mails the member, at their own address, the order's id, product, quantity, amount and delivery address",
     async () => {
       const email = uniqueEmail('buyer');
-      const member = await signUp(identity, email, 'Asha Rao');
+      const member = await signUp(setup.identity, email, 'Asha Rao');
       const orderId = `ORD-${randomUUID().slice(0, 12).toUpperCase()}`;
-      await identity.source('orders').append(`order-${orderId}`, 'any', [orderCompletedEvent(orderId, { memberId: member.memberId })]);
+      await setup.identity
+        .source('orders')
+        .append(`order-${orderId}`, 'any', [orderCompletedEvent(orderId, { memberId: member.memberId })]);
       await eventually(async () => (await mailsTo(email)).length === 1);
       const [mail] = await mailsTo(email);
       expect(mail!.subject).toBe(`Order Confirmed! ${orderId}`);
@@ -58,20 +53,22 @@ describe.each(DATABASE_KINDS)('order confirmation email on %s', (kind) => {
 
   it.runIf(available)('mails once per order, however often its completion arrives', async () => {
     const email = uniqueEmail('again');
-    const member = await signUp(identity, email, 'Ravi Iyer');
+    const member = await signUp(setup.identity, email, 'Ravi Iyer');
     const orderId = `ORD-${randomUUID().slice(0, 12).toUpperCase()}`;
     const completed = orderCompletedEvent(orderId, { memberId: member.memberId });
-    await identity.source('orders').append(`order-${orderId}`, 'any', [completed]);
+    await setup.identity.source('orders').append(`order-${orderId}`, 'any', [completed]);
     await eventually(async () => (await mailsTo(email)).length === 1);
     // The same completion published again under a new event id (a relay that republished after a crash)...
-    await identity.source('orders').append(`order-${orderId}-again`, 'any', [orderCompletedEvent(orderId, { memberId: member.memberId })]);
+    await setup.identity
+      .source('orders')
+      .append(`order-${orderId}-again`, 'any', [orderCompletedEvent(orderId, { memberId: member.memberId })]);
     await eventually(() => orders.asked.filter((id) => id === orderId).length === 2);
     // ...and the whole stream delivered again to the group (a reset): still one message.
-    await sql`delete from processed_events where consumer = 'identity.order-mail'`.execute(identity.db);
-    await identity.bus.reset('identity.order-mail', 'orders');
+    await sql`delete from processed_events where consumer = 'identity.order-mail'`.execute(setup.identity.db);
+    await setup.identity.bus.reset('identity.order-mail', 'orders');
     await eventually(async () => {
       const seen = await sql<{ n: number }>`select count(*)::int as n from processed_events where consumer = 'identity.order-mail'`.execute(
-        identity.db,
+        setup.identity.db,
       );
       return seen.rows[0]!.n >= 2;
     });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ordersEvents, paymentsEvents } from '@elts/contracts';
 import { createServiceApp } from '@elts/platform';
-import { type DatabaseKind, silentLogger, startServiceHarness } from '@elts/platform/testing';
+import { type DatabaseKind, databaseAvailable, type ServiceHarness, silentLogger, startServiceHarness } from '@elts/platform/testing';
+import { afterAll, beforeAll } from 'vitest';
 import { identityService } from '../src/service.js';
 
 export const address = { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' };
@@ -37,3 +38,17 @@ export const startIdentityWithOrders = (kind: DatabaseKind, orders: ReturnType<t
     sources: [paymentsEvents, ordersEvents],
     stubs: { orders: orders.app },
   });
+
+/**
+ * For a describe block of one database kind: identity hearing orders' events (with `orders` standing in for orders'
+ * internal API), started before the block's tests when that database is available and closed after them. Its tests
+ * read `setup.identity` (set once started) and run only if `setup.available`.
+ */
+export function useIdentityWithOrders(kind: DatabaseKind) {
+  const setup = { available: databaseAvailable(kind), orders: ordersStandIn(), identity: undefined as unknown as ServiceHarness };
+  beforeAll(async () => {
+    if (setup.available) setup.identity = await startIdentityWithOrders(kind, setup.orders);
+  });
+  afterAll(async () => setup.identity?.close());
+  return setup;
+}

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { deliveryDueAfterShipping, formatIndianDay } from '@elts/contracts';
 import { orderDeliveredEvent, orderShippedEvent } from '@elts/contracts/testing';
-import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, eventually } from '@elts/platform/testing';
+import { describe, expect, it } from 'vitest';
 import { mailTo, personalDetails, signUp, uniqueEmail, updateProfile } from './helpers.js';
-import { ordersStandIn, startIdentityWithOrders } from './orders-stand-in.js';
+import { useIdentityWithOrders } from './orders-stand-in.js';
 
 const TRACKING = 'https://www.bluedart.com/tracking?awb=12345678901';
 
@@ -14,35 +14,28 @@ const TRACKING = 'https://www.bluedart.com/tracking?awb=12345678901';
  * for testers at /dev/sms. One of each per step, however often the event arrives.
  */
 describe.each(DATABASE_KINDS)('shipping updates on %s', (kind) => {
-  const available = databaseAvailable(kind);
-  const orders = ordersStandIn();
-  let identity: ServiceHarness;
+  const setup = useIdentityWithOrders(kind);
+  const { available, orders } = setup;
 
-  beforeAll(async () => {
-    if (!available) return;
-    identity = await startIdentityWithOrders(kind, orders);
-  });
-  afterAll(async () => identity?.close());
-
-  const mailsTo = (email: string) => mailTo(identity, email);
+  const mailsTo = (email: string) => mailTo(setup.identity, email);
   /** The text messages as a tester reads them at /dev/sms, from this machine. */
   const textsTo = async (mobile: string) =>
-    (await identity.json('/dev/sms', { address: '127.0.0.1' })).body.data.filter(
+    (await setup.identity.json('/dev/sms', { address: '127.0.0.1' })).body.data.filter(
       (text: { recipient: string }) => text.recipient === mobile,
     );
   const newOrderId = () => `ORD-${randomUUID().slice(0, 12).toUpperCase()}`;
 
   async function memberWithMobile(mobile?: string) {
     const email = uniqueEmail('shopper');
-    const member = await signUp(identity, email, 'Asha Rao');
-    if (mobile) expect((await updateProfile(identity, member.token, { ...personalDetails, email, mobile })).status).toBe(200);
+    const member = await signUp(setup.identity, email, 'Asha Rao');
+    if (mobile) expect((await updateProfile(setup.identity, member.token, { ...personalDetails, email, mobile })).status).toBe(200);
     return { ...member, email };
   }
 
   it.runIf(available)('mails and texts the member when the order ships: courier, AWB number, tracking link, expected day', async () => {
     const member = await memberWithMobile('+91 91234 56789');
     const orderId = newOrderId();
-    const [shipped] = await identity
+    const [shipped] = await setup.identity
       .source('orders')
       .append(`order-${orderId}`, 'any', [orderShippedEvent(orderId, { memberId: member.memberId, trackingUrl: TRACKING })]);
     const dueBy = formatIndianDay(deliveryDueAfterShipping(shipped!.recordedAt));
@@ -69,7 +62,7 @@ describe.each(DATABASE_KINDS)('shipping updates on %s', (kind) => {
   it.runIf(available)('mails and texts the day it was delivered, and until when an exchange may be asked', async () => {
     const member = await memberWithMobile('9123456780');
     const orderId = newOrderId();
-    await identity
+    await setup.identity
       .source('orders')
       .append(`order-${orderId}`, 'any', [orderDeliveredEvent(orderId, { memberId: member.memberId, deliveredOn: '2026-11-28' })]);
     await eventually(async () => (await textsTo('+919123456780')).length === 1);
@@ -82,10 +75,24 @@ describe.each(DATABASE_KINDS)('shipping updates on %s', (kind) => {
     );
   });
 
+  it.runIf(available)(
+    'names the exchange window orders allows (its setting, carried on the delivery), not the policy’s default',
+    async () => {
+      const member = await memberWithMobile('9123456782');
+      const orderId = newOrderId();
+      const delivered = orderDeliveredEvent(orderId, { memberId: member.memberId, deliveredOn: '2026-11-28', exchangeWindowDays: 10 });
+      await setup.identity.source('orders').append(`order-${orderId}`, 'any', [delivered]);
+      await eventually(async () => (await textsTo('+919123456782')).length === 1);
+      const [mail] = await mailsTo(member.email);
+      expect(mail!.body_text).toContain('you can ask for an exchange until 08/12/2026 (10 days from delivery)');
+      expect((await textsTo('+919123456782'))[0].body_text).toContain('Exchanges until 08/12/2026:');
+    },
+  );
+
   it.runIf(available)('texts the phone given with the order when the member has no mobile on their profile', async () => {
     const member = await memberWithMobile();
     const orderId = newOrderId();
-    await identity.source('orders').append(`order-${orderId}`, 'any', [orderShippedEvent(orderId, { memberId: member.memberId })]);
+    await setup.identity.source('orders').append(`order-${orderId}`, 'any', [orderShippedEvent(orderId, { memberId: member.memberId })]);
     // The stand-in's order was placed with 9876543210.
     await eventually(async () => (await mailsTo(member.email)).length === 1);
     await eventually(async () => (await textsTo('+919876543210')).some((text: { body_text: string }) => text.body_text.includes(orderId)));
@@ -95,20 +102,20 @@ describe.each(DATABASE_KINDS)('shipping updates on %s', (kind) => {
     const member = await memberWithMobile('9123456781');
     const orderId = newOrderId();
     const shipped = () => orderShippedEvent(orderId, { memberId: member.memberId });
-    await identity.source('orders').append(`order-${orderId}`, 'any', [shipped()]);
+    await setup.identity.source('orders').append(`order-${orderId}`, 'any', [shipped()]);
     await eventually(async () => (await textsTo('+919123456781')).length === 1);
     // The same step published again under a new event id (a relay that republished after a crash).
-    await identity.source('orders').append(`order-${orderId}-again`, 'any', [shipped()]);
+    await setup.identity.source('orders').append(`order-${orderId}-again`, 'any', [shipped()]);
     await eventually(() => orders.asked.filter((id) => id === orderId).length === 2);
     expect(await mailsTo(member.email)).toHaveLength(1);
     expect(await textsTo('+919123456781')).toHaveLength(1);
   });
 
   it.runIf(available)('shows the text messages to this machine, and to a member or anyone elsewhere as if there were none', async () => {
-    expect((await identity.json('/dev/sms', { address: '::1' })).status).toBe(200);
+    expect((await setup.identity.json('/dev/sms', { address: '::1' })).status).toBe(200);
     const member = await memberWithMobile();
     for (const token of [undefined, member.token]) {
-      const refused = await identity.json('/dev/sms', { address: '203.0.113.7', ...(token ? { token } : {}) });
+      const refused = await setup.identity.json('/dev/sms', { address: '203.0.113.7', ...(token ? { token } : {}) });
       expect(refused.status).toBe(404);
       expect(JSON.stringify(refused.body)).not.toContain('recipient');
     }

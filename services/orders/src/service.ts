@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { eventRegistries } from '@elts/contracts';
-import { defineService, loadMigrations, type Subscription } from '@elts/platform';
-import { JobScheduler, schedulerMigrationsDir } from '@elts/workflows';
+import { defineService, failingStepRoutes, type Subscription } from '@elts/platform';
+import { DEFAULT_FAILING_AFTER_ATTEMPTS, JobScheduler, schedulerStepControl, workflowMigrations } from '@elts/workflows';
 import type { Kysely } from 'kysely';
 import { exchangeRoutes } from './api/exchange-routes.js';
 import { fulfilmentRoutes } from './api/fulfilment-routes.js';
@@ -26,7 +26,7 @@ export const ordersService = defineService({
   name: 'orders',
   configSchema: ordersSettings,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  extraMigrations: async () => loadMigrations(schedulerMigrationsDir, 'workflows/'),
+  extraMigrations: () => workflowMigrations({ signalOutbox: false }),
   registry: eventRegistries.orders,
   settingsProblems: (config) =>
     [0, 4].includes(blueDartCredentials(config).length)
@@ -61,6 +61,8 @@ export const ordersService = defineService({
     app.route('/', outOfStockRoutes(context));
     app.route('/', exchangeRoutes(context));
     app.route('/', ordersInternalRoutes(context));
+    // Its unpaid-order expiries and out-of-stock refund choices that keep failing, for the back office's Cron page.
+    app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS)));
 
     const consumers = [buyersFromIdentity(db), buyersFromPayments(db), orderPaymentsConsumer(context)];
     let subscriptions: Subscription[] = [];

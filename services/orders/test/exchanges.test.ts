@@ -1,6 +1,6 @@
 import { addDays, formatIndianDay, todayInIndia } from '@elts/contracts';
 import { sql } from '@elts/platform';
-import { DATABASE_KINDS, databaseAvailable } from '@elts/platform/testing';
+import { DATABASE_KINDS, databaseAvailable, eventually } from '@elts/platform/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Member, order, startTestbed } from './testbed.js';
 
@@ -31,8 +31,10 @@ describe.each(DATABASE_KINDS)('exchanges of an order on %s', (kind) => {
       'PRD-HEAD': { stock: 1000, variantGroup: 'GRP-HEAD' },
       'PRD-HEAD-BLUE': { stock: 1000, variantGroup: 'GRP-HEAD', name: 'Noise-cancelling headphones, blue' },
       'PRD-OTHER': { stock: 1000 },
-      // One unit: the order takes it, so nothing is left for a replacement.
+      // One unit each: the order takes it, so nothing is left for a replacement.
       'PRD-LAST': { stock: 1 },
+      'PRD-LAST-2': { stock: 1 },
+      'PRD-LAST-3': { stock: 1 },
     });
     operator = bed.orders.adminSession();
   });
@@ -186,6 +188,8 @@ describe.each(DATABASE_KINDS)('exchanges of an order on %s', (kind) => {
     const amount = (await bed.detail(member, id)).amount_paise as number;
     expect(answer.body.data).toMatchObject({ state: 'refunded', replacement: null, refund: { amount: amount / 100 } });
     expect(bed.payments.refunds.get(`RF-${id}-exchange-${id}-X1`)).toMatchObject({ amountPaise: amount, key: `exchange-${id}-X1` });
+    // The membership credit the order spent goes back to the member too.
+    expect(bed.creditReturned(id)).toBe(true);
     // Once refunded, the order cannot be exchanged again, and a repeat approval refunds nothing twice.
     expect((await bed.detail(member, id)).exchange.unavailable_reason).toBe(
       'This order was refunded or cancelled, so it cannot be exchanged.',
@@ -197,6 +201,62 @@ describe.each(DATABASE_KINDS)('exchanges of an order on %s', (kind) => {
       { type: 'ExchangeRequested', actor: `member:${member.memberId}` },
       { type: 'ExchangeRefunded', actor: `admin:${operator.adminId}` },
     ]);
+  });
+
+  const settlements = async (id: string) =>
+    (
+      await sql<{ refund_id: string; outcome: string }>`
+        select data->>'refundId' as refund_id, data->>'outcome' as outcome from events
+        where stream_id = ${`order-${id}`} and type = 'OrderRefundSettled' order by stream_version`.execute(bed.orders.db)
+    ).rows;
+  const stateOf = async (member: Member, id: string) => (await bed.detail(member, id)).exchanges[0].state;
+
+  it.runIf(available)(
+    'shows a refund pending at the gateway as refunding, then a failed one as failed, in the operators’ Open queue',
+    async () => {
+      const { member, id } = await delivered('PRD-LAST-2');
+      await ask(member, id);
+      bed.payments.control.refundStatus = 'pending';
+      const answer = await approve(`${id}-X1`).finally(() => delete bed.payments.control.refundStatus);
+      expect(answer.body.data).toMatchObject({ state: 'refunding' });
+      const refundId = `RF-${id}-exchange-${id}-X1`;
+
+      await bed.announceRefund(member, id, refundId, 'RefundFailed');
+      await eventually(async () => (await stateOf(member, id)) === 'refund_failed');
+      expect((await queue()).body.data.exchanges).toEqual(
+        expect.arrayContaining([expect.objectContaining({ exchange_id: `${id}-X1`, state: 'refund_failed' })]),
+      );
+      expect((await queue('?state=refund_failed')).body.data.exchanges.map((row: { exchange_id: string }) => row.exchange_id)).toContain(
+        `${id}-X1`,
+      );
+      // Still settled with a refund: the member cannot ask again, and the approval is not made twice.
+      expect((await bed.detail(member, id)).exchange.unavailable_reason).toBe(
+        'This order was refunded or cancelled, so it cannot be exchanged.',
+      );
+      expect((await approve(`${id}-X1`)).body.message).toBe(`Exchange ${id}-X1 was already decided so.`);
+
+      // The same outcome heard twice is recorded once; another refund of the order is recorded apart.
+      await bed.announceRefund(member, id, refundId, 'RefundFailed');
+      await bed.announceRefund(member, id, `${refundId}-later`, 'PaymentRefunded');
+      await eventually(async () => (await settlements(id)).length === 2);
+      expect(await settlements(id)).toEqual([
+        { refund_id: refundId, outcome: 'failed' },
+        { refund_id: `${refundId}-later`, outcome: 'success' },
+      ]);
+      expect(await stateOf(member, id)).toBe('refund_failed');
+    },
+  );
+
+  it.runIf(available)('shows a refund as refunded when its settlement was heard before the refund was recorded', async () => {
+    const { member, id } = await delivered('PRD-LAST-3');
+    await ask(member, id);
+    const refundId = `RF-${id}-exchange-${id}-X1`;
+    await bed.announceRefund(member, id, refundId, 'PaymentRefunded');
+    await eventually(async () => (await settlements(id)).length === 1);
+    bed.payments.control.refundStatus = 'pending';
+    const answer = await approve(`${id}-X1`).finally(() => delete bed.payments.control.refundStatus);
+    expect(answer.body.data).toMatchObject({ state: 'refunded' });
+    expect(await stateOf(member, id)).toBe('refunded');
   });
 
   it.runIf(available)('takes the replacement from another version of the product when the member picks one', async () => {

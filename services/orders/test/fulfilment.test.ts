@@ -1,7 +1,9 @@
-import { addBusinessDays, todayInIndia } from '@elts/contracts';
+import { addBusinessDays, type FulfilmentStepRequest, todayInIndia } from '@elts/contracts';
 import { sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideFulfilment, ORDER_SHIPMENT, type ShipmentState } from '../src/domain/fulfilment.js';
+import type { OrderState } from '../src/domain/order.js';
 import { type Member, order, startTestbed } from './testbed.js';
 
 const SHIPPED = {
@@ -13,6 +15,30 @@ const SHIPPED = {
 const today = () => todayInIndia();
 const yesterday = () => todayInIndia(new Date(Date.now() - 86_400_000));
 const tomorrow = () => todayInIndia(new Date(Date.now() + 86_400_000));
+
+describe('the delivery step', () => {
+  it('carries the exchange window the orders setting allows, for the delivered mail to name (docs/decisions/0025)', () => {
+    const now = new Date();
+    const order: OrderState = {
+      orderId: 'ORD-WINDOW0001',
+      memberId: '00000000-0000-4000-8000-000000000001',
+      productId: 'PRD-HEAD',
+      quantity: 1,
+      amountPaise: 100_000,
+      creditPaise: 0,
+      status: 'completed',
+      paymentId: 'PAY-1',
+      refunded: false,
+      cancelledAfterPayment: false,
+    };
+    const shipment = { shipment: ORDER_SHIPMENT, step: 'shipped', shippedAt: now } as ShipmentState;
+    const delivered = { step: 'delivered', delivered_on: todayInIndia(now) } as FulfilmentStepRequest;
+    for (const days of [7, 10]) {
+      const decision = decideFulfilment(order, new Map([[ORDER_SHIPMENT, shipment]]), delivered, now, ORDER_SHIPMENT, days);
+      expect('events' in decision && decision.events[0]?.data).toMatchObject({ deliveredOn: todayInIndia(now), exchangeWindowDays: days });
+    }
+  });
+});
 
 /**
  * Fulfilment (issue 20, docs/decisions/0023): an operator moves a paid order through processing, shipped and

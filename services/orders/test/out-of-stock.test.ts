@@ -62,7 +62,7 @@ describe.each(DATABASE_KINDS)('out-of-stock cancellation on %s', (kind) => {
     expect(bed.payments.creditRefunds.get(id)).toEqual({ memberId: member.memberId, amountPaise: page.refund.amount_paise });
     expect(bed.payments.refunds.size === 0 || ![...bed.payments.refunds.values()].some((refund) => refund.orderId === id)).toBe(true);
     // The credit the order spent came back too.
-    expect(bed.payments.credit.get(id)?.released ?? true).toBe(true);
+    expect(bed.creditReturned(id)).toBe(true);
     const events = await eventsOf(id);
     expect(events.find((event) => event.type === 'OrderCancelledOutOfStock')?.actor).toBe(`admin:${operator.adminId}`);
     expect(events.find((event) => event.type === 'OrderRefundChosen')?.actor).toBe(`member:${member.memberId}`);
@@ -81,6 +81,7 @@ describe.each(DATABASE_KINDS)('out-of-stock cancellation on %s', (kind) => {
     const chosen = await choose(member, id, 'fund_transfer');
     expect(chosen.body.message).toBe('Your refund will be sent to your original payment method.');
     expect(bed.payments.refunds.get(`RF-${id}-out-of-stock`)).toMatchObject({ orderId: id, key: 'out-of-stock' });
+    expect(bed.creditReturned(id)).toBe(true);
     const history = (await bed.orders.json('/product/orders/user', { token: member.token })).body.data.orders;
     expect(history.find((card: { order_id: string }) => card.order_id === id)).toMatchObject({
       status: 'cancelled',
@@ -90,6 +91,29 @@ describe.each(DATABASE_KINDS)('out-of-stock cancellation on %s', (kind) => {
     });
     expect((await bed.detail(member, id)).fulfilment).toBeNull();
   });
+
+  it.runIf(available)(
+    'shows a fund transfer the gateway failed after accepting it as failed, and one failed at once as not refunded',
+    async () => {
+      const { member, id } = await paid();
+      await cancel(id);
+      bed.payments.control.refundStatus = 'pending';
+      const chosen = await choose(member, id, 'fund_transfer').finally(() => delete bed.payments.control.refundStatus);
+      expect(chosen.body.data.refund).toMatchObject({ state: 'refunded', choice: 'fund_transfer' });
+      await bed.announceRefund(member, id, `RF-${id}-out-of-stock`, 'RefundFailed');
+      await eventually(async () => (await bed.detail(member, id)).refund?.state === 'refund_failed');
+
+      // Its failure heard before the refund's answer came back: the order is not recorded as refunded.
+      const other = await paid();
+      await cancel(other.id);
+      await bed.announceRefund(other.member, other.id, `RF-${other.id}-out-of-stock`, 'RefundFailed');
+      await eventually(async () => (await eventsOf(other.id)).some((event) => event.type === 'OrderRefundSettled'));
+      bed.payments.control.refundStatus = 'pending';
+      const late = await choose(other.member, other.id, 'fund_transfer').finally(() => delete bed.payments.control.refundStatus);
+      expect(late.body.data.refund).toMatchObject({ state: 'refund_failed', refunded_at: null });
+      expect((await eventsOf(other.id)).filter((event) => event.type === 'OrderRefunded')).toEqual([]);
+    },
+  );
 
   it.runIf(available)('makes the fund transfer at the deadline when nobody chose, and refuses a choice after it', async () => {
     // A deadline of 2 seconds (REFUND_CHOICE_SECONDS), so the timer's fund transfer can be seen.
@@ -102,7 +126,8 @@ describe.each(DATABASE_KINDS)('out-of-stock cancellation on %s', (kind) => {
       expect(quick.payments.refunds.has(`RF-${id}-out-of-stock`)).toBe(true);
       const late = await choose(member, id, 'credits', quick);
       expect(late.status).toBe(409);
-      expect(late.body.message).toBe('You already chose a fund transfer for this order.');
+      // The deadline chose, not the member: they are told the time passed (not that they chose).
+      expect(late.body.message).toBe('The time to choose has passed: the amount is refunded to your original payment method.');
       expect((await eventsOf(id, quick)).find((event) => event.type === 'OrderRefundChosen')?.actor).toBe('system:refund-deadline');
 
       // Past the deadline with the timer not run yet (its step stopped): the member's choice is refused all the same.

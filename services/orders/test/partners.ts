@@ -71,7 +71,12 @@ type Payment = {
 export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: boolean } = {}) {
   const payments = new Map<string, Payment>();
   const credit = new Map<string, { memberId: string; amount: number; released: boolean }>();
-  const control: { afterReserve?: (orderId: string) => Promise<boolean>; refundsDown?: boolean } = {};
+  const control: {
+    afterReserve?: (orderId: string) => Promise<boolean>;
+    refundsDown?: boolean;
+    /** What a refund's request is answered with (the gateway's word at that moment): 'success' unless set. */
+    refundStatus?: 'pending' | 'success' | 'failed';
+  } = {};
   let counter = 0;
   const app = createServiceApp({ name: 'payments', logger: silentLogger() });
   const view = (orderId: string) => {
@@ -134,7 +139,7 @@ export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: 
     if (!refunds.has(refundId)) refunds.set(refundId, { orderId, key, amountPaise, reason });
     return c.json({
       is_success: true,
-      data: { refundId, paymentId: payments.get(orderId)?.paymentId, orderId, amountPaise, status: 'success' },
+      data: { refundId, paymentId: payments.get(orderId)?.paymentId, orderId, amountPaise, status: control.refundStatus ?? 'success' },
     });
   });
   app.post('/internal/credit/refund', async (c) => {

@@ -121,5 +121,31 @@ export async function startTestbed(
     (await sql<{ order_id: string; status: string }>`select order_id, status from orders where member_id = ${memberId}`.execute(orders.db))
       .rows;
 
-  return { orders, catalog, payments, subscriber, place, detail, announce, settle, ordersOf, close: () => orders.close() };
+  /** Payments says how a refund of the order settled, as its PaymentRefunded or RefundFailed event would. */
+  async function announceRefund(member: Member, orderId: string, refundId: string, type: 'PaymentRefunded' | 'RefundFailed') {
+    const { paymentId } = payments.payments.get(orderId)!;
+    const data = { paymentId, refundId, orderId, memberId: member.memberId, amountPaise: 100, reason: 'Out of stock' };
+    await orders.source('payments').append(`payment-${paymentId}`, 'any', [{ type, data }]);
+  }
+
+  /** Whether the order spent membership credit (each member starts with some) and payments was asked to give it back. */
+  const creditReturned = (orderId: string) => {
+    const spent = payments.credit.get(orderId);
+    return (spent?.amount ?? 0) > 0 && spent?.released === true;
+  };
+
+  return {
+    orders,
+    catalog,
+    payments,
+    subscriber,
+    place,
+    detail,
+    announce,
+    settle,
+    ordersOf,
+    creditReturned,
+    announceRefund,
+    close: () => orders.close(),
+  };
 }

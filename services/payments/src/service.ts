@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { paymentsEvents, paymentTimeoutsOf } from '@elts/contracts';
-import { defineService, loadMigrations, type Subscription } from '@elts/platform';
-import { membershipPlanOf, schedulerMigrationsDir } from '@elts/workflows';
+import { defineService, type Subscription } from '@elts/platform';
+import { membershipPlanOf, workflowMigrations } from '@elts/workflows';
 import type { Kysely } from 'kysely';
 import { internalRoutes } from './api/internal-routes.js';
 import { invoiceRoutes } from './api/invoice-routes.js';
@@ -26,7 +26,7 @@ export const paymentsService = defineService({
   name: 'payments',
   configSchema: paymentsSettings,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  extraMigrations: async () => loadMigrations(schedulerMigrationsDir, 'workflows/'),
+  extraMigrations: () => workflowMigrations({ signalOutbox: true }),
   registry: paymentsEvents,
   settingsProblems: (settings, nodeEnv) => (nodeEnv === 'production' ? productionSettingsProblems(settings, usesCashfree(settings)) : []),
   async create(runtime) {

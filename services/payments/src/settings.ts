@@ -1,6 +1,11 @@
 import { atRiskBeforeTimeout, gstinSchema, indianStateNamed, paymentTimeoutSettings } from '@elts/contracts';
 import { secret } from '@elts/platform';
-import { DEFAULT_FAILING_AFTER_ATTEMPTS, MIN_NOTICE_TO_CHARGE_SECONDS, optionalTemporalSettings } from '@elts/workflows';
+import {
+  DEFAULT_CHARGE_CHECK_PLAN,
+  DEFAULT_FAILING_AFTER_ATTEMPTS,
+  MIN_NOTICE_TO_CHARGE_SECONDS,
+  optionalTemporalSettings,
+} from '@elts/workflows';
 import { z } from 'zod';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -24,6 +29,8 @@ export const paymentsSettings = z
     RENEWAL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3),
     /** After a renewal charge's date, when its outcome is first asked for. */
     RENEWAL_CHECK_DELAY_SECONDS: seconds(600),
+    /** How many times a raised renewal charge is asked about (hourly after the first) before its checks stop. */
+    RENEWAL_MAX_CHECKS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_CHARGE_CHECK_PLAN.maxChecks),
     RECONCILE_EVERY_SECONDS: seconds(300),
     /** Set: the workflows run on Temporal (the worker runs them); unset: on the embedded driver. */
     ...optionalTemporalSettings,

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { InternalClient, sql } from '@elts/platform';
-import { eventually, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
+import { sql } from '@elts/platform';
+import { eventually, type ServiceHarness } from '@elts/platform/testing';
 import { startTestTemporal, temporalAvailability } from '@elts/scripts/testing';
-import { stepActivities, stepsOverHttp, workflowsPath } from '@elts/workflows/temporal-client';
-import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
 import { current, decideMandate, registerMember, startPayments, subscribe, type TestMember } from './helpers.js';
+import { workerBeside } from './temporal-worker.js';
 
 /**
  * The money rules of the renewal cycle (docs/decisions/0032-renewal-money-rules.md), one scenario table run on both
  * workflow drivers: the embedded timers table, and Temporal (a real server this file starts, and a worker in this
  * process whose activities call this payments service's step endpoint, as `npm run worker` does). Each scenario
  * uses the real clock, shortened: a 40 s membership whose renewal starts 30 s before its end, an 8 s "24 hours"
- * between the pre-debit notice and the charge, and the charge asked about 5 s after its date.
+ * between the pre-debit notice and the charge, and the charge asked about once, 5 s after its date.
  */
 const CLOCK = {
   MEMBERSHIP_PERIOD_SECONDS: '40',
@@ -22,6 +22,8 @@ const CLOCK = {
   RENEWAL_CHECK_DELAY_SECONDS: '5',
   RENEWAL_RETRY_SECONDS: '2',
   RENEWAL_MAX_ATTEMPTS: '2',
+  // One check (5 s after the charge date), then the checks give up: what 72 hourly checks do after three days.
+  RENEWAL_MAX_CHECKS: '1',
 };
 const NOTICE_MS = 8_000;
 const CHECK_DELAY_MS = 5_000;
@@ -52,26 +54,11 @@ async function onTemporal(): Promise<Rig> {
     TEMPORAL_NAMESPACE: 'default',
     TEMPORAL_TASK_QUEUE: taskQueue,
   });
-  const client = new InternalClient({
-    target: 'payments',
-    fetch: (request) => payments.booted.instance.app.fetch(request),
-    token: TEST_SERVICE_TOKEN,
-  });
-  const connection = await NativeConnection.connect({ address: server.address });
-  const worker = await Worker.create({
-    connection,
-    namespace: 'default',
-    taskQueue,
-    workflowsPath: workflowsPath(),
-    activities: stepActivities(stepsOverHttp(client)),
-  });
-  const running = worker.run();
+  const worker = await workerBeside(payments, { address: server.address, taskQueue });
   return {
     payments,
     async close() {
-      worker.shutdown();
-      await running;
-      await connection.close();
+      await worker.close();
       await payments.close();
       await server.stop();
     },
@@ -274,7 +261,7 @@ const scenarios: Scenario[] = [
     },
   },
   {
-    name: 'rule 2 and 3: a debit the bank settles only after the membership expired is refunded in full; the mandate was cancelled at the expiry',
+    name: 'rule 2 and 3: a debit still pending when its checks gave up, settled only after the membership expired, is refunded in full; the mandate was cancelled at the expiry',
     async run(look, payments, expect) {
       const { member, subscriptionId } = await look.active();
       const paymentId = `${subscriptionId}-C1-A1`;
@@ -298,6 +285,37 @@ const scenarios: Scenario[] = [
       expect(await look.gatewayRefunds(subscriptionId)).toEqual([{ refund_id: `RF-${paymentId}`, amount_paise: FEE_PAISE }]);
       expect(await look.status(member)).toBe('expired');
       expect((await look.events(subscriptionId)).map((e) => e.type)).not.toContain('SubscriptionRenewed');
+      expect(await look.moneyKeptForNothing(subscriptionId)).toEqual([]);
+    },
+  },
+  {
+    name: 'rule 2: a debit still pending when its checks gave up, paid by a late webhook while the cycle runs: the membership renews, nothing refunded',
+    async run(look, payments, expect) {
+      const { member, subscriptionId, endsAt } = await look.active();
+      const paymentId = `${subscriptionId}-C1-A1`;
+      const held = await payments.json(`/pay/simulator/subscriptions/${subscriptionId}/next-charge`, {
+        method: 'POST',
+        body: { outcome: 'PENDING' },
+      });
+      expect(held.status).toBe(200);
+      const { chargeOn } = await look.notice(paymentId);
+      // Past its one check: the charge stays pending and nothing asks about it again before the cycle's end.
+      await sleepUntil(chargeOn + CHECK_DELAY_MS + 2_000);
+      const unsettled = (await look.paymentEvents(paymentId)).map((e) => e.type);
+      expect(unsettled).not.toContain('PaymentSucceeded');
+      expect(unsettled).not.toContain('PaymentFailed');
+      expect(Date.now(), 'the checks gave up before the end').toBeLessThan(endsAt - 5_000);
+      const released = await payments.json(`/pay/simulator/subscriptions/${subscriptionId}/next-charge`, {
+        method: 'POST',
+        body: { outcome: 'SUCCESS' },
+      });
+      expect(released.status).toBe(200);
+      await eventually(async () => (await look.events(subscriptionId)).some((e) => e.type === 'SubscriptionRenewed'), 10_000);
+      expect(Date.now(), 'renewed by the webhook, not by the expiry asking').toBeLessThan(endsAt);
+      const { subscription } = await current(payments, member);
+      expect(subscription).toMatchObject({ status: 'active', auto_renewal: true });
+      expect(Date.parse(subscription.end_date)).toBe(endsAt + PERIOD_MS);
+      expect(await look.gatewayRefunds(subscriptionId)).toEqual([]);
       expect(await look.moneyKeptForNothing(subscriptionId)).toEqual([]);
     },
   },

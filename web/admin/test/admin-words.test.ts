@@ -1,14 +1,16 @@
+import { SALE_END_MESSAGE } from '@elts/contracts';
 import { describe, expect, it } from 'vitest';
 import { queryString } from '../src/api/query-string.js';
+import { maskDateTimeText, readDateTimeText } from '../src/components/day-text.js';
 import { jobWords, megabytes, successRate, uptimeText } from '../src/pages/cron/cron-words.js';
 import { PAYMENT_STATUS_OPTIONS, payerName, statusLabel, timeoutInfo } from '../src/pages/payments/payment-words.js';
 import {
   bodyOf,
   descriptionPreview,
   emptyDraft,
-  isoToLocal,
-  localToIso,
+  isoToSaleTime,
   NEW_BRAND,
+  saleTimeToIso,
   validateDraft,
 } from '../src/pages/products/product-form.js';
 import { atRiskNote } from '../src/pages/timeouts/at-risk-words.js';
@@ -221,10 +223,23 @@ describe('product form', () => {
       saleEndAt: null,
     });
   });
-  it('reads sale times as Indian time', () => {
-    expect(localToIso('2026-11-27T00:00')).toBe('2026-11-26T18:30:00.000Z');
-    expect(isoToLocal('2026-11-26T18:30:00.000Z')).toBe('2026-11-27T00:00');
-    expect(localToIso('')).toBeNull();
+  it('reads sale times typed as dd/mm/yyyy hh:mm in Indian time, and shows them so', () => {
+    expect(saleTimeToIso('27/11/2026 00:00')).toBe('2026-11-26T18:30:00.000Z');
+    expect(saleTimeToIso('5/1/2027 9:05')).toBe('2027-01-05T03:35:00.000Z');
+    expect(isoToSaleTime('2026-11-26T18:30:00.000Z')).toBe('27/11/2026 00:00');
+    expect(saleTimeToIso('')).toBeNull();
+    expect(maskDateTimeText('271120261830')).toBe('27/11/2026 18:30');
+    expect(maskDateTimeText('27/11/2026 1')).toBe('27/11/2026 1');
+    expect(readDateTimeText('27/11/2026')).toEqual({ kind: 'invalid', message: 'Enter the time as hh:mm, from 00:00 to 23:59' });
+    expect(readDateTimeText('27/11/2026 24:00')).toEqual({ kind: 'invalid', message: 'Enter the time as hh:mm, from 00:00 to 23:59' });
+    expect(readDateTimeText('31/11/2026 10:00')).toEqual({ kind: 'invalid', message: 'Enter the date and time as dd/mm/yyyy hh:mm' });
+  });
+  it("refuses a sale window that ends before it starts, in the catalog's words", () => {
+    const errors = validateDraft({ ...emptyDraft(), saleStartAt: '27/11/2026 10:00', saleEndAt: '27/11/2026 09:59' }, []);
+    expect(errors.saleEndAt).toBe(SALE_END_MESSAGE);
+    expect(validateDraft({ ...emptyDraft(), saleStartAt: '27/11/2026 1' }, []).saleStartAt).toBe(
+      'Enter the time as hh:mm, from 00:00 to 23:59',
+    );
   });
   it('previews 90 characters of the description', () => {
     expect(descriptionPreview({ descriptions: [{ title: 'About', content: 'x'.repeat(120) }] })).toBe(`${'x'.repeat(90)}...`);

@@ -5,7 +5,7 @@ import type { CurrentSubscription } from '../src/api/subscription.js';
 import { openCheckout } from '../src/membership/checkout.js';
 import { failureMessage } from '../src/membership/failure-message.js';
 import {
-  paiseOf,
+  exactPaiseOf,
   payActionFor,
   paymentLinkOf,
   pollableOrderId,
@@ -118,8 +118,8 @@ describe('starting a payment', () => {
   });
 
   it('keeps amounts exact in paise', () => {
-    expect(paiseOf(1178.82)).toBe(117882);
-    expect(paiseOf(1178.82, 117882)).toBe(117882);
-    expect(paiseOf(null)).toBeUndefined();
+    expect(exactPaiseOf(1178.82)).toBe(117882);
+    expect(exactPaiseOf(1178.82, 117882)).toBe(117882);
+    expect(exactPaiseOf(null)).toBeUndefined();
   });
 });

@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { type FailingStep, stepSubject } from '../operations/failing-steps.js';
+import { type FailingStep, listedStep } from '../operations/failing-steps.js';
 import { notPausedRecurring, RecurringJobs } from '../operations/recurring-jobs.js';
 import { DEFAULT_FAILING_AFTER_ATTEMPTS, retryDelayMs, STEP_RETRY, type StepRetryRule } from '../operations/step-retry.js';
 
@@ -82,16 +81,16 @@ const droppedBefore0034 = (eb: JobsExpressions) => eb.and([eb('status', '=', 'fa
 const unfinished = (eb: JobsExpressions) => eb.or([eb('status', 'in', ['pending', 'running']), droppedBefore0034(eb)]);
 
 function failingStep(row: JobsTable['scheduled_jobs']): FailingStep {
-  return {
+  return listedStep({
     type: row.type,
     key: row.key,
-    subject: stepSubject(row.payload, row.key),
+    payload: row.payload,
+    subjectFallback: row.key,
     attempts: row.attempts,
     lastError: row.last_error,
     // Being tried now (running): now; dropped before decision 0034: never, until a person decides.
-    nextAttemptAt:
-      row.status === 'failed' ? null : new Date(row.status === 'running' ? (row.claimed_at ?? row.due_at) : row.due_at).toISOString(),
-  };
+    nextAttemptAt: row.status === 'failed' ? null : new Date(row.status === 'running' ? (row.claimed_at ?? row.due_at) : row.due_at),
+  });
 }
 const succeeded = (run: Promise<unknown>) =>
   run.then(
@@ -99,8 +98,6 @@ const succeeded = (run: Promise<unknown>) =>
     () => false,
   );
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-export const schedulerMigrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
 
 /**
  * The embedded workflow driver: durable timers in the service's own database. A step is a row (type, key) due at

@@ -4,8 +4,10 @@
  * timers all of it needs. Free of I/O; the payments service's `advanceMembership` applies these decisions, and both
  * workflow drivers apply the timer plan. The durations are payments settings (MEMBERSHIP_PERIOD_SECONDS,
  * RENEWAL_LEAD_SECONDS, RENEWAL_NOTICE_TO_CHARGE_SECONDS, RENEWAL_RETRY_SECONDS, RENEWAL_MAX_ATTEMPTS,
- * RENEWAL_CHECK_DELAY_SECONDS), read into plans by `membershipPlanOf` and `chargeCheckPlanOf`.
+ * RENEWAL_CHECK_DELAY_SECONDS, RENEWAL_MAX_CHECKS), read into plans by `membershipPlanOf` and `chargeCheckPlanOf`.
  */
+// The India-time module alone: the Temporal workflow bundle takes this file, and needs none of the schemas.
+import { indianCalendar, indianMidnightOf } from '@elts/contracts/india-time';
 import type { SettlementOutcome } from './payment-timeout.js';
 import { STEP, type StepChange } from './timers.js';
 
@@ -51,9 +53,11 @@ export interface MembershipSettings {
   RENEWAL_RETRY_SECONDS: number;
   RENEWAL_MAX_ATTEMPTS: number;
   RENEWAL_CHECK_DELAY_SECONDS: number;
+  /** Unset: `DEFAULT_CHARGE_CHECK_PLAN.maxChecks`. */
+  RENEWAL_MAX_CHECKS?: number | undefined;
 }
 
-export function membershipPlanOf(settings: Omit<MembershipSettings, 'RENEWAL_CHECK_DELAY_SECONDS'>): MembershipPlan {
+export function membershipPlanOf(settings: Omit<MembershipSettings, 'RENEWAL_CHECK_DELAY_SECONDS' | 'RENEWAL_MAX_CHECKS'>): MembershipPlan {
   return {
     ...DEFAULT_MEMBERSHIP_PLAN,
     ...(settings.MEMBERSHIP_PERIOD_SECONDS ? { periodSeconds: settings.MEMBERSHIP_PERIOD_SECONDS } : {}),
@@ -64,22 +68,24 @@ export function membershipPlanOf(settings: Omit<MembershipSettings, 'RENEWAL_CHE
   };
 }
 
-export function chargeCheckPlanOf(settings: Pick<MembershipSettings, 'RENEWAL_CHECK_DELAY_SECONDS'>): ChargeCheckPlan {
-  return { ...DEFAULT_CHARGE_CHECK_PLAN, firstCheckDelaySeconds: settings.RENEWAL_CHECK_DELAY_SECONDS };
+export function chargeCheckPlanOf(
+  settings: Pick<MembershipSettings, 'RENEWAL_CHECK_DELAY_SECONDS' | 'RENEWAL_MAX_CHECKS'>,
+): ChargeCheckPlan {
+  return {
+    ...DEFAULT_CHARGE_CHECK_PLAN,
+    firstCheckDelaySeconds: settings.RENEWAL_CHECK_DELAY_SECONDS,
+    ...(settings.RENEWAL_MAX_CHECKS ? { maxChecks: settings.RENEWAL_MAX_CHECKS } : {}),
+  };
 }
-
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** The end of a cycle that starts at `start`: the same Indian calendar date a year later (29 Feb becomes 28 Feb). */
 export function cycleEnd(start: Date, plan: Pick<MembershipPlan, 'periodSeconds'>): Date {
   if (plan.periodSeconds) return new Date(start.getTime() + plan.periodSeconds * 1000);
-  const india = new Date(start.getTime() + IST_OFFSET_MS);
-  const year = india.getUTCFullYear() + 1;
-  const month = india.getUTCMonth();
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const day = Math.min(india.getUTCDate(), lastDay);
-  const next = Date.UTC(year, month, day, india.getUTCHours(), india.getUTCMinutes(), india.getUTCSeconds(), india.getUTCMilliseconds());
-  return new Date(next - IST_OFFSET_MS);
+  const { year, month, day } = indianCalendar(start);
+  // The month's last day when the date does not exist next year; the same time of day in India as the start.
+  const lastDay = indianCalendar(new Date(indianMidnightOf(year + 1, month + 1, 1).getTime() - 1)).day;
+  const sinceMidnight = start.getTime() - indianMidnightOf(year, month, day).getTime();
+  return new Date(indianMidnightOf(year + 1, month, Math.min(day, lastDay)).getTime() + sinceMidnight);
 }
 
 /** When the renewal of a cycle ending at `end` starts; never in the past. */

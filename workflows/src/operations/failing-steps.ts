@@ -1,8 +1,54 @@
 import type { FailingStep } from '@elts/contracts';
+import { type FailingStepControl, notFound } from '@elts/platform';
 import type { Kysely } from 'kysely';
+import type { JobScheduler } from '../embedded/job-scheduler.js';
 import { retryDelayMs } from './step-retry.js';
 
 export type { FailingStep };
+
+/** Why a retry or a give-up found nothing to act on. */
+export const NO_WAITING_STEP = 'That step is not waiting to run: it has succeeded, been given up, or does not exist.';
+
+/** A step found, or the operator's 404 with its sentence. */
+export function waitingStep<T>(step: T | null | undefined): T {
+  if (!step) throw notFound(NO_WAITING_STEP);
+  return step;
+}
+
+/**
+ * The failing steps of a service's timers table, for the Cron page: listed from `failingAfterAttempts` attempts on
+ * (each step is still retried by itself), retried now or given up by an operator.
+ */
+export function schedulerStepControl(scheduler: JobScheduler, failingAfterAttempts: number): FailingStepControl {
+  return {
+    failingSteps: () => scheduler.failing(failingAfterAttempts),
+    retryStep: async (type, key) => waitingStep(await scheduler.retryNow(type, key)),
+    giveUpStep: async (type, key, actor) => waitingStep(await scheduler.giveUp(type, key, actor)),
+  };
+}
+
+/**
+ * A failing step as the Cron page lists it, from either driver's record of it: the timers table's row, or the row
+ * noted for a Temporal activity. `subjectFallback` names it when its payload names no payment or subscription.
+ */
+export function listedStep(step: {
+  type: string;
+  key: string;
+  payload: unknown;
+  subjectFallback: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+}): FailingStep {
+  return {
+    type: step.type,
+    key: step.key,
+    subject: stepSubject(step.payload, step.subjectFallback),
+    attempts: step.attempts,
+    lastError: step.lastError,
+    nextAttemptAt: step.nextAttemptAt?.toISOString() ?? null,
+  };
+}
 
 /** The payment or subscription a step's payload names, for people; `fallback` when it names neither. */
 export function stepSubject(payload: unknown, fallback: string): string {
@@ -164,12 +210,13 @@ export class TemporalStepFailures {
 }
 
 function failingStep(row: FailingWorkflowStepsTable['failing_workflow_steps']): FailingStep {
-  return {
+  return listedStep({
     type: row.type,
     key: row.step_id,
-    subject: stepSubject(row.payload, row.workflow_id),
+    payload: row.payload,
+    subjectFallback: row.workflow_id,
     attempts: row.attempts,
     lastError: row.given_up_by ? `Given up by ${row.given_up_by}; ends at its next attempt. Last error: ${row.last_error}` : row.last_error,
-    nextAttemptAt: row.next_attempt_at?.toISOString() ?? null,
-  };
+    nextAttemptAt: row.next_attempt_at,
+  });
 }

@@ -15,6 +15,8 @@ export type Persona = (typeof PERSONAS)[number];
 export const LIST_SLOTS = 5;
 export const LIST_ITEM_MAX_LENGTH = 100;
 export const ONBOARDING_NEED_LIST_MINIMUM = 3;
+/** The spec's refusal (section 5) when onboarding's need list is short: the server and the step say the same. */
+export const NEED_LIST_MINIMUM_MESSAGE = `Need list must have at least ${ONBOARDING_NEED_LIST_MINIMUM} items to proceed.`;
 
 /**
  * Lists travel as comma-separated strings (spec sections 3 and 7), so a comma inside an item would come back as two

@@ -37,6 +37,8 @@ const money = (label: string, least = 0, leastMessage = `${label} must be at lea
 
 /** The product form's words for its description sections, shared by the catalog's schema and the admin form. */
 export const DESCRIPTION_REQUIRED_MESSAGE = 'Add at least one description section with a title or some text.';
+/** The catalog's refusal of a sale window that ends before it starts; the admin form says it before sending. */
+export const SALE_END_MESSAGE = 'Sale end must be after sale start';
 
 const isoDate = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` });
 

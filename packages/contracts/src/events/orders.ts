@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXCHANGE_WINDOW_DAYS } from '../fulfilment.js';
 import { REFUND_CHOICES } from '../refund-choices.js';
 import { defineEvent, EventRegistry } from './define.js';
 
@@ -106,8 +107,16 @@ export const OrderShipped = defineEvent({
 export const OrderDelivered = defineEvent({
   type: 'OrderDelivered',
   version: 1,
-  /** `deliveredOn`: the day the courier handed it over (YYYY-MM-DD, India's calendar), as the operator recorded it. */
-  schema: z.object({ ...shipmentStep, deliveredOn: z.string() }),
+  /**
+   * `deliveredOn`: the day the courier handed it over (YYYY-MM-DD, India's calendar), as the operator recorded it;
+   * `exchangeWindowDays`: the days after it on which an exchange may be asked for (orders' EXCHANGE_WINDOW_DAYS; the
+   * policy's 7 for deliveries recorded before it was carried).
+   */
+  schema: z.object({
+    ...shipmentStep,
+    deliveredOn: z.string(),
+    exchangeWindowDays: z.number().int().positive().default(EXCHANGE_WINDOW_DAYS),
+  }),
 });
 
 /**
@@ -145,10 +154,30 @@ export const ExchangeRefused = defineEvent({
   schema: z.object({ ...exchange, reason: z.string() }),
 });
 
+/** What payments answered when the refund was asked for; its later outcome comes as `OrderRefundSettled`. */
+const refundStatus = z.enum(['pending', 'success', 'failed']);
+
 export const ExchangeRefunded = defineEvent({
   type: 'ExchangeRefunded',
   version: 1,
-  schema: z.object({ ...exchange, refundId: z.string(), amountPaise: paise, reason: z.string() }),
+  schema: z.object({
+    ...exchange,
+    refundId: z.string(),
+    amountPaise: paise,
+    reason: z.string(),
+    /** Recorded before the refund's outcome was (2026-11-26): such refunds were shown as refunded. */
+    refundStatus: refundStatus.default('success'),
+  }),
+});
+
+/**
+ * A refund of the order settled at payments (its PaymentRefunded or RefundFailed, docs/decisions/0025): recorded on
+ * the order's stream by orders, once per refund and outcome, so the order shows whether the money really went back.
+ */
+export const OrderRefundSettled = defineEvent({
+  type: 'OrderRefundSettled',
+  version: 1,
+  schema: z.object({ orderId: z.string(), memberId, refundId: z.string(), outcome: refundStatus.exclude(['pending']) }),
 });
 
 /**
@@ -193,6 +222,7 @@ export const ordersEvents = new EventRegistry('orders', [
   ExchangeApproved,
   ExchangeRefused,
   ExchangeRefunded,
+  OrderRefundSettled,
   OrderCancelledOutOfStock,
   OrderRefundChosen,
 ]);

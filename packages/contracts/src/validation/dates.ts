@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EARLIEST_DATE, isCalendarDate, LATEST_DATE } from '../calendar-days.js';
+import { EARLIEST_DATE, isCalendarDate, LATEST_DATE } from '../india-time.js';
 
 /**
  * A calendar day from a query or a form. `label` starts the message, which speaks of the person's input: "Start

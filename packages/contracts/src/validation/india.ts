@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { todayInIndia } from '../calendar-days.js';
+import { todayInIndia } from '../india-time.js';
 
 /** Indian mobile numbers: 10 digits starting 6-9, with +91, 91, 0091 or 0 in front allowed; stored as 10 digits. */
 export function normaliseIndianMobile(input: string): string | undefined {

@@ -3,10 +3,11 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { Refused } from '../domain/refusal.js';
 import type { Logger } from '../logging/logger.js';
 import { requestContext } from '../logging/request-context.js';
 import { failureBody } from './envelope.js';
-import { AppError, badRequest, UNAVAILABLE_MESSAGE } from './errors.js';
+import { AppError, badRequest, refusalError, UNAVAILABLE_MESSAGE } from './errors.js';
 import { isDependencyUnavailable } from './internal-client.js';
 import { allowedMethodsFinder } from './method-not-allowed.js';
 import { type Principal, principalFromGateway } from './principal.js';
@@ -97,8 +98,9 @@ export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
     return c.json(failureBody('not_found', 'Not found', c.get('requestId')), 404);
   });
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
     const requestId = c.get('requestId');
+    const error = thrown instanceof Refused ? refusalError(thrown.refusal) : thrown;
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.details.headers ?? {})) c.header(name, value);
       if (error.status >= 500) logger.error({ err: error }, 'request failed');

@@ -1,5 +1,9 @@
+import type { Refusal, RefusalKind, ValidationIssue } from '../domain/refusal.js';
+
+export type { ValidationIssue };
+
 /**
- * The one error type domain and API code throw. It knows its HTTP status and a message fit for the person who made
+ * The one error type API code throws (domain code refuses with `Refusal`, domain/refusal.ts). It knows its HTTP status and a message fit for the person who made
  * the request; the app factory turns it into the envelope. Anything else thrown is an internal error and answers
  * 500 without details.
  */
@@ -15,17 +19,24 @@ export class AppError extends Error {
   }
 }
 
-export interface ValidationIssue {
-  path: string;
-  message: string;
+/** The one table from a domain refusal to its HTTP status and code. */
+const REFUSAL_ANSWERS: Record<RefusalKind, { status: number; code: string }> = {
+  invalid: { status: 400, code: 'bad_request' },
+  not_found: { status: 404, code: 'not_found' },
+  conflict: { status: 409, code: 'conflict' },
+};
+
+export function refusalError({ kind, message, issues }: Refusal): AppError {
+  const { status, code } = REFUSAL_ANSWERS[kind];
+  return new AppError(status, code, message, issues ? { issues } : {});
 }
 
 export const badRequest = (message: string, issues?: ValidationIssue[]) =>
-  new AppError(400, 'bad_request', message, issues ? { issues } : {});
+  refusalError({ kind: 'invalid', message, ...(issues ? { issues } : {}) });
 export const unauthorized = (message = 'Authentication required') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, 'forbidden', message);
-export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
-export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const notFound = (message = 'Not found') => refusalError({ kind: 'not_found', message });
+export const conflict = (message: string) => refusalError({ kind: 'conflict', message });
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests. Please try again later.') =>
   new AppError(429, 'rate_limited', message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 /** What a caller reads when a dependency is away for now (a 503). */
@@ -47,5 +58,12 @@ export function isConnectionError(error: unknown): boolean {
     // SQLSTATE class 08 (connection exception), 57P01-57P03 (server shutting down or not accepting connections)
     if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
   }
-  return typeof message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
+  // node-postgres's pool says 'timeout exceeded when trying to connect' when no connection frees up in time: the
+  // database is saturated for now (a drop's rush), which is a 503 to retry, not a 500.
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(
+      message,
+    )
+  );
 }

@@ -1,4 +1,16 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { cx } from '../cx.js';
 import { CloseIcon } from '../icons/icons.js';
 
@@ -62,6 +74,7 @@ export function ToastProvider({ location, children }: { location: ToastLocation;
   const spacer = useRef<HTMLDivElement>(null);
   const lastControl = useRef<Element | null>(null);
   const newestSeen = useRef(0);
+  const modalOnTop = useTopmostModal(spacer);
 
   const dismiss = useCallback((id: number) => setToasts((shown) => shown.filter((toast) => toast.id !== id)), []);
   const show = useCallback((toast: ToastInput) => {
@@ -117,24 +130,48 @@ export function ToastProvider({ location, children }: { location: ToastLocation;
     if (beneath) window.scrollBy({ top: box.bottom - limit, behavior: 'instant' });
   }, [toasts]);
 
+  // The live region is always present so a screen reader announces each toast as it is added.
+  const notifications = (
+    <section
+      ref={region}
+      aria-label="Notifications"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4"
+    >
+      {toasts.map((toast) => (
+        <Toast key={toast.id} toast={toast} onDismiss={dismiss} />
+      ))}
+    </section>
+  );
   return (
     <ToastContext.Provider value={show}>
       {children}
       <div ref={spacer} aria-hidden="true" />
-      {/* The live region is always present so a screen reader announces each toast as it is added. */}
-      <section
-        ref={region}
-        aria-label="Notifications"
-        aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4"
-      >
-        {toasts.map((toast) => (
-          <Toast key={toast.id} toast={toast} onDismiss={dismiss} />
-        ))}
-      </section>
+      {modalOnTop ? createPortal(notifications, modalOnTop) : notifications}
     </ToastContext.Provider>
   );
 }
+
+/**
+ * The open modal dialog on top, among those inside the provider's part of the page. A modal <dialog> sits in the
+ * browser's top layer with everything else inert beneath its backdrop, where no z-index reaches: a toast raised while
+ * one is open (a refusal of the modal's own action) is shown inside it, or the member would never see it.
+ */
+function useTopmostModal(anchor: RefObject<HTMLElement | null>): HTMLDialogElement | undefined {
+  const [top, setTop] = useState<HTMLDialogElement>();
+  useEffect(() => {
+    const scope = anchor.current?.parentElement;
+    if (!scope) return;
+    const update = () => setTop([...scope.querySelectorAll<HTMLDialogElement>('dialog[open]')].filter(isModal).at(-1));
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(scope, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    return () => observer.disconnect();
+  }, [anchor]);
+  return top;
+}
+
+const isModal = (dialog: HTMLDialogElement) => dialog.matches(':modal');
 
 /**
  * The control to keep above the toasts: the one last pressed while it is still on the screen, else the focused one.

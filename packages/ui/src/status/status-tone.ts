@@ -11,11 +11,14 @@ const TONES: Record<string, StatusTone> = {
   cancelled: 'red',
   declined: 'red',
   expired: 'orange',
-  // An exchange's states (docs/decisions/0025): waiting is amber, refused red, its replacement delivered green;
-  // replacement shipped and refunded are settled news, grey.
+  // An exchange's states (docs/decisions/0025): waiting is amber (a refund the gateway has not settled too), refused
+  // and a refund that failed red, its replacement delivered green; replacement shipped and refunded are settled news,
+  // grey.
   requested: 'amber',
   approved: 'amber',
+  refunding: 'amber',
   refused: 'red',
+  refund_failed: 'red',
   delivered: 'green',
 };
 

@@ -1,4 +1,4 @@
-import { COPY } from '@elts/contracts';
+import { COPY, type FailingStep, STEP_SERVICES, type StepService } from '@elts/contracts';
 import { type AppEnv, AppError, InternalCallError, type InternalClient, jsonBody, queryParams, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -26,8 +26,38 @@ async function relayRefusal<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-/** The Cron page (through the payments service, which runs the schedules), the audit log and contact messages. */
-export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalClient) {
+/**
+ * Every service's failing steps, each named by its service. Payments' come with its status; a service that does not
+ * answer now (away, or older) is logged and left out rather than taking the whole Cron page down.
+ */
+async function failingStepsOf(
+  services: Record<Exclude<StepService, 'payments'>, () => InternalClient>,
+  logger: { warn(object: object, message: string): void },
+): Promise<FailingStep[]> {
+  const lists = await Promise.all(
+    (Object.keys(services) as (keyof typeof services)[]).map(async (service) => {
+      try {
+        const { failing_steps } = await services[service]().get<{ failing_steps: FailingStep[] }>('/internal/cron/status');
+        return failing_steps.map((step) => ({ ...step, service }));
+      } catch (error) {
+        logger.warn({ err: error, service }, 'could not list a service’s failing steps for the Cron page');
+        return [];
+      }
+    }),
+  );
+  return lists.flat();
+}
+
+/**
+ * The Cron page (the schedules through the payments service, which runs them; the failing steps of payments,
+ * orders and catalog), the audit log and contact messages.
+ */
+export function operationsRoutes(
+  db: Kysely<AdminDb>,
+  clients: Record<StepService, () => InternalClient>,
+  logger: { warn(object: object, message: string): void },
+) {
+  const { payments, ...others } = clients;
   const audit = (actor: string, action: string, target: string, after: unknown, before: unknown = null) =>
     db
       .insertInto('audit_log')
@@ -43,7 +73,7 @@ export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalCl
       .execute();
   const schedulerRunning = async () =>
     (await payments().get<{ cron_service: { isRunning: boolean } }>('/internal/cron/status')).cron_service.isRunning;
-  /** Retries or gives up a failing step in payments, and records who did it with the step as it was. */
+  /** Retries or gives up a failing step in the service it belongs to, and records who did it with the step as it was. */
   const stepAction = (action: 'retry' | 'give-up', words: (step: string) => string) =>
     new Hono<AppEnv>().post(
       `/admin/cron/steps/${action}`,
@@ -51,13 +81,16 @@ export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalCl
         z.strictObject({
           type: z.string({ error: 'type must name the step' }).min(1, 'type must name the step').max(100),
           key: z.string({ error: 'key must name the step' }).min(1, 'key must name the step').max(300),
+          service: z.enum(STEP_SERVICES, { error: 'service must be payments, orders or catalog' }).default('payments'),
         }),
       ),
       async (c) => {
         const admin = requireAdmin(c);
-        const { type, key } = c.req.valid('json');
+        const { type, key, service } = c.req.valid('json');
         const actor = `admin:${admin.id}`;
-        const step = await relayRefusal(payments().post<{ subject: string }>(`/internal/cron/steps/${action}`, { type, key, actor }));
+        const step = await relayRefusal(
+          clients[service]().post<{ subject: string }>(`/internal/cron/steps/${action}`, { type, key, actor }),
+        );
         await audit(actor, `cron.step.${action}`, `${type} ${key}`, { action }, step);
         return c.json({ is_success: true, message: words(`${type} for ${step.subject}`), data: step });
       },
@@ -66,7 +99,12 @@ export function operationsRoutes(db: Kysely<AdminDb>, payments: () => InternalCl
   return new Hono<AppEnv>()
     .get('/admin/cron/status', async (c) => {
       requireAdmin(c);
-      return c.json({ is_success: true, data: await payments().get('/internal/cron/status') });
+      const [status, elsewhere] = await Promise.all([
+        payments().get<{ failing_steps?: FailingStep[] }>('/internal/cron/status'),
+        failingStepsOf(others, logger),
+      ]);
+      const failing = (status.failing_steps ?? []).map((step) => ({ ...step, service: 'payments' as const }));
+      return c.json({ is_success: true, data: { ...status, failing_steps: [...failing, ...elsewhere] } });
     })
     .post(
       '/admin/cron/trigger',

@@ -1,9 +1,9 @@
-import { FULFILMENT_STEPS, ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '@elts/contracts';
+import { FULFILMENT_STEPS, ORDER_STATUSES, rupeesOf, SUBSCRIPTION_STATUSES } from '@elts/contracts';
 import { type AppEnv, queryParams, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { indianDayRange, likePattern, listQuery, oneOf, optional, pageOf, rupees, splitIntoDays, sumOf } from '../queries/filters.js';
+import { indianDayRange, likePattern, listQuery, oneOf, optional, pageOf, splitIntoDays, sumOf } from '../queries/filters.js';
 import { inParallel } from '../queries/parallel.js';
 import { matchingMembers } from '../queries/users.js';
 import type { AdminDb } from '../store/tables.js';
@@ -170,7 +170,7 @@ export function orderRoutes(db: Kysely<AdminDb>) {
           customerEmail: row.customer_email,
           product: row.product,
           quantity: row.quantity,
-          amount: rupees(row.amount_paise),
+          amount: rupeesOf(row.amount_paise),
           currency: row.currency,
           status: row.status,
           createdAt: row.created_at.toISOString(),
@@ -208,7 +208,7 @@ export function orderRoutes(db: Kysely<AdminDb>) {
       return c.json({
         is_success: true,
         data: {
-          totalRevenue: rupees(row.revenue),
+          totalRevenue: rupeesOf(row.revenue),
           totalOrders: Number(row.total),
           completedOrders: Number(row.completed),
           pendingOrders: Number(row.pending),
@@ -253,7 +253,7 @@ export function orderRoutes(db: Kysely<AdminDb>) {
           user: user(row),
           planType: row.plan_type,
           frequency: row.frequency,
-          amount: rupees(row.amount_paise),
+          amount: rupeesOf(row.amount_paise),
           currency: row.currency,
           status: row.status,
           autoRenewal: row.auto_renewal,
@@ -287,7 +287,7 @@ export function orderRoutes(db: Kysely<AdminDb>) {
       return c.json({
         is_success: true,
         data: {
-          totalRevenue: rupees(row.revenue),
+          totalRevenue: rupeesOf(row.revenue),
           totalOrders: Number(row.total),
           completedOrders: Number(row.completed),
           pendingOrders: Number(row.pending),

@@ -1,9 +1,10 @@
 import type { PaymentTimeouts } from '@elts/contracts';
+import { rupeesOf } from '@elts/contracts';
 import { type AppEnv, queryParams, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { pageOf, rupees, sumOf } from '../queries/filters.js';
+import { pageOf, sumOf } from '../queries/filters.js';
 import { inParallel } from '../queries/parallel.js';
 import {
   atRiskPayments,
@@ -71,7 +72,7 @@ export function paymentRoutes(db: Kysely<AdminDb>, timeouts: PaymentTimeouts) {
       return c.json({
         is_success: true,
         data: {
-          totalRevenue: rupees(row.revenue),
+          totalRevenue: rupeesOf(row.revenue),
           totalPayments: Number(row.total),
           successfulPayments: Number(row.successful),
           pendingPayments: Number(row.pending),
@@ -112,8 +113,8 @@ export function paymentRoutes(db: Kysely<AdminDb>, timeouts: PaymentTimeouts) {
           has_next: pages.hasNext,
         },
         statistics: {
-          total_amount_lost: rupees(total.lost),
-          by_payment_type: byType.map((t) => ({ paymentType: t.payment_type, count: Number(t.n), total_amount: rupees(t.amount) })),
+          total_amount_lost: rupeesOf(total.lost),
+          by_payment_type: byType.map((t) => ({ paymentType: t.payment_type, count: Number(t.n), total_amount: rupeesOf(t.amount) })),
         },
       });
     })
@@ -160,7 +161,7 @@ export function paymentRoutes(db: Kysely<AdminDb>, timeouts: PaymentTimeouts) {
               paymentId: p.payment_id,
               orderId: p.order_id,
               paymentType: p.payment_type,
-              amount: rupees(p.amount_paise),
+              amount: rupeesOf(p.amount_paise),
               minutes_since_creation: Math.floor((now.getTime() - new Date(p.created_at).getTime()) / 60_000),
             })),
             // The rule's thresholds, so the page says which ages it counts without knowing the settings.

@@ -8,6 +8,7 @@ import {
   OrderProcessingStarted,
   OrderRefundChosen,
   OrderRefunded,
+  OrderRefundSettled,
   OrderShipped,
   ordersEvents,
 } from '@elts/contracts';
@@ -15,7 +16,7 @@ import { EventConsumer, type StoredEvent } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
 import { auditAdminEvent } from '../store/audit-log.js';
 import type { AdminDb } from '../store/tables.js';
-import { cancelledOutOfStock, orderRefunded, refundChosen } from './out-of-stock.js';
+import { cancelledOutOfStock, orderRefunded, refundChosen, refundSettled } from './out-of-stock.js';
 
 type Fulfilment = Pick<
   AdminDb['product_orders'],
@@ -104,6 +105,7 @@ export function ordersProjection(db: Kysely<AdminDb>) {
       })
       .on(OrderCancelledOutOfStock, async (data, event, trx) => cancelledOutOfStock(trx, data, event))
       .on(OrderRefundChosen, async (data, _event, trx) => refundChosen(trx, data))
+      .on(OrderRefundSettled, async (data, _event, trx) => refundSettled(trx, data))
       .on(OrderProcessingStarted, async (_data, event, trx) => fulfilmentStep(trx, event, { fulfilment_step: 'processing' }))
       .on(OrderShipped, async (data, event, trx) =>
         fulfilmentStep(trx, event, {

@@ -1,4 +1,4 @@
-import type { OrderCancelledOutOfStock, OrderRefundChosen, OrderRefunded } from '@elts/contracts';
+import type { OrderCancelledOutOfStock, OrderRefundChosen, OrderRefunded, OrderRefundSettled } from '@elts/contracts';
 import type { StoredEvent } from '@elts/platform';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -40,6 +40,21 @@ export async function orderRefunded(trx: Transaction<AdminDb>, data: z.output<ty
   await trx
     .updateTable('product_orders')
     .set({ refund_state: 'refunded', refund_choice: data.method })
+    .where('order_id', '=', data.orderId)
+    .where('refund_state', 'is not', null)
+    .execute();
+}
+
+/**
+ * A refund's outcome at the gateway (docs/decisions/0025's amendment): an out-of-stock refund the gateway failed
+ * shows as failed, for an operator to act on; a success changes nothing (OrderRefunded said so). An order not
+ * cancelled as out of stock (an exchange's refund, a late payment's) keeps its column empty.
+ */
+export async function refundSettled(trx: Transaction<AdminDb>, data: z.output<typeof OrderRefundSettled.schema>) {
+  if (data.outcome !== 'failed') return;
+  await trx
+    .updateTable('product_orders')
+    .set({ refund_state: 'refund_failed' })
     .where('order_id', '=', data.orderId)
     .where('refund_state', 'is not', null)
     .execute();

@@ -1,4 +1,4 @@
-import { dateRangeQuerySchema } from '@elts/contracts';
+import { addDays, dateRangeQuerySchema, indianDayOf, indianMidnight } from '@elts/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 
@@ -29,20 +29,13 @@ export { optional };
 export const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}.` });
 
-const IST_OFFSET_MS = 330 * 60_000;
-
 /** Inclusive Indian calendar days as a UTC range: 2026-11-22 is [2026-11-21T18:30Z, 2026-11-22T18:30Z). */
 export function indianDayRange(startDate?: string, endDate?: string): { from?: Date; to?: Date } {
   return {
-    ...(startDate ? { from: new Date(Date.parse(`${startDate}T00:00:00Z`) - IST_OFFSET_MS) } : {}),
-    ...(endDate ? { to: new Date(Date.parse(`${endDate}T00:00:00Z`) - IST_OFFSET_MS + 24 * 3600_000) } : {}),
+    ...(startDate ? { from: indianMidnight(startDate) } : {}),
+    ...(endDate ? { to: indianMidnight(addDays(endDate, 1)) } : {}),
   };
 }
-
-const DAY_MS = 24 * 3600_000;
-
-/** The Indian calendar day (YYYY-MM-DD) of an instant: the unit of the aggregates (migration 0005's indian_day). */
-export const indianDay = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 export interface DaySplit {
   /** Whole Indian days, inclusive, answered from a per-day aggregate (either end open). */
@@ -56,13 +49,13 @@ export interface DaySplit {
  * The end is always a day boundary here (the date filters' `to`, or open).
  */
 export function splitIntoDays(range: { from?: Date; to?: Date }): DaySplit {
-  const last = range.to ? indianDay(new Date(range.to.getTime() - 1)) : undefined;
+  const last = range.to ? indianDayOf(new Date(range.to.getTime() - 1)) : undefined;
   if (!range.from) return { days: { ...(last ? { last } : {}) } };
-  const sinceDayStart = (range.from.getTime() + IST_OFFSET_MS) % DAY_MS;
-  if (sinceDayStart === 0) return { days: { first: indianDay(range.from), ...(last ? { last } : {}) } };
-  const nextDay = new Date(range.from.getTime() - sinceDayStart + DAY_MS);
+  const first = indianDayOf(range.from);
+  if (indianMidnight(first).getTime() === range.from.getTime()) return { days: { first, ...(last ? { last } : {}) } };
+  const nextDay = indianMidnight(addDays(first, 1));
   const edgeTo = range.to && range.to < nextDay ? range.to : nextDay;
-  return { days: { first: indianDay(nextDay), ...(last ? { last } : {}) }, edge: { from: range.from, to: edgeTo } };
+  return { days: { first: indianDayOf(nextDay), ...(last ? { last } : {}) }, edge: { from: range.from, to: edgeTo } };
 }
 
 /** The later of two optional range starts. */
@@ -75,8 +68,6 @@ export function pageOf(page: number, limit: number, total: number) {
 
 /** `%`, `_` and `\` are wildcards to LIKE; a search for them means the characters themselves. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export const rupees = (paise: number | string) => Math.round(Number(paise)) / 100;
 
 /** A sum over grouped or aggregate rows, optionally filtered; no rows is zero. */
 export const sumOf = (column: string, where?: ReturnType<typeof sql>) =>

@@ -4,12 +4,13 @@ import {
   PAYMENT_TYPES,
   type PaymentTimeouts,
   PURPOSES_WITHOUT_TIMEOUT,
+  rupeesOf,
   UNSETTLED_PAYMENT_STATUSES,
 } from '@elts/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { AdminDb } from '../store/tables.js';
-import { indianDayRange, laterOf, likePattern, listQuery, oneOf, optional, rupees, splitIntoDays } from './filters.js';
+import { indianDayRange, laterOf, likePattern, listQuery, oneOf, optional, splitIntoDays } from './filters.js';
 import { matchingMembers } from './users.js';
 
 export const paymentsQuery = listQuery.extend({
@@ -157,7 +158,7 @@ export function paymentView(row: PaymentRow, timeouts: PaymentTimeouts, now = ne
     orderId: row.order_id,
     userId: row.member_id,
     user: row.email ? { firstname: row.firstname, lastname: row.lastname, email: row.email } : null,
-    amount: rupees(row.amount_paise),
+    amount: rupeesOf(row.amount_paise),
     amount_paise: Number(row.amount_paise),
     currency: row.currency,
     paymentType: row.payment_type,

@@ -1,4 +1,4 @@
-import { calendarDateSchema } from '@elts/contracts';
+import { addDays, calendarDateSchema, daysBetween, indianDayOf, indianMidnight } from '@elts/contracts';
 import { type AppEnv, badRequest, jsonBody, notFound, ok, pathParams, queryParams } from '@elts/platform';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -6,7 +6,6 @@ import { clock } from '../clock.js';
 import type { CatalogContext } from '../commands/context.js';
 import { cancelDrop, createDrop, findDrop, listDrops, moveDrop } from '../commands/drops.js';
 import { type Drop, dropStatus } from '../domain/drops.js';
-import { addDays, daysBetween, istDateOf, istMidnight } from '../domain/ist.js';
 import { actorOf, adminGuard, adminOnly } from './access.js';
 
 // The shared calendar-day schema bounds the year too: a range ending on 9999-12-31 would step past year 9999,
@@ -48,10 +47,10 @@ export function dropRoutes(context: CatalogContext) {
     .use('/admin/drops', adminGuard)
     .use('/admin/drops/*', adminGuard)
     .get('/admin/drops', queryParams(rangeQuery), async (c) => {
-      const today = istDateOf(clock.now());
+      const today = indianDayOf(clock.now());
       const { from = addDays(today, -14), to = addDays(today, 90) } = c.req.valid('query');
       if (daysBetween(from, to) > MAX_RANGE_DAYS) throw badRequest(`Ask for at most ${MAX_RANGE_DAYS} days of drops at a time`);
-      const { drops, current } = await listDrops(context, istMidnight(from), istMidnight(addDays(to, 1)));
+      const { drops, current } = await listDrops(context, indianMidnight(from), indianMidnight(addDays(to, 1)));
       const now = clock.now();
       return ok(c, {
         anchor: context.settings.DROP_ANCHOR_DATE,

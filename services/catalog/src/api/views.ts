@@ -1,4 +1,5 @@
 import type { ProductForOrder, ProductView } from '@elts/contracts';
+import { rupeesOf } from '@elts/contracts';
 import type { BoardSection } from '../domain/board.js';
 import { type SaleState, type SaleWindow, saleStateAt } from '../domain/sale-window.js';
 import { availableOf, type ProductRow } from '../store/catalog-reads.js';
@@ -36,9 +37,9 @@ function common(row: ProductRow) {
     id: row.id,
     name: row.name,
     images: row.images,
-    price: row.price_paise / 100,
+    price: rupeesOf(row.price_paise),
     pricePaise: row.price_paise,
-    amazonPrice: row.amazon_price_paise === null ? null : row.amazon_price_paise / 100,
+    amazonPrice: row.amazon_price_paise === null ? null : rupeesOf(row.amazon_price_paise),
     amazonPricePaise: row.amazon_price_paise,
     category: row.category,
     brand: row.brand,

@@ -1,8 +1,8 @@
+import { isFriday } from '@elts/contracts';
 import { badRequest, conflict, notFound, retryOnConcurrency } from '@elts/platform';
 import { clock } from '../clock.js';
 import { type Drop, DropCalendar, dropLabel, weekendWindow } from '../domain/drops.js';
 import { newDropId } from '../domain/ids.js';
-import { isFriday } from '../domain/ist.js';
 import { loadStoredDrops, projectDropEvent } from '../store/drop-projection.js';
 import { type CatalogContext, record } from './context.js';
 

@@ -1,8 +1,8 @@
+import { addDays, indianDayOf, indianMidnight } from '@elts/contracts';
 import { clock } from '../clock.js';
 import type { CatalogContext } from '../commands/context.js';
 import { createDrop } from '../commands/drops.js';
 import { createProduct } from '../commands/products.js';
-import { addDays, istDateOf, istMidnight } from '../domain/ist.js';
 import { DEMO_PRODUCTS, demoForm } from './demo-catalog.js';
 
 const ACTOR = 'system:demo-seed';
@@ -17,12 +17,12 @@ const DEMO_DROP_DAYS = 14;
 export async function seedDemoCatalog(context: CatalogContext): Promise<boolean> {
   const existing = await context.db.selectFrom('products').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  const today = istDateOf(clock.now());
+  const today = indianDayOf(clock.now());
   const dropId = await createDrop(
     context,
     {
-      opensAt: istMidnight(today).toISOString(),
-      closesAt: istMidnight(addDays(today, DEMO_DROP_DAYS)).toISOString(),
+      opensAt: indianMidnight(today).toISOString(),
+      closesAt: indianMidnight(addDays(today, DEMO_DROP_DAYS)).toISOString(),
       label: 'Demo drop',
     },
     ACTOR,
@@ -30,8 +30,8 @@ export async function seedDemoCatalog(context: CatalogContext): Promise<boolean>
   for (const product of DEMO_PRODUCTS) {
     const window = product.ownWindowDays
       ? ([
-          istMidnight(addDays(today, product.ownWindowDays[0])).toISOString(),
-          istMidnight(addDays(today, product.ownWindowDays[1])).toISOString(),
+          indianMidnight(addDays(today, product.ownWindowDays[0])).toISOString(),
+          indianMidnight(addDays(today, product.ownWindowDays[1])).toISOString(),
         ] as [string, string])
       : null;
     await createProduct(context, demoForm(product, dropId, window), ACTOR);

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isRealDate, istDateOf, istMidnight } from './ist.js';
+import { addDays, daysBetween, indianDayOf, indianMidnight, isCalendarDate } from '@elts/contracts';
 
 /**
  * Deal drops: deals go live on Friday 00:00 and close at Sunday 24:00 (Monday 00:00), Asia/Kolkata. The default
@@ -37,7 +37,7 @@ export function dropLabel(opensAt: Date): string {
 
 /** Friday 00:00 to Sunday 24:00 in India for the drop opening on `friday`. */
 export function weekendWindow(friday: string): { opensAt: Date; closesAt: Date } {
-  return { opensAt: istMidnight(friday), closesAt: istMidnight(addDays(friday, DROP_LENGTH_DAYS)) };
+  return { opensAt: indianMidnight(friday), closesAt: indianMidnight(addDays(friday, DROP_LENGTH_DAYS)) };
 }
 
 export function dropStatus(drop: Drop, now: Date): DropStatus {
@@ -71,7 +71,7 @@ export class DropCalendar {
     const stored = this.stored.get(id);
     if (stored) return { ...stored, moved: stored.source === 'calendar' };
     const friday = CALENDAR_ID.exec(id)?.[1];
-    if (!friday || !isRealDate(friday)) return undefined;
+    if (!friday || !isCalendarDate(friday)) return undefined;
     const offset = daysBetween(this.anchor, friday);
     if (offset % CALENDAR_EVERY_DAYS !== 0) return undefined;
     return this.occurrence(offset / CALENDAR_EVERY_DAYS);
@@ -79,7 +79,7 @@ export class DropCalendar {
 
   /** Index of the calendar drop opening on or before the date of `at`. */
   private indexAt(at: Date): number {
-    return Math.floor(daysBetween(this.anchor, istDateOf(at)) / CALENDAR_EVERY_DAYS);
+    return Math.floor(daysBetween(this.anchor, indianDayOf(at)) / CALENDAR_EVERY_DAYS);
   }
 
   /** Every drop whose window meets [from, to), cancelled ones included, in opening order. */

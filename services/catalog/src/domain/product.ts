@@ -1,6 +1,6 @@
 import type { EventData, ProductCreated, ProductForm } from '@elts/contracts';
-import { badRequest, type NewEvent, type StoredEvent, type ValidationIssue } from '@elts/platform';
-import { toPaise } from './money.js';
+import { paiseOf, rupeesOf, SALE_END_MESSAGE } from '@elts/contracts';
+import { type NewEvent, refuse, type StoredEvent, type ValidationIssue } from '@elts/platform';
 
 /** The whole product as saved by an admin (prices in paise, instants as ISO strings): what product events carry. */
 export type ProductData = EventData<typeof ProductCreated>['product'];
@@ -54,17 +54,17 @@ export function productDataFrom(form: ProductForm, knownBrands: readonly string[
 
   const start = form.saleStartAt ? new Date(form.saleStartAt) : null;
   const end = form.saleEndAt ? new Date(form.saleEndAt) : null;
-  if (start && end && end <= start) issues.push({ path: 'saleEndAt', message: 'Sale end must be after sale start' });
+  if (start && end && end <= start) issues.push({ path: 'saleEndAt', message: SALE_END_MESSAGE });
 
-  if (issues.length > 0) throw badRequest(issues.map((issue) => issue.message).join('; '), issues);
+  if (issues.length > 0) refuse('invalid', issues.map((issue) => issue.message).join('; '), issues);
 
   const brand = form.brand.replace(/\s+/g, ' ').trim();
   const sameBrand = knownBrands.find((known) => known.toLowerCase() === brand.toLowerCase());
   return {
     name: form.name.replace(/\s+/g, ' ').trim(),
     images,
-    pricePaise: toPaise(form.price),
-    amazonPricePaise: form.amazonPrice == null ? null : toPaise(form.amazonPrice),
+    pricePaise: paiseOf(form.price),
+    amazonPricePaise: form.amazonPrice == null ? null : paiseOf(form.amazonPrice),
     category: form.category,
     brand: sameBrand ?? brand,
     // Plain text, kept as written: screens render it as text, never as HTML.
@@ -101,8 +101,8 @@ export function decideToggle(state: ProductState): NewEvent[] {
 export function formFrom(data: ProductData, stock: number): ProductForm {
   return {
     name: data.name,
-    price: data.pricePaise / 100,
-    amazonPrice: data.amazonPricePaise === null ? null : data.amazonPricePaise / 100,
+    price: rupeesOf(data.pricePaise),
+    amazonPrice: data.amazonPricePaise === null ? null : rupeesOf(data.amazonPricePaise),
     category: data.category as ProductForm['category'],
     brand: data.brand,
     stock,

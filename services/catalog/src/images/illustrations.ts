@@ -232,8 +232,6 @@ const drawings: Record<string, [Look, (accent: string) => string]> = {
 
 const rendered = new Map(Object.entries(drawings).map(([name, [look, body]]) => [name, frame(look, body)]));
 
-export const illustrationNames = [...rendered.keys()];
-
 export function illustration(name: string): string | undefined {
   return rendered.get(name);
 }

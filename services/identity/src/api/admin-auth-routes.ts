@@ -1,5 +1,5 @@
 import { countOf } from '@elts/contracts';
-import { type AppEnv, jsonBody, requireAdmin, tooManyRequests, unauthorized } from '@elts/platform';
+import { type AppEnv, jsonBody, type Logger, requireAdmin, tooManyRequests, unauthorized } from '@elts/platform';
 import { type Context, Hono } from 'hono';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
@@ -23,6 +23,8 @@ export interface AdminAuthDeps {
   lockoutMinutes: number;
   /** The caller's address as the gateway established it (never one the caller wrote itself). */
   clientAddress: (c: Context) => string;
+  /** Failed and locked-out sign-ins are logged for operators (a guessing run shows there); never the password. */
+  logger: Logger;
 }
 
 const INVALID = 'Invalid username or password';
@@ -38,10 +40,12 @@ export function adminAuthRoutes(deps: AdminAuthDeps) {
   return new Hono<AppEnv>()
     .post('/admin/login', jsonBody(adminLoginSchema), async (c) => {
       const { username, password } = c.req.valid('json');
-      const keys = attemptKeys(username, deps.clientAddress(c));
+      const client = deps.clientAddress(c);
+      const keys = attemptKeys(username, client);
       const now = new Date();
       const until = await lockedUntil(deps.db, keys, now);
       if (until) {
+        deps.logger.warn({ username, client, lockedUntil: until.toISOString() }, 'admin sign-in refused: locked out');
         const seconds = (until.getTime() - now.getTime()) / 1000;
         throw tooManyRequests(seconds, `Too many failed attempts. Please try again in ${countOf(Math.ceil(seconds / 60), 'minute')}.`);
       }
@@ -53,9 +57,11 @@ export function adminAuthRoutes(deps: AdminAuthDeps) {
       const matches = await passwordMatches(admin?.password_hash ?? DECOY_HASH, password);
       if (!admin || !matches) {
         await recordFailure(deps.db, keys, rules, now);
+        deps.logger.warn({ username, client }, 'admin sign-in failed');
         throw unauthorized(INVALID);
       }
       await clearFailures(deps.db, keys);
+      deps.logger.info({ adminId: admin.id, client }, 'admin signed in');
       const session = await deps.sessions.start('admin', admin.id, deps.sessionLifetimeMs);
       setSessionCookie(c, 'admin', session.token, session.expiresAt, deps.secureCookies);
       return c.json({ is_success: true, token: session.token, message: 'Login successful', data: { username: admin.username } });

@@ -1,5 +1,5 @@
 import { COPY, type GiveawayEntryRequest, giveawayAnswersCorrect } from '@elts/contracts';
-import { AppError, ConcurrencyError, type EventStore, forbidden } from '@elts/platform';
+import { ConcurrencyError, conflict, type EventStore, forbidden } from '@elts/platform';
 import { giveawayDraw, lockGiveawayRun } from '../store/giveaway-reads.js';
 import type { MembersView } from '../store/members-projection.js';
 import type { IdentityDb } from '../store/tables.js';
@@ -61,7 +61,7 @@ export async function enterGiveaway(rules: GiveawayRules, memberId: string, entr
       await db.insertInto('giveaway_entries').values({ member_id: memberId, passed, entered_at: event!.recordedAt }).execute();
     });
   } catch (error) {
-    if (error instanceof ConcurrencyError) throw new AppError(409, 'conflict', 'You have already entered the giveaway.');
+    if (error instanceof ConcurrencyError) throw conflict('You have already entered the giveaway.');
     throw error;
   }
   return passed;

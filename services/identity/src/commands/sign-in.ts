@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, ConcurrencyError, conflict, type EventStore, forbidden, sql } from '@elts/platform';
+import { AppError, ConcurrencyError, conflict, type EventStore, forbidden, Refused, sql } from '@elts/platform';
 import type { VerifiedIdentity } from '../auth/id-token.js';
 import { invitationStream, registrationRefusal } from '../domain/invitations.js';
 import { memberStream, namesFromClaims } from '../domain/member.js';
@@ -36,7 +36,13 @@ export async function signIn(
     // The same person signing in twice at once: the other request registered them (this one then found the address
     // held, or lost the race for the number or the subject).
     const racedIn = await deps.members.byProvider(identity.issuer, identity.subject);
-    if (racedIn && (error instanceof ConcurrencyError || error instanceof AppError || (error as { code?: string }).code === '23505'))
+    if (
+      racedIn &&
+      (error instanceof ConcurrencyError ||
+        error instanceof AppError ||
+        error instanceof Refused ||
+        (error as { code?: string }).code === '23505')
+    )
       return { member: racedIn, isNew: false };
     throw error;
   }
@@ -87,7 +93,7 @@ async function register(deps: SignInDeps, identity: VerifiedIdentity, invitation
         .where('code', '=', invitationCode)
         .where('redeemed_by', 'is', null)
         .executeTakeFirst();
-      if (Number(redeemed.numUpdatedRows) !== 1) throw new AppError(409, 'conflict', 'This invitation was just used by someone else.');
+      if (Number(redeemed.numUpdatedRows) !== 1) throw conflict('This invitation was just used by someone else.');
     }
   });
   const member = await deps.members.byId(memberId);

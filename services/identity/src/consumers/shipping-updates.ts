@@ -51,7 +51,7 @@ export function shippingUpdatesConsumer(
     )
     .step(OrderDelivered, async (data, event) =>
       notify({ ...data, recordedAt: event.recordedAt }, 'delivered', (member, order) =>
-        orderDeliveredUpdate(member.firstname, order, data.deliveredOn, siteUrl),
+        orderDeliveredUpdate(member.firstname, order, data, siteUrl),
       ),
     );
 }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { indianCalendar, indianMidnightOf } from '@elts/contracts';
 
 // No 0/O or 1/I: codes are read aloud and typed from screenshots.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -13,8 +14,8 @@ export const invitationStream = (code: string) => `invitation-${code}`;
 
 /** The first instant of the current calendar month in India, as UTC: monthly allowances reset on Indian dates. */
 export function startOfIndianMonth(now: Date): Date {
-  const india = new Date(now.getTime() + 330 * 60_000);
-  return new Date(Date.UTC(india.getUTCFullYear(), india.getUTCMonth(), 1) - 330 * 60_000);
+  const { year, month } = indianCalendar(now);
+  return indianMidnightOf(year, month, 1);
 }
 
 /**

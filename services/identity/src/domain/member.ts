@@ -1,6 +1,7 @@
 import {
   type Gender,
   GST_PROFESSIONS,
+  NEED_LIST_MINIMUM_MESSAGE,
   ONBOARDING_NEED_LIST_MINIMUM,
   type OnboardingProgress,
   PERSON_NAME_MAX_LENGTH,
@@ -9,7 +10,7 @@ import {
   personNameSchema,
   type UpdateProfileRequest,
 } from '@elts/contracts';
-import { badRequest, type NewEvent, type StoredEvent } from '@elts/platform';
+import { type NewEvent, refuse, type StoredEvent } from '@elts/platform';
 
 /** A member as its own events tell it: the state every profile decision is made from. */
 export interface MemberState {
@@ -124,7 +125,7 @@ export function decideProfileUpdate(state: MemberState, request: UpdateProfileRe
   }
   if (changed(request, ['profession', 'subscriptionType', 'gst'])) {
     if (next.profession && GST_PROFESSIONS.includes(next.profession) && !next.gst) {
-      throw badRequest('GST number is required for startups, businesses and institutions', [
+      refuse('invalid', 'GST number is required for startups, businesses and institutions', [
         { path: 'gst', message: 'GST number is required' },
       ]);
     }
@@ -134,7 +135,7 @@ export function decideProfileUpdate(state: MemberState, request: UpdateProfileRe
   if (changed(request, ['needList', 'greedList'])) {
     const onboarding = state.needList.length < ONBOARDING_NEED_LIST_MINIMUM;
     if (onboarding && next.needList.length < ONBOARDING_NEED_LIST_MINIMUM) {
-      throw badRequest('Need list must have at least 3 items to proceed.', [{ path: 'needList', message: 'At least 3 items' }]);
+      refuse('invalid', NEED_LIST_MINIMUM_MESSAGE, [{ path: 'needList', message: `At least ${ONBOARDING_NEED_LIST_MINIMUM} items` }]);
     }
     events.push({ type: 'ListsUpdated', data: { memberId, needList: next.needList, greedList: next.greedList } });
   }
@@ -145,7 +146,7 @@ export function decideProfileUpdate(state: MemberState, request: UpdateProfileRe
   if (request.deliveryAreaNotify) {
     // The wish is about the member's own pincode (a new one sent alongside counts); asked again, it is kept once.
     if (!next.pincode) {
-      throw badRequest('Add your pin code first, so we know which area to tell you about.', [
+      refuse('invalid', 'Add your pin code first, so we know which area to tell you about.', [
         { path: 'pincode', message: 'Add your pin code first, so we know which area to tell you about.' },
       ]);
     }

@@ -1,4 +1,4 @@
-import { formatIndianDay } from '@elts/contracts';
+import { formatIndianDay, rupeesInText } from '@elts/contracts';
 
 /** What the member is mailed when an operator decides their exchange (docs/decisions/0025). Plain and short. */
 export interface ExchangeDecision {
@@ -44,6 +44,6 @@ export function exchangeRefusedEmail(name: string, decision: ExchangeDecision & 
 export function exchangeRefundedEmail(name: string, decision: ExchangeDecision & { amountPaise: number }, siteUrl: string) {
   return exchangeMail(name, decision, siteUrl, `Your exchange for order ${decision.orderId}: a refund`, [
     'We approved your exchange request, but the replacement is out of stock.',
-    `So we are refunding Rs ${(decision.amountPaise / 100).toFixed(2)} to your original payment method, within 15 days.`,
+    `So we are refunding ${rupeesInText(decision.amountPaise)} to your original payment method, within 15 days.`,
   ]);
 }

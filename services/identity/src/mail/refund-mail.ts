@@ -1,4 +1,4 @@
-import { indianDate } from '@elts/contracts';
+import { indianDate, rupeesInText } from '@elts/contracts';
 
 /** What the member is mailed when an operator cancels their paid order as out of stock (docs/decisions/0024). */
 export function outOfStockEmail(
@@ -6,7 +6,7 @@ export function outOfStockEmail(
   order: { orderId: string; amountPaise: number; choiceBy: string },
   siteUrl: string,
 ): { subject: string; text: string } {
-  const amount = `Rs ${(order.amountPaise / 100).toFixed(2)}`;
+  const amount = rupeesInText(order.amountPaise);
   return {
     subject: `Your order ${order.orderId} is out of stock: choose your refund`,
     text: [

@@ -1,4 +1,4 @@
-import { addDays, deliveryDueAfterShipping, EXCHANGE_WINDOW_DAYS, formatIndianDay } from '@elts/contracts';
+import { addDays, deliveryDueAfterShipping, formatIndianDay } from '@elts/contracts';
 import type { ConfirmedOrder } from './templates.js';
 
 /**
@@ -54,9 +54,16 @@ export function orderShippedUpdate(name: string, order: ConfirmedOrder, shipped:
   };
 }
 
-export function orderDeliveredUpdate(name: string, order: ConfirmedOrder, deliveredOn: string, siteUrl: string): ShippingUpdate {
+/** `exchangeWindowDays`: the orders setting, carried on the delivery's event (docs/decisions/0025). */
+export function orderDeliveredUpdate(
+  name: string,
+  order: ConfirmedOrder,
+  delivery: { deliveredOn: string; exchangeWindowDays: number },
+  siteUrl: string,
+): ShippingUpdate {
+  const { deliveredOn, exchangeWindowDays } = delivery;
   const delivered = formatIndianDay(deliveredOn);
-  const exchangeUntil = formatIndianDay(addDays(deliveredOn, EXCHANGE_WINDOW_DAYS));
+  const exchangeUntil = formatIndianDay(addDays(deliveredOn, exchangeWindowDays));
   return {
     email: shippingMail(
       name,
@@ -66,7 +73,7 @@ export function orderDeliveredUpdate(name: string, order: ConfirmedOrder, delive
       `Your order was delivered on ${delivered}. We hope you enjoy it.`,
       [
         '',
-        `If it arrived damaged or defective, or is not what you ordered, you can ask for an exchange until ${exchangeUntil} (${EXCHANGE_WINDOW_DAYS} days from delivery). Our exchange policy: ${siteUrl}/privacy#exchange`,
+        `If it arrived damaged or defective, or is not what you ordered, you can ask for an exchange until ${exchangeUntil} (${exchangeWindowDays} days from delivery). Our exchange policy: ${siteUrl}/privacy#exchange`,
       ],
     ),
     sms: `ELTS Club: your order ${order.orderId} was delivered on ${delivered}. Exchanges until ${exchangeUntil}: ${siteUrl}/privacy#exchange`,

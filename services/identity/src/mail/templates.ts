@@ -1,4 +1,4 @@
-import { indianDate } from '@elts/contracts';
+import { formatRupees, indianDate } from '@elts/contracts';
 
 /** Plain-text messages. Kept short: members read them on phones. */
 export function welcomeEmail(name: string, siteUrl: string): { subject: string; text: string } {
@@ -46,8 +46,6 @@ export function emailChangeEmail(email: string, link: string, validHours: number
   };
 }
 
-const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
-
 /** The pre-debit notice RBI requires at least 24 hours before each recurring debit. */
 export function renewalNoticeEmail(
   name: string,
@@ -60,7 +58,7 @@ export function renewalNoticeEmail(
     text: [
       name.trim() ? `Hi ${name.trim()},` : 'Hi,',
       '',
-      `Your annual membership renews automatically. On ${indianDate(chargeOn)} we will debit ${rupees(amountPaise)} through your UPI AutoPay mandate (${mandateReference}).`,
+      `Your annual membership renews automatically. On ${indianDate(chargeOn)} we will debit ${formatRupees(amountPaise)} through your UPI AutoPay mandate (${mandateReference}).`,
       '',
       'Nothing to do if you want to stay a member. To stop the renewal, turn off auto-renewal or revoke the mandate from the Subscription section of your profile before that date.',
       '',
@@ -91,7 +89,7 @@ export function orderConfirmationEmail(name: string, order: ConfirmedOrder, site
       `Order ID: ${order.orderId}`,
       `Product: ${order.product.brand ? `${order.product.brand} ` : ''}${order.product.name}`,
       `Quantity: ${order.quantity}`,
-      `Amount paid: ${rupees(order.amountPaise)}`,
+      `Amount paid: ${formatRupees(order.amountPaise)}`,
       '',
       'Delivery to:',
       to.name,

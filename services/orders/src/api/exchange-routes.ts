@@ -1,4 +1,4 @@
-import { EXCHANGE_STATES, exchangeRefusalSchema, exchangeRequestSchema } from '@elts/contracts';
+import { EXCHANGE_STATES, exchangeRefusalSchema, exchangeRequestSchema, QUEUE_OPEN_EXCHANGE_STATES, rupeesOf } from '@elts/contracts';
 import {
   type AdminPrincipal,
   type AppEnv,
@@ -17,7 +17,10 @@ import { exchangeViews } from '../store/exchange-views.js';
 
 const byId = z.object({ id: z.string().min(1).max(80) });
 const queueQuery = z.object({
-  /** `open`: waiting for a decision or for the replacement to be delivered (the default); `all`: every one. */
+  /**
+   * `open` (the default): waiting for a decision or for the replacement to be delivered, or a refund that failed
+   * (an operator must act); `all`: every one.
+   */
   state: z
     .enum(['open', 'all', ...EXCHANGE_STATES], { error: `State must be open, all or one of: ${EXCHANGE_STATES.join(', ')}` })
     .default('open'),
@@ -62,7 +65,7 @@ export function exchangeRoutes(context: OrdersContext) {
     .get('/admin/exchanges', queryParams(queueQuery), async (c) => {
       const { state, page, limit } = c.req.valid('query');
       let query = context.db.selectFrom('order_exchanges');
-      if (state === 'open') query = query.where('state', 'in', ['requested', 'approved', 'replacement_shipped']);
+      if (state === 'open') query = query.where('state', 'in', [...QUEUE_OPEN_EXCHANGE_STATES]);
       else if (state !== 'all') query = query.where('state', '=', state);
       const [rows, total] = await Promise.all([
         query
@@ -100,7 +103,7 @@ export function exchangeRoutes(context: OrdersContext) {
                 customer_email: order.customer.email,
                 product: order.product,
                 quantity: order.quantity,
-                amount: Number(order.amount_paise) / 100,
+                amount: rupeesOf(order.amount_paise),
               },
             };
           }),

@@ -1,5 +1,5 @@
 import { bulkFulfilmentSchema, countOf, type FulfilmentStepRequest, fulfilmentStepSchema } from '@elts/contracts';
-import { type AdminPrincipal, type AppEnv, AppError, adminsOnly, jsonBody, pathParams, requireAdmin } from '@elts/platform';
+import { type AdminPrincipal, type AppEnv, adminsOnly, jsonBody, pathParams, refusalError, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { OrdersContext } from '../commands/context.js';
@@ -7,7 +7,6 @@ import { fulfilOrder } from '../commands/fulfil-order.js';
 import { fulfilmentView, orderShipment } from '../store/fulfilment-view.js';
 
 const byId = z.object({ id: z.string().min(1).max(64) });
-const REFUSAL_CODES = { 400: 'bad_request', 404: 'not_found', 409: 'conflict' } as const;
 
 const actorOf = (admin: AdminPrincipal) => `admin:${admin.id}`;
 const marked = (step: FulfilmentStepRequest['step']) => `marked ${step}`;
@@ -24,7 +23,7 @@ export function fulfilmentRoutes(context: OrdersContext) {
       const admin = requireAdmin(c);
       const request = c.req.valid('json');
       const { orderId, refusal } = await fulfilOrder(context, actorOf(admin), c.req.valid('param').id, request);
-      if (refusal) throw new AppError(refusal.status, REFUSAL_CODES[refusal.status], refusal.message);
+      if (refusal) throw refusalError(refusal);
       return c.json({
         is_success: true,
         message: `Order ${orderId} ${marked(request.step)}.`,

@@ -1,4 +1,4 @@
-import { orderPayloadSchema } from '@elts/contracts';
+import { orderPayloadSchema, rupeesOf } from '@elts/contracts';
 import { type AppEnv, badRequest, jsonBody, notFound, pathParams, queryParams, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -45,8 +45,8 @@ export function orderRoutes(context: OrdersContext) {
           payment_session_id: placed.paymentSessionId,
           payment_link: placed.paymentLink,
           gateway: placed.gateway,
-          amount: placed.amountPaise / 100,
-          credit_applied: placed.creditPaise / 100,
+          amount: rupeesOf(placed.amountPaise),
+          credit_applied: rupeesOf(placed.creditPaise),
         },
         order_id: placed.orderId,
         payment_session_id: placed.paymentSessionId,

@@ -1,21 +1,11 @@
 import type { ExchangeRequest } from '@elts/contracts';
-import { AppError, retryOnConcurrency } from '@elts/platform';
-import {
-  decideExchangeRequest,
-  decisionApplies,
-  type ExchangeRefusal,
-  foldExchanges,
-  nextShipment,
-  replacementHoldKey,
-  shipsBy,
-} from '../domain/exchanges.js';
+import { badRequest, notFound, refusalError, retryOnConcurrency, type StoredEvent } from '@elts/platform';
+import { decideExchangeRequest, decisionApplies, foldExchanges, nextShipment, replacementHoldKey, shipsBy } from '../domain/exchanges.js';
 import { foldShipments } from '../domain/fulfilment.js';
 import { foldOrder, orderStream } from '../domain/order.js';
+import { decideRefundSettled, type RefundOutcome, refundOutcome } from '../domain/refunds.js';
 import type { OrdersTable } from '../store/tables.js';
 import { type OrdersContext, recordOrder } from './context.js';
-
-const REFUSAL_CODES = { 400: 'bad_request', 404: 'not_found', 409: 'conflict' } as const;
-const refused = (refusal: ExchangeRefusal) => new AppError(refusal.status, REFUSAL_CODES[refusal.status], refusal.message);
 
 /** How long the replacement's units are held between the hold and its commit, a moment later. */
 const REPLACEMENT_HOLD_MS = 10 * 60_000;
@@ -32,7 +22,7 @@ async function wantedProduct(context: OrdersContext, order: OrdersTable, product
   if (!productId || productId === order.product_id) return same;
   const product = await context.partners.product(productId);
   if (!product || !order.variant_group || product.variantGroup !== order.variant_group)
-    throw refused({ status: 400, message: 'Choose the product you ordered or another version of it.' });
+    throw badRequest('Choose the product you ordered or another version of it.');
   return { productId: product.id, product: { name: product.name, brand: product.brand, images: product.images } };
 }
 
@@ -53,13 +43,13 @@ export async function requestExchange(
     .where('order_id', '=', orderId)
     .where('member_id', '=', memberId)
     .executeTakeFirst();
-  if (!order) throw refused({ status: 404, message: 'Order not found' });
+  if (!order) throw notFound('Order not found');
   const wanted = await wantedProduct(context, order, request.product_id);
   return retryOnConcurrency(() =>
     context.events.transact(async (unit) => {
       const history = await unit.readStream(orderStream(orderId));
       const state = foldOrder(history);
-      if (!state) throw refused({ status: 404, message: 'Order not found' });
+      if (!state) throw notFound('Order not found');
       const ask = { reason: request.reason, note: request.note, ...wanted };
       const decision = decideExchangeRequest(
         state,
@@ -69,7 +59,7 @@ export async function requestExchange(
         now,
         context.settings.EXCHANGE_WINDOW_DAYS,
       );
-      if ('refusal' in decision) throw refused(decision.refusal);
+      if ('refusal' in decision) throw refusalError(decision.refusal);
       await recordOrder(unit, orderStream(orderId), history.length, decision.events);
       return decision.exchangeId;
     }),
@@ -80,7 +70,7 @@ export type ExchangeOutcome = 'approved' | 'refunded' | 'refused' | 'unchanged';
 
 const orderOfExchange = async (context: OrdersContext, exchangeId: string) => {
   const row = await context.db.selectFrom('order_exchanges').select('order_id').where('exchange_id', '=', exchangeId).executeTakeFirst();
-  if (!row) throw refused({ status: 404, message: 'Exchange not found' });
+  if (!row) throw notFound('Exchange not found');
   return row.order_id;
 };
 
@@ -89,7 +79,7 @@ async function current(context: OrdersContext, orderId: string, exchangeId: stri
   const history = await context.events.readStream(orderStream(orderId));
   const order = foldOrder(history);
   const exchange = foldExchanges(history).find((each) => each.exchangeId === exchangeId);
-  if (!order) throw refused({ status: 404, message: 'Order not found' });
+  if (!order) throw notFound('Order not found');
   return { history, order, exchange, applies: decisionApplies(exchange, decision, reason) };
 }
 
@@ -108,7 +98,7 @@ export async function approveExchange(
   const orderId = await orderOfExchange(context, exchangeId);
   const { history, order, exchange, applies } = await current(context, orderId, exchangeId, 'approve');
   if (applies === 'done') return 'unchanged';
-  if (applies !== 'apply' || !exchange) throw refused(applies === 'apply' ? { status: 404, message: 'Exchange not found' } : applies);
+  if (applies !== 'apply' || !exchange) throw applies === 'apply' ? notFound('Exchange not found') : refusalError(applies);
 
   const shipment = nextShipment(foldShipments(history));
   const key = replacementHoldKey(orderId, shipment);
@@ -140,8 +130,9 @@ export async function refuseExchange(context: OrdersContext, actor: string, exch
 
 /**
  * No replacement can be found: the member gets back what they paid for the order, through payments' refund call,
- * idempotent by the exchange (a retry after a crash asks for the same refund and is answered with it); the refund
- * settles at payments, which says so on its own events.
+ * idempotent by the exchange (a retry after a crash asks for the same refund and is answered with it), and the
+ * membership credit the order spent, as an out-of-stock refund gives it back (the ledger releases an order's spend
+ * once, however often asked). The refund settles at payments, which says so on its own events.
  */
 export async function refundForExchange(
   context: OrdersContext,
@@ -152,12 +143,40 @@ export async function refundForExchange(
   const order = await context.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
   const reason = `No replacement in stock for exchange ${exchangeId}`;
   const amountPaise = Number(order.amount_paise);
+  if (Number(order.credit_paise) > 0) await context.partners.releaseCredit(order.member_id, orderId);
   const refund = await context.partners.refundOrder({ orderId, key: `exchange-${exchangeId}`, amountPaise, reason });
-  return record(context, actor, orderId, exchangeId, 'approve', {
+  return record(context, actor, orderId, exchangeId, 'approve', (history) => ({
     type: 'ExchangeRefunded',
-    data: { orderId, memberId: order.member_id, exchangeId, refundId: refund.refundId, amountPaise, reason },
-  });
+    data: {
+      orderId,
+      memberId: order.member_id,
+      exchangeId,
+      refundId: refund.refundId,
+      amountPaise,
+      reason,
+      // Payments' answer, unless its settlement was already heard (the gateway settled before we recorded this).
+      refundStatus: refundOutcome(history, refund.refundId) ?? refund.status,
+    },
+  }));
 }
+
+/**
+ * Payments settled a refund of the order (PaymentRefunded or RefundFailed): the order records the outcome, so a
+ * refund that failed shows as failed, an exchange's (its state) or an out-of-stock one (its refund view). A refund of
+ * anything but an order of ours (a membership's) is ignored.
+ */
+export async function recordRefundOutcome(context: OrdersContext, orderId: string, refundId: string, outcome: RefundOutcome) {
+  await retryOnConcurrency(() =>
+    context.events.transact(async (unit) => {
+      const history = await unit.readStream(orderStream(orderId));
+      const order = foldOrder(history);
+      if (!order) return;
+      await recordOrder(unit, orderStream(orderId), history.length, decideRefundSettled(order, history, refundId, outcome));
+    }),
+  );
+}
+
+type OrderEvent = { type: string; data: Record<string, unknown> };
 
 /** Records a decision on the order's stream if it still applies there, the operator as its actor. */
 async function record(
@@ -166,15 +185,16 @@ async function record(
   orderId: string,
   exchangeId: string,
   decision: 'approve' | 'refuse',
-  event: { type: string; data: Record<string, unknown> },
+  eventOf: OrderEvent | ((history: StoredEvent[]) => OrderEvent),
 ): Promise<ExchangeOutcome> {
   return retryOnConcurrency(() =>
     context.events.transact(async (unit) => {
       const history = await unit.readStream(orderStream(orderId));
+      const event = typeof eventOf === 'function' ? eventOf(history) : eventOf;
       const exchange = foldExchanges(history).find((each) => each.exchangeId === exchangeId);
       const applies = decisionApplies(exchange, decision, event.data.reason as string | undefined);
       if (applies === 'done') return 'unchanged';
-      if (applies !== 'apply') throw refused(applies);
+      if (applies !== 'apply') throw refusalError(applies);
       await recordOrder(unit, orderStream(orderId), history.length, [{ ...event, metadata: { actor } }]);
       return event.type === 'ExchangeApproved' ? 'approved' : event.type === 'ExchangeRefunded' ? 'refunded' : 'refused';
     }),

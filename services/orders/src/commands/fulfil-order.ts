@@ -1,12 +1,12 @@
 import type { FulfilmentStepRequest } from '@elts/contracts';
-import { retryOnConcurrency } from '@elts/platform';
-import { decideFulfilment, type FulfilmentRefusal, foldShipments } from '../domain/fulfilment.js';
+import { type Refusal, refusal, retryOnConcurrency } from '@elts/platform';
+import { decideFulfilment, foldShipments } from '../domain/fulfilment.js';
 import { foldOrder, orderStream } from '../domain/order.js';
 import { type OrdersContext, recordOrder } from './context.js';
 
-export type FulfilmentOutcome = { orderId: string; refusal?: FulfilmentRefusal };
+export type FulfilmentOutcome = { orderId: string; refusal?: Refusal };
 
-const NOT_FOUND: FulfilmentRefusal = { status: 404, message: 'Order not found' };
+const NOT_FOUND = refusal('not_found', 'Order not found');
 
 /**
  * An operator's next step for one shipment of an order (its own goods, or an exchange's replacement), recorded on the order's stream with the operator as the
@@ -26,7 +26,14 @@ export async function fulfilOrder(
       const history = await unit.readStream(orderStream(orderId));
       const order = foldOrder(history);
       if (!order) return { orderId, refusal: NOT_FOUND };
-      const decision = decideFulfilment(order, foldShipments(history), request, now, request.shipment);
+      const decision = decideFulfilment(
+        order,
+        foldShipments(history),
+        request,
+        now,
+        request.shipment,
+        context.settings.EXCHANGE_WINDOW_DAYS,
+      );
       if ('refusal' in decision) return { orderId, refusal: decision.refusal };
       const events = decision.events.map((event) => ({ ...event, metadata: { actor } }));
       await recordOrder(unit, orderStream(orderId), history.length, events);

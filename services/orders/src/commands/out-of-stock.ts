@@ -1,7 +1,8 @@
 import type { RefundChoice } from '@elts/contracts';
-import { AppError, retryOnConcurrency, type StoredEvent } from '@elts/platform';
+import { notFound, refusalError, retryOnConcurrency, type StoredEvent } from '@elts/platform';
 import { foldShipments } from '../domain/fulfilment.js';
 import { foldOrder, orderStream } from '../domain/order.js';
+import { refundOutcome } from '../domain/refunds.js';
 import { type Decision, decideCancellation, decideChoice, decideRefunded, foldOutOfStock, refundMove } from '../flows/out-of-stock.js';
 import { orderRefund, refundView } from '../store/refund-view.js';
 import { type OrdersContext, recordOrder } from './context.js';
@@ -29,10 +30,9 @@ async function decideOnStream(
   return retryOnConcurrency(() =>
     context.events.transact(async (unit) => {
       const history = await unit.readStream(orderStream(orderId));
-      if (!foldOrder(history)) throw new AppError(404, 'not_found', 'Order not found');
+      if (!foldOrder(history)) throw notFound('Order not found');
       const decision = decide(history);
-      if ('refusal' in decision)
-        throw new AppError(decision.refusal.status, decision.refusal.status === 404 ? 'not_found' : 'conflict', decision.refusal.message);
+      if ('refusal' in decision) throw refusalError(decision.refusal);
       const events = decision.events.map((event) => ({ ...event, metadata: { actor } }));
       await recordOrder(unit, orderStream(orderId), history.length, events);
       const at = timerAt(events.length);
@@ -134,7 +134,9 @@ async function makeRefund(context: OrdersContext, orderId: string): Promise<void
     'system:out-of-stock',
     (latest) => {
       const now = foldOutOfStock(latest);
-      return { events: now ? decideRefunded(foldOrder(latest)!, now, refundId) : [] };
+      // Its failure already heard (OrderRefundSettled before this answer came back): not refunded, as above.
+      if (!now || refundOutcome(latest, refundId) === 'failed') return { events: [] };
+      return { events: decideRefunded(foldOrder(latest)!, now, refundId) };
     },
     () => undefined,
   );

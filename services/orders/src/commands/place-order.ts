@@ -6,8 +6,9 @@ import {
   type OrderPayload,
   type Profession,
   payableAfterCredit,
+  rupeesInText,
 } from '@elts/contracts';
-import { AppError, badRequest, ConcurrencyError, conflict, forbidden, notFound } from '@elts/platform';
+import { badRequest, ConcurrencyError, conflict, forbidden, notFound } from '@elts/platform';
 import { buysOneOfEach, foldOrder, maxQuantity, orderStream } from '../domain/order.js';
 import { saleRefusal } from '../flows/order-saga.js';
 import { type OrdersContext, recordOrder } from './context.js';
@@ -16,7 +17,7 @@ import { assertMayOrder, lockMember, type PurchaseRules } from './purchase-limit
 
 const UNDER_MINIMUM_PAYMENT =
   `This order is too small to pay for: after up to ${MEMBERSHIP_CREDIT.maxShareOfOrderPercent}% membership credit it must ` +
-  `still come to Rs ${(MINIMUM_PAYMENT_PAISE / 100).toFixed(2)}, the smallest payment we can take.`;
+  `still come to ${rupeesInText(MINIMUM_PAYMENT_PAISE)}, the smallest payment we can take.`;
 
 // The prefix is how /order tells a product order from a membership by its id alone (contracts order-ids.ts).
 export const newOrderId = () => `${ORDER_ID_PREFIXES.product}${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -149,7 +150,7 @@ async function placeNewOrder(
 /** Starts (or returns) the payment of a placed order. The payments service answers the same for the same order. */
 async function resumeCheckout(context: OrdersContext, orderId: string): Promise<PlacedOrder> {
   const order = await context.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-  if (order.status !== 'pending') throw new AppError(409, 'conflict', `This order is already ${order.status}.`);
+  if (order.status !== 'pending') throw conflict(`This order is already ${order.status}.`);
   const customer = order.customer;
   const checkout = await context.partners.checkout({
     orderId,

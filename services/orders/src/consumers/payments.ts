@@ -1,9 +1,13 @@
-import { PaymentFailed, PaymentSucceeded, paymentsEvents } from '@elts/contracts';
+import { PaymentFailed, PaymentRefunded, PaymentSucceeded, paymentsEvents, RefundFailed } from '@elts/contracts';
 import { EventConsumer } from '@elts/platform';
 import type { OrdersContext } from '../commands/context.js';
+import { recordRefundOutcome } from '../commands/exchanges.js';
 import { settleOrder } from '../commands/settle-order.js';
 
-/** The saga's second half, driven by the payment's outcome. Steps call the catalog and payments, so they run outside transactions. */
+/**
+ * The saga's second half, driven by the payment's outcome, and each refund's outcome, for the order to show whether
+ * the money went back (docs/decisions/0025). Steps call the catalog and payments, so they run outside transactions.
+ */
 export function orderPaymentsConsumer(context: OrdersContext) {
   return new EventConsumer('orders.payments', paymentsEvents, context.db)
     .step(PaymentSucceeded, async (data) => {
@@ -30,5 +34,7 @@ export function orderPaymentsConsumer(context: OrdersContext) {
         autoFailed: data.autoFailed,
         cancelled: data.cancelled,
       });
-    });
+    })
+    .step(PaymentRefunded, (data) => recordRefundOutcome(context, data.orderId, data.refundId, 'success'))
+    .step(RefundFailed, (data) => recordRefundOutcome(context, data.orderId, data.refundId, 'failed'));
 }

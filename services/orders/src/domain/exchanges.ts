@@ -5,9 +5,10 @@ import {
   formatIndianDay,
   OPEN_EXCHANGE_STATES,
   type OrderStatus,
+  REFUND_EXCHANGE_STATES,
   todayInIndia,
 } from '@elts/contracts';
-import type { NewEvent, StoredEvent } from '@elts/platform';
+import { type NewEvent, type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
 import type { ShipmentState } from './fulfilment.js';
 import type { OrderState } from './order.js';
 
@@ -24,12 +25,16 @@ export interface ExchangeRecord {
   productId: string;
   replacementShipment: number | null;
   refusalReason: string | null;
+  /** The refund made when no replacement could be found. */
+  refundId: string | null;
 }
 
-export interface ExchangeRefusal {
-  status: 400 | 404 | 409;
-  message: string;
-}
+/** A refund's state on the exchange: as payments answered the request, then as it settled (OrderRefundSettled). */
+export const REFUND_STATE_OF: Record<'pending' | 'success' | 'failed', ExchangeState> = {
+  pending: 'refunding',
+  success: 'refunded',
+  failed: 'refund_failed',
+};
 
 export function foldExchanges(events: StoredEvent[]): ExchangeRecord[] {
   const exchanges: ExchangeRecord[] = [];
@@ -44,10 +49,14 @@ export function foldExchanges(events: StoredEvent[]): ExchangeRecord[] {
         productId: data.productId,
         replacementShipment: null,
         refusalReason: null,
+        refundId: null,
       });
     else if (type === 'ExchangeApproved' && exchange) Object.assign(exchange, { state: 'approved', replacementShipment: data.shipment });
     else if (type === 'ExchangeRefused' && exchange) Object.assign(exchange, { state: 'refused', refusalReason: data.reason });
-    else if (type === 'ExchangeRefunded' && exchange) exchange.state = 'refunded';
+    else if (type === 'ExchangeRefunded' && exchange)
+      Object.assign(exchange, { state: REFUND_STATE_OF[(data.refundStatus ?? 'success') as 'success'], refundId: data.refundId });
+    else if (type === 'OrderRefundSettled')
+      for (const each of exchanges.filter((one) => one.refundId === data.refundId)) each.state = REFUND_STATE_OF[data.outcome as 'success'];
     else if (type === 'OrderShipped' && byReplacement(data.shipment)) byReplacement(data.shipment)!.state = 'replacement_shipped';
     else if (type === 'OrderDelivered' && byReplacement(data.shipment)) byReplacement(data.shipment)!.state = 'delivered';
   }
@@ -63,9 +72,9 @@ export interface ExchangeFacts {
   states: readonly ExchangeState[];
 }
 
-export type ExchangeWindow = { shipment: number; until: string } | { refusal: ExchangeRefusal };
+export type ExchangeWindow = { shipment: number; until: string } | { refusal: Refusal };
 
-const refuse = (status: ExchangeRefusal['status'], message: string) => ({ refusal: { status, message } });
+const refuse = (kind: RefusalKind, message: string) => ({ refusal: refusal(kind, message) });
 
 /**
  * Whether the member may ask for an exchange today (India's calendar), and of which shipment until which day: the
@@ -73,16 +82,16 @@ const refuse = (status: ExchangeRefusal['status'], message: string) => ({ refusa
  * open, the order neither cancelled nor refunded.
  */
 export function exchangeWindow(facts: ExchangeFacts, now: Date, windowDays: number): ExchangeWindow {
-  if (facts.refunded || facts.status === 'cancelled' || facts.states.includes('refunded'))
-    return refuse(409, 'This order was refunded or cancelled, so it cannot be exchanged.');
+  if (facts.refunded || facts.status === 'cancelled' || facts.states.some((state) => REFUND_EXCHANGE_STATES.includes(state)))
+    return refuse('conflict', 'This order was refunded or cancelled, so it cannot be exchanged.');
   if (facts.status !== 'completed' || !facts.latest || facts.latest.step !== 'delivered' || !facts.latest.deliveredOn)
-    return refuse(409, 'You can ask for an exchange once your order is delivered.');
+    return refuse('conflict', 'You can ask for an exchange once your order is delivered.');
   if (facts.states.some((state) => OPEN_EXCHANGE_STATES.includes(state)))
-    return refuse(409, 'You have already asked for an exchange of this order. You can ask again once it is settled.');
+    return refuse('conflict', 'You have already asked for an exchange of this order. You can ask again once it is settled.');
   const until = addDays(facts.latest.deliveredOn, windowDays);
   if (todayInIndia(now) > until)
     return refuse(
-      409,
+      'conflict',
       `Exchanges can be asked for within ${windowDays} days of delivery. This order was delivered on ` +
         `${formatIndianDay(facts.latest.deliveredOn)}, so the last day was ${formatIndianDay(until)}.`,
     );
@@ -115,7 +124,7 @@ export function decideExchangeRequest(
   ask: ExchangeAsk,
   now: Date,
   windowDays: number,
-): { events: NewEvent[]; exchangeId: string } | { refusal: ExchangeRefusal } {
+): { events: NewEvent[]; exchangeId: string } | { refusal: Refusal } {
   const window = exchangeWindow(factsOf(order, shipments, exchanges), now, windowDays);
   if ('refusal' in window) return window;
   const exchangeId = `${order.orderId}-X${exchanges.length + 1}`;
@@ -129,7 +138,9 @@ const DECIDED: Record<ExchangeState, string> = {
   replacement_shipped: 'This exchange was already approved, and its replacement has shipped.',
   delivered: 'This exchange was already approved, and its replacement delivered.',
   refused: 'This exchange was already refused.',
+  refunding: 'This exchange was already settled with a refund.',
   refunded: 'This exchange was already settled with a refund.',
+  refund_failed: 'This exchange was already settled with a refund, which the payment gateway failed.',
 };
 
 /**
@@ -140,12 +151,12 @@ export function decisionApplies(
   exchange: ExchangeRecord | undefined,
   decision: 'approve' | 'refuse',
   refusalReason?: string,
-): 'apply' | 'done' | ExchangeRefusal {
-  if (!exchange) return { status: 404, message: 'Exchange not found' };
+): 'apply' | 'done' | Refusal {
+  if (!exchange) return { kind: 'not_found', message: 'Exchange not found' };
   if (exchange.state === 'requested') return 'apply';
   if (decision === 'refuse' && exchange.state === 'refused' && exchange.refusalReason === refusalReason) return 'done';
   if (decision === 'approve' && !['refused'].includes(exchange.state)) return 'done';
-  return { status: 409, message: DECIDED[exchange.state] };
+  return { kind: 'conflict', message: DECIDED[exchange.state] };
 }
 
 /** The next shipment number of an order: the replacement's. */

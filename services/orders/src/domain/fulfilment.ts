@@ -1,4 +1,5 @@
 import {
+  EXCHANGE_WINDOW_DAYS,
   FULFILMENT_STEPS,
   type FulfilmentStep,
   type FulfilmentStepRequest,
@@ -6,7 +7,7 @@ import {
   nextFulfilmentStep,
   todayInIndia,
 } from '@elts/contracts';
-import type { NewEvent, StoredEvent } from '@elts/platform';
+import { type NewEvent, type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
 import type { OrderState } from './order.js';
 
 /**
@@ -69,15 +70,10 @@ export function foldShipments(events: StoredEvent[]): Map<number, ShipmentState>
 }
 
 /**
- * Why a step was refused: 409 when the order's state forbids it, 400 when what was typed cannot be right (and 404,
- * from the command, when there is no such order).
+ * A step is refused as a conflict when the order's state forbids it, as invalid when what was typed cannot be right
+ * (and as not found, by the command, when there is no such order).
  */
-export interface FulfilmentRefusal {
-  status: 400 | 404 | 409;
-  message: string;
-}
-
-export type FulfilmentDecision = { events: NewEvent[] } | { refusal: FulfilmentRefusal };
+export type FulfilmentDecision = { events: NewEvent[] } | { refusal: Refusal };
 
 const DOING: Record<FulfilmentStepRequest['step'], string> = {
   processing: 'processed',
@@ -85,7 +81,7 @@ const DOING: Record<FulfilmentStepRequest['step'], string> = {
   delivered: 'marked delivered',
 };
 
-const refuse = (status: FulfilmentRefusal['status'], message: string): FulfilmentDecision => ({ refusal: { status, message } });
+const refuse = (kind: RefusalKind, message: string): FulfilmentDecision => ({ refusal: refusal(kind, message) });
 
 /** Why an order that is not paid (or no longer is) has nothing to fulfil. */
 function notPayable(order: OrderState, doing: string): string | undefined {
@@ -121,19 +117,21 @@ export function decideFulfilment(
   request: FulfilmentStepRequest,
   now: Date,
   shipmentNumber = ORDER_SHIPMENT,
+  exchangeWindowDays = EXCHANGE_WINDOW_DAYS,
 ): FulfilmentDecision {
   const doing = DOING[request.step];
   const unpaid = notPayable(order, doing);
   const shipment = shipments.get(shipmentNumber);
   if (!unpaid && !shipment && shipmentNumber !== ORDER_SHIPMENT)
-    return refuse(409, `This order has no shipment ${shipmentNumber}: a replacement ships once its exchange is approved.`);
-  if (unpaid || !shipment) return refuse(409, unpaid ?? `This order is not paid yet, so it cannot be ${doing}.`);
+    return refuse('conflict', `This order has no shipment ${shipmentNumber}: a replacement ships once its exchange is approved.`);
+  if (unpaid || !shipment) return refuse('conflict', unpaid ?? `This order is not paid yet, so it cannot be ${doing}.`);
 
   const current = FULFILMENT_STEPS.indexOf(shipment.step);
   const wanted = FULFILMENT_STEPS.indexOf(request.step);
-  if (wanted === current) return sameAsRecorded(shipment, request) ? { events: [] } : refuse(409, alreadyRecorded(shipment));
-  if (wanted < current) return refuse(409, `This order is already ${shipment.step}; a step cannot be undone.`);
-  if (wanted > current + 1) return refuse(409, `This order is ${shipment.step}: mark it ${nextFulfilmentStep(shipment.step)} first.`);
+  if (wanted === current) return sameAsRecorded(shipment, request) ? { events: [] } : refuse('conflict', alreadyRecorded(shipment));
+  if (wanted < current) return refuse('conflict', `This order is already ${shipment.step}; a step cannot be undone.`);
+  if (wanted > current + 1)
+    return refuse('conflict', `This order is ${shipment.step}: mark it ${nextFulfilmentStep(shipment.step)} first.`);
 
   const base = { orderId: order.orderId, memberId: order.memberId, shipment: shipmentNumber };
   if (request.step === 'processing') return { events: [{ type: 'OrderProcessingStarted', data: base }] };
@@ -141,9 +139,10 @@ export function decideFulfilment(
     const { courier, awb_number: awbNumber, tracking_url: trackingUrl } = request;
     return { events: [{ type: 'OrderShipped', data: { ...base, courier, awbNumber, trackingUrl } }] };
   }
-  if (request.delivered_on > todayInIndia(now)) return refuse(400, 'Delivery date cannot be in the future.');
+  if (request.delivered_on > todayInIndia(now)) return refuse('invalid', 'Delivery date cannot be in the future.');
   const shippedOn = todayInIndia(shipment.shippedAt ?? now);
   if (request.delivered_on < shippedOn)
-    return refuse(400, `Delivery date cannot be before the day the order shipped, ${formatIndianDay(shippedOn)}.`);
-  return { events: [{ type: 'OrderDelivered', data: { ...base, deliveredOn: request.delivered_on } }] };
+    return refuse('invalid', `Delivery date cannot be before the day the order shipped, ${formatIndianDay(shippedOn)}.`);
+  // The window it opens goes with it, so the delivered mail names the days the orders setting allows.
+  return { events: [{ type: 'OrderDelivered', data: { ...base, deliveredOn: request.delivered_on, exchangeWindowDays } }] };
 }

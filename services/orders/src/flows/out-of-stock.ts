@@ -1,5 +1,5 @@
 import type { RefundChoice } from '@elts/contracts';
-import type { NewEvent, StoredEvent } from '@elts/platform';
+import { type NewEvent, type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
 import { ORDER_SHIPMENT, type ShipmentState } from '../domain/fulfilment.js';
 import type { OrderState } from '../domain/order.js';
 
@@ -44,13 +44,11 @@ export function foldOutOfStock(events: StoredEvent[]): OutOfStockState | undefin
   return state;
 }
 
-export interface Refusal {
-  status: 404 | 409;
-  message: string;
-}
 export type Decision = { events: NewEvent[] } | { refusal: Refusal };
 
-const refuse = (status: Refusal['status'], message: string): Decision => ({ refusal: { status, message } });
+const refuse = (kind: RefusalKind, message: string): Decision => ({ refusal: refusal(kind, message) });
+
+const TIME_PASSED = 'The time to choose has passed: the amount is refunded to your original payment method.';
 
 export const CHOICE_WORDS: Record<RefundChoice, string> = { fund_transfer: 'a fund transfer', credits: 'credits' };
 
@@ -67,11 +65,11 @@ export function decideCancellation(
   choiceSeconds = CHOICE_DAYS * 86_400,
 ): Decision {
   if (cancelled) return { events: [] };
-  if (order.refunded || order.status === 'cancelled') return refuse(409, 'This order was already cancelled.');
-  if (order.status !== 'completed') return refuse(409, 'Only a paid order can be cancelled as out of stock.');
+  if (order.refunded || order.status === 'cancelled') return refuse('conflict', 'This order was already cancelled.');
+  if (order.status !== 'completed') return refuse('conflict', 'Only a paid order can be cancelled as out of stock.');
   const step = shipments.get(ORDER_SHIPMENT)?.step;
   if (step === 'shipped' || step === 'delivered')
-    return refuse(409, `This order was already ${step}, so it cannot be cancelled as out of stock.`);
+    return refuse('conflict', `This order was already ${step}, so it cannot be cancelled as out of stock.`);
   const choiceBy = new Date(now.getTime() + choiceSeconds * 1000);
   return {
     events: [
@@ -102,13 +100,14 @@ export function decideChoice(
   by: 'member' | 'deadline',
   now: Date,
 ): Decision {
-  if (!cancelled) return refuse(404, 'This order is not waiting for a refund choice.');
+  if (!cancelled) return refuse('not_found', 'This order is not waiting for a refund choice.');
   if (cancelled.choice) {
     if (by === 'deadline' || cancelled.choice === choice) return { events: [] };
-    return refuse(409, `You already chose ${CHOICE_WORDS[cancelled.choice]} for this order.`);
+    // The member did not choose: the deadline did, so the member is told the time passed, not that they chose.
+    if (cancelled.chosenBy === 'deadline') return refuse('conflict', TIME_PASSED);
+    return refuse('conflict', `You already chose ${CHOICE_WORDS[cancelled.choice]} for this order.`);
   }
-  if (by === 'member' && now > cancelled.choiceBy)
-    return refuse(409, 'The time to choose has passed: the amount is refunded to your original payment method.');
+  if (by === 'member' && now > cancelled.choiceBy) return refuse('conflict', TIME_PASSED);
   return { events: [{ type: 'OrderRefundChosen', data: { orderId: order.orderId, memberId: order.memberId, choice, by } }] };
 }
 

@@ -6,6 +6,7 @@ import {
   type ExchangeState,
   type ExchangeView,
   type OrderStatus,
+  rupeesOf,
 } from '@elts/contracts';
 import type { Kysely } from 'kysely';
 import { exchangeWindow } from '../domain/exchanges.js';
@@ -43,7 +44,7 @@ export function exchangeView(row: OrderExchangesTable, replacement: OrderShipmen
             },
           }
         : null,
-    refund: row.refund_id ? { refund_id: row.refund_id, amount: Number(row.refund_paise) / 100 } : null,
+    refund: row.refund_id ? { refund_id: row.refund_id, amount: rupeesOf(row.refund_paise ?? 0) } : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { StoredEvent } from '@elts/platform';
 import type { Transaction } from 'kysely';
+import { REFUND_STATE_OF } from '../domain/exchanges.js';
 import type { OrderExchangesTable, OrdersDb } from './tables.js';
 
 /**
@@ -60,7 +61,20 @@ export async function projectExchangeEvent(trx: Transaction<OrdersDb>, event: St
       await update({ state: 'refused', refusal_reason: data.reason, ...decided });
       return;
     case 'ExchangeRefunded':
-      await update({ state: 'refunded', refund_id: data.refundId, refund_paise: data.amountPaise, ...decided });
+      await update({
+        state: REFUND_STATE_OF[(data.refundStatus ?? 'success') as 'success'],
+        refund_id: data.refundId,
+        refund_paise: data.amountPaise,
+        ...decided,
+      });
+      return;
+    case 'OrderRefundSettled':
+      await trx
+        .updateTable('order_exchanges')
+        .set({ state: REFUND_STATE_OF[data.outcome as 'success'], updated_at: event.recordedAt })
+        .where('order_id', '=', data.orderId)
+        .where('refund_id', '=', data.refundId)
+        .execute();
       return;
     case 'OrderShipped':
       if (data.shipment > 1) await byReplacement('replacement_shipped');

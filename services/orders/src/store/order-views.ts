@@ -1,17 +1,16 @@
+import { rupeesOf } from '@elts/contracts';
 import type { PaymentOfOrder } from '../commands/context.js';
 import { fulfilmentView } from './fulfilment-view.js';
 import type { OrderShipmentsTable, OrdersTable } from './tables.js';
-
-const rupees = (paise: number) => Math.round(paise) / 100;
 
 /** An order as the spec's history cards read it (`data.orders[]`), with its fulfilment once paid. */
 export function orderCard(row: OrdersTable, shipment?: OrderShipmentsTable) {
   return {
     order_id: row.order_id,
     status: row.status,
-    amount: rupees(Number(row.amount_paise)),
+    amount: rupeesOf(Number(row.amount_paise)),
     amount_paise: Number(row.amount_paise),
-    credit_applied: rupees(Number(row.credit_paise)),
+    credit_applied: rupeesOf(Number(row.credit_paise)),
     quantity: row.quantity,
     created_at: row.created_at.toISOString(),
     product: { id: row.product_id, ...row.product },
@@ -47,9 +46,9 @@ export function orderStatusView(row: OrdersTable, payment: PaymentFacts | undefi
     payment_info: info,
     transaction_id: info.transaction_id,
     payment_method: info.payment_method,
-    amount: rupees(Number(row.amount_paise)),
+    amount: rupeesOf(Number(row.amount_paise)),
     amount_paise: Number(row.amount_paise),
-    credit_applied: rupees(Number(row.credit_paise)),
+    credit_applied: rupeesOf(Number(row.credit_paise)),
     quantity: row.quantity,
     last_updated: row.updated_at.toISOString(),
     product: { id: row.product_id, ...row.product },

@@ -28,6 +28,7 @@ export async function projectOutOfStockEvent(trx: Transaction<OrdersDb>, event: 
           chosen_by: null,
           refund_id: null,
           refunded_at: null,
+          refund_outcome: null,
         })
         .onConflict((oc) => oc.column('order_id').doNothing())
         .execute();
@@ -46,6 +47,16 @@ export async function projectOutOfStockEvent(trx: Transaction<OrdersDb>, event: 
         .updateTable('order_refunds')
         .set({ refund_id: data.refundId, refunded_at: at })
         .where('order_id', '=', data.orderId)
+        .execute();
+      return;
+    case 'OrderRefundSettled':
+      // A cancelled order's only refund at the gateway is its out-of-stock one (it can be neither exchanged nor paid
+      // late), so the outcome is its own, even when heard before OrderRefunded named the refund.
+      await trx
+        .updateTable('order_refunds')
+        .set({ refund_outcome: data.outcome })
+        .where('order_id', '=', data.orderId)
+        .where((eb) => eb.or([eb('refund_id', 'is', null), eb('refund_id', '=', data.refundId)]))
         .execute();
       return;
   }

@@ -1,3 +1,4 @@
+import { rupeesOf } from '@elts/contracts';
 import type { Kysely } from 'kysely';
 import type { OrderRefundsTable, OrdersDb } from './tables.js';
 
@@ -12,16 +13,23 @@ export async function orderRefund(db: Kysely<OrdersDb>, orderId: string) {
   return (await orderRefunds(db, [orderId])).get(orderId);
 }
 
+/** Where an out-of-stock refund stands; `refund_failed`: the gateway failed the fund transfer, an operator must act. */
+const refundState = (row: OrderRefundsTable) => {
+  if (row.refund_outcome === 'failed') return 'refund_failed';
+  return row.refunded_at ? 'refunded' : row.choice ? 'refunding' : 'awaiting_choice';
+};
+
 /**
  * An out-of-stock cancellation as the member's pages show it: waiting for the member's choice (until `choice_by`),
- * being refunded the way chosen, or refunded. Null for an order that was not cancelled so.
+ * being refunded the way chosen, refunded, or (the gateway failed it) refund failed. Null for an order that was not
+ * cancelled so.
  */
 export function refundView(row: OrderRefundsTable | undefined) {
   if (!row) return null;
   return {
-    state: row.refunded_at ? 'refunded' : row.choice ? 'refunding' : 'awaiting_choice',
+    state: refundState(row),
     reason: row.reason,
-    amount: Number(row.amount_paise) / 100,
+    amount: rupeesOf(row.amount_paise),
     amount_paise: Number(row.amount_paise),
     cancelled_at: row.cancelled_at.toISOString(),
     choice_by: row.choice_by.toISOString(),

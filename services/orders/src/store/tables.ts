@@ -79,6 +79,8 @@ export interface OrderRefundsTable {
   chosen_by: string | null;
   refund_id: string | null;
   refunded_at: Date | null;
+  /** As payments settled the refund: 'success' or 'failed'; null until heard. */
+  refund_outcome: string | null;
 }
 
 export interface OrdersDb extends EventTables {

@@ -1,12 +1,11 @@
 import { COPY } from '@elts/contracts';
-import { type AppEnv, jsonBody } from '@elts/platform';
+import { type AppEnv, jsonBody, stepActionRoutes } from '@elts/platform';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { CronControl } from '../cron/cron-control.js';
 
-/** Who asked (admin-bff sends `admin:<id>`), for the stored stop and a given-up step's record. */
+/** Who asked (admin-bff sends `admin:<id>`), for the stored stop. */
 const actor = z.string().trim().min(1).max(200).default('internal');
-const step = z.object({ type: z.string().min(1).max(100), key: z.string().min(1).max(300), actor });
 
 /**
  * The scheduler's controls for the back office (admin-bff calls these with the service token), on either workflow
@@ -36,12 +35,5 @@ export function internalRoutes(cron: CronControl) {
       await cron.setStopped(action === 'stop', who);
       return c.json({ is_success: true, message: COPY.cron.controlled(action), data: (await status()).cron_service });
     })
-    .post('/internal/cron/steps/retry', jsonBody(step), async (c) => {
-      const { type, key, actor: who } = c.req.valid('json');
-      return c.json({ is_success: true, data: await cron.retryStep(type, key, who) });
-    })
-    .post('/internal/cron/steps/give-up', jsonBody(step), async (c) => {
-      const { type, key, actor: who } = c.req.valid('json');
-      return c.json({ is_success: true, data: await cron.giveUpStep(type, key, who) });
-    });
+    .route('/', stepActionRoutes(cron));
 }

@@ -1,9 +1,9 @@
+import { rupeesOf } from '@elts/contracts';
 import { type AppEnv, notFound, pathParams, requireAdmin, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { PaymentsContext } from '../commands/context.js';
-import { rupeeAmount } from '../domain/money.js';
 import { type InvoiceRecord, invoicePdf } from '../invoices/invoice-document.js';
 import type { PaymentsDb } from '../store/tables.js';
 
@@ -49,7 +49,7 @@ export function invoiceRoutes(context: PaymentsContext) {
             invoice_number: row.invoice_number,
             payment_id: row.payment_id,
             issued_at: row.issued_at.toISOString(),
-            amount: rupeeAmount(Number(row.total_paise)),
+            amount: rupeesOf(Number(row.total_paise)),
             download_url: `/api/subscription/invoice/${encodeURIComponent(row.payment_id)}`,
           })),
         });
@@ -72,7 +72,7 @@ export function invoiceRoutes(context: PaymentsContext) {
             refund_id: row.refund_id,
             payment_id: row.payment_id,
             issued_at: row.issued_at.toISOString(),
-            amount: rupeeAmount(Number(row.total_paise)),
+            amount: rupeesOf(Number(row.total_paise)),
             download_url: `/api/subscription/credit-note/${encodeURIComponent(row.refund_id)}`,
           })),
         });

@@ -3,6 +3,7 @@ import {
   createMandateSchema,
   createSubscriptionSchema,
   normaliseIndianMobile,
+  rupeesOf,
   toggleAutoRenewalSchema,
 } from '@elts/contracts';
 import { type AppEnv, badRequest, jsonBody, notFound, pathParams, requireMember } from '@elts/platform';
@@ -11,7 +12,6 @@ import { z } from 'zod';
 import type { PaymentsContext } from '../commands/context.js';
 import { PROFILE_INCOMPLETE, requireMembershipEligibility } from '../commands/membership-eligibility.js';
 import { type CustomerDetails, endMembership, setAutoRenewal, startMembership } from '../commands/memberships.js';
-import { rupeeAmount } from '../domain/money.js';
 import { advancePayment } from '../flows/payment.js';
 import { paymentWindow } from '../store/payment-window.js';
 import { currentSubscriptionView, latestSubscription, memberCredit, subscriptionDetailsView } from '../store/subscription-views.js';
@@ -67,7 +67,7 @@ export function subscriptionRoutes(context: PaymentsContext) {
         data: {
           has_subscription: Boolean(row),
           subscription: row ? currentSubscriptionView(row, payment) : null,
-          credit_balance: rupeeAmount(credit),
+          credit_balance: rupeesOf(credit),
           credit_balance_paise: credit,
         },
       });
@@ -116,7 +116,7 @@ export function subscriptionRoutes(context: PaymentsContext) {
           transaction_id: payment?.gateway_payment_id ?? null,
           payment_method: payment?.method ?? null,
           payment_status: payment?.status ?? null,
-          amount: rupeeAmount(Number(row.amount_paise)),
+          amount: rupeesOf(Number(row.amount_paise)),
           last_updated: row.updated_at.toISOString(),
           error: row.status === 'failed' ? (payment?.failure_reason ?? row.failure_reason) : null,
           ...paymentWindowFields(payment),

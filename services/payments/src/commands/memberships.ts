@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ORDER_ID_PREFIXES, SUBSCRIPTION_PRICE } from '@elts/contracts';
-import { AppError, badRequest, conflict, notFound } from '@elts/platform';
+import { badRequest, conflict, notFound } from '@elts/platform';
 import { subscriptionStream } from '../domain/subscription.js';
 import { advanceMembership, MEMBERSHIP_PLAN } from '../flows/membership-cycle.js';
 import { newPaymentId, startPayment } from '../flows/payment.js';
@@ -117,7 +117,7 @@ async function memberSubscription(context: PaymentsContext, memberId: string, su
 
 /**
  * The member cancels, or revokes their mandate (`mandateId` must be their own active mandate): the membership ends
- * at once (the cycle's `endByMember`).
+ * at once (the cycle's `endedByMember`, flows/membership-decision.ts).
  */
 export async function endMembership(
   context: PaymentsContext,
@@ -131,13 +131,13 @@ export async function endMembership(
       throw badRequest('No active mandate found to revoke.');
     }
   } else if (current.status !== 'active' && current.status !== 'pending') {
-    throw new AppError(409, 'conflict', 'There is no active subscription to cancel.');
+    throw conflict('There is no active subscription to cancel.');
   }
   await advanceMembership(context, current.subscription_id, { on: 'ended', reason: options.reason, revoke: options.revoke });
 }
 
 /**
- * The member's auto-renewal toggle, on their live or pending membership (the cycle's `changeAutoRenewal`).
+ * The member's auto-renewal toggle, on their live or pending membership (the cycle's `autoRenewalChanged`).
  */
 export async function setAutoRenewal(context: PaymentsContext, memberId: string, autoRenewal: boolean): Promise<void> {
   const current = await memberSubscription(context, memberId);

@@ -1,7 +1,6 @@
-import { MEMBERSHIP_CREDIT, MINIMUM_PAYMENT_PAISE } from '@elts/contracts';
+import { creditForOrder, MINIMUM_PAYMENT_PAISE, rupeesInText } from '@elts/contracts';
 import { badRequest, notFound } from '@elts/platform';
 import { sql } from 'kysely';
-import { creditForOrder } from '../domain/credit.js';
 import { advancePayment, newPaymentId, startPayment } from '../flows/payment.js';
 import { memberCredit } from '../store/subscription-views.js';
 import type { PaymentsTable } from '../store/tables.js';
@@ -22,8 +21,7 @@ const GATEWAY_ORDER_MINUTES = 16;
 /** A product order's payment at the gateway, one per order id: a repeated call returns the first. */
 export async function startProductCheckout(context: PaymentsContext, checkout: ProductCheckout) {
   // Orders refuses such an order before anything is held; this guards the gateway from any other caller.
-  if (checkout.amountPaise < MINIMUM_PAYMENT_PAISE)
-    throw badRequest(`An order must cost at least Rs ${(MINIMUM_PAYMENT_PAISE / 100).toFixed(2)}`);
+  if (checkout.amountPaise < MINIMUM_PAYMENT_PAISE) throw badRequest(`An order must cost at least ${rupeesInText(MINIMUM_PAYMENT_PAISE)}`);
   const existing = await context.db
     .selectFrom('payments')
     .selectAll()
@@ -139,7 +137,7 @@ export async function reserveCredit(context: PaymentsContext, memberId: string, 
       .executeTakeFirst();
     if (spent) return Number(spent.amount_paise);
     const balance = await memberCredit({ ...context, db: unit.db }, memberId);
-    const amount = creditForOrder(orderPricePaise, balance, MEMBERSHIP_CREDIT.maxShareOfOrderPercent);
+    const amount = creditForOrder(orderPricePaise, balance);
     if (amount === 0) return 0;
     await record(unit, `credit-${memberId}`, 'any', [{ type: 'MembershipCreditSpent', data: { memberId, orderId, amountPaise: amount } }]);
     return amount;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, retryOnConcurrency } from '@elts/platform';
+import { notFound, refusalError, retryOnConcurrency } from '@elts/platform';
 import { foldPayment, paymentStream } from '../domain/payment.js';
 import { decideRefund, decideRefundOutcome, foldRefunds, type NewRefund, type RefundState, refundStatusOf } from '../domain/refund.js';
 import { GatewayError, type GatewayRefund } from '../gateway/payment-gateway.js';
@@ -42,10 +42,9 @@ export async function refundPayment(context: PaymentsContext, paymentId: string,
     context.events.transact(async (unit) => {
       const history = await unit.readStream(paymentStream(paymentId));
       const payment = foldPayment(history);
-      if (!payment) throw new AppError(404, 'not_found', 'No such payment');
+      if (!payment) throw notFound('No such payment');
       const decision = decideRefund(payment, foldRefunds(history), request);
-      if ('refused' in decision)
-        throw new AppError(decision.status, decision.status === 409 ? 'conflict' : 'bad_request', decision.refused);
+      if ('refusal' in decision) throw refusalError(decision.refusal);
       await record(unit, paymentStream(paymentId), history.length, decision.events);
       return decision.refund;
     }),

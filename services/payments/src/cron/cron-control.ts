@@ -20,6 +20,3 @@ export interface CronControl {
   giveUpStep(type: string, key: string, actor: string): Promise<FailingStep>;
   close(): Promise<void>;
 }
-
-/** Why a retry or a give-up found nothing to act on. */
-export const NO_WAITING_STEP = 'That step is not waiting to run: it has succeeded, been given up, or does not exist.';

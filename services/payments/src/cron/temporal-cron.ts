@@ -1,7 +1,7 @@
-import { conflict, notFound } from '@elts/platform';
-import { type RecurringJobs, STEP, type TemporalStepFailures } from '@elts/workflows';
+import { conflict } from '@elts/platform';
+import { type RecurringJobs, STEP, type TemporalStepFailures, waitingStep } from '@elts/workflows';
 import type { TemporalOperations } from '@elts/workflows/temporal-client';
-import { type CronControl, NO_WAITING_STEP } from './cron-control.js';
+import type { CronControl } from './cron-control.js';
 
 const NO_SCHEDULE = 'The reconciliation schedule does not exist yet: the workflow worker creates it when it starts.';
 const ENDED_IN_TEMPORAL = 'That step is no longer waiting in Temporal (its workflow ended), so it was taken off the list.';
@@ -18,11 +18,7 @@ export function temporalCron(
   const { recurring, failures } = stores;
   const jobs = [STEP.reconcile];
 
-  const listed = async (type: string, key: string) => {
-    const found = await failures.find(type, key);
-    if (!found) throw notFound(NO_WAITING_STEP);
-    return found;
-  };
+  const listed = async (type: string, key: string) => waitingStep(await failures.find(type, key));
 
   return {
     async status() {

@@ -43,8 +43,3 @@ export function creditBalance(entries: LedgerEntry[], now: Date): number {
   }
   return grants.filter((grant) => grant.expiresAt > now).reduce((sum, grant) => sum + grant.remaining, 0);
 }
-
-/** The most credit one order may use: a share of its price, and no more than the member has. */
-export function creditForOrder(orderPricePaise: number, balancePaise: number, maxSharePercent: number): number {
-  return Math.max(0, Math.min(balancePaise, Math.floor((orderPricePaise * maxSharePercent) / 100)));
-}

@@ -1,3 +1,5 @@
+import { indianCalendar } from '@elts/contracts';
+
 /**
  * GST on the membership (a service, 18%): CGST 9% + SGST 9% when the place of supply is the supplier's own state,
  * IGST 18% otherwise. The place of supply is the member's state when we know their address, else the supplier's
@@ -26,8 +28,8 @@ export function splitGst(totalPaise: number, intraState: boolean): TaxSplit {
 
 /** "2026-27" for any instant from 1 April 2026 to 31 March 2027, India time. */
 export function financialYear(at: Date): string {
-  const india = new Date(at.getTime() + 330 * 60_000);
-  const startYear = india.getUTCMonth() >= 3 ? india.getUTCFullYear() : india.getUTCFullYear() - 1;
+  const { year, month } = indianCalendar(at);
+  const startYear = month >= 4 ? year : year - 1;
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
 }
 

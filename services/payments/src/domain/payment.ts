@@ -92,8 +92,3 @@ export function decideFailure(state: PaymentState, failure: Failure): NewEvent[]
 export function decideProcessing(state: PaymentState): NewEvent[] {
   return state.phase === 'pending' ? [{ type: 'PaymentProcessing', data: { paymentId: state.paymentId } }] : [];
 }
-
-/** What the spec calls a payment's status, from its phase. */
-export function paymentStatus(phase: PaymentPhase): 'pending' | 'processing' | 'success' | 'failed' {
-  return phase;
-}

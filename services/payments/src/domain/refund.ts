@@ -1,6 +1,6 @@
-import type { NewEvent, StoredEvent } from '@elts/platform';
+import { formatRupees } from '@elts/contracts';
+import { type NewEvent, type Refusal, refusal, type StoredEvent } from '@elts/platform';
 import type { GatewayRefundStatus } from '../gateway/payment-gateway.js';
-import { rupees } from './money.js';
 import type { PaymentState } from './payment.js';
 
 /**
@@ -65,7 +65,7 @@ export function refundablePaise(payment: PaymentState, refunds: RefundState[]): 
   return Math.max(0, payment.amountPaise - given);
 }
 
-export type RefundDecision = { events: NewEvent[]; refund: RefundState } | { refused: string; status: 400 | 409 };
+export type RefundDecision = { events: NewEvent[]; refund: RefundState } | { refusal: Refusal };
 
 /**
  * Whether a refund may be asked for. The same refund id again is the same refund (answered as it stands) when its
@@ -75,17 +75,15 @@ export function decideRefund(payment: PaymentState, refunds: RefundState[], requ
   const same = refunds.find((refund) => refund.refundId === request.refundId);
   if (same) {
     if (same.amountPaise !== request.amountPaise)
-      return { refused: `This refund was already asked for with ${rupees(same.amountPaise)}.`, status: 409 };
+      return { refusal: refusal('conflict', `This refund was already asked for with ${formatRupees(same.amountPaise)}.`) };
     return { events: [], refund: same };
   }
-  if (payment.phase !== 'success') return { refused: 'Only a successful payment can be refunded.', status: 400 };
-  if (request.amountPaise <= 0) return { refused: 'A refund must be of at least one paisa.', status: 400 };
+  if (payment.phase !== 'success') return { refusal: refusal('invalid', 'Only a successful payment can be refunded.') };
+  if (request.amountPaise <= 0) return { refusal: refusal('invalid', 'A refund must be of at least one paisa.') };
   const left = refundablePaise(payment, refunds);
   if (request.amountPaise > left) {
-    return {
-      refused: `A refund cannot be more than what was paid: ${rupees(left)} of ${rupees(payment.amountPaise)} is left to refund.`,
-      status: 409,
-    };
+    const said = `A refund cannot be more than what was paid: ${formatRupees(left)} of ${formatRupees(payment.amountPaise)} is left to refund.`;
+    return { refusal: refusal('conflict', said) };
   }
   const refund: RefundState = {
     refundId: request.refundId,

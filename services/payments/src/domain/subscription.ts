@@ -18,47 +18,49 @@ export interface SubscriptionState {
 export const subscriptionStream = (subscriptionId: string) => `subscription-${subscriptionId}`;
 
 export function foldSubscription(events: StoredEvent[]): SubscriptionState | undefined {
-  let state: SubscriptionState | undefined;
-  for (const { type, data } of events as StoredEvent<any>[]) {
-    if (type === 'SubscriptionRequested') {
-      state = {
-        subscriptionId: data.subscriptionId,
-        memberId: data.memberId,
-        status: 'pending',
-        autoRenewal: data.autoRenewal,
-        amountPaise: data.amountPaise,
-        cycle: 0,
-        startDate: null,
-        endDate: null,
-        paymentId: data.paymentId,
-        mandateId: null,
-      };
-      continue;
-    }
-    if (!state) continue;
-    switch (type) {
-      case 'MandateAuthorized':
-        state = { ...state, mandateId: data.mandateId };
-        break;
-      case 'SubscriptionActivated':
-      case 'SubscriptionRenewed':
-        state = { ...state, status: 'active', cycle: data.cycle, startDate: new Date(data.startDate), endDate: new Date(data.endDate) };
-        break;
-      case 'SubscriptionFailed':
-        state = { ...state, status: 'failed' };
-        break;
-      case 'SubscriptionExpired':
-        state = { ...state, status: 'expired' };
-        break;
-      case 'SubscriptionCancelled':
-        state = { ...state, status: data.revoked ? 'revoked' : 'cancelled', autoRenewal: false };
-        break;
-      case 'AutoRenewalChanged':
-        state = { ...state, autoRenewal: data.autoRenewal };
-        break;
-    }
+  return events.reduce<SubscriptionState | undefined>(evolveSubscription, undefined);
+}
+
+/**
+ * One event's change to a membership. Also applied to events not yet recorded, so the cycle's decisions see the
+ * membership as their own events leave it (flows/membership-decision.ts).
+ */
+export function evolveSubscription(
+  state: SubscriptionState | undefined,
+  event: Pick<NewEvent, 'type' | 'data'>,
+): SubscriptionState | undefined {
+  const data = event.data as any;
+  if (event.type === 'SubscriptionRequested')
+    return {
+      subscriptionId: data.subscriptionId,
+      memberId: data.memberId,
+      status: 'pending',
+      autoRenewal: data.autoRenewal,
+      amountPaise: data.amountPaise,
+      cycle: 0,
+      startDate: null,
+      endDate: null,
+      paymentId: data.paymentId,
+      mandateId: null,
+    };
+  if (!state) return state;
+  switch (event.type) {
+    case 'MandateAuthorized':
+      return { ...state, mandateId: data.mandateId };
+    case 'SubscriptionActivated':
+    case 'SubscriptionRenewed':
+      return { ...state, status: 'active', cycle: data.cycle, startDate: new Date(data.startDate), endDate: new Date(data.endDate) };
+    case 'SubscriptionFailed':
+      return { ...state, status: 'failed' };
+    case 'SubscriptionExpired':
+      return { ...state, status: 'expired' };
+    case 'SubscriptionCancelled':
+      return { ...state, status: data.revoked ? 'revoked' : 'cancelled', autoRenewal: false };
+    case 'AutoRenewalChanged':
+      return { ...state, autoRenewal: data.autoRenewal };
+    default:
+      return state;
   }
-  return state;
 }
 
 const statusChanged = (state: SubscriptionState, status: MembershipStatus, validUntil: Date | null): NewEvent => ({

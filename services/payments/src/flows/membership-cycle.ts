@@ -1,45 +1,31 @@
-import { MEMBERSHIP_CREDIT, SUBSCRIPTION_PRICE } from '@elts/contracts';
-import { type NewEvent, notFound, retryOnConcurrency, type StoredEvent, type UnitOfWork } from '@elts/platform';
-import {
-  afterFailedCharge,
-  chargeDate,
-  chargeFitsCycle,
-  nextRenewalAttempt,
-  type RenewalVerdict,
-  renewalChargeOf,
-  renewalPaymentId,
-  renewalVerdict,
-  type SettlementOutcome,
-  wantsRenewal,
-} from '@elts/workflows';
-import { type Kysely, sql } from 'kysely';
+import { SUBSCRIPTION_PRICE } from '@elts/contracts';
+import { retryOnConcurrency, type UnitOfWork } from '@elts/platform';
+import { type PaymentPhase, renewalChargeOf, type SettlementOutcome } from '@elts/workflows';
+import { sql } from 'kysely';
 import { type PaymentsContext, record } from '../commands/context.js';
 import { issueInvoiceFor, membershipInvoiceDescription, type Recipient, resolveRecipient } from '../commands/invoices.js';
 import { refundPayment } from '../commands/refunds.js';
-import { decideFailure, type PaymentState, paymentStream } from '../domain/payment.js';
-import {
-  type ActivationVerdict,
-  activationVerdict,
-  decideActivation,
-  decideAuthorizationFailure,
-  decideAutoRenewal,
-  decideCancellation,
-  decideExpiry,
-  decideRenewal,
-  foldSubscription,
-  renewedBy,
-  type SubscriptionState,
-  subscriptionStream,
-} from '../domain/subscription.js';
+import { decideFailure, foldPayment, type PaymentState, paymentStream } from '../domain/payment.js';
+import { foldSubscription, type SubscriptionState, subscriptionStream } from '../domain/subscription.js';
 import { GatewayError } from '../gateway/payment-gateway.js';
 import type { PaymentsDb } from '../store/tables.js';
-import { advancePayment, changePayment, loadPayment, startPayment } from './payment.js';
+import {
+  type CycleInput,
+  callsBeforeEvents,
+  decideMembership,
+  type GatewayCall,
+  type MandateDetails,
+  type MembershipDecision,
+  type MembershipView,
+  type RenewalCharge,
+} from './membership-decision.js';
+import { advancePayment, changePayment, startPayment } from './payment.js';
 
 /**
  * The membership cycle on the service side: every move of a membership after it was asked for goes through
- * `advanceMembership`, which re-reads the subscription and applies the pure decisions of `@elts/workflows`
- * flows/membership-cycle.ts (the cycle's timing, the renewal money rules) and of domain/subscription.ts (its
- * events). Its timers follow from the signals sent here, in the same transaction as the events that call for them.
+ * `advanceMembership`, which reads what the trigger needs from the gateway, decides with the one pure function of
+ * membership-decision.ts inside a transaction that re-reads the membership, records what it decided (events, a
+ * renewal charge, the year's credit and invoice, the timers' signals) and then makes the gateway calls it decided.
  */
 
 /** What moves a membership on. */
@@ -67,261 +53,233 @@ export async function advanceMembership(
   subscriptionId: string,
   trigger: MembershipTrigger,
 ): Promise<SettlementOutcome | undefined> {
+  const observed = await observe(context, subscriptionId, trigger);
+  return observed ? apply(context, subscriptionId, observed) : undefined;
+}
+
+/** What the decision needs besides the membership's records: the trigger, and what had to be asked of the world for it. */
+interface Observed {
+  input: CycleInput;
+  /** Who an invoice is for, read before the transaction (never inside it) when a cycle may begin. */
+  recipient?: Recipient | undefined;
+}
+
+/** Asks the gateway (and identity, for an invoice's recipient) what the trigger needs, before any transaction. */
+async function observe(context: PaymentsContext, subscriptionId: string, trigger: MembershipTrigger): Promise<Observed | undefined> {
   switch (trigger.on) {
-    case 'payment-settled':
-      if (trigger.payment.purpose === 'renewal') await renewalChargeSettled(context, subscriptionId, trigger.payment);
-      else await firstPaymentSettled(context, subscriptionId, trigger.payment);
-      return undefined;
+    case 'payment-settled': {
+      const { payment } = trigger;
+      const paid = payment.phase === 'success';
+      const recipient = paid ? await resolveRecipient(context, payment.memberId) : undefined;
+      if (payment.purpose === 'renewal') return { input: { on: 'charge-settled', paymentId: payment.paymentId }, recipient };
+      const mandate = paid ? await mandateOf(context, subscriptionId) : null;
+      return { input: { on: 'first-payment-settled', payment, mandate }, recipient };
+    }
     case 'renewal-due':
-      await beginRenewal(context, subscriptionId, trigger.cycle, trigger.attempt);
-      return undefined;
+      return { input: { ...trigger, chargeWindow: (notBefore) => context.gateway.chargeWindow(notBefore) } };
     case 'charge-check':
-      return checkRenewalCharge(context, subscriptionId, trigger.paymentId);
+      return { input: { ...trigger, outcome: await advancePayment(context, trigger.paymentId, 'gateway') } };
     case 'cycle-end':
-      await expireCycle(context, subscriptionId, trigger.cycle);
-      return undefined;
+      return { input: trigger, recipient: await askAboutCycleCharges(context, subscriptionId, trigger.cycle) };
     case 'auto-renewal':
-      await changeAutoRenewal(context, subscriptionId, trigger.autoRenewal);
-      return undefined;
     case 'ended':
-      await endByMember(context, subscriptionId, trigger.reason, trigger.revoke);
-      return undefined;
+      return { input: trigger };
   }
 }
 
-/** The membership's plan at the gateway, which its mandates are created under: one yearly debit at most. */
-export const MEMBERSHIP_PLAN = {
-  planId: 'elts-annual-membership',
-  name: 'Annual membership',
-  maxAmountPaise: SUBSCRIPTION_PRICE.totalPaise,
-  note: 'Annual membership, Rs 999 + 18% GST',
-} as const;
-
-async function loadSubscription(unit: Pick<UnitOfWork<PaymentsDb>, 'readStream'>, subscriptionId: string) {
-  const history = await unit.readStream(subscriptionStream(subscriptionId));
-  return { history, state: foldSubscription(history) };
-}
-
-/** Changes a subscription with `decide`, retrying once on a concurrent write; `after` runs in the same unit. */
-async function changeSubscription(
-  context: PaymentsContext,
-  subscriptionId: string,
-  decide: (state: SubscriptionState, unit: UnitOfWork<PaymentsDb>, history: StoredEvent[]) => NewEvent[] | Promise<NewEvent[]>,
-  after?: (unit: UnitOfWork<PaymentsDb>, state: SubscriptionState, changed: boolean) => Promise<void>,
-) {
-  return retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const { history, state } = await loadSubscription(unit, subscriptionId);
-      if (!state) throw notFound('Subscription not found');
-      const stored = await record(unit, subscriptionStream(subscriptionId), history.length, await decide(state, unit, history));
-      await after?.(unit, state, stored.length > 0);
-      return { state, stored };
-    }),
-  );
-}
-
-/** A cycle began (activated or renewed): its expiry and renewal timers, in the unit that recorded it. */
-async function cycleStarted(context: PaymentsContext, unit: UnitOfWork<PaymentsDb>, state: SubscriptionState): Promise<void> {
-  if (state.status !== 'active' || !state.endDate) return;
-  await context.workflows.send(unit.db, {
-    kind: 'cycleStarted',
-    subscriptionId: state.subscriptionId,
-    cycle: state.cycle,
-    endDate: state.endDate.toISOString(),
-    autoRenewal: state.autoRenewal,
-  });
+/** The mandate a first payment authorised, as the gateway has it. */
+async function mandateOf(context: PaymentsContext, subscriptionId: string): Promise<MandateDetails> {
+  const gatewaySubscription = await context.gateway.getSubscription(subscriptionId);
+  return {
+    mandateId: gatewaySubscription.authorization?.reference ?? gatewaySubscription.gatewaySubscriptionId,
+    method: gatewaySubscription.authorization?.method ?? 'upi',
+    maxAmountPaise: MEMBERSHIP_PLAN.maxAmountPaise,
+  };
 }
 
 /**
- * The first payment settled: the membership starts (with its credit and its invoice), or the attempt fails and its
- * mandate is cancelled at the gateway so the old link cannot be approved after the member retried. Money that still
- * arrives for an attempt that may not start (it had ended, or the member is already a member) is given back.
+ * At the end of a cycle, its open renewal charges are asked about at the gateway first: one already debited renews
+ * (its own check may come only after the end). Answers the recipient of the renewal's invoice when one has paid.
  */
-async function firstPaymentSettled(context: PaymentsContext, subscriptionId: string, payment: PaymentState): Promise<void> {
-  if (payment.phase === 'failed') {
-    await changeSubscription(context, subscriptionId, (state) => decideAuthorizationFailure(state, 'The first payment did not go through'));
-    await cancelMandate(context, subscriptionId).catch((error) =>
-      // Not fatal: should the mandate still be approved, the activation is refused and the money refunded.
-      context.logger.warn({ err: error, subscriptionId }, 'could not cancel the mandate of a failed attempt'),
-    );
-    return;
-  }
-  if (payment.phase !== 'success') return;
-  const gatewaySubscription = await context.gateway.getSubscription(subscriptionId);
-  const recipient = await resolveRecipient(context, payment.memberId);
-  const now = new Date();
-  let verdict = 'already_active' as ActivationVerdict;
-  await changeSubscription(
-    context,
-    subscriptionId,
-    async (state, unit) => {
-      // One member's activations take turns, so two attempts approved at once cannot both start.
-      await sql`select pg_advisory_xact_lock(hashtext(${`membership:${state.memberId}`}))`.execute(unit.db);
-      const otherActive = await unit.db
-        .selectFrom('subscriptions')
-        .select('subscription_id')
-        .where('member_id', '=', state.memberId)
-        .where('status', '=', 'active')
-        .where('subscription_id', '<>', state.subscriptionId)
-        .executeTakeFirst();
-      verdict = activationVerdict(state, otherActive !== undefined);
-      return decideActivation(
-        state,
-        {
-          mandateId: gatewaySubscription.authorization?.reference ?? gatewaySubscription.gatewaySubscriptionId,
-          method: gatewaySubscription.authorization?.method ?? 'upi',
-          maxAmountPaise: MEMBERSHIP_PLAN.maxAmountPaise,
-        },
-        now,
-        context.membership,
-        otherActive !== undefined,
-      );
-    },
-    async (unit, _state, changed) => {
-      if (!changed) return;
-      const { state } = await loadSubscription(unit, subscriptionId);
-      if (!state) return;
-      await grantCreditAndInvoice(context, unit, state, payment, recipient);
-      await cycleStarted(context, unit, state);
-    },
-  );
-  if (verdict === 'refuse')
-    await refundStaleAttempt(context, payment, subscriptionId).catch((error) =>
-      // The payment is settled, so nothing will ask about it again: an operator must refund it by hand.
-      context.logger.error({ err: error, paymentId: payment.paymentId, subscriptionId }, 'could not refund a stale membership attempt'),
-    );
-}
-
-/** A stale attempt's mandate was approved after all: cancel that mandate and refund its first debit. */
-async function refundStaleAttempt(context: PaymentsContext, payment: PaymentState, subscriptionId: string): Promise<void> {
-  context.logger.warn(
-    { paymentId: payment.paymentId, subscriptionId },
-    'money arrived for a membership attempt that may not start; refunding',
-  );
-  await cancelMandate(context, subscriptionId);
-  const row = await context.db
+async function askAboutCycleCharges(context: PaymentsContext, subscriptionId: string, cycle: number): Promise<Recipient | undefined> {
+  const charges = await context.db
     .selectFrom('payments')
-    .select('gateway_payment_id')
-    .where('payment_id', '=', payment.paymentId)
-    .executeTakeFirst();
-  await refundInFull(
-    context,
-    payment,
-    subscriptionId,
-    row?.gateway_payment_id ?? payment.paymentId,
-    'The membership attempt had already ended',
+    .select(['payment_id', 'status', 'member_id'])
+    .where('subscription_id', '=', subscriptionId)
+    .where('purpose', '=', 'renewal')
+    .where('payment_id', 'like', `${subscriptionId}-C${cycle}-A%`)
+    .execute();
+  let paidBy: string | undefined;
+  for (const charge of charges) {
+    let outcome: SettlementOutcome = charge.status === 'success' ? 'succeeded' : 'unchanged';
+    if (charge.status === 'pending' || charge.status === 'processing') {
+      try {
+        outcome = await advancePayment(context, charge.payment_id, 'gateway');
+      } catch (error) {
+        // The cycle still ends on time; a debit that lands later is refunded.
+        context.logger.warn({ err: error, paymentId: charge.payment_id }, 'could not ask about a renewal charge at the end of its cycle');
+      }
+    }
+    if (outcome === 'succeeded' || outcome === 'succeeded_late') paidBy = charge.member_id;
+  }
+  return paidBy ? resolveRecipient(context, paidBy) : undefined;
+}
+
+/** Decides on the membership as it is inside the transaction, records the decision, then makes its gateway calls. */
+async function apply(context: PaymentsContext, subscriptionId: string, observed: Observed): Promise<SettlementOutcome | undefined> {
+  const { input } = observed;
+  for (const call of callsBeforeEvents(input)) await perform(context, subscriptionId, call);
+  const decision = await retryOnConcurrency(() =>
+    context.events.transact(async (unit) => {
+      const loaded = await loadView(unit, subscriptionId, input);
+      if (!loaded) return undefined;
+      // Read inside the transaction: a notice recorded now gives its charge the whole notice period.
+      const now = new Date();
+      const decided = decideMembership(loaded.view, input, now, context.membership);
+      await recordDecision(context, unit, loaded.view.state, loaded.version, decided, observed.recipient, now);
+      return decided;
+    }),
   );
+  // No such membership: a charge check still answers how the gateway left the charge.
+  if (!decision) return input.on === 'charge-check' ? input.outcome : undefined;
+  if (decision.note) context.logger.info({ subscriptionId, on: input.on }, decision.note);
+  let calledOff = false;
+  for (const call of decision.calls) calledOff = (await perform(context, subscriptionId, call)) || calledOff;
+  return decision.outcome === 'unchanged' && calledOff ? 'failed' : decision.outcome;
 }
 
-/** Refunds a subscription payment in full, under one refund id per payment so a repeat cannot refund it twice. */
-async function refundInFull(
-  context: PaymentsContext,
-  payment: PaymentState,
+/** The membership and its renewal charges, read in the unit that records the decision. */
+async function loadView(
+  unit: UnitOfWork<PaymentsDb>,
   subscriptionId: string,
-  gatewayPaymentId: string,
-  reason: string,
-): Promise<void> {
-  await refundPayment(context, payment.paymentId, {
-    refundId: `RF-${payment.paymentId}`,
-    amountPaise: payment.amountPaise,
-    reason,
-    subscriptionPayment: { subscriptionId, paymentId: gatewayPaymentId },
-  });
+  input: CycleInput,
+): Promise<{ view: MembershipView; version: number } | undefined> {
+  const history = await unit.readStream(subscriptionStream(subscriptionId));
+  const state = foldSubscription(history);
+  if (!state) return undefined;
+  const named = (type: string, paymentId: string) =>
+    history.filter((event) => event.type === type && (event.data as { paymentId?: string }).paymentId === paymentId);
+  const rows = await sql<{
+    payment_id: string;
+    status: PaymentPhase;
+    amount_paise: number;
+    failure_reason: string | null;
+    refunded: boolean;
+  }>`
+    select p.payment_id, p.status, p.amount_paise, p.failure_reason,
+      exists (select 1 from events e where e.stream_id = 'payment-' || p.payment_id and e.type in ('RefundRequested', 'PaymentRefunded')) as refunded
+    from payments p where p.subscription_id = ${subscriptionId} and p.purpose = 'renewal'`.execute(unit.db);
+  const charges: RenewalCharge[] = [];
+  for (const row of rows.rows) {
+    const charge = renewalChargeOf(row.payment_id);
+    if (!charge) continue;
+    const notice = named('RenewalNoticeSent', row.payment_id)[0]?.data as { chargeOn: string } | undefined;
+    charges.push({
+      paymentId: row.payment_id,
+      cycle: charge.cycle,
+      attempt: charge.attempt,
+      phase: row.status,
+      amountPaise: Number(row.amount_paise),
+      failureReason: row.failure_reason,
+      chargeOn: notice ? new Date(notice.chargeOn) : null,
+      refunded: row.refunded,
+      renewed: named('SubscriptionRenewed', row.payment_id).length > 0,
+      failureRecorded: named('RenewalChargeFailed', row.payment_id).length > 0,
+    });
+  }
+  let otherActiveMembership = false;
+  if (input.on === 'first-payment-settled' && input.payment.phase === 'success') {
+    // One member's activations take turns, so two attempts approved at once cannot both start.
+    await sql`select pg_advisory_xact_lock(hashtext(${`membership:${state.memberId}`}))`.execute(unit.db);
+    const other = await unit.db
+      .selectFrom('subscriptions')
+      .select('subscription_id')
+      .where('member_id', '=', state.memberId)
+      .where('status', '=', 'active')
+      .where('subscription_id', '<>', subscriptionId)
+      .executeTakeFirst();
+    otherActiveMembership = other !== undefined;
+  }
+  return { view: { state, charges, otherActiveMembership }, version: history.length };
 }
 
-/** The year's credit, and its invoice unless the member's place of supply is not known yet (then reconciliation issues it). */
-async function grantCreditAndInvoice(
+/** Records what was decided, all in one unit: a renewal charge, the events, the year's credit and invoice, the signals. */
+async function recordDecision(
   context: PaymentsContext,
   unit: UnitOfWork<PaymentsDb>,
   state: SubscriptionState,
-  payment: PaymentState,
+  version: number,
+  decision: MembershipDecision,
   recipient: Recipient | undefined,
-) {
-  await record(unit, `credit-${state.memberId}`, 'any', [
-    {
-      type: 'MembershipCreditGranted',
-      data: {
-        memberId: state.memberId,
-        subscriptionId: state.subscriptionId,
-        cycle: state.cycle,
-        amountPaise: MEMBERSHIP_CREDIT.perYearPaise,
-        expiresAt: (state.endDate as Date).toISOString(),
-      },
-    },
-  ]);
-  if (recipient) await issueInvoiceFor(context, unit, payment, recipient, membershipInvoiceDescription(state.cycle));
-}
-
-/**
- * Renewal of a cycle, attempt n. The notice is recorded first (our mail follows from it, and Cashfree sends its own
- * with the charge), which fixes the charge date at least the notice period later; then the charge is raised for
- * that date. The charge's id is keyed by (subscription, cycle, attempt), so running this step again, whole or after
- * a crash between the halves, sends one notice and raises one charge.
- *
- * A charge the gateway could debit after the cycle's end is not raised, and no notice goes out for it: it would pay
- * for a year that may be over by then (auto-renewal switched on inside the notice period, or a retry that no
- * longer fits). That renewal gives up and the membership ends with its cycle.
- */
-async function beginRenewal(context: PaymentsContext, subscriptionId: string, cycle: number, attempt: number): Promise<void> {
-  const paymentId = renewalPaymentId(subscriptionId, cycle, attempt);
-  const notice = await context.events.transact(async (unit) => {
-    const { history, state } = await loadSubscription(unit, subscriptionId);
-    if (!state || !wantsRenewal(state, cycle)) return undefined;
-    const sent = history.find(
-      (event) => event.type === 'RenewalNoticeSent' && (event.data as { paymentId: string }).paymentId === paymentId,
-    );
-    if (sent) return { state, chargeOn: new Date((sent.data as { chargeOn: string }).chargeOn) };
-    const noticeAt = new Date();
-    // The gateway may debit later than the instant asked for (Cashfree takes a date): the charge is dated where the
-    // whole notice period has passed, and must be debited by the cycle's end.
-    const window = context.gateway.chargeWindow(chargeDate(noticeAt, context.membership));
-    if (!state.endDate || !chargeFitsCycle(window.until, state.endDate)) return 'too_late' as const;
-    const chargeOn = window.from;
+  now: Date,
+): Promise<void> {
+  const { startCharge, cycleBegan } = decision;
+  if (startCharge)
     await startPayment(
       context,
       unit,
       {
-        paymentId,
-        orderId: subscriptionId,
+        paymentId: startCharge.paymentId,
+        orderId: state.subscriptionId,
         memberId: state.memberId,
-        amountPaise: state.amountPaise,
+        amountPaise: startCharge.amountPaise,
         paymentType: 'subscription',
         purpose: 'renewal',
-        subscriptionId,
+        subscriptionId: state.subscriptionId,
         withTimeout: false,
       },
-      noticeAt,
+      now,
     );
-    await record(unit, subscriptionStream(subscriptionId), history.length, [
-      {
-        type: 'RenewalNoticeSent',
-        data: {
-          subscriptionId,
-          memberId: state.memberId,
-          cycle,
-          attempt,
-          paymentId,
-          amountPaise: state.amountPaise,
-          chargeOn: chargeOn.toISOString(),
-        },
-      },
-    ]);
-    return { state, chargeOn };
-  });
-  if (notice === 'too_late') {
-    context.logger.info({ subscriptionId, cycle, attempt }, 'too late to charge before the cycle ends: no notice, no charge');
-    return;
+  await record(unit, subscriptionStream(state.subscriptionId), version, decision.events);
+  if (cycleBegan) {
+    await record(unit, `credit-${state.memberId}`, 'any', [cycleBegan.credit]);
+    // Without the member's place of supply the invoice waits for reconciliation (issueOwedInvoices).
+    const payment = foldPayment(await unit.readStream(paymentStream(cycleBegan.paymentId)));
+    if (recipient && payment) await issueInvoiceFor(context, unit, payment, recipient, membershipInvoiceDescription(cycleBegan.cycle));
   }
-  if (!notice) return;
+  if (decision.signals.length > 0) await context.workflows.send(unit.db, ...decision.signals);
+}
+
+/**
+ * Makes one gateway call the decision asked for, each with its own rule for failure. Answers true for a renewal
+ * charge called off (its payment then failed).
+ */
+async function perform(context: PaymentsContext, subscriptionId: string, call: GatewayCall): Promise<boolean> {
+  switch (call.call) {
+    case 'charge':
+      await raiseRenewalCharge(context, subscriptionId, call);
+      return false;
+    case 'cancelCharge':
+      return callOffRenewalCharge(context, subscriptionId, call.paymentId, call.reason);
+    case 'cancelMandate':
+      await cancelMandate(context, subscriptionId).catch((error) => {
+        if (!call.lenient) throw error;
+        // Not fatal: should the mandate still be approved, the activation is refused and the money refunded.
+        context.logger.warn({ err: error, subscriptionId }, 'could not cancel a mandate');
+      });
+      return false;
+    case 'refund':
+      await refundInFull(context, subscriptionId, call).catch((error) =>
+        // Reconciliation (finishSettledMemberships) tries again for three days; after that an operator must.
+        context.logger.error({ err: error, paymentId: call.paymentId, subscriptionId }, 'could not refund a membership payment'),
+      );
+      return false;
+  }
+}
+
+/**
+ * Raises a renewal charge at the gateway under its own id, so raising it again changes nothing. A charge the gateway
+ * refuses for good fails (and the cycle follows: a retry, or not); once taken, its checks follow.
+ */
+async function raiseRenewalCharge(
+  context: PaymentsContext,
+  subscriptionId: string,
+  charge: Extract<GatewayCall, { call: 'charge' }>,
+): Promise<void> {
+  const { paymentId } = charge;
   try {
     await context.gateway.raiseCharge(
-      {
-        subscriptionId,
-        paymentId,
-        amountPaise: notice.state.amountPaise,
-        scheduledFor: notice.chargeOn,
-        remarks: `Membership renewal, year ${cycle + 1}`,
-      },
+      { subscriptionId, paymentId, amountPaise: charge.amountPaise, scheduledFor: charge.chargeOn, remarks: charge.remarks },
       paymentId,
     );
   } catch (error) {
@@ -329,25 +287,8 @@ async function beginRenewal(context: PaymentsContext, subscriptionId: string, cy
     await failRenewalPayment(context, paymentId, `The renewal charge could not be raised: ${error.message}`);
     return;
   }
-  // Its checks follow. Sent after the gateway took the charge: should this process die in between, the step runs
-  // again, finds its notice, raises the same charge (keyed by its id) and sends this.
-  await context.workflows.send(context.db, {
-    kind: 'renewalChargeRaised',
-    subscriptionId,
-    paymentId,
-    chargeOn: notice.chargeOn.toISOString(),
-  });
-  // Auto-renewal turned off (or the membership ended) while the charge was being raised: the toggle's call-off may
-  // have reached the gateway before the charge did, so it is called off here too.
-  const { state } = await loadSubscription(context.events, subscriptionId);
-  if (state && !wantsRenewal(state, cycle)) await callOffRenewalCharge(context, subscriptionId, paymentId, callOffReason(state));
-}
-
-function callOffReason(state: SubscriptionState): string {
-  if (state.status === 'active' && !state.autoRenewal) return 'Renewal called off: auto-renewal was turned off';
-  if (state.status === 'expired') return 'Renewal called off: the membership had ended';
-  if (state.status === 'cancelled' || state.status === 'revoked') return `Renewal called off: the membership was ${state.status}`;
-  return 'Renewal called off';
+  // Should this process die before this, the step runs again, finds its notice and raises the same charge.
+  await apply(context, subscriptionId, { input: { on: 'charge-raised', paymentId } });
 }
 
 /** Fails a renewal charge that was called off or could not be raised, and lets the cycle follow (a retry, or not). */
@@ -355,14 +296,14 @@ async function failRenewalPayment(context: PaymentsContext, paymentId: string, r
   const stored = await changePayment(context, paymentId, (payment) =>
     decideFailure(payment, { reason, method: 'upi', autoFailed: false, timeoutMinutes: null }),
   );
-  const payment = stored.length > 0 ? await loadPayment(context, paymentId) : undefined;
-  if (payment?.subscriptionId) await renewalChargeSettled(context, payment.subscriptionId, payment);
+  const subscriptionId = renewalChargeOf(paymentId)?.subscriptionId;
+  if (stored.length > 0 && subscriptionId) await apply(context, subscriptionId, { input: { on: 'charge-settled', paymentId } });
 }
 
 /**
  * Calls a raised renewal charge off at the gateway, and ends its payment (failed, nothing taken) once the gateway
  * confirms. True when called off. A charge the gateway no longer calls off (with the bank, paid) or cannot be asked
- * about now is left: should it take the money, `renewalChargeSettled` refunds it in full.
+ * about now is left: should it take the money, its settlement refunds it in full.
  */
 async function callOffRenewalCharge(context: PaymentsContext, subscriptionId: string, paymentId: string, reason: string): Promise<boolean> {
   let charge: Awaited<ReturnType<PaymentsContext['gateway']['cancelCharge']>>;
@@ -378,210 +319,6 @@ async function callOffRenewalCharge(context: PaymentsContext, subscriptionId: st
   return true;
 }
 
-/** Calls off every renewal charge of the subscription still open in our records (see `callOffRenewalCharge`). */
-async function callOffOpenRenewalCharges(context: PaymentsContext, subscriptionId: string, reason: string): Promise<void> {
-  const open = await context.db
-    .selectFrom('payments')
-    .select('payment_id')
-    .where('subscription_id', '=', subscriptionId)
-    .where('purpose', '=', 'renewal')
-    .where('status', 'in', ['pending', 'processing'])
-    .execute();
-  for (const { payment_id } of open) await callOffRenewalCharge(context, subscriptionId, payment_id, reason);
-}
-
-/**
- * The charge-check step: asks the gateway about a renewal charge. One still open that the member no longer wants
- * (auto-renewal turned off, membership ended) is called off again, should the first call-off not have got through.
- * One already settled in our records (by a webhook, or called off) answers how, so its checks stop.
- */
-async function checkRenewalCharge(context: PaymentsContext, subscriptionId: string, paymentId: string): Promise<SettlementOutcome> {
-  const outcome = await advancePayment(context, paymentId, 'gateway');
-  if (outcome !== 'unchanged') return outcome;
-  const payment = await loadPayment(context, paymentId);
-  if (payment?.phase === 'success') return 'succeeded';
-  if (payment?.phase === 'failed') return 'failed';
-  const cycle = renewalChargeOf(paymentId)?.cycle;
-  if (!payment || cycle === undefined) return outcome;
-  const { state } = await loadSubscription(context.events, subscriptionId);
-  if (!state || wantsRenewal(state, cycle)) return outcome;
-  return (await callOffRenewalCharge(context, subscriptionId, paymentId, callOffReason(state))) ? 'failed' : outcome;
-}
-
-/**
- * A renewal charge settled. A failure is recorded and retried while the member still wants the renewal. A success
- * renews the membership for another cycle only if it may (`renewalVerdict`: the cycle it was raised for is still
- * running and auto-renewal is on); any other success is refunded in full at once: no money is kept for a year the
- * member does not get or no longer wanted.
- */
-async function renewalChargeSettled(context: PaymentsContext, subscriptionId: string, payment: PaymentState): Promise<void> {
-  const charge = renewalChargeOf(payment.paymentId);
-  if (!charge) return;
-  const { cycle, attempt } = charge;
-  const { state } = await loadSubscription(context.events, subscriptionId);
-  if (!state) return;
-  if (payment.phase === 'failed') {
-    const row = await context.db
-      .selectFrom('payments')
-      .select('failure_reason')
-      .where('payment_id', '=', payment.paymentId)
-      .executeTakeFirst();
-    await recordRenewalFailure(context, state, cycle, attempt, payment.paymentId, row?.failure_reason ?? 'The renewal charge failed');
-    return;
-  }
-  if (payment.phase !== 'success') return;
-  const recipient = await resolveRecipient(context, payment.memberId);
-  let verdict = 'refund' as RenewalVerdict;
-  let decidedOn = state as SubscriptionState;
-  await changeSubscription(
-    context,
-    subscriptionId,
-    (current, _unit, history) => {
-      decidedOn = current;
-      verdict = renewalVerdict(current, cycle, renewedBy(history, payment.paymentId));
-      return verdict === 'renew' ? decideRenewal(current, cycle, payment.paymentId, context.membership) : [];
-    },
-    async (unit, _state, changed) => {
-      if (!changed) return;
-      const { state: renewed } = await loadSubscription(unit, subscriptionId);
-      if (!renewed) return;
-      await grantCreditAndInvoice(context, unit, renewed, payment, recipient);
-      await cycleStarted(context, unit, renewed);
-    },
-  );
-  if (verdict === 'refund') {
-    await refundRenewalCharge(context, payment, refundReason(decidedOn, cycle)).catch((error) =>
-      // Reconciliation (finishSettledMemberships) tries again for three days; after that an operator must.
-      context.logger.error({ err: error, paymentId: payment.paymentId, subscriptionId }, 'could not refund a renewal charge'),
-    );
-  }
-}
-
-function refundReason(state: SubscriptionState, cycle: number): string {
-  if (state.cycle !== cycle) return 'The membership had already been renewed for that year';
-  if (state.status !== 'active')
-    return `The membership had ${state.status === 'expired' ? 'expired' : `been ${state.status}`} before the renewal charge went through`;
-  return 'Auto-renewal was turned off before the renewal charge went through';
-}
-
-/**
- * Gives a renewal charge back in full, once: its refund id is fixed (`RF-<payment>`), the gateway's anchor, and a
- * payment already refunded is left alone. The refund is of that subscription payment (our charge id at the gateway).
- */
-async function refundRenewalCharge(context: PaymentsContext, payment: PaymentState, reason: string): Promise<void> {
-  const history = await context.events.readStream(paymentStream(payment.paymentId));
-  // Asked for already (its record settles it, or says it failed): the same refund id would only answer it again.
-  if (history.some((event) => event.type === 'RefundRequested' || event.type === 'PaymentRefunded')) return;
-  const subscriptionId = payment.subscriptionId as string;
-  context.logger.warn({ paymentId: payment.paymentId, subscriptionId, reason }, 'refunding a renewal charge that renews nothing');
-  // A renewal charge is known at the gateway by our own payment id.
-  await refundInFull(context, payment, subscriptionId, payment.paymentId, reason);
-}
-
-async function recordRenewalFailure(
-  context: PaymentsContext,
-  state: SubscriptionState,
-  cycle: number,
-  attempt: number,
-  paymentId: string,
-  reason: string,
-) {
-  await context.events.transact(async (unit) => {
-    const stored = await record(unit, subscriptionStream(state.subscriptionId), 'any', [
-      {
-        type: 'RenewalChargeFailed',
-        data: { subscriptionId: state.subscriptionId, memberId: state.memberId, cycle, attempt, paymentId, reason },
-      },
-    ]);
-    if (stored.length === 0) return;
-    // No retry once the member turned auto-renewal off or the membership ended; switching it back on starts the
-    // next attempt (autoRenewalChangedSteps).
-    const { state: now } = await loadSubscription(unit, state.subscriptionId);
-    if (!now || !wantsRenewal(now, cycle)) return;
-    const next = afterFailedCharge(attempt, new Date(), context.membership);
-    if (next !== 'give_up')
-      await context.workflows.send(unit.db, {
-        kind: 'renewalRetryDue',
-        subscriptionId: state.subscriptionId,
-        cycle,
-        attempt: attempt + 1,
-        at: next.retryAt.toISOString(),
-      });
-  });
-}
-
-/**
- * The end of a cycle: a membership that was not renewed by then expires, and its mandate is cancelled at the
- * gateway with any renewal charge still open. A charge of the cycle that the gateway has already debited renews
- * instead (its check may come only after the end), so those are asked about first.
- */
-async function expireCycle(context: PaymentsContext, subscriptionId: string, cycle: number): Promise<void> {
-  await applyCycleCharges(context, subscriptionId, cycle);
-  await changeSubscription(
-    context,
-    subscriptionId,
-    (state) => decideExpiry(state, cycle, new Date()),
-    (unit, _state, changed) => ended(context, unit, subscriptionId, changed),
-  );
-  // Done again whenever the step runs again (an activity retried after the gateway was away): both ends are idempotent.
-  const { state } = await loadSubscription(context.events, subscriptionId);
-  if (state?.status === 'expired' && state.cycle === cycle) await closeAtGateway(context, subscriptionId, callOffReason(state));
-}
-
-/** Settles the cycle's open renewal charges from the gateway, and applies any success (renewing, or refunding). */
-async function applyCycleCharges(context: PaymentsContext, subscriptionId: string, cycle: number): Promise<void> {
-  const charges = await context.db
-    .selectFrom('payments')
-    .select(['payment_id', 'status'])
-    .where('subscription_id', '=', subscriptionId)
-    .where('purpose', '=', 'renewal')
-    .where('payment_id', 'like', `${subscriptionId}-C${cycle}-A%`)
-    .execute();
-  for (const charge of charges) {
-    if (charge.status === 'pending' || charge.status === 'processing') {
-      try {
-        await advancePayment(context, charge.payment_id, 'gateway');
-      } catch (error) {
-        // The cycle still ends on time; a debit that lands later is refunded.
-        context.logger.warn({ err: error, paymentId: charge.payment_id }, 'could not ask about a renewal charge at the end of its cycle');
-      }
-    }
-    // Applied here even if another step settled it a moment ago and is still applying it: renewing is idempotent,
-    // and it must happen before the expiry is decided.
-    const payment = await loadPayment(context, charge.payment_id);
-    if (payment?.phase === 'success') await renewalChargeSettled(context, subscriptionId, payment);
-  }
-}
-
-/** A membership that ended: its open renewal charges are called off and its mandate cancelled at the gateway. */
-async function closeAtGateway(context: PaymentsContext, subscriptionId: string, reason: string): Promise<void> {
-  await cancelMandate(context, subscriptionId);
-  await callOffOpenRenewalCharges(context, subscriptionId, reason);
-}
-
-/** The timers of a membership that ended (expired, cancelled, revoked) stop, in the unit that ended it. */
-async function ended(context: PaymentsContext, unit: UnitOfWork<PaymentsDb>, subscriptionId: string, changed: boolean): Promise<void> {
-  if (changed) await context.workflows.send(unit.db, { kind: 'membershipEnded', subscriptionId });
-}
-
-/**
- * Cancelling, or revoking the mandate, ends the membership at once: the mandate is cancelled at the gateway, a
- * renewal charge still open is called off, and no renewal follows.
- */
-async function endByMember(context: PaymentsContext, subscriptionId: string, reason: string, revoke: boolean): Promise<void> {
-  // The mandate first: a cancellation recorded while the mandate stays live could not be asked for again.
-  await cancelMandate(context, subscriptionId);
-  await changeSubscription(
-    context,
-    subscriptionId,
-    (state) => decideCancellation(state, reason, revoke),
-    (unit, _state, changed) => ended(context, unit, subscriptionId, changed),
-  );
-  // After the cancellation, so a charge called off here is not retried; a debit that lands anyway is refunded.
-  const { state } = await loadSubscription(context.events, subscriptionId);
-  if (state) await callOffOpenRenewalCharges(context, subscriptionId, callOffReason(state));
-}
-
 /** Cancels a mandate at the gateway; one the gateway will not cancel (never authorised, already ended) is left be. */
 async function cancelMandate(context: PaymentsContext, subscriptionId: string): Promise<void> {
   try {
@@ -593,51 +330,30 @@ async function cancelMandate(context: PaymentsContext, subscriptionId: string): 
 }
 
 /**
- * The auto-renewal toggle. Turning it off also calls off, at the gateway, a renewal charge already raised for the
- * cycle: the pre-debit notice promised the member that turning it off before the charge date stops the renewal.
- * Turning it on again schedules the cycle's next attempt, if one is left and no charge of the cycle is open.
+ * Gives a membership payment back in full, under one refund id per payment (`RF-<payment>`, the gateway's anchor) so
+ * a repeat cannot refund it twice. A renewal charge is known at the gateway by our own payment id; a first payment
+ * by the gateway's.
  */
-async function changeAutoRenewal(context: PaymentsContext, subscriptionId: string, autoRenewal: boolean): Promise<void> {
-  await changeSubscription(
-    context,
-    subscriptionId,
-    (state) => decideAutoRenewal(state, autoRenewal),
-    async (unit, _state, changed) => {
-      if (!changed) return;
-      const { state } = await loadSubscription(unit, subscriptionId);
-      if (!state) return;
-      const nextAttempt =
-        autoRenewal && state.endDate && state.cycle > 0
-          ? nextRenewalAttempt(await lastRenewalAttempt(unit.db, subscriptionId, state.cycle), context.membership)
-          : null;
-      await context.workflows.send(unit.db, {
-        kind: 'autoRenewalChanged',
-        subscriptionId,
-        cycle: state.cycle,
-        endDate: state.endDate?.toISOString() ?? null,
-        autoRenewal,
-        nextAttempt,
-      });
-    },
-  );
-  // Also when it was off already: asking again retries a call-off the gateway could not take the first time.
-  if (!autoRenewal) await callOffOpenRenewalCharges(context, subscriptionId, 'Renewal called off: auto-renewal was turned off');
+async function refundInFull(context: PaymentsContext, subscriptionId: string, refund: Extract<GatewayCall, { call: 'refund' }>) {
+  const { paymentId } = refund;
+  context.logger.warn({ paymentId, subscriptionId, reason: refund.reason }, 'refunding a membership payment that buys nothing');
+  let gatewayPaymentId = paymentId;
+  if (refund.firstPayment) {
+    const row = await context.db.selectFrom('payments').select('gateway_payment_id').where('payment_id', '=', paymentId).executeTakeFirst();
+    gatewayPaymentId = row?.gateway_payment_id ?? paymentId;
+  }
+  await refundPayment(context, paymentId, {
+    refundId: `RF-${paymentId}`,
+    amountPaise: refund.amountPaise,
+    reason: refund.reason,
+    subscriptionPayment: { subscriptionId, paymentId: gatewayPaymentId },
+  });
 }
 
-/**
- * How far a cycle's renewal has gone, for switching auto-renewal back on: null while one of its charges is open or
- * has paid (kept, not refunded), otherwise its last attempt (0 when none was made). A charge called off or refunded
- * because auto-renewal was off counts as an attempt made, so toggling cannot raise more charges than the plan allows.
- */
-async function lastRenewalAttempt(db: Kysely<PaymentsDb>, subscriptionId: string, cycle: number): Promise<number | null> {
-  const charges = await sql<{ payment_id: string; status: string; refunded: boolean }>`
-    select p.payment_id, p.status,
-      exists (select 1 from events e where e.stream_id = 'payment-' || p.payment_id and e.type in ('RefundRequested', 'PaymentRefunded')) as refunded
-    from payments p where p.subscription_id = ${subscriptionId} and p.payment_id like ${`${subscriptionId}-C${cycle}-A%`}`.execute(db);
-  let last = 0;
-  for (const charge of charges.rows) {
-    if (charge.status === 'pending' || charge.status === 'processing' || (charge.status === 'success' && !charge.refunded)) return null;
-    last = Math.max(last, renewalChargeOf(charge.payment_id)?.attempt ?? 0);
-  }
-  return last;
-}
+/** The membership's plan at the gateway, which its mandates are created under: one yearly debit at most. */
+export const MEMBERSHIP_PLAN = {
+  planId: 'elts-annual-membership',
+  name: 'Annual membership',
+  maxAmountPaise: SUBSCRIPTION_PRICE.totalPaise,
+  note: 'Annual membership, Rs 999 + 18% GST',
+} as const;

@@ -228,8 +228,3 @@ export interface PaymentGateway {
   /** Checks signature and age over the raw body; throws `WebhookRejected`. */
   verifyWebhook(rawBody: string, headers: Headers, now?: Date): GatewayWebhook;
 }
-
-/** Rupee decimals from paise, as Cashfree's API wants them (117882 -> 1178.82). */
-export const toRupees = (paise: number): number => Math.round(paise) / 100;
-/** Paise from a rupee decimal, robust to binary fractions (1178.82 -> 117882). */
-export const toPaise = (rupees: number | string): number => Math.round(Number(rupees) * 100);

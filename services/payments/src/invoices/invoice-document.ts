@@ -1,4 +1,4 @@
-import { rupees } from '../domain/money.js';
+import { formatRupees, indianDate } from '@elts/contracts';
 import { PdfPage } from './pdf-writer.js';
 
 export interface InvoiceRecord {
@@ -22,8 +22,7 @@ export interface InvoiceRecord {
   against?: { invoiceNumber: string; issuedAt: string; reason: string };
 }
 
-const indianDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+const dateOf = (iso: string) => indianDate(new Date(iso));
 
 /**
  * The tax invoice as a PDF, with the particulars CGST Rule 46 asks for; or a credit note against one (Rule 53: its
@@ -38,10 +37,10 @@ export function invoicePdf(invoice: InvoiceRecord): Buffer {
   page.text(left, y, credit ? 'CREDIT NOTE' : 'TAX INVOICE', { size: 18, bold: true });
   page.text(right, y, `${credit ? 'Credit note' : 'Invoice'} No. ${invoice.invoiceNumber}`, { bold: true, align: 'right' });
   y += 18;
-  page.text(right, y, `Date ${indianDate(invoice.issuedAt)}`, { align: 'right' });
+  page.text(right, y, `Date ${dateOf(invoice.issuedAt)}`, { align: 'right' });
   if (credit) {
     y += 18;
-    page.text(right, y, `Against tax invoice ${credit.invoiceNumber} of ${indianDate(credit.issuedAt)}`, { align: 'right' });
+    page.text(right, y, `Against tax invoice ${credit.invoiceNumber} of ${dateOf(credit.issuedAt)}`, { align: 'right' });
   }
   y += 30;
   page.text(left, y, 'Supplier', { bold: true });
@@ -78,7 +77,7 @@ export function invoicePdf(invoice: InvoiceRecord): Buffer {
   y += 16;
   page.text(left, y, invoice.description);
   page.text(330, y, invoice.sac);
-  page.text(right, y, rupees(invoice.taxablePaise), { align: 'right' });
+  page.text(right, y, formatRupees(invoice.taxablePaise), { align: 'right' });
   y += 24;
   const rows: [string, number][] =
     invoice.igstPaise > 0
@@ -89,13 +88,13 @@ export function invoicePdf(invoice: InvoiceRecord): Buffer {
         ];
   for (const [label, amount] of rows) {
     page.text(330, y, label);
-    page.text(right, y, rupees(amount), { align: 'right' });
+    page.text(right, y, formatRupees(amount), { align: 'right' });
     y += 16;
   }
   page.line(330, y, right, y);
   y += 16;
   page.text(330, y, 'Total', { bold: true });
-  page.text(right, y, rupees(invoice.totalPaise), { bold: true, align: 'right' });
+  page.text(right, y, formatRupees(invoice.totalPaise), { bold: true, align: 'right' });
   y += 40;
   if (credit) {
     page.text(left, y, `Reason: ${credit.reason}`, { size: 9 });

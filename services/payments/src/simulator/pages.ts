@@ -1,5 +1,4 @@
-import { escapeHtml } from '@elts/contracts';
-import { rupees } from '../domain/money.js';
+import { escapeHtml, formatRupees } from '@elts/contracts';
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -43,13 +42,13 @@ export function checkoutPage(session: {
   }
   if (session.closed) return closedPage('payment', session.closed, session.returnUrl);
   return page(
-    `Pay ${rupees(session.amountPaise)}`,
-    `<h1>Pay ${escapeHtml(rupees(session.amountPaise))}</h1>
+    `Pay ${formatRupees(session.amountPaise)}`,
+    `<h1>Pay ${escapeHtml(formatRupees(session.amountPaise))}</h1>
 <p>${escapeHtml(session.note)}</p>
 <p class="muted">Order ${escapeHtml(session.orderId)}</p>
 <form method="post" action="/pay/simulator/sessions/${escapeHtml(session.sessionId)}">
 ${methods}
-<button type="submit" name="outcome" value="success" class="button primary">Pay ${escapeHtml(rupees(session.amountPaise))}</button>
+<button type="submit" name="outcome" value="success" class="button primary">Pay ${escapeHtml(formatRupees(session.amountPaise))}</button>
 <button type="submit" name="outcome" value="failure" class="button">Make the payment fail</button>
 <button type="submit" name="outcome" value="cancel" class="button">Cancel the payment</button>
 </form>
@@ -71,8 +70,8 @@ export function mandatePage(session: {
     'Authorise UPI AutoPay',
     `<h1>Authorise UPI AutoPay</h1>
 <dl>
-<dt>First payment, today</dt><dd>${escapeHtml(rupees(session.amountPaise))}</dd>
-<dt>Then, once a year</dt><dd>up to ${escapeHtml(rupees(session.maxAmountPaise))}, with a notice a day before</dd>
+<dt>First payment, today</dt><dd>${escapeHtml(formatRupees(session.amountPaise))}</dd>
+<dt>Then, once a year</dt><dd>up to ${escapeHtml(formatRupees(session.maxAmountPaise))}, with a notice a day before</dd>
 <dt>Mandate</dt><dd>${escapeHtml(session.subscriptionId)}</dd>
 </dl>
 <form method="post" action="/pay/simulator/mandates/${escapeHtml(session.sessionId)}">

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { toRupees } from '../gateway/payment-gateway.js';
+import { indianWallClock, rupeesOf } from '@elts/contracts';
 import { webhookSignature } from '../gateway/webhook-signature.js';
 
 /** IST timestamps as Cashfree writes them (2026-11-22T18:02:46+05:30). */
 export function istTimestamp(at: Date): string {
-  return `${new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
+  return `${indianWallClock(at)}+05:30`;
 }
 
 const methodObject = (method: string, umn?: string) => {
@@ -25,11 +25,11 @@ export function paymentWebhook(
     type,
     event_time: istTimestamp(payment.at),
     data: {
-      order: { order_id: order.orderId, order_amount: toRupees(order.amountPaise), order_currency: 'INR', order_tags: null },
+      order: { order_id: order.orderId, order_amount: rupeesOf(order.amountPaise), order_currency: 'INR', order_tags: null },
       payment: {
         cf_payment_id: payment.id,
         payment_status: payment.status,
-        payment_amount: toRupees(order.amountPaise),
+        payment_amount: rupeesOf(order.amountPaise),
         payment_currency: 'INR',
         payment_message: payment.message,
         payment_time: istTimestamp(payment.at),
@@ -77,7 +77,7 @@ export function subscriptionStatusWebhook(subscription: {
         subscription_status: subscription.status,
       },
       authorization_details: {
-        authorization_amount: toRupees(subscription.amountPaise),
+        authorization_amount: rupeesOf(subscription.amountPaise),
         authorization_status: subscription.authorizationStatus,
         authorization_reference: subscription.umn,
         payment_id: subscription.authorizationPaymentId,
@@ -108,7 +108,7 @@ export function subscriptionPaymentWebhook(
       subscription_id: payment.subscriptionId,
       cf_subscription_id: `cf_${payment.subscriptionId}`,
       payment_type: payment.paymentType,
-      payment_amount: toRupees(payment.amountPaise),
+      payment_amount: rupeesOf(payment.amountPaise),
       payment_currency: 'INR',
       payment_status: payment.status,
       failure_details: payment.failureReason ? { failure_reason: payment.failureReason } : null,
@@ -134,7 +134,7 @@ export function refundWebhook(
         payment_id: mandated.paymentId,
         refund_id: refund.refund_id,
         cf_refund_id: `cf_${refund.refund_id}`,
-        refund_amount: toRupees(Number(refund.amount_paise)),
+        refund_amount: rupeesOf(Number(refund.amount_paise)),
         refund_status: refund.status,
       },
     };
@@ -149,7 +149,7 @@ export function refundWebhook(
         refund_id: refund.refund_id,
         order_id: refund.order_id,
         entity: 'refund',
-        refund_amount: toRupees(Number(refund.amount_paise)),
+        refund_amount: rupeesOf(Number(refund.amount_paise)),
         refund_currency: 'INR',
         refund_status: refund.status,
         refund_type: 'MERCHANT_INITIATED',

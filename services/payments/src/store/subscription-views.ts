@@ -1,6 +1,6 @@
+import { rupeesOf } from '@elts/contracts';
 import type { PaymentsContext } from '../commands/context.js';
 import { creditBalance } from '../domain/credit.js';
-import { rupeeAmount } from '../domain/money.js';
 import type { PaymentsTable, SubscriptionsTable } from './tables.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -36,7 +36,7 @@ export function currentSubscriptionView(row: SubscriptionsTable, payment: Paymen
     order_id: row.subscription_id,
     status: row.status,
     plan_type: row.plan_type,
-    amount: rupeeAmount(Number(row.amount_paise)),
+    amount: rupeesOf(Number(row.amount_paise)),
     amount_paise: Number(row.amount_paise),
     currency: row.currency,
     frequency: row.frequency,
@@ -52,7 +52,7 @@ export function currentSubscriptionView(row: SubscriptionsTable, payment: Paymen
       ? {
           mandate_id: row.mandate_id,
           status: row.mandate_status,
-          max_amount: rupeeAmount(Number(row.mandate_max_paise ?? row.amount_paise)),
+          max_amount: rupeesOf(Number(row.mandate_max_paise ?? row.amount_paise)),
           next_execution_date:
             row.next_execution_date?.toISOString() ?? (active && row.auto_renewal ? (row.end_date as Date).toISOString() : null),
         }
@@ -67,7 +67,7 @@ export function subscriptionDetailsView(row: SubscriptionsTable) {
     status: row.status,
     planType: row.plan_type,
     frequency: row.frequency,
-    amount: rupeeAmount(Number(row.amount_paise)),
+    amount: rupeesOf(Number(row.amount_paise)),
     currency: row.currency,
     startDate: row.start_date?.toISOString() ?? null,
     endDate: row.end_date?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import { todayInIndia } from '@elts/contracts';
 import { ApiError, readAdminToken } from '@elts/ui';
 import { AUTH_REQUIRED, signOutToLogin } from './admin-request.js';
 
@@ -5,8 +6,7 @@ import { AUTH_REQUIRED, signOutToLogin } from './admin-request.js';
 export function csvFileName(disposition: string | null, prefix: string, today = new Date()): string {
   const named = disposition?.match(/filename="?([^";]+)"?/)?.[1];
   if (named) return named;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(today);
-  return `${prefix}_${day}.csv`;
+  return `${prefix}_${todayInIndia(today)}.csv`;
 }
 
 /**

@@ -1,11 +1,10 @@
-import { formatRupees } from '@elts/ui';
+import { formatRupees, paiseOf } from '@elts/contracts';
 
-/** admin-bff and the catalogue send rupees (two decimals at most); the one formatter (@elts/ui) takes whole paise. */
-const paiseOf = (rupees: number | null | undefined) => Math.round(Number(rupees ?? 0) * 100);
+/** admin-bff and the catalogue send rupees (two decimals at most); the one formatter takes whole paise. */
 
 /** Tables show whole rupees the en-IN way (spec section 9): ₹2,300. */
 export function tableRupees(rupees: number | null | undefined): string {
-  return formatRupees(paiseOf(rupees), { decimals: false });
+  return formatRupees(paiseOf(rupees ?? 0), { decimals: false });
 }
 
 /** Product cards show the price to the paisa, as the member pays it: ₹2,299.99. */

@@ -184,7 +184,8 @@ export interface ProductOrderDetail {
 
 /** An out-of-stock cancellation on the member's order (docs/decisions/0024). */
 export interface OrderRefundView {
-  state: 'awaiting_choice' | 'refunding' | 'refunded';
+  /** `refund_failed` (the gateway failed it; operators act on it) reads as still on its way to the member. */
+  state: 'awaiting_choice' | 'refunding' | 'refunded' | 'refund_failed';
   reason: string;
   amount_paise: number;
   choice_by: string;

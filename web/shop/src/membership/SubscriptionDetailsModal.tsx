@@ -13,11 +13,11 @@ import {
 } from '../api/subscription.js';
 import { MEMBERSHIP_COPY } from './copy.js';
 import { FactList } from './FactList.js';
-import { paiseOf, subscriptionStatusLook } from './subscription-status.js';
+import { exactPaiseOf, subscriptionStatusLook } from './subscription-status.js';
 
 const date = (value: string | null | undefined) => (value ? formatDate(value) : undefined);
 const rupees = (amount: number | null | undefined, paise?: number) => {
-  const exact = paiseOf(amount, paise);
+  const exact = exactPaiseOf(amount, paise);
   return exact === undefined ? undefined : formatRupees(exact);
 };
 const upper = (value: string | null | undefined) => value?.toUpperCase() || undefined;

@@ -5,7 +5,7 @@ import { ORDER_COPY } from './copy.js';
 import { FactList } from './FactList.js';
 import type { OrderInfo } from './order-status.js';
 import { paymentWindowMessage } from './payment-window.js';
-import { paiseOf } from './subscription-status.js';
+import { exactPaiseOf } from './subscription-status.js';
 
 const SUBSCRIPTION_LINK = '/profile?section=subscription';
 
@@ -24,7 +24,7 @@ const HomeLink = () => (
 );
 
 export function SubscriptionActivated({ info }: { info: OrderInfo }) {
-  const paise = paiseOf(info.amount);
+  const paise = exactPaiseOf(info.amount);
   return (
     <Card as="section" aria-labelledby="order-outcome">
       <h2 id="order-outcome" className="text-2xl font-bold text-emerald-800">

@@ -1,3 +1,4 @@
+import { paiseOf } from '@elts/contracts';
 import type { StatusTone } from '@elts/ui';
 import type { CurrentSubscription, StartedPayment } from '../api/subscription.js';
 
@@ -67,8 +68,8 @@ export function paymentLinkOf(started: StartedPayment): string | undefined {
   return started.payment_link || started.cashfree_response?.payment_link || started.payment_links?.web || undefined;
 }
 
-/** Rupees from an API amount (rupees with paise as a fraction), exact when the paise field is present. */
-export function paiseOf(amount: number | null | undefined, paise?: number | null): number | undefined {
+/** Paise from an API amount (rupees with paise as a fraction), exact when the paise field is present. */
+export function exactPaiseOf(amount: number | null | undefined, paise?: number | null): number | undefined {
   if (typeof paise === 'number' && Number.isInteger(paise)) return paise;
-  return typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) : undefined;
+  return typeof amount === 'number' && Number.isFinite(amount) ? paiseOf(amount) : undefined;
 }

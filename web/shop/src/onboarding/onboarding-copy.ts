@@ -1,9 +1,11 @@
+import { NEED_LIST_MINIMUM_MESSAGE } from '@elts/contracts';
+
 /** The spec's words on the onboarding steps (sections 2, 5 and 8), in one place so the screens and tests agree. */
 export const ONBOARDING_COPY = {
   allFieldsRequired: 'All fields are required. Please fill out all fields.',
   personaRequired: 'Please select a subscription type before submitting.',
   updateFailed: 'Error updating profile.',
-  needListMinimum: 'Need list must have at least 3 items to proceed.',
+  needListMinimum: NEED_LIST_MINIMUM_MESSAGE,
   shippingRequired: 'Pin code, billing address, and shipping address (if applicable) are required.',
   pincodeRequired: 'Pin code is required.',
   skipped: 'You have skipped the shipping information.',

@@ -1,4 +1,4 @@
-import { INDIAN_STATE_NAMES, indianStateNamed, MEMBERSHIP_CREDIT, type Profile } from '@elts/contracts';
+import { creditForOrder, INDIAN_STATE_NAMES, indianStateNamed, MEMBERSHIP_CREDIT, type Profile, paiseOf } from '@elts/contracts';
 import { ApiError, Button, formatRupees, Modal, readMemberSession, Select, TextArea, TextInput } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -48,8 +48,8 @@ function OrderForm({ product, profile }: { product: BoardProduct; profile: Profi
     }));
   }, [place]);
 
-  const pricePaise = product.pricePaise ?? Math.round(product.price * 100);
-  const creditPaise = Math.max(0, Math.min(credit.data ?? 0, Math.floor((pricePaise * MEMBERSHIP_CREDIT.maxShareOfOrderPercent) / 100)));
+  const pricePaise = product.pricePaise ?? paiseOf(product.price);
+  const creditPaise = creditForOrder(pricePaise, credit.data ?? 0);
   const set = (field: keyof DeliveryForm) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 

@@ -6,6 +6,7 @@ import {
   type ExchangeReason,
   type ExchangeView,
   formatIndianDay,
+  paiseOf,
 } from '@elts/contracts';
 import { ApiError, Button, formatDate, formatRupees, Select, StatusBadge, TextArea } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -64,7 +65,7 @@ function ExchangeCard({ exchange }: { exchange: ExchangeView }) {
   ];
   if (exchange.refusal_reason) rows.push(['Why it was refused', exchange.refusal_reason]);
   if (exchange.ships_by && exchange.state === 'approved') rows.push(['Ships by', formatIndianDay(exchange.ships_by)]);
-  if (exchange.refund) rows.push(['Refund', `${formatRupees(Math.round(exchange.refund.amount * 100))} to your original payment method`]);
+  if (exchange.refund) rows.push(['Refund', `${formatRupees(paiseOf(exchange.refund.amount))} to your original payment method`]);
   return (
     <article aria-label={`Exchange request ${exchange.exchange_id}`} className="mt-3 rounded-2xl bg-ink-50 p-4">
       <div className="flex flex-wrap items-center gap-2">

@@ -1,4 +1,4 @@
-import { indianDate, REFUND_CHOICE_LABELS } from '@elts/contracts';
+import { indianDate, paiseOf, REFUND_CHOICE_LABELS } from '@elts/contracts';
 import { Button, Card, formatDate, formatRupees, StatusBadge } from '@elts/ui';
 import { useEffect, useState } from 'react';
 import type { OrderRefundView, OrderSummary } from '../api/orders.js';
@@ -42,7 +42,7 @@ export function OrderHistoryCard({ order: initial }: { order: OrderSummary }) {
 
   const status = (order.status ?? 'pending').toLowerCase();
   const product = order.product ?? {};
-  const amountPaise = order.amount_paise ?? Math.round(order.amount * 100);
+  const amountPaise = order.amount_paise ?? paiseOf(order.amount);
   return (
     <Card as="li" padded={false} className="p-5" aria-label={`Order ${order.order_id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,4 +1,4 @@
-import { COPY } from '@elts/contracts';
+import { COPY, paiseOf } from '@elts/contracts';
 import { Link } from '@elts/router';
 import {
   ApiError,
@@ -180,8 +180,7 @@ function StatusCard({
 function Confirmed({ order }: { order: ProductOrderDetail }) {
   const product = order.product ?? {};
   const address = order.local_order?.shipping_address ?? {};
-  const amountPaise =
-    order.amount_paise ?? (order.amount === null || order.amount === undefined ? undefined : Math.round(order.amount * 100));
+  const amountPaise = order.amount_paise ?? (order.amount === null || order.amount === undefined ? undefined : paiseOf(order.amount));
   const transactionId = order.transaction_id ?? order.payment_details?.txn_id ?? order.payment_info?.transaction_id;
   const method = order.payment_method ?? order.payment_details?.payment_method ?? order.payment_info?.payment_method;
   const rows: [string, ReactNode][] = [

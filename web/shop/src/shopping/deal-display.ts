@@ -1,3 +1,4 @@
+import { paiseOf } from '@elts/contracts';
 import { formatRupees } from '@elts/ui';
 import type { BoardProduct } from '../api/catalog.js';
 
@@ -11,8 +12,6 @@ const LOW_STOCK_LIMIT = 5;
 export function cardTitle(name: string): string {
   return name.length > TITLE_LIMIT ? `${name.slice(0, TITLE_LIMIT).trimEnd()}...` : name;
 }
-
-const paiseOf = (rupees: number) => Math.round(rupees * 100);
 
 export function priceLabel(product: Pick<BoardProduct, 'price' | 'pricePaise'>): string {
   return formatRupees(product.pricePaise ?? paiseOf(product.price));

@@ -10,8 +10,6 @@ export interface DeliveryForm {
   pincode: string;
 }
 
-export const EMPTY_DELIVERY: DeliveryForm = { name: '', phone: '', address: '', city: '', state: '', pincode: '' };
-
 type Loose = Record<string, unknown> | null | undefined;
 
 /** The first of `keys` the profile has a usable value for, as text. */

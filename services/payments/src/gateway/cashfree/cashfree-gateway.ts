@@ -1,3 +1,4 @@
+import { paiseOf, rupeesOf } from '@elts/contracts';
 import {
   type ChargeWindow,
   type CreateCheckoutOrder,
@@ -13,8 +14,6 @@ import {
   type PaymentGateway,
   type RaiseCharge,
   type RefundRequest,
-  toPaise,
-  toRupees,
 } from '../payment-gateway.js';
 import { cashfreeTimestamp, scheduleDate, startOfNextIndianDay } from './cashfree-time.js';
 import { chargeFrom, orderFrom, paymentFrom, refundFrom, subscriptionFrom } from './entity-mapping.js';
@@ -60,7 +59,7 @@ export class CashfreeGateway implements PaymentGateway {
   async createOrder(order: CreateCheckoutOrder, idempotencyKey: string): Promise<GatewayOrder> {
     const body: CreateOrderBody = {
       order_id: order.orderId,
-      order_amount: toRupees(order.amountPaise),
+      order_amount: rupeesOf(order.amountPaise),
       order_currency: 'INR',
       customer_details: {
         customer_id: order.customer.id,
@@ -94,7 +93,7 @@ export class CashfreeGateway implements PaymentGateway {
   }
 
   async refund(refund: RefundRequest): Promise<GatewayRefund> {
-    const body: CreateRefundBody = { refund_amount: toRupees(refund.amountPaise), refund_id: refund.refundId, refund_note: refund.note };
+    const body: CreateRefundBody = { refund_amount: rupeesOf(refund.amountPaise), refund_id: refund.refundId, refund_note: refund.note };
     const mandated = refund.subscriptionPayment;
     const entity = await this.http.send<RefundEntity>({
       method: 'POST',
@@ -129,7 +128,7 @@ export class CashfreeGateway implements PaymentGateway {
       plan_name: plan.name,
       plan_type: 'ON_DEMAND',
       plan_currency: 'INR',
-      plan_max_amount: toRupees(plan.maxAmountPaise),
+      plan_max_amount: rupeesOf(plan.maxAmountPaise),
       plan_note: plan.note,
     };
     try {
@@ -153,7 +152,7 @@ export class CashfreeGateway implements PaymentGateway {
       },
       plan_details: { plan_id: mandate.plan.planId },
       authorization_details: {
-        authorization_amount: toRupees(mandate.authorizationAmountPaise),
+        authorization_amount: rupeesOf(mandate.authorizationAmountPaise),
         authorization_amount_refund: false,
         payment_methods: ['upi'],
       },
@@ -206,7 +205,7 @@ export class CashfreeGateway implements PaymentGateway {
       subscription_id: charge.subscriptionId,
       payment_id: charge.paymentId,
       payment_type: 'CHARGE',
-      payment_amount: toRupees(charge.amountPaise),
+      payment_amount: rupeesOf(charge.amountPaise),
       payment_schedule_date: scheduleDate(charge.scheduledFor),
       payment_remarks: charge.remarks,
     };
@@ -274,12 +273,12 @@ export class CashfreeGateway implements PaymentGateway {
 
   /** Plans cannot be edited: one with our id but other terms would make every charge above its maximum fail. */
   private checkPlan(wanted: MandatePlan, found: PlanEntity): void {
-    const maxPaise = toPaise(found.plan_max_amount ?? Number.NaN);
+    const maxPaise = paiseOf(found.plan_max_amount ?? Number.NaN);
     if (found.plan_type !== 'ON_DEMAND' || maxPaise !== wanted.maxAmountPaise) {
       throw new GatewayError(
         409,
         'plan_mismatch',
-        `Cashfree plan ${wanted.planId} exists as ${found.plan_type} with maximum ${found.plan_max_amount}; wanted ON_DEMAND with ${toRupees(wanted.maxAmountPaise)}`,
+        `Cashfree plan ${wanted.planId} exists as ${found.plan_type} with maximum ${found.plan_max_amount}; wanted ON_DEMAND with ${rupeesOf(wanted.maxAmountPaise)}`,
         false,
       );
     }

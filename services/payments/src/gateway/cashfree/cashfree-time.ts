@@ -1,4 +1,4 @@
-const IST_OFFSET_MS = 330 * 60_000;
+import { addDays, indianDayOf, indianMidnight } from '@elts/contracts';
 
 /**
  * A Cashfree timestamp as a Date. Cashfree writes IST in several shapes: `2023-08-11T18:02:46+05:30`,
@@ -21,21 +21,19 @@ export function parseCashfreeTime(value: unknown): Date | undefined {
  */
 export const cashfreeTimestamp = (date: Date): string => date.toISOString();
 
-/** The calendar date in India of an instant (YYYY-MM-DD). */
-export const indianDate = (date: Date): string => new Date(date.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-
 /**
  * For `payment_schedule_date`, of which Cashfree uses only the date. Whether it reads the date before or after
  * converting to IST is not documented, so we send noon IST of the intended Indian date (06:30 UTC): the same day
  * either way.
  */
-export const scheduleDate = (date: Date): string => `${indianDate(date)}T06:30:00Z`;
+export const scheduleDate = (date: Date): string => `${indianDayOf(date)}T06:30:00Z`;
 
 /**
  * The first start of an Indian calendar day at or after `date`: the earliest a date-only charge (Cashfree's
  * `payment_schedule_date`) can be debited without coming before `date`.
  */
 export function startOfNextIndianDay(date: Date): Date {
-  const midnight = Date.parse(`${indianDate(date)}T00:00:00Z`) - IST_OFFSET_MS;
-  return new Date(midnight === date.getTime() ? midnight : midnight + 24 * 3600_000);
+  const day = indianDayOf(date);
+  const midnight = indianMidnight(day);
+  return midnight.getTime() === date.getTime() ? midnight : indianMidnight(addDays(day, 1));
 }

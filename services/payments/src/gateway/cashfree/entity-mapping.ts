@@ -1,3 +1,4 @@
+import { paiseOf } from '@elts/contracts';
 import {
   type GatewayAuthorizationStatus,
   type GatewayCharge,
@@ -12,7 +13,6 @@ import {
   type GatewaySubscription,
   type GatewaySubscriptionStatus,
   type PaymentMethodKind,
-  toPaise,
 } from '../payment-gateway.js';
 import { parseCashfreeTime } from './cashfree-time.js';
 import type {
@@ -65,7 +65,7 @@ const unexpected = (what: string, value: unknown) =>
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const id = (value: unknown): string => (typeof value === 'number' ? String(value) : (text(value) ?? ''));
 const paise = (value: unknown): number => {
-  const amount = toPaise(typeof value === 'number' || typeof value === 'string' ? value : Number.NaN);
+  const amount = paiseOf(typeof value === 'number' || typeof value === 'string' ? value : Number.NaN);
   return Number.isFinite(amount) ? amount : 0;
 };
 

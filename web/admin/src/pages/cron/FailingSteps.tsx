@@ -25,7 +25,9 @@ export function FailingSteps({
   const act = async (step: FailingStep, action: StepAction) => {
     setBusy(`${action} ${step.key}`);
     try {
-      const answer = await adminRequest<{ message?: string }>(`/admin/cron/steps/${action}`, { body: { type: step.type, key: step.key } });
+      const answer = await adminRequest<{ message?: string }>(`/admin/cron/steps/${action}`, {
+        body: { type: step.type, key: step.key, service: step.service ?? 'payments' },
+      });
       const words = action === 'retry' ? COPY.cron.stepRetried : COPY.cron.stepGivenUp;
       report('success', answer.message ?? words(stepName(step)));
     } catch (error) {
@@ -44,7 +46,7 @@ export function FailingSteps({
         ) : (
           <ul className="mt-4 divide-y divide-ink-100">
             {steps.map((step) => (
-              <li key={`${step.type} ${step.key}`} className="flex flex-wrap items-start justify-between gap-3 py-3">
+              <li key={`${step.service} ${step.type} ${step.key}`} className="flex flex-wrap items-start justify-between gap-3 py-3">
                 <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                   <dt className="text-ink-600">Step</dt>
                   <dd className="font-semibold text-ink-900">{jobWords(step.type)}</dd>

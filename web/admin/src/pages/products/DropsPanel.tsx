@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { adminRequest } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
 import { useAdminQuery } from '../../api/use-admin-query.js';
+import { DayInput } from '../../components/DayInput.js';
 import { ListStates } from '../../components/ListStates.js';
 
 interface Drop {
@@ -69,7 +70,7 @@ export function DropsPanel() {
       <Card as="section" aria-label="Schedule a drop">
         <h2 className="text-lg font-bold text-ink-950">Schedule a drop</h2>
         <form onSubmit={schedule} className="mt-4 grid gap-4 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-          <TextInput label="Opens on" hint="A Friday" type="date" required value={opensOn} onChange={(e) => setOpensOn(e.target.value)} />
+          <DayInput label="Opens on" hint="A Friday, India time (IST)" required value={opensOn} onChange={setOpensOn} />
           <TextInput label="Label" value={label} maxLength={80} onChange={(e) => setLabel(e.target.value)} />
           <Button type="submit" busy={busy === 'new'}>
             Schedule Drop

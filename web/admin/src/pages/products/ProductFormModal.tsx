@@ -1,6 +1,8 @@
+import { rupeesOf } from '@elts/contracts';
 import { Button, Checkbox, Modal, Select, TextArea, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
 import { DialogFooter } from '../../components/DialogFooter.js';
+import { DATE_TIME_PLACEHOLDER, maskDateTimeText } from '../../components/day-text.js';
 import { type DraftErrors, LOWEST_PRICE_PAISE, NEW_BRAND, PRODUCT_CATEGORIES, type ProductDraft, validateDraft } from './product-form.js';
 
 /** Add or edit a product: every field of the product form, checked before it is sent. */
@@ -59,7 +61,7 @@ export function ProductFormModal({
           label="Price (₹)"
           required
           type="number"
-          min={LOWEST_PRICE_PAISE / 100}
+          min={rupeesOf(LOWEST_PRICE_PAISE)}
           step="0.01"
           value={draft.price}
           error={errors.price}
@@ -200,18 +202,20 @@ export function ProductFormModal({
 
         {draft.brand === NEW_BRAND && <TextInput label="SKU" value={draft.sku} onChange={(e) => set('sku', e.target.value)} />}
         <TextInput label="Variant Group" value={draft.variantGroup} onChange={(e) => set('variantGroup', e.target.value)} />
-        <TextInput
-          label="Sale Starts (IST)"
-          type="datetime-local"
-          value={draft.saleStartAt}
-          onChange={(e) => set('saleStartAt', e.target.value)}
-        />
-        <TextInput
-          label="Sale Ends (IST)"
-          type="datetime-local"
-          value={draft.saleEndAt}
-          onChange={(e) => set('saleEndAt', e.target.value)}
-        />
+        {(['saleStartAt', 'saleEndAt'] as const).map((field) => (
+          <TextInput
+            key={field}
+            label={field === 'saleStartAt' ? 'Sale Starts (IST)' : 'Sale Ends (IST)'}
+            hint="24-hour time in India"
+            placeholder={DATE_TIME_PLACEHOLDER}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={16}
+            value={draft[field]}
+            error={errors[field]}
+            onChange={(e) => set(field, maskDateTimeText(e.target.value))}
+          />
+        ))}
         <Checkbox label="Primary variant" checked={draft.isVariantPrimary} onChange={(e) => set('isVariantPrimary', e.target.checked)} />
         <Checkbox label="Exclusive" checked={draft.exclusive} onChange={(e) => set('exclusive', e.target.checked)} />
         <Checkbox label="Enabled" checked={draft.isEnabled} onChange={(e) => set('isEnabled', e.target.checked)} />

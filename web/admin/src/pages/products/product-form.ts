@@ -1,10 +1,15 @@
 import {
   DESCRIPTION_REQUIRED_MESSAGE,
+  fromIndianWallClock,
+  indianWallClock,
   LOWEST_PRICE_MESSAGE,
   LOWEST_PRICE_PAISE,
   PRODUCT_CATEGORIES,
   type ProductView,
+  paiseOf,
+  SALE_END_MESSAGE,
 } from '@elts/contracts';
+import { dateTimeText, readDateTimeText } from '../../components/day-text.js';
 
 /** A product as the admin list gives it (`GET /product/list?enabled_only=false`). Prices in rupees. */
 export type AdminProduct = ProductView;
@@ -39,18 +44,17 @@ export function descriptionPreview(product: Pick<AdminProduct, 'descriptions'>):
   return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}...` : text;
 }
 
-const IST_OFFSET = '+05:30';
-
-/** A `datetime-local` value is read as Indian time, whatever the admin's computer says (docs/decisions/0143). */
-export function localToIso(value: string): string | null {
-  if (!value) return null;
-  return new Date(`${value.length === 16 ? `${value}:00` : value}${IST_OFFSET}`).toISOString();
+/**
+ * The sale window is typed as dd/mm/yyyy hh:mm in India time, whatever the admin's computer says (docs/decisions/0143):
+ * a native date-time box shows the browser's locale's order and zone.
+ */
+export function saleTimeToIso(text: string): string | null {
+  const reading = readDateTimeText(text);
+  return reading.kind === 'at' ? (fromIndianWallClock(reading.wallClock)?.toISOString() ?? null) : null;
 }
 
-export function isoToLocal(iso: string | null): string {
-  if (!iso) return '';
-  const shifted = new Date(Date.parse(iso) + 330 * 60_000);
-  return shifted.toISOString().slice(0, 16);
+export function isoToSaleTime(iso: string | null): string {
+  return iso ? dateTimeText(indianWallClock(new Date(iso))) : '';
 }
 
 export function emptyDraft(): ProductDraft {
@@ -91,15 +95,18 @@ export function draftOf(product: AdminProduct): ProductDraft {
     sku: product.sku,
     variantGroup: product.variantGroup ?? '',
     isVariantPrimary: product.isVariantPrimary,
-    saleStartAt: isoToLocal(product.saleStartAt),
-    saleEndAt: isoToLocal(product.saleEndAt),
+    saleStartAt: isoToSaleTime(product.saleStartAt),
+    saleEndAt: isoToSaleTime(product.saleEndAt),
     isEnabled: product.isEnabled,
     exclusive: product.exclusive,
   };
 }
 
 export type DraftErrors = Partial<
-  Record<'name' | 'price' | 'amazonPrice' | 'category' | 'stock' | 'images' | 'descriptions' | 'newBrand', string>
+  Record<
+    'name' | 'price' | 'amazonPrice' | 'category' | 'stock' | 'images' | 'descriptions' | 'newBrand' | 'saleStartAt' | 'saleEndAt',
+    string
+  >
 >;
 
 const isUrl = (text: string) => {
@@ -124,7 +131,7 @@ export function validateDraft(draft: ProductDraft, brands: readonly string[]): D
   const price = draft.price.trim();
   if (!price) errors.price = 'Price is required';
   // The catalog refuses the same: a cheaper product could not be paid for once membership credit is taken off.
-  else if (Math.round(Number(price) * 100) < LOWEST_PRICE_PAISE) errors.price = LOWEST_PRICE_MESSAGE;
+  else if (paiseOf(price) < LOWEST_PRICE_PAISE) errors.price = LOWEST_PRICE_MESSAGE;
   else if (!money.test(price)) errors.price = 'Price must be a number with at most 2 decimals';
   if (draft.amazonPrice.trim() && !money.test(draft.amazonPrice.trim()))
     errors.amazonPrice = 'Amazon price must be a number of at least 0 with at most 2 decimals';
@@ -137,6 +144,12 @@ export function validateDraft(draft: ProductDraft, brands: readonly string[]): D
   // The product's detail modal is built from its sections; the spec keeps one section row always, we ask it be used.
   if (!draft.descriptions.some((section) => section.title.trim() || section.content.trim()))
     errors.descriptions = DESCRIPTION_REQUIRED_MESSAGE;
+  for (const field of ['saleStartAt', 'saleEndAt'] as const) {
+    const reading = readDateTimeText(draft[field]);
+    if (reading.kind === 'invalid') errors[field] = reading.message;
+  }
+  const [starts, ends] = [saleTimeToIso(draft.saleStartAt), saleTimeToIso(draft.saleEndAt)];
+  if (!errors.saleEndAt && starts && ends && ends <= starts) errors.saleEndAt = SALE_END_MESSAGE;
   if (draft.brand === NEW_BRAND) {
     const brand = draft.newBrand.trim();
     if (!brand) errors.newBrand = 'Enter the new brand name';
@@ -159,8 +172,8 @@ export function bodyOf(draft: ProductDraft) {
     sku: draft.sku.trim(),
     variantGroup: draft.variantGroup.trim() || null,
     isVariantPrimary: draft.isVariantPrimary,
-    saleStartAt: localToIso(draft.saleStartAt),
-    saleEndAt: localToIso(draft.saleEndAt),
+    saleStartAt: saleTimeToIso(draft.saleStartAt),
+    saleEndAt: saleTimeToIso(draft.saleEndAt),
     isEnabled: draft.isEnabled,
     exclusive: draft.exclusive,
   };

@@ -8,7 +8,8 @@ import type { OrderFulfilment } from '../fulfilment/fulfilment-requests.js';
 
 /** An out-of-stock cancellation as `GET /admin/product-orders` lists it (docs/decisions/0024); null otherwise. */
 export interface OrderRefund {
-  state: 'awaiting_choice' | 'refunding' | 'refunded';
+  /** `refund_failed`: the gateway failed the fund transfer after accepting it; an operator must act. */
+  state: 'awaiting_choice' | 'refunding' | 'refunded' | 'refund_failed';
   choice: keyof typeof REFUND_CHOICE_LABELS | null;
   choiceBy: string | null;
 }
@@ -24,6 +25,12 @@ export interface RefundRow {
 const cancellable = (row: RefundRow) =>
   row.status === 'completed' && (row.fulfilment?.step === 'paid' || row.fulfilment?.step === 'processing') && !row.refund;
 
+const REFUND_BADGES = {
+  refunding: { label: 'Refunding', tone: 'amber' },
+  refunded: { label: 'Refunded', tone: 'green' },
+  refund_failed: { label: 'Refund failed', tone: 'red' },
+} as const;
+
 function RefundCell({ refund }: { refund: OrderRefund }) {
   const choice = refund.choice ? REFUND_CHOICE_LABELS[refund.choice] : null;
   if (refund.state === 'awaiting_choice')
@@ -35,11 +42,7 @@ function RefundCell({ refund }: { refund: OrderRefund }) {
     );
   return (
     <div className="grid justify-items-start gap-1">
-      <StatusBadge
-        status={refund.state}
-        label={refund.state === 'refunded' ? 'Refunded' : 'Refunding'}
-        tone={refund.state === 'refunded' ? 'green' : 'amber'}
-      />
+      <StatusBadge status={refund.state} label={REFUND_BADGES[refund.state].label} tone={REFUND_BADGES[refund.state].tone} />
       {choice && <p className="text-xs text-ink-600">{choice}</p>}
     </div>
   );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from '../src/format/count.js';
-import { formatRupees } from '../src/format/money.js';
+import { formatRupees, paiseOf, rupeesInText, rupeesOf } from '../src/money.js';
 
 describe('formatRupees', () => {
   it('shows paise as rupees with two decimals', () => {
@@ -30,10 +29,17 @@ describe('formatRupees', () => {
   });
 });
 
-describe('formatCount', () => {
-  it('groups counts by thousand, then lakh', () => {
-    expect(formatCount(10_000)).toBe('10,000');
-    expect(formatCount(150_000)).toBe('1,50,000');
-    expect(formatCount(999)).toBe('999');
+describe('rupees and paise on the wire and in text', () => {
+  it('turns paise into API rupees and back, exact to the paisa', () => {
+    expect(rupeesOf(117882)).toBe(1178.82);
+    expect(rupeesOf('117882')).toBe(1178.82);
+    expect(paiseOf(1178.82)).toBe(117882);
+    expect(paiseOf('0.29')).toBe(29);
+    expect(paiseOf(rupeesOf(100001))).toBe(100001);
+  });
+
+  it('writes plain-text rupees for mails and refusals', () => {
+    expect(rupeesInText(111)).toBe('Rs 1.11');
+    expect(rupeesInText(99900)).toBe('Rs 999.00');
   });
 });
