@@ -58,8 +58,10 @@ export {
   SALE_END_MESSAGE,
   type StockHoldResult,
   type StockMoveResult,
+  type StockRelease,
   stockHoldSchema,
   stockOrderSchema,
+  stockReleaseSchema,
 } from './api/products.js';
 export {
   cancelSubscriptionSchema,

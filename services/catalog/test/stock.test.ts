@@ -153,6 +153,31 @@ describe.each(DATABASE_KINDS)('stock on %s', (kind) => {
     await expectLogMatches(id);
   });
 
+  it.runIf(available)('keeps a hold that arrives after its order was released from taking any unit', async () => {
+    const { id } = await product(2);
+    const late = nextOrder();
+    const asked = { orderId: late, productId: id, quantity: 2 };
+    // The caller lost the hold's answer and released the order before the hold itself reached the catalog.
+    expect((await internal(catalog, '/internal/stock/release', asked)).body.data).toEqual({ state: 'none' });
+    expect((await internal(catalog, '/internal/stock/release', asked)).body.data).toEqual({ state: 'none' });
+    expect((await hold(id, late, 2)).body.data).toEqual({ held: false, reason: 'not_buyable' });
+    expect((await commit(late)).body.data).toEqual({ state: 'none' });
+    expect(await stockRow(catalog, id)).toEqual({ on_hand: 2, held: 0, sold: 0 });
+    // The units are there for everyone else at once.
+    expect((await hold(id, nextOrder(), 2)).body.data).toMatchObject({ held: true, quantity: 2 });
+
+    // And a hold that got there first is released as usual, by the same call.
+    const { id: other } = await product(1);
+    const first = nextOrder();
+    await hold(other, first);
+    expect((await internal(catalog, '/internal/stock/release', { orderId: first, productId: other, quantity: 1 })).body.data).toEqual({
+      state: 'released',
+    });
+    expect(await stockRow(catalog, other)).toEqual({ on_hand: 1, held: 0, sold: 0 });
+    await expectLogMatches(id);
+    await expectLogMatches(other);
+  });
+
   it.runIf(available)('commits once, whatever the number of calls', async () => {
     const { id } = await product(2);
     const orderId = nextOrder();

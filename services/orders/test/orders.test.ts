@@ -27,6 +27,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     // Either side of the lowest price that can be sold: 10% of credit off Rs 1.10 leaves 99 paise, off Rs 1.11 Rs 1.00.
     'PRD-PENNY': { stock: 5, pricePaise: 110 },
     'PRD-RUPEE': { stock: 5, pricePaise: 111 },
+    'PRD-LOST': { stock: 1, holdAnswerLost: true },
   });
   const payments = paymentsStandIn({ creditPaise: 99_900 });
 
@@ -145,6 +146,15 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
       customer_info: { name: 'Asha Rao' },
       local_order: { shipping_address: { address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' } },
     });
+  });
+
+  it.runIf(available)('gives back a hold whose answer was lost, so its units are not kept from other buyers', async () => {
+    const member = await subscriber();
+    const { status } = await place(member.token, order('PRD-LOST'));
+    expect(status).toBe(503);
+    const holds = [...catalog.holds.values()].filter((hold) => hold.productId === 'PRD-LOST');
+    expect(holds.map((hold) => hold.state)).toEqual(['released']);
+    expect(catalog.available('PRD-LOST')).toBe(1);
   });
 
   it.runIf(available)('fails the order, releases its stock and gives the credit back when the payment fails', async () => {

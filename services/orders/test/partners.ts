@@ -4,8 +4,11 @@ import { silentLogger } from '@elts/platform/testing';
 
 type Hold = { productId: string; quantity: number; state: 'held' | 'released' | 'committed' };
 
-/** The catalog's internal stock API, in memory, with the same rules: holds and moves idempotent per order id. */
-export function catalogStandIn(products: Record<string, Partial<ProductForOrder> & { stock: number }>) {
+/**
+ * The catalog's internal stock API, in memory, with the same rules: holds and moves idempotent per order id. A product
+ * with `holdAnswerLost` takes its holds but answers 503, as a saturated catalog whose answer never arrives.
+ */
+export function catalogStandIn(products: Record<string, Partial<ProductForOrder> & { stock: number; holdAnswerLost?: boolean }>) {
   const holds = new Map<string, Hold>();
   const available = (id: string) => {
     const product = products[id];
@@ -37,9 +40,12 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
   app.post('/internal/stock/hold', async (c) => {
     const { orderId, productId, quantity } = await c.req.json();
     const existing = holds.get(orderId);
+    if (existing && products[productId]?.holdAnswerLost)
+      return c.json({ is_success: false, message: 'Service temporarily unavailable.' }, 503);
     if (existing) return c.json({ is_success: true, data: { held: existing.state !== 'released', productId, quantity } });
     if (available(productId) < quantity) return c.json({ is_success: true, data: { held: false, reason: 'out_of_stock' } });
     holds.set(orderId, { productId, quantity, state: 'held' });
+    if (products[productId]?.holdAnswerLost) return c.json({ is_success: false, message: 'Service temporarily unavailable.' }, 503);
     return c.json({ is_success: true, data: { held: true, productId, quantity, holdUntil: new Date().toISOString() } });
   });
   app.post('/internal/stock/release', async (c) => {

@@ -143,4 +143,15 @@ export type StockHoldResult =
 /** `POST /internal/stock/release` and `/internal/stock/commit`: idempotent per order id. */
 export const stockOrderSchema = z.strictObject({ orderId: z.string().min(1).max(64) });
 
+/**
+ * `POST /internal/stock/release`. With the hold the caller asked for, a release that finds no hold yet (the hold's
+ * answer was lost, the hold itself still on its way) leaves the order marked released, so a hold arriving later takes
+ * no units (docs/decisions/0021).
+ */
+export const stockReleaseSchema = stockOrderSchema.extend({
+  productId: z.string().min(1).max(64).optional(),
+  quantity: z.number().int().min(1).max(100).optional(),
+});
+export type StockRelease = z.infer<typeof stockReleaseSchema>;
+
 export type StockMoveResult = { state: 'held' | 'released' | 'committed' | 'expired' | 'none' };

@@ -1,4 +1,4 @@
-import { stockHoldSchema, stockOrderSchema } from '@elts/contracts';
+import { stockHoldSchema, stockOrderSchema, stockReleaseSchema } from '@elts/contracts';
 import { type AppEnv, jsonBody, notFound, ok, pathParams } from '@elts/platform';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -26,6 +26,6 @@ export function stockRoutes(context: CatalogContext) {
       return ok(c, productForOrder(row, window));
     })
     .post('/internal/stock/hold', jsonBody(stockHoldSchema), async (c) => ok(c, await hold(context, c.req.valid('json'))))
-    .post('/internal/stock/release', jsonBody(stockOrderSchema), async (c) => ok(c, await release(context, c.req.valid('json').orderId)))
+    .post('/internal/stock/release', jsonBody(stockReleaseSchema), async (c) => ok(c, await release(context, c.req.valid('json'))))
     .post('/internal/stock/commit', jsonBody(stockOrderSchema), async (c) => ok(c, await commit(context, c.req.valid('json').orderId)));
 }

@@ -1,4 +1,4 @@
-import type { StockHoldResult, StockMoveResult } from '@elts/contracts';
+import type { StockHoldResult, StockMoveResult, StockRelease } from '@elts/contracts';
 import { conflict } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { clock } from '../clock.js';
@@ -57,8 +57,8 @@ export async function hold(
   return outcome.result;
 }
 
-export async function release(context: CatalogContext, orderId: string): Promise<StockMoveResult> {
-  const outcome = await context.db.transaction().execute((trx) => releaseStock(trx, orderId, clock.now()));
+export async function release(context: CatalogContext, request: StockRelease): Promise<StockMoveResult> {
+  const outcome = await context.db.transaction().execute((trx) => releaseStock(trx, request, clock.now()));
   if (outcome.changed) context.board.catalogChanged();
   return { state: outcome.state };
 }

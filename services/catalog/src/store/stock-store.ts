@@ -1,4 +1,4 @@
-import type { StockHoldResult, StockMoveResult } from '@elts/contracts';
+import type { StockHoldResult, StockMoveResult, StockRelease } from '@elts/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CatalogDb, HoldRefusal, MovementKind } from './tables.js';
 
@@ -93,8 +93,11 @@ function answerFor(row: {
   state: string;
   refusal: HoldRefusal | null;
   hold_until: Date;
+  created_at: Date;
 }): StockHoldResult {
   if (row.state === 'refused') return { held: false, reason: row.refusal ?? 'out_of_stock' };
+  // The order was given up before its hold arrived: it holds nothing, and the caller has moved on.
+  if (isReleaseMark(row)) return { held: false, reason: 'not_buyable' };
   return { held: true, productId: row.product_id, quantity: row.quantity, holdUntil: row.hold_until.toISOString() };
 }
 
@@ -149,6 +152,36 @@ export async function holdStock(
   return { result: { held: true, productId, quantity, holdUntil: holdUntil.toISOString() }, repeated: false, conflicting: false };
 }
 
+/**
+ * A release that comes before its hold (the caller lost the hold's answer and gave up while the hold was still on
+ * its way) leaves a released row in the hold's place: the hold, when it arrives, meets it on the primary key and
+ * takes no units, rather than keeping them from every other buyer until it expires. Should a hold have got there
+ * first after all, its row is returned, locked, to be released. Without the product and quantity (an old caller)
+ * there is nothing to mark.
+ */
+async function markReleased(db: Transaction<CatalogDb>, { orderId, productId, quantity }: StockRelease, now: Date) {
+  if (!productId || !quantity) return undefined;
+  await db
+    .insertInto('stock_holds')
+    .values({
+      order_id: orderId,
+      product_id: productId,
+      quantity,
+      state: 'released',
+      refusal: null,
+      hold_until: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .execute();
+  return lockedHold(db, orderId);
+}
+
+/** A release mark, not a hold: a real hold lasts HOLD_MINUTES at least, a mark ends the moment it is made. */
+const isReleaseMark = (row: { state: string; hold_until: Date; created_at: Date }) =>
+  row.state === 'released' && row.hold_until.getTime() === row.created_at.getTime();
+
 async function lockedHold(db: Transaction<CatalogDb>, orderId: string) {
   return db.selectFrom('stock_holds').selectAll().where('order_id', '=', orderId).forUpdate().executeTakeFirst();
 }
@@ -159,11 +192,13 @@ const settled = (state: string | undefined): StockMoveResult['state'] =>
 /** Gives an order's held units back. Anything but a live hold is left as it is and reported. */
 export async function releaseStock(
   db: Transaction<CatalogDb>,
-  orderId: string,
+  request: StockRelease,
   now: Date,
 ): Promise<{ state: StockMoveResult['state']; changed?: string }> {
-  const hold = await lockedHold(db, orderId);
-  if (hold?.state !== 'held') return { state: settled(hold?.state) };
+  const { orderId } = request;
+  const hold = (await lockedHold(db, orderId)) ?? (await markReleased(db, request, now));
+  if (!hold || isReleaseMark(hold)) return { state: 'none' };
+  if (hold.state !== 'held') return { state: settled(hold.state) };
   await db.updateTable('stock_holds').set({ state: 'released', updated_at: now }).where('order_id', '=', orderId).execute();
   await db
     .updateTable('stock')
@@ -192,7 +227,7 @@ export async function commitStock(
   now: Date,
 ): Promise<{ state: StockMoveResult['state']; changed?: string }> {
   const hold = await lockedHold(db, orderId);
-  if (!hold || hold.state === 'refused') return { state: 'none' };
+  if (!hold || hold.state === 'refused' || isReleaseMark(hold)) return { state: 'none' };
   if (hold.state === 'committed') return { state: 'committed' };
   const { product_id: productId, quantity } = hold;
   if (hold.state === 'held') {

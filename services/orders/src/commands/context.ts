@@ -28,7 +28,8 @@ export interface OrderPartners {
   product(productId: string): Promise<ProductForOrder | undefined>;
   /** `replacement`: stock for an exchange's replacement, which no sale window limits (docs/decisions/0025). */
   hold(orderId: string, productId: string, quantity: number, holdUntil: Date, replacement?: boolean): Promise<StockHoldResult>;
-  release(orderId: string): Promise<StockMoveResult>;
+  /** With the hold asked for, a release that beats its hold to the catalog still keeps the hold from taking units. */
+  release(orderId: string, asked?: { productId: string; quantity: number }): Promise<StockMoveResult>;
   commit(orderId: string): Promise<StockMoveResult>;
   reserveCredit(memberId: string, orderId: string, orderPricePaise: number): Promise<number>;
   releaseCredit(memberId: string, orderId: string): Promise<void>;
@@ -95,7 +96,7 @@ export function internalPartners(catalog: () => InternalClient, payments: () => 
         { orderId, productId, quantity, holdUntil: holdUntil.toISOString(), ...(replacement ? { replacement } : {}) },
         { idempotent: true },
       ),
-    release: (orderId) => catalog().post<StockMoveResult>('/internal/stock/release', { orderId }, { idempotent: true }),
+    release: (orderId, asked) => catalog().post<StockMoveResult>('/internal/stock/release', { orderId, ...asked }, { idempotent: true }),
     commit: (orderId) => catalog().post<StockMoveResult>('/internal/stock/commit', { orderId }, { idempotent: true }),
     reserveCredit: async (memberId, orderId, orderPricePaise) =>
       (

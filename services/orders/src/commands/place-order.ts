@@ -101,7 +101,15 @@ async function placeNewOrder(
   const now = new Date();
   const holdUntil = new Date(now.getTime() + context.settings.ORDER_HOLD_MINUTES * 60_000);
   await context.expireLater(orderId, memberId, holdUntil);
-  const hold = await context.partners.hold(orderId, product.id, payload.quantity, holdUntil);
+  const asked = { productId: product.id, quantity: payload.quantity };
+  const hold = await context.partners.hold(orderId, product.id, payload.quantity, holdUntil).catch(async (error: unknown) => {
+    // The hold's answer was lost (a timeout, a saturated catalog): it may have been taken, or may still be on its way.
+    // Released now, with what was asked, it keeps no units from other buyers until the order's expiry. A refusal
+    // (4xx) is an answer: nothing was held.
+    const status = (error as { status?: number }).status;
+    if (!status || status >= 500) await releaseHold(context, orderId, asked);
+    throw error;
+  });
   if (!hold.held) throw hold.reason === 'out_of_stock' ? conflict('Out of Stock') : badRequest('This product is not available.');
 
   try {
@@ -142,7 +150,7 @@ async function placeNewOrder(
     });
     return await resumeCheckout(context, orderId);
   } catch (error) {
-    await undoPlacement(context, memberId, orderId, error);
+    await undoPlacement(context, memberId, orderId, asked, error);
     throw error;
   }
 }
@@ -184,11 +192,22 @@ async function resumeCheckout(context: OrdersContext, orderId: string): Promise<
   };
 }
 
-async function undoPlacement(context: OrdersContext, memberId: string, orderId: string, cause: unknown): Promise<void> {
-  context.logger.warn({ err: cause, orderId }, 'order could not be placed; undoing its steps');
-  await context.partners
-    .release(orderId)
+function releaseHold(context: OrdersContext, orderId: string, asked: { productId: string; quantity: number }) {
+  return context.partners
+    .release(orderId, asked)
+    .then(() => undefined)
     .catch((error) => context.logger.error({ err: error, orderId }, 'could not release the hold; it will expire'));
+}
+
+async function undoPlacement(
+  context: OrdersContext,
+  memberId: string,
+  orderId: string,
+  asked: { productId: string; quantity: number },
+  cause: unknown,
+): Promise<void> {
+  context.logger.warn({ err: cause, orderId }, 'order could not be placed; undoing its steps');
+  await releaseHold(context, orderId, asked);
   await context.partners
     .releaseCredit(memberId, orderId)
     .catch((error) => context.logger.error({ err: error, orderId }, 'could not release credit'));
