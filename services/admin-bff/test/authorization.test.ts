@@ -70,7 +70,7 @@ describe.each(DATABASE_KINDS)('who may call the back office, on %s', (kind) => {
       }
     }
     // Nothing reached the scheduler.
-    expect(calls).toEqual({ triggers: [], controls: [], steps: [] });
+    expect(calls).toEqual({ triggers: [], controls: [], steps: [], orderSteps: [] });
   });
 
   it.runIf(available)('answers an admin on every endpoint', async () => {
