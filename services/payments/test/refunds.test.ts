@@ -68,6 +68,29 @@ describe.each(DATABASE_KINDS)('refunds on %s', (kind) => {
     expect((await internal(`/internal/payments/orders/${orderId}`)).body.data).toMatchObject({ paymentId, status: 'success' });
   });
 
+  it.runIf(available)(
+    'settles, when asked again, a simulator refund left pending by a process stopped between making and settling it',
+    async () => {
+      const { orderId } = await paidOrder();
+      const answer = await refund(orderId, 'left-pending', 50_000);
+      const refundId = answer.body.data.refundId as string;
+      // As a kill -9 between the simulator's insert and its settlement leaves it.
+      await sql`update sim_refunds set status = 'PENDING' where refund_id = ${refundId}`.execute(payments.db);
+      const simulator = await SimulatorGateway.open(payments.db, 'http://localhost:3000');
+      const webhooks: string[] = [];
+      simulator.onWebhook(async (delivery) => {
+        webhooks.push(String(delivery));
+      });
+      const asked = await Promise.all([
+        simulator.getRefund({ orderId, refundId }),
+        simulator.refund({ orderId, refundId, amountPaise: 50_000, note: 'Out of stock' }),
+      ]);
+      expect(asked.map((one) => one.status)).toEqual(['SUCCESS', 'SUCCESS']);
+      // Settled once: one webhook, as the gateway sends one per refund.
+      expect(webhooks).toHaveLength(1);
+    },
+  );
+
   it.runIf(available)('answers the same refund for the same key, and refuses the key with another amount', async () => {
     const { orderId } = await paidOrder();
     const first = await refund(orderId, 'exchange-X1', 50_000);

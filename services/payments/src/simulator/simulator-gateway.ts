@@ -196,7 +196,7 @@ export class SimulatorGateway implements PaymentGateway {
       if (!same && refund.amountPaise + Number(given.paise) > Number(order.amount_paise))
         throw new GatewayError(400, 'refund_amount_invalid', 'refund amount is more than the amount not yet refunded', false);
     }
-    const fresh = await this.db
+    await this.db
       .insertInto('sim_refunds')
       .values({
         refund_id: refund.refundId,
@@ -206,15 +206,19 @@ export class SimulatorGateway implements PaymentGateway {
         created_at: new Date(),
       })
       .onConflict((oc) => oc.doNothing())
-      .returning('refund_id')
-      .executeTakeFirst();
+      .execute();
     // No bank behind the simulator: a refund settles as soon as it is made, and the webhook Cashfree would send goes
     // out then; our side records the refund before asking, so the webhook finds it (and the answer repeats it).
-    if (fresh) await this.settleRefund(refund.refundId, mandated ?? null);
+    // Asked again, it settles one that a process stopped between making and settling it left pending.
+    await this.settleRefund(refund.refundId, mandated ?? null);
     return this.toRefund(await this.refundRowOrThrow(refund.refundId));
   }
 
-  async getRefund(refund: Pick<RefundRequest, 'refundId'>): Promise<GatewayRefund> {
+  async getRefund(refund: Pick<RefundRequest, 'orderId' | 'refundId' | 'subscriptionPayment'>): Promise<GatewayRefund> {
+    await this.refundRowOrThrow(refund.refundId);
+    // A refund left pending by a process stopped between making and settling it settles when asked about, as a bank
+    // would have settled it meanwhile (once: only a pending row is settled, and only then is its webhook sent).
+    await this.settleRefund(refund.refundId, refund.subscriptionPayment ?? null);
     return this.toRefund(await this.refundRowOrThrow(refund.refundId));
   }
 
