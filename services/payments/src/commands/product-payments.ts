@@ -123,12 +123,21 @@ export async function refundOrder(
 }
 
 /**
+ * One member's credit moves (spends, releases, grants) take turns, to the end of the transaction: two at once could
+ * otherwise both pass a check and overspend, or release twice (the ledger's once-per-order key would then refuse the
+ * second with an error instead of the answer the first gave).
+ */
+function takeCreditTurn(db: PaymentsContext['db'], memberId: string) {
+  return sql`select pg_advisory_xact_lock(hashtext(${`credit:${memberId}`}))`.execute(db);
+}
+
+/**
  * Spends membership credit on an order: at most a share of its price, at most what the member has. One spend per
  * order (a repeat returns it); one member's orders take turns so two at once cannot overspend.
  */
 export async function reserveCredit(context: PaymentsContext, memberId: string, orderId: string, orderPricePaise: number): Promise<number> {
   return context.events.transact(async (unit) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`credit:${memberId}`}))`.execute(unit.db);
+    await takeCreditTurn(unit.db, memberId);
     const spent = await unit.db
       .selectFrom('credit_ledger')
       .select('amount_paise')
@@ -144,9 +153,10 @@ export async function reserveCredit(context: PaymentsContext, memberId: string, 
   });
 }
 
-/** Gives an order's credit back when the order fails. Idempotent. */
+/** Gives an order's credit back when the order fails. Idempotent, also when asked twice at once. */
 export async function releaseCredit(context: PaymentsContext, memberId: string, orderId: string): Promise<number> {
   return context.events.transact(async (unit) => {
+    await takeCreditTurn(unit.db, memberId);
     const rows = await unit.db
       .selectFrom('credit_ledger')
       .select(['kind', 'amount_paise'])
@@ -177,7 +187,7 @@ export async function grantRefundCredit(
   now = new Date(),
 ) {
   return context.events.transact(async (unit) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`credit:${memberId}`}))`.execute(unit.db);
+    await takeCreditTurn(unit.db, memberId);
     const granted = await unit.db
       .selectFrom('credit_ledger')
       .select(['amount_paise', 'expires_at'])
