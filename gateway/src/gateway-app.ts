@@ -1,6 +1,7 @@
 import { REMOTES_MANIFEST_PATH, type RemotesManifest, type ServiceName, WEB_ROUTES } from '@elts/contracts';
 import { type AppEnv, createForwarder, createServiceApp, type Logger, type Upstream } from '@elts/platform';
 import type { Hono } from 'hono';
+import { apiReferenceRoutes } from './api-reference.js';
 import { devMailboxGuard } from './dev-mailbox-guard.js';
 import { privateAnswers } from './private-answers.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
@@ -67,6 +68,8 @@ export function createGatewayApp(options: GatewayOptions): Hono<AppEnv> {
     c.header('cache-control', 'no-cache');
     return c.json(options.remotes);
   });
+
+  apiReferenceRoutes(app, options.production);
 
   app.all('*', async (c, next) => {
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/$/, '') : c.req.path;

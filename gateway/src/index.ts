@@ -1,3 +1,3 @@
 export { type AllInOne, type AllInOneOptions, startAllInOne } from './all-in-one.js';
 export { createGatewayApp, type GatewayOptions } from './gateway-app.js';
-export { ownerOf, ROUTE_OWNERS } from './routes.js';
+export { ownerOf } from './routes.js';

@@ -5,6 +5,7 @@ import { createGatewayApp } from '../src/gateway-app.js';
 
 const GATEWAY_TOKEN = 'g'.repeat(40);
 
+/** Stands in for identity on its real paths (the gateway forwards only what the operation table describes). */
 function echoService() {
   const app = createServiceApp({ name: 'identity', logger: silentLogger() });
   app.all('/user/*', async (c) =>
@@ -39,7 +40,7 @@ async function gatewayWith(identity: Upstream) {
 describe('gateway forwarding', () => {
   it('forwards method, path, query and body, replacing a forged service token and principal with its own', async () => {
     const gateway = await gatewayWith(inProcessUpstream('identity', echoService()));
-    const res = await gateway.request('/user/echo?a=1&b=two', {
+    const res = await gateway.request('/user/contact?a=1&b=two', {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -53,7 +54,7 @@ describe('gateway forwarding', () => {
       is_success: true,
       data: {
         method: 'POST',
-        path: '/user/echo',
+        path: '/user/contact',
         query: { a: '1', b: 'two' },
         body: '{"x":1}',
         serviceToken: GATEWAY_TOKEN,
@@ -69,8 +70,8 @@ describe('gateway forwarding', () => {
     try {
       const gateway = await gatewayWith(httpUpstream('identity', [`http://127.0.0.1:${await closedPort()}`, `http://127.0.0.1:${port}`]));
       for (let i = 0; i < 3; i++) {
-        const res = await gateway.request(`/user/n/${i}`, { method: 'PUT', body: 'payload' });
-        expect(await res.json()).toMatchObject({ data: { path: `/user/n/${i}`, body: 'payload' } });
+        const res = await gateway.request(`/user/update-profile?n=${i}`, { method: 'PUT', body: 'payload' });
+        expect(await res.json()).toMatchObject({ data: { path: '/user/update-profile', query: { n: String(i) }, body: 'payload' } });
       }
       expect((await gateway.request('/ready')).status).toBe(503);
     } finally {

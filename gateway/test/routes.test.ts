@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ownerOf } from '../src/routes.js';
 
-describe('gateway route table', () => {
+describe('gateway route owners, from the operation table', () => {
   it.each([
     ['/user/login', 'identity'],
     ['/user/get-profile', 'identity'],
@@ -12,7 +12,6 @@ describe('gateway route table', () => {
     ['/admin/drops', 'catalog'],
     ['/admin/drops/d-1', 'catalog'],
     ['/admin/early-access/a%40b.in', 'catalog'],
-    ['/admin/dropsy', 'admin-bff'],
     ['/admin/payments/timeout-analysis', 'admin-bff'],
     ['/product/list', 'catalog'],
     ['/product/abc123/variants', 'catalog'],
@@ -30,12 +29,23 @@ describe('gateway route table', () => {
     expect(ownerOf(path)).toBe(service);
   });
 
-  it.each(['/internal/sessions', '/users', '/productx/list', '/administrator', '/', '/about'])('%s has no owning service', (path) => {
+  it.each([
+    '/internal/sessions/resolve',
+    '/internal/orders/o1',
+    '/users',
+    '/productx/list',
+    '/administrator',
+    '/',
+    '/about',
+    '/admin/dropsy',
+    '/api/openapi.json',
+  ])('%s has no owning service', (path) => {
     expect(ownerOf(path)).toBeUndefined();
   });
 
   it('matches whole segments only', () => {
-    expect(ownerOf('/product/orderly')).toBe('catalog');
+    expect(ownerOf('/product/orderly')).toBeUndefined();
+    expect(ownerOf('/product/order/')).toBe('orders');
     expect(ownerOf('/usera')).toBeUndefined();
     expect(ownerOf('/internal/anything')).toBeUndefined();
   });

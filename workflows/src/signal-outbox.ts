@@ -1,6 +1,14 @@
 import { type Logger, Wakeup, yieldToEventLoop } from '@elts/platform';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { type SignalSender, type WorkflowPort, type WorkflowSignal, workflowOf } from './port.js';
+import {
+  type ClaimedSignal,
+  claimDueSignals,
+  deleteSignal,
+  insertSignals,
+  postponeSignal,
+  waitingSignals,
+} from './store/workflow-signals.js';
 
 export interface SignalOutboxOptions {
   logger: Pick<Logger, 'warn'>;
@@ -15,12 +23,7 @@ export interface SignalOutboxOptions {
   maxBackoffMs?: number;
 }
 
-interface Claimed {
-  id: string;
-  workflow: string;
-  signal: WorkflowSignal;
-  attempts: number;
-}
+type Claimed = ClaimedSignal;
 
 /**
  * The way signals reach Temporal. `send` writes them in the caller's transaction, so they exist exactly
@@ -44,10 +47,10 @@ export class SignalOutbox implements SignalSender {
   /** Adds signals inside the caller's transaction (`db` is that transaction): they leave only if it commits. */
   async send(db: Kysely<any>, ...signals: WorkflowSignal[]): Promise<void> {
     if (signals.length === 0) return;
-    await db
-      .insertInto('workflow_signals')
-      .values(signals.map((signal) => ({ workflow: workflowOf(signal), signal: JSON.stringify(signal) })))
-      .execute();
+    await insertSignals(
+      db,
+      signals.map((signal) => ({ workflow: workflowOf(signal), signal })),
+    );
     // Early for a transaction still open (the relay then finds nothing yet; `wake` after the commit brings it back).
     this.wake();
   }
@@ -71,11 +74,7 @@ export class SignalOutbox implements SignalSender {
 
   /** Signals not delivered yet, oldest first, with their attempts and last error (for tests and operators). */
   async waiting(): Promise<{ workflow: string; signal: WorkflowSignal; attempts: number; lastError: string | null }[]> {
-    const rows = await this.db
-      .selectFrom('workflow_signals')
-      .select(['workflow', 'signal', 'attempts', 'last_error'])
-      .orderBy('id')
-      .execute();
+    const rows = await waitingSignals(this.db);
     return rows.map((row) => ({ workflow: row.workflow, signal: row.signal, attempts: row.attempts, lastError: row.last_error }));
   }
 
@@ -105,19 +104,7 @@ export class SignalOutbox implements SignalSender {
   }
 
   private async claim(): Promise<Claimed[]> {
-    const result = await sql<Claimed>`
-      update workflow_signals
-      set claimed_until = now() + make_interval(secs => ${this.options.leaseSeconds ?? 30}), attempts = attempts + 1
-      where id in (
-        select s.id from workflow_signals s
-        where s.next_attempt_at <= now() and (s.claimed_until is null or s.claimed_until < now())
-          and not exists (select 1 from workflow_signals e where e.workflow = s.workflow and e.id < s.id)
-        order by s.id
-        limit ${this.options.batchSize ?? 100}
-        for update skip locked
-      )
-      returning id, workflow, signal, attempts`.execute(this.db);
-    return result.rows;
+    return claimDueSignals(this.db, this.options.leaseSeconds ?? 30, this.options.batchSize ?? 100);
   }
 
   private async deliver(row: Claimed): Promise<boolean> {
@@ -129,13 +116,10 @@ export class SignalOutbox implements SignalSender {
         { err: error, workflow: row.workflow, signal: row.signal.kind, attempts: row.attempts, retryInMs: waitMs },
         'workflow signal not delivered; will retry',
       );
-      await sql`update workflow_signals
-        set claimed_until = null, next_attempt_at = now() + make_interval(secs => ${waitMs / 1000}),
-          last_error = ${String(error instanceof Error ? error.message : error).slice(0, 500)}
-        where id = ${row.id}`.execute(this.db);
+      await postponeSignal(this.db, row.id, waitMs / 1000, String(error instanceof Error ? error.message : error).slice(0, 500));
       return false;
     }
-    await sql`delete from workflow_signals where id = ${row.id}`.execute(this.db);
+    await deleteSignal(this.db, row.id);
     return true;
   }
 }

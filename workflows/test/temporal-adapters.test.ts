@@ -1,3 +1,4 @@
+import { addressOf } from '@elts/contracts';
 import { ScheduleAlreadyRunning, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { describe, expect, it } from 'vitest';
@@ -10,13 +11,14 @@ import { workerSettings } from '../src/temporal/worker.js';
 /** The payments service as the activities see it: records each call and answers like the step endpoint. */
 function fakePayments(answers: Record<string, unknown> = {}) {
   const calls: { path: string; body: unknown }[] = [];
-  const caller: StepCaller = {
-    async post<T>(path: string, body: unknown) {
-      calls.push({ path, body });
+  const caller = {
+    async operation(op: { path: string }, request: { params?: unknown; body?: unknown }) {
+      const path = addressOf(op, request);
+      calls.push({ path, body: request.body });
       if (answers[path] instanceof Error) throw answers[path];
-      return { outcome: answers[path] ?? null } as T;
+      return { outcome: answers[path] ?? null };
     },
-  };
+  } as unknown as StepCaller;
   return { calls, caller };
 }
 

@@ -7,7 +7,7 @@ import { closeServer, listen } from '@elts/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerOf } from '../../src/routes.js';
 import { type ProductUnderTest, startProduct } from '../support/product.js';
-import { ACCESS, type RouteAccess } from './access-table.js';
+import { type DeclaredRoute, declaredRoute } from './access-table.js';
 import {
   BAD_DATE_RANGES,
   BAD_HEADERS,
@@ -130,7 +130,7 @@ describe('fuzz pass: bad queries, headers and methods on every route', () => {
     return problems;
   }
 
-  const declared = (key: string): RouteAccess | undefined => ACCESS[key];
+  const declared = (key: string): DeclaredRoute | undefined => declaredRoute(key);
   const callerOf = (key: string): Caller => (declared(key)?.access === 'admin' ? 'admin' : 'member');
   /** The route's path with every parameter and fixture a made-up id (or its declared path's own literal values). */
   const pathOf = (key: string) => {

@@ -40,6 +40,7 @@ export {
   PERSONA_REQUIRED_MESSAGE,
   type Profile,
   personNameSchema,
+  profileSchema,
   type SubscriptionStatus,
   type UpdateProfileRequest,
   updateProfileSchema,
@@ -48,18 +49,26 @@ export {
 } from './api/members.js';
 export { type DeliveryAddress, ORDER_STATUSES, type OrderPayload, type OrderStatus, orderPayloadSchema } from './api/orders.js';
 export {
+  type AdminProduct,
+  adminProductSchema,
+  BOARD_SECTIONS,
   DESCRIPTION_REQUIRED_MESSAGE,
   PRESET_BRANDS,
   PRODUCT_CATEGORIES,
   type ProductForm,
   type ProductForOrder,
-  type ProductView,
+  type PublicProduct,
   productFormSchema,
+  productForOrderSchema,
+  publicProductSchema,
   SALE_END_MESSAGE,
+  SALE_STATES,
   type StockHoldResult,
   type StockMoveResult,
   type StockRelease,
+  stockHoldResultSchema,
   stockHoldSchema,
+  stockMoveResultSchema,
   stockOrderSchema,
   stockReleaseSchema,
 } from './api/products.js';
@@ -239,6 +248,40 @@ export {
   SUBSCRIPTION_PRICE,
 } from './membership.js';
 export { formatRupees, paiseOf, type RupeeOptions, rupeesInText, rupeesOf } from './money.js';
+export { answer, done, pagination, specPagination } from './operations/answers.js';
+export type { DropRequest, EarlyAccessRequest } from './operations/catalog.js';
+export {
+  adminBffOperations,
+  catalogOperations,
+  identityOperations,
+  OPERATIONS,
+  ordersOperations,
+  paymentsOperations,
+} from './operations/index.js';
+export {
+  ACCESS_KINDS,
+  type Access,
+  type AnswerOf,
+  addressOf,
+  type BodyOf,
+  type DataOf,
+  type HttpMethod,
+  type OperationRoute,
+  type OperationSpec,
+  operation,
+  type ParamsOf,
+  type Produces,
+  pathMatcher,
+  pathOf,
+  type QueryOf,
+  type RequestOf,
+  type ResponseOf,
+  searchOf,
+} from './operations/operation.js';
+export { simulatorCheckoutForm, simulatorMandateForm } from './operations/payments.js';
+export { API } from './operations/routes.js';
+export { failingStepSchema, type StepOperations, stepActionSchema, stepOperations } from './operations/steps.js';
+export type { OperationId, OperationRoutes, OperationTable } from './operations/table.js';
 export { ORDER_ID_PREFIXES, type OrderKind, orderKindOf } from './order-ids.js';
 export {
   atRiskBeforeTimeout,

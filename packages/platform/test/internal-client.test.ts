@@ -32,30 +32,30 @@ describe('internal service calls', () => {
     expect((await app.request('/internal/members/1')).status).toBe(401);
     expect((await app.request('/internal/members/1', { headers: { 'x-service-token': 'wrong' } })).status).toBe(401);
     const client = new InternalClient({ target: 'upstream', fetch: app.fetch, token: TOKEN });
-    expect(await client.get('/internal/members/1')).toMatchObject({ id: '1' });
+    expect(await client.call('GET', '/internal/members/1', undefined, { idempotent: true })).toMatchObject({ id: '1' });
   });
 
   it('retries idempotent calls with backoff, and never retries other writes', async () => {
     const { app, calls } = upstream();
     const client = new InternalClient({ target: 'upstream', fetch: app.fetch, token: TOKEN, retries: 3, retryBaseMs: 5 });
-    expect(await client.get('/internal/flaky')).toEqual({ attempts: 3 });
-    await expect(client.post('/internal/write', {})).rejects.toBeInstanceOf(InternalCallError);
+    expect(await client.call('GET', '/internal/flaky', undefined, { idempotent: true })).toEqual({ attempts: 3 });
+    await expect(client.call('POST', '/internal/write', {})).rejects.toBeInstanceOf(InternalCallError);
     expect(calls.write).toBe(1);
-    await expect(client.post('/internal/write', {}, { idempotent: true })).rejects.toBeInstanceOf(InternalCallError);
+    await expect(client.call('POST', '/internal/write', {}, { idempotent: true })).rejects.toBeInstanceOf(InternalCallError);
     expect(calls.write).toBe(5);
   });
 
   it('gives up on a call that takes too long', async () => {
     const { app, calls } = upstream();
     const client = new InternalClient({ target: 'upstream', fetch: app.fetch, token: TOKEN, timeoutMs: 50, retries: 1, retryBaseMs: 5 });
-    await expect(client.get('/internal/slow')).rejects.toThrow();
+    await expect(client.call('GET', '/internal/slow', undefined, { idempotent: true })).rejects.toThrow();
     expect(calls.slow).toBe(2);
   });
 
   it('surfaces the upstream message and status', async () => {
     const { app } = upstream();
     const client = new InternalClient({ target: 'upstream', fetch: app.fetch, token: TOKEN });
-    const error = await client.get('/internal/missing').catch((e: unknown) => e);
+    const error = await client.call('GET', '/internal/missing', undefined, { idempotent: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalCallError);
     expect(error).toMatchObject({ status: 404, message: expect.stringContaining('No such member') });
   });
@@ -70,7 +70,8 @@ describe('internal service calls', () => {
         token: TOKEN,
         retryBaseMs: 5,
       });
-      for (let i = 0; i < 4; i++) expect(await client.get(`/internal/members/${i}`)).toMatchObject({ id: String(i) });
+      for (let i = 0; i < 4; i++)
+        expect(await client.call('GET', `/internal/members/${i}`, undefined, { idempotent: true })).toMatchObject({ id: String(i) });
     } finally {
       await closeServer(server);
     }

@@ -1,5 +1,6 @@
 import type { EventBus, EventConsumer, Logger, Subscription } from '@elts/platform';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { emptyReadModels } from './store/projection-reset.js';
 import type { AdminDb } from './store/tables.js';
 
 // Everything here is built from events; the audit rows of admin-bff's own actions (cron) are kept.
@@ -54,8 +55,7 @@ export class Projections {
     this.logger.info('rebuilding the back office projections from the event history');
     await this.stop();
     await this.db.transaction().execute(async (trx) => {
-      for (const table of REBUILT_TABLES) await sql`delete from ${sql.table(table)}`.execute(trx);
-      await sql`delete from audit_log where event_id is not null`.execute(trx);
+      await emptyReadModels(trx, REBUILT_TABLES);
     });
     for (const consumer of this.consumers) await consumer.reset(this.bus);
     await this.start();

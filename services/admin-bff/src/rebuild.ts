@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { bootService, type Database, type EventBus, type Logger, schemaOf, sql } from '@elts/platform';
+import { bootService, type Database, type EventBus, type Logger, schemaOf } from '@elts/platform';
 import { type AdminBffInstance, adminBffService } from './service.js';
+import { hasEventsTable } from './store/projection-reset.js';
 
 /** The services whose events admin-bff's read models are built from. */
 export const ADMIN_SOURCES = ['identity', 'payments', 'orders', 'catalog'] as const;
@@ -28,9 +29,7 @@ export async function rebuildAdminReadModels(options: RebuildOptions): Promise<{
     for (const source of ADMIN_SOURCES) {
       const db = options.database.forSchema(schemaOf(source));
       // A source that never ran has no history to replay.
-      const found = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
-        where table_schema = ${schemaOf(source)} and table_name = 'events'`.execute(db);
-      if (Number(found.rows[0]?.n) > 0) await options.bus.attachOutbox({ service: source, db, onAppend: () => () => {} });
+      if (await hasEventsTable(db, schemaOf(source))) await options.bus.attachOutbox({ service: source, db, onAppend: () => () => {} });
     }
   }
   const { instance } = await bootService(adminBffService, {

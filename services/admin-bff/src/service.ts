@@ -52,7 +52,7 @@ export const adminBffService = defineService({
     // query answers 401 too, never a validation message.
     app.use('/admin/*', adminsOnly);
     app.route('/', userRoutes(db));
-    app.route('/', paymentRoutes(db, paymentTimeoutsOf(runtime.config)));
+    app.route('/', paymentRoutes(db, paymentTimeoutsOf(runtime.config), runtime.clock));
     app.route('/', orderRoutes(db));
     app.route(
       '/',
@@ -60,9 +60,10 @@ export const adminBffService = defineService({
         db,
         { payments: () => runtime.client('payments'), orders: () => runtime.client('orders'), catalog: () => runtime.client('catalog') },
         runtime.logger,
+        runtime.clock,
       ),
     );
-    app.route('/', projectionRoutes(projections, db));
+    app.route('/', projectionRoutes(projections, db, runtime.clock));
     const instance: AdminBffInstance = {
       app,
       projections,

@@ -1,6 +1,6 @@
 import { databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inParallel } from '../src/queries/parallel.js';
+import { inParallel } from '../src/store/parallel.js';
 import { startAdminBff } from './helpers.js';
 
 /** Every back-office list and figure that takes the date filters. */

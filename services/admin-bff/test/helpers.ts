@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { catalogEvents, identityEvents, ordersEvents, paymentsEvents } from '@elts/contracts';
+import { catalogEvents, identityEvents, ordersEvents, paymentsEvents, stepOperations } from '@elts/contracts';
 import {
   listsUpdatedEvent,
   memberRegisteredEvent,
@@ -63,7 +63,10 @@ export function fakeOrdersSteps(calls: SchedulerCalls) {
   };
   const app = new Hono().route(
     '/',
-    failingStepRoutes({ failingSteps: async () => [ORDER_STEP], retryStep: act('retry'), giveUpStep: act('give-up') }),
+    failingStepRoutes(
+      { failingSteps: async () => [ORDER_STEP], retryStep: act('retry'), giveUpStep: act('give-up') },
+      stepOperations('orders'),
+    ),
   );
   // As a service's app answers a refusal: its status and sentence.
   app.onError((error, c) =>
@@ -77,11 +80,14 @@ export function fakeOrdersSteps(calls: SchedulerCalls) {
 /** The payments service's scheduler controls as admin-bff reaches them (`/internal/cron/*`). */
 export function fakeScheduler(calls: SchedulerCalls) {
   let running = true;
+  // As payments' CronService: the embedded driver's counts, and the next run while running.
   const status = () => ({
+    driver: 'embedded',
     isRunning: running,
     successCount: 8 + calls.triggers.length,
     errorCount: 2,
     lastRunTime: '2026-11-20T04:30:00.000Z',
+    nextRunTime: running ? '2026-11-20T05:15:00.000Z' : null,
     jobs: ['paymentReconciliation', 'dealDropWindows'],
   });
   return new Hono()
@@ -100,7 +106,8 @@ export function fakeScheduler(calls: SchedulerCalls) {
     .post('/internal/cron/trigger', async (c) => {
       const { mode } = await c.req.json<{ mode: string }>();
       calls.triggers.push(mode);
-      return c.json({ is_success: true, data: { mode, checked: 3, failed: mode === 'light' ? 1 : 0 } });
+      // As the embedded driver's run answers: what it checked and settled.
+      return c.json({ is_success: true, data: { checked: 3, settled: mode === 'light' ? 1 : 0 } });
     })
     .post('/internal/cron/control', async (c) => {
       const { action, actor } = await c.req.json<{ action: string; actor: string }>();

@@ -28,10 +28,12 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
         is_success: true,
         data: {
           cron_service: {
+            driver: 'embedded',
             isRunning: true,
             successCount: 8,
             errorCount: 2,
             lastRunTime: '2026-11-20T04:30:00.000Z',
+            nextRunTime: '2026-11-20T05:15:00.000Z',
             jobs: ['paymentReconciliation', 'dealDropWindows'],
           },
           failing_steps: [
@@ -51,7 +53,7 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
       const { status, body } = await call('/admin/cron/trigger', { mode });
       expect(status).toBe(200);
       expect(body).toMatchObject({ is_success: true, message: `Manual cron check triggered successfully in ${mode} mode` });
-      expect(body.data).toMatchObject({ mode });
+      expect(body.data).toEqual({ checked: 3, settled: mode === 'light' ? 1 : 0 });
     }
     expect(calls.triggers).toEqual(['normal', 'light']);
     const refused = await call('/admin/cron/trigger', { mode: 'heavy' });
@@ -91,7 +93,7 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
     ]);
     expect(body.data.every((row: { actor: string }) => row.actor === `admin:${admin.adminId}`)).toBe(true);
     expect(body.data[0].after).toMatchObject({ code: 'ELTS-ADMIN1' });
-    expect(body.data[3]).toMatchObject({ before: null, after: { mode: 'light' } });
+    expect(body.data[3]).toMatchObject({ before: null, after: { checked: 3, settled: 1 } });
     // Stopped, then restarted: each control row says how the scheduler stood before it.
     expect(body.data[2]).toMatchObject({ before: { isRunning: true }, after: { isRunning: false } });
     expect(body.data[1]).toMatchObject({ before: { isRunning: false }, after: { isRunning: true } });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recommendations } from '../src/queries/timeout-rules.js';
+import { recommendations } from '../src/domain/timeout-rules.js';
 import { daysAgo, minutesAgo, type PaymentSpec, query, recordPayment, registerMember, settled, startAdminBff } from './helpers.js';
 
 type Spec = Omit<PaymentSpec, 'memberId'> & { member: 'asha' | 'vikram' | 'meera' | 'stranger' };

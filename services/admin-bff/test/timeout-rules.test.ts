@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recommendations } from '../src/queries/timeout-rules.js';
+import { recommendations } from '../src/domain/timeout-rules.js';
 
 const severities = (figures: Parameters<typeof recommendations>[0]) => recommendations(figures).map((r) => `${r.type}:${r.severity}`);
 

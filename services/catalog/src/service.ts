@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { catalogEvents } from '@elts/contracts';
+import { catalogEvents, stepOperations } from '@elts/contracts';
 import { defineService, failingStepRoutes, type ServiceInstance, type Subscription } from '@elts/platform';
 import { DEFAULT_FAILING_AFTER_ATTEMPTS, type JobScheduler, schedulerStepControl, workflowMigrations } from '@elts/workflows';
 import type { Kysely } from 'kysely';
@@ -35,12 +35,16 @@ export const catalogService = defineService({
   async create(runtime) {
     const { config, logger } = runtime;
     const db = runtime.db as Kysely<CatalogDb>;
-    const board = new DealsBoard(db, {
-      dropAnchor: config.DROP_ANCHOR_DATE,
-      refreshSeconds: config.BOARD_REFRESH_SECONDS,
-      earlyAccessOnly: config.EARLY_ACCESS_ONLY,
-    });
-    const context: CatalogContext = { db, events: runtime.events, settings: config, board, logger };
+    const board = new DealsBoard(
+      db,
+      {
+        dropAnchor: config.DROP_ANCHOR_DATE,
+        refreshSeconds: config.BOARD_REFRESH_SECONDS,
+        earlyAccessOnly: config.EARLY_ACCESS_ONLY,
+      },
+      runtime.clock,
+    );
+    const context: CatalogContext = { db, events: runtime.events, settings: config, board, logger, clock: runtime.clock };
     const scheduler = holdExpiryScheduler(context);
 
     if (config.SEED_DEMO_CATALOG ?? runtime.nodeEnv !== 'production') await seedDemoCatalog(context);
@@ -52,11 +56,11 @@ export const catalogService = defineService({
     app.route('/', dropRoutes(context));
     app.route('/', earlyAccessRoutes(context));
     // Its hold-expiry steps that keep failing, for the back office's Cron page.
-    app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS)));
+    app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS), stepOperations('catalog')));
 
     const consumers = [
-      { consumer: membersFromIdentity(db), changes: (type: string) => type === 'ListsUpdated' },
-      { consumer: subscriptionsFromPayments(db), changes: () => false },
+      { consumer: membersFromIdentity(db, runtime.clock), changes: (type: string) => type === 'ListsUpdated' },
+      { consumer: subscriptionsFromPayments(db, runtime.clock), changes: () => false },
       { consumer: completedOrdersFromOrders(db), changes: () => true },
     ];
     let subscriptions: Subscription[] = [];

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from '@elts/platform';
+import { ManualClock, sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../src/clock.js';
 import { announceMember, createProduct, inMinutes, internal, openWindow, startCatalog } from './helpers.js';
 
 type Board = {
@@ -46,13 +45,14 @@ async function completeOrder(catalog: ServiceHarness, productId: string, quantit
 
 describe.each(DATABASE_KINDS)('the deals board on %s', (kind) => {
   const available = databaseAvailable(kind);
+  const clock = new ManualClock();
   let catalog: ServiceHarness;
   let admin: { token: string };
   const p: Record<string, string> = {};
 
   beforeAll(async () => {
     if (!available) return;
-    catalog = await startCatalog(kind);
+    catalog = await startCatalog(kind, {}, clock);
     admin = catalog.adminSession();
     const make = async (key: string, name: string, extra: Record<string, unknown> = {}) => {
       p[key] = (await createProduct(catalog, admin, { name, brand: '', category: 'Books', ...openWindow(), ...extra })).id;

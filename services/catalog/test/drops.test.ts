@@ -1,7 +1,6 @@
-import { sql } from '@elts/platform';
+import { ManualClock, sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../src/clock.js';
 import { createProduct, internal, productForm, startCatalog } from './helpers.js';
 
 // The default calendar counts from Friday 3 January 2025: drops on 17 and 31 January, 14 and 28 February...
@@ -13,13 +12,14 @@ const MONDAY_000000_IST = at('2025-01-19T18:30:00Z');
 
 describe.each(DATABASE_KINDS)('deal drops on %s', (kind) => {
   const available = databaseAvailable(kind);
+  const clock = new ManualClock();
   let catalog: ServiceHarness;
   let admin: { token: string; adminId: string };
   let order = 0;
 
   beforeAll(async () => {
     if (!available) return;
-    catalog = await startCatalog(kind);
+    catalog = await startCatalog(kind, {}, clock);
     admin = catalog.adminSession();
   });
   afterAll(async () => catalog?.close());

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { identityEvents, ordersEvents, paymentsEvents } from '@elts/contracts';
 import { memberRegisteredEvent } from '@elts/contracts/testing';
+import type { Clock } from '@elts/platform';
 import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { sql } from 'kysely';
 import { type CatalogInstance, catalogService } from '../src/service.js';
 
-export function startCatalog(kind: DatabaseKind, env: Record<string, string> = {}) {
+/** The catalog on `kind`; a test that stands at chosen instants gives its own `clock` (a ManualClock). */
+export function startCatalog(kind: DatabaseKind, env: Record<string, string> = {}, clock?: Clock) {
   return startServiceHarness(catalogService, {
     kind,
+    ...(clock ? { clock } : {}),
     env: { SEED_DEMO_CATALOG: 'false', WORKFLOW_POLL_MS: '25', ...env },
     sources: [identityEvents, paymentsEvents, ordersEvents],
   });

@@ -1,7 +1,6 @@
-import { sql } from '@elts/platform';
+import { ManualClock, sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../src/clock.js';
 import { HOLD_EXPIRY_JOB } from '../src/jobs/hold-expiry.js';
 import { createProduct, inMinutes, instanceOf, internal, openWindow, startCatalog, stockRow } from './helpers.js';
 
@@ -9,6 +8,7 @@ const HOLD_MINUTES = 30;
 
 describe.each(DATABASE_KINDS)('stock on %s', (kind) => {
   const available = databaseAvailable(kind);
+  const clock = new ManualClock();
   let catalog: ServiceHarness;
   let admin: { token: string };
   let orderNumber = 0;
@@ -16,7 +16,7 @@ describe.each(DATABASE_KINDS)('stock on %s', (kind) => {
 
   beforeAll(async () => {
     if (!available) return;
-    catalog = await startCatalog(kind, { HOLD_MINUTES: String(HOLD_MINUTES), HOLD_SWEEP_SECONDS: '1' });
+    catalog = await startCatalog(kind, { HOLD_MINUTES: String(HOLD_MINUTES), HOLD_SWEEP_SECONDS: '1' }, clock);
     admin = catalog.adminSession();
   });
   afterAll(async () => catalog?.close());

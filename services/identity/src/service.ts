@@ -81,6 +81,7 @@ export const identityService = defineService({
         sessionLifetimeMs: config.MEMBER_SESSION_DAYS * 24 * 60 * 60_000,
         secureCookies,
         logger,
+        clock: runtime.clock,
       }),
     );
     app.route(
@@ -94,6 +95,7 @@ export const identityService = defineService({
         lockoutMinutes: config.LOCKOUT_MINUTES,
         clientAddress,
         logger,
+        clock: runtime.clock,
       }),
     );
     app.route('/', profileRoutes({ events, members, mail, publicUrl }));
@@ -104,7 +106,13 @@ export const identityService = defineService({
         members,
         wallSize: config.WALL_SIZE,
         giveaway: { events, members, opensAtMembers: config.GIVEAWAY_OPENS_AT_MEMBERS },
-        invitations: { events, perMonth: config.INVITATIONS_PER_MONTH, validDays: config.INVITATION_VALID_DAYS, publicUrl },
+        invitations: {
+          events,
+          perMonth: config.INVITATIONS_PER_MONTH,
+          validDays: config.INVITATION_VALID_DAYS,
+          publicUrl,
+          clock: runtime.clock,
+        },
       }),
     );
     app.route(
@@ -124,10 +132,10 @@ export const identityService = defineService({
     const orders = () => runtime.client('orders');
     const consumers = [
       subscriptionStatusConsumer(db, mail),
-      orderMailConsumer(db, mail, orders, publicUrl),
-      shippingUpdatesConsumer(db, mail, texts, orders, publicUrl),
-      exchangeMailConsumer(db, mail, publicUrl),
-      refundMailConsumer(db, mail, publicUrl),
+      orderMailConsumer(db, mail, orders, publicUrl, runtime.clock),
+      shippingUpdatesConsumer(db, mail, texts, orders, publicUrl, runtime.clock),
+      exchangeMailConsumer(db, mail, publicUrl, runtime.clock),
+      refundMailConsumer(db, mail, publicUrl, runtime.clock),
     ];
     let subscriptions: Subscription[] = [];
     return {

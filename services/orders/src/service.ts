@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { eventRegistries } from '@elts/contracts';
+import { eventRegistries, stepOperations } from '@elts/contracts';
 import { defineService, failingStepRoutes, type Subscription } from '@elts/platform';
 import { DEFAULT_FAILING_AFTER_ATTEMPTS, JobScheduler, schedulerStepControl, workflowMigrations } from '@elts/workflows';
 import type { Kysely } from 'kysely';
@@ -36,7 +36,7 @@ export const ordersService = defineService({
     const { config, logger } = runtime;
     const db = runtime.db as Kysely<OrdersDb>;
     const serviceability = new Serviceability(pincodeDirectory(config), config.SERVICEABLE_STATES);
-    const scheduler = new JobScheduler(db, { logger, pollMs: config.WORKFLOW_POLL_MS });
+    const scheduler = new JobScheduler(db, { logger, pollMs: config.WORKFLOW_POLL_MS, clock: runtime.clock });
     const context: OrdersContext = {
       db,
       events: runtime.events,
@@ -47,6 +47,7 @@ export const ordersService = defineService({
         () => runtime.client('payments'),
       ),
       logger,
+      clock: runtime.clock,
       expireLater: (orderId, memberId, at) =>
         scheduler.schedule('order.expire', orderId, at, { orderId, memberId }, { onlyIfAbsent: true }),
       refundDueAt: (trx, orderId, at) => scheduler.schedule(REFUND_DUE, orderId, at, { orderId }, { db: trx }),
@@ -62,7 +63,7 @@ export const ordersService = defineService({
     app.route('/', exchangeRoutes(context));
     app.route('/', ordersInternalRoutes(context));
     // Its unpaid-order expiries and out-of-stock refund choices that keep failing, for the back office's Cron page.
-    app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS)));
+    app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS), stepOperations('orders')));
 
     const consumers = [buyersFromIdentity(db), buyersFromPayments(db), orderPaymentsConsumer(context)];
     let subscriptions: Subscription[] = [];

@@ -34,7 +34,7 @@ export const paymentsService = defineService({
     const production = runtime.nodeEnv === 'production';
     const db = runtime.db as Kysely<PaymentsDb>;
     const gateway = await createGateway(settings, db, logger);
-    const workflows = await workflowDriver(settings, db, logger);
+    const workflows = await workflowDriver(settings, db, logger, runtime.clock);
     const context: PaymentsContext = {
       db,
       events: runtime.events,
@@ -46,6 +46,7 @@ export const paymentsService = defineService({
       gatewayChecks: new GatewayCheckLimiter(),
       orders: () => runtime.client('orders'),
       logger,
+      clock: runtime.clock,
     };
     workflows.bind(context);
 

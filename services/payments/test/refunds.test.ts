@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { paymentsEvents, paymentTimeoutsOf } from '@elts/contracts';
-import { EventStore, sql } from '@elts/platform';
+import { EventStore, sql, systemClock } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness, silentLogger } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsContext } from '../src/commands/context.js';
@@ -164,6 +164,7 @@ describe.each(DATABASE_KINDS)('refunds on %s', (kind) => {
       gateway: await SimulatorGateway.open(payments.db, 'http://localhost:3000'),
       timeouts: paymentTimeoutsOf({ PAYMENT_AT_RISK_SECONDS: 720, PAYMENT_TIMEOUT_SECONDS: 900 }),
       logger: silentLogger(),
+      clock: systemClock,
     } as unknown as PaymentsContext;
     const payment = await payments.db
       .selectFrom('payments')

@@ -1,8 +1,10 @@
+import type { DataOf, OperationTable } from '@elts/contracts';
 import { describe, expect, it } from 'vitest';
 import { ORDER_COPY } from '../src/membership/copy.js';
 import {
   classifyStatus,
   forgetOrder,
+  normaliseStatus,
   orderInfoFrom,
   orderTypeOf,
   rememberOrder,
@@ -97,9 +99,26 @@ describe('order outcomes', () => {
     expect(['pending', 'processing', 'revoked'].map(classifyStatus)).toEqual(['other', 'other', 'other']);
   });
 
-  it("lower-cases the server's status and takes pending when there is none", () => {
-    expect(orderInfoFrom('MEM-1', { status: 'ACTIVE' }).status).toBe('active');
-    expect(orderInfoFrom('MEM-1', { status: null })).toEqual({ status: 'pending', order_id: 'MEM-1' });
+  it("lower-cases a status and takes pending when there is none, and keeps the server's answer", () => {
+    expect(normaliseStatus('ACTIVE')).toBe('active');
+    expect(normaliseStatus(null)).toBe('pending');
+    const answer: DataOf<OperationTable['mandateStatus']> = {
+      order_id: 'MEM-1',
+      status: 'active',
+      subscription_status: 'active',
+      mandate_status: 'active',
+      mandate_id: 'MD-1',
+      transaction_id: null,
+      payment_method: 'upi',
+      payment_status: 'success',
+      amount: 1178.82,
+      last_updated: '2026-01-01T00:00:00.000Z',
+      error: null,
+      payment_expires_at: null,
+      payment_timeout_seconds: 900,
+    };
+    expect(orderInfoFrom('MEM-1', answer)).toEqual(answer);
+    expect(orderInfoFrom('MEM-2', { ...answer, order_id: '' }).order_id).toBe('MEM-2');
   });
 
   it('remembers the order being paid and forgets it afterwards', () => {

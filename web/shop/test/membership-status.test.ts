@@ -1,7 +1,7 @@
 import type { Profile } from '@elts/contracts';
 import { ApiError } from '@elts/ui';
 import { describe, expect, it } from 'vitest';
-import type { CurrentSubscription } from '../src/api/subscription.js';
+import type { MemberSubscription } from '../src/api/subscription.js';
 import { openCheckout } from '../src/membership/checkout.js';
 import { failureMessage } from '../src/membership/failure-message.js';
 import {
@@ -14,16 +14,20 @@ import {
 } from '../src/membership/subscription-status.js';
 import { mandateCustomerFrom } from '../src/membership/use-start-payment.js';
 
-const subscription = (overrides: Partial<CurrentSubscription> = {}): CurrentSubscription => ({
+const subscription = (overrides: Partial<MemberSubscription> = {}): MemberSubscription => ({
+  subscription_id: 'MEM-1',
+  order_id: 'MEM-1',
   status: 'active',
   plan_type: 'annual',
   amount: 1178.82,
+  amount_paise: 117882,
   currency: 'INR',
   frequency: 'yearly',
   start_date: null,
   end_date: null,
   days_until_expiry: null,
   renewal_date: null,
+  auto_renewal: true,
   latest_payment: { payment_id: 'PAY-1', transaction_id: null, status: 'pending', order_id: 'MEM-1' },
   mandate: null,
   ...overrides,
@@ -92,20 +96,19 @@ describe('starting a payment', () => {
     expect(mandateCustomerFrom({ ...profile, mobile: '12345' })).not.toHaveProperty('customer_phone');
   });
 
-  it('reads the payment link where the spec looks for it', () => {
-    expect(paymentLinkOf({ order_id: 'M', payment_link: '/a' })).toBe('/a');
-    expect(paymentLinkOf({ order_id: 'M', payment_link: null, cashfree_response: { payment_link: '/b' } })).toBe('/b');
-    expect(paymentLinkOf({ order_id: 'M', payment_links: { web: '/c' } })).toBe('/c');
-    expect(paymentLinkOf({ order_id: 'M' })).toBeUndefined();
+  const started = { order_id: 'M', subscription_id: 'M', payment_session_id: 's1', gateway: 'simulator' as const };
+
+  it('reads the payment link the server gives', () => {
+    expect(paymentLinkOf({ payment_link: '/a' })).toBe('/a');
+    expect(paymentLinkOf({ payment_link: '' })).toBeUndefined();
+    expect(paymentLinkOf({ payment_link: null })).toBeUndefined();
   });
 
   it("goes to the simulator's payment link without loading Cashfree", async () => {
     const visited: string[] = [];
-    expect(
-      await openCheckout({ order_id: 'M', gateway: 'simulator', payment_link: '/pay/simulator/mandates/s1' }, (url) => visited.push(url)),
-    ).toBe(true);
+    expect(await openCheckout({ ...started, payment_link: '/pay/simulator/mandates/s1' }, (url) => visited.push(url))).toBe(true);
     expect(visited).toEqual(['/pay/simulator/mandates/s1']);
-    expect(await openCheckout({ order_id: 'M', gateway: 'simulator' }, (url) => visited.push(url))).toBe(false);
+    expect(await openCheckout({ ...started, payment_link: null }, (url) => visited.push(url))).toBe(false);
   });
 
   it('turns failures into the spec words: the server’s own, the default, or the connection message', () => {

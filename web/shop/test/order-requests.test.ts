@@ -1,10 +1,10 @@
 import { ApiError } from '@elts/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mayHavePlaced, newIdempotencyKey, type ProductOrderRequest, placeProductOrder } from '../src/api/orders.js';
+import { mayHavePlaced, newIdempotencyKey, type OrderBody, type OrderDetail, placeProductOrder } from '../src/api/orders.js';
 import { recheckOrder } from '../src/shopping/order-status-check.js';
 
 const address = { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' };
-const body: ProductOrderRequest = {
+const body: OrderBody = {
   amount: 19999,
   customer_email: 'asha@example.in',
   customer_phone: '9876543210',
@@ -48,7 +48,7 @@ describe('placing an order', () => {
 });
 
 describe("the order page's Check Latest Status", () => {
-  const order = (status: string) => ({ order_id: 'ORD-1', status });
+  const order = (status: string) => ({ order_id: 'ORD-1', status }) as unknown as OrderDetail;
   const failing = async (): Promise<never> => {
     throw new ApiError('Request failed (502)', 502);
   };

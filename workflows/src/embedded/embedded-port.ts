@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { chargeCheckFollowUp } from '../flows/membership-cycle.js';
 import type { SettlementOutcome } from '../flows/payment-timeout.js';
@@ -15,6 +16,8 @@ export class EmbeddedWorkflowPort implements WorkflowPort, SignalSender {
   constructor(
     readonly scheduler: JobScheduler,
     private readonly plans: FlowPlans,
+    /** Where the timers' due times (payment timeouts, renewals, charge checks) are counted from. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -31,7 +34,7 @@ export class EmbeddedWorkflowPort implements WorkflowPort, SignalSender {
       .register(STEP.renewal, step(STEP.renewal))
       .register(STEP.chargeCheck, async (payload: { paymentId: string; check: number }) => {
         const outcome = (await run(STEP.chargeCheck, payload)) as SettlementOutcome;
-        await this.apply(chargeCheckFollowUp(payload, outcome, new Date(), this.plans.chargeChecks));
+        await this.apply(chargeCheckFollowUp(payload, outcome, this.clock.now(), this.plans.chargeChecks));
       })
       .register(STEP.expiry, step(STEP.expiry));
     if (options.reconcileEverySeconds) this.scheduler.every(STEP.reconcile, options.reconcileEverySeconds, step(STEP.reconcile));
@@ -39,12 +42,12 @@ export class EmbeddedWorkflowPort implements WorkflowPort, SignalSender {
   }
 
   deliver(signal: WorkflowSignal): Promise<void> {
-    return this.apply(timerPlan(signal, new Date(), this.plans));
+    return this.apply(timerPlan(signal, this.clock.now(), this.plans));
   }
 
   /** The signals' timers, written in `db` (the command's transaction): they commit, or not, with its change. */
   async send(db: Kysely<any>, ...signals: WorkflowSignal[]): Promise<void> {
-    for (const signal of signals) await this.apply(timerPlan(signal, new Date(), this.plans), db);
+    for (const signal of signals) await this.apply(timerPlan(signal, this.clock.now(), this.plans), db);
   }
 
   /** A step a commit made due at once runs now rather than at the next poll. */

@@ -1,8 +1,25 @@
 import { performance } from 'node:perf_hooks';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Clock, systemClock } from '@elts/platform';
+import type { Kysely } from 'kysely';
 import { type FailingStep, listedStep } from '../operations/failing-steps.js';
-import { notPausedRecurring, RecurringJobs } from '../operations/recurring-jobs.js';
+import { RecurringJobs } from '../operations/recurring-jobs.js';
 import { DEFAULT_FAILING_AFTER_ATTEMPTS, retryDelayMs, STEP_RETRY, type StepRetryRule } from '../operations/step-retry.js';
+import {
+  abandonJob,
+  cancelPendingJob,
+  cancelPendingJobsByPrefix,
+  claimDueJobs,
+  earliestPendingDue,
+  failingJobs,
+  findUnfinishedJob,
+  finishRunningJob,
+  type JobRow,
+  makeJobDueNow,
+  noteRunningJobError,
+  pendingJobs,
+  retryRunningJobAt,
+  upsertJob,
+} from './store/scheduled-jobs.js';
 
 export interface SchedulerLogger {
   info(object: object, message: string): void;
@@ -18,22 +35,6 @@ export interface JobContext {
 }
 
 export type JobHandler = (payload: any, context: JobContext) => Promise<void>;
-
-interface JobsTable {
-  scheduled_jobs: {
-    type: string;
-    key: string;
-    due_at: Date;
-    payload: unknown;
-    /** `abandoned`: an operator gave it up. `failed`: a recurring run that failed (its next run is scheduled). */
-    status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled' | 'abandoned';
-    attempts: number;
-    last_error: string | null;
-    claimed_at: Date | null;
-    created_at: Date;
-    updated_at: Date;
-  };
-}
 
 export interface SchedulerOptions {
   pollMs?: number;
@@ -54,6 +55,11 @@ export interface SchedulerOptions {
   failingAfterAttempts?: number;
   /** A claimed job not finished after this long is taken again (its runner died). */
   staleClaimMs?: number;
+  /**
+   * When a recurring job's next run falls (default `systemClock`). A failing step's back-off wait is measured on the
+   * system's clock, and due steps are claimed by the database's `now()`.
+   */
+  clock?: Clock;
   logger: SchedulerLogger;
 }
 
@@ -74,13 +80,7 @@ export interface SchedulerStats {
 
 /** The longest rest between two batches (see `breathe`): a loop kept busy by something else must not stop the steps. */
 const MAX_REST_MS = 1000;
-type JobsExpressions = ExpressionBuilder<JobsTable, 'scheduled_jobs'>;
-/** A step dropped after its eighth attempt, before steps retried until a person decides (decision 0034). */
-const droppedBefore0034 = (eb: JobsExpressions) => eb.and([eb('status', '=', 'failed'), eb('last_error', '=', 'gave up')]);
-/** A step still to run: waiting for its time, being tried now, or dropped before decision 0034 (waits for a person). */
-const unfinished = (eb: JobsExpressions) => eb.or([eb('status', 'in', ['pending', 'running']), droppedBefore0034(eb)]);
-
-function failingStep(row: JobsTable['scheduled_jobs']): FailingStep {
+function failingStep(row: JobRow): FailingStep {
   return listedStep({
     type: row.type,
     key: row.key,
@@ -121,8 +121,8 @@ export class JobScheduler {
     this.recurringJobs = new RecurringJobs(db);
   }
 
-  private get jobs(): Kysely<JobsTable> {
-    return this.db as Kysely<JobsTable>;
+  private now(): Date {
+    return (this.options.clock ?? systemClock).now();
   }
 
   register(type: string, handler: JobHandler): this {
@@ -150,71 +150,27 @@ export class JobScheduler {
     payload: unknown = {},
     options: { onlyIfAbsent?: boolean; db?: Kysely<any> } = {},
   ): Promise<void> {
-    const db = (options.db ?? this.db) as Kysely<JobsTable>;
-    await db
-      .insertInto('scheduled_jobs')
-      .values({
-        type,
-        key,
-        due_at: dueAt,
-        payload: JSON.stringify(payload),
-        status: 'pending',
-        attempts: 0,
-        last_error: null,
-        claimed_at: null,
-        created_at: new Date(),
-        updated_at: new Date(),
-      })
-      .onConflict((oc) => {
-        const update = oc.columns(['type', 'key']).doUpdateSet({
-          due_at: dueAt,
-          payload: JSON.stringify(payload),
-          status: 'pending',
-          attempts: 0,
-          last_error: null,
-          claimed_at: null,
-          updated_at: new Date(),
-        });
-        // A running step is never reset from outside: it will finish and, if needed, schedule its successor.
-        return options.onlyIfAbsent
-          ? update.where('scheduled_jobs.status', 'in', ['done', 'failed', 'cancelled'])
-          : update.where('scheduled_jobs.status', '!=', 'running');
-      })
-      .execute();
+    await upsertJob(options.db ?? this.db, type, key, dueAt, payload, options.onlyIfAbsent ?? false);
     this.kick();
   }
 
   /** Cancels a pending step; with `db` (a transaction), as part of it. */
   async cancel(type: string, key: string, options: { db?: Kysely<any> } = {}): Promise<void> {
-    await ((options.db ?? this.db) as Kysely<JobsTable>)
-      .updateTable('scheduled_jobs')
-      .set({ status: 'cancelled', updated_at: new Date() })
-      .where('type', '=', type)
-      .where('key', '=', key)
-      .where('status', '=', 'pending')
-      .execute();
+    await cancelPendingJob(options.db ?? this.db, type, key);
   }
 
   /** Cancels every pending step whose key starts with `prefix` (all the steps of one subscription, say). */
   async cancelByPrefix(prefix: string, types?: string[], options: { db?: Kysely<any> } = {}): Promise<void> {
-    let query = ((options.db ?? this.db) as Kysely<JobsTable>)
-      .updateTable('scheduled_jobs')
-      .set({ status: 'cancelled', updated_at: new Date() })
-      .where('key', 'like', `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-      .where('status', '=', 'pending');
-    if (types) query = query.where('type', 'in', types);
-    await query.execute();
+    await cancelPendingJobsByPrefix(options.db ?? this.db, prefix, types);
   }
 
   async pending(type?: string): Promise<{ type: string; key: string; due_at: Date; payload: unknown }[]> {
-    let query = this.jobs.selectFrom('scheduled_jobs').select(['type', 'key', 'due_at', 'payload']).where('status', '=', 'pending');
-    if (type) query = query.where('type', '=', type);
-    return query.orderBy('due_at').execute();
+    return pendingJobs(this.db, type);
   }
 
   async start(): Promise<void> {
     for (const job of this.recurring.values()) {
-      await this.schedule(job.type, 'recurring', new Date(Date.now() + job.everySeconds * 1000), {}, { onlyIfAbsent: true });
+      await this.schedule(job.type, 'recurring', new Date(this.now().getTime() + job.everySeconds * 1000), {}, { onlyIfAbsent: true });
     }
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000);
     this.timer.unref();
@@ -239,15 +195,7 @@ export class JobScheduler {
   async status(): Promise<SchedulerStats> {
     const jobs = [...this.recurring.keys()];
     const { paused, ...runs } = await this.recurringJobs.summary(jobs);
-    const next =
-      jobs.length === 0 || paused
-        ? undefined
-        : await this.jobs
-            .selectFrom('scheduled_jobs')
-            .select((eb) => eb.fn.min('due_at').as('due_at'))
-            .where('type', 'in', jobs)
-            .where('status', '=', 'pending')
-            .executeTakeFirst();
+    const next = jobs.length === 0 || paused ? undefined : await earliestPendingDue(this.db, jobs);
     return {
       isRunning: this.timer !== undefined && !paused,
       ...runs,
@@ -269,14 +217,7 @@ export class JobScheduler {
    * failing first. Also the steps dropped after 8 attempts before decision 0034, which wait for a person.
    */
   async failing(threshold: number, limit = 50): Promise<FailingStep[]> {
-    const rows = await this.jobs
-      .selectFrom('scheduled_jobs')
-      .selectAll()
-      .where((eb) => eb.and([unfinished(eb), eb.or([eb('attempts', '>=', threshold), eb('status', '=', 'failed')])]))
-      .orderBy('attempts', 'desc')
-      .orderBy('due_at')
-      .limit(limit)
-      .execute();
+    const rows = await failingJobs(this.db, threshold, limit);
     return rows.map(failingStep);
   }
 
@@ -287,13 +228,7 @@ export class JobScheduler {
   async retryNow(type: string, key: string): Promise<FailingStep | null> {
     const step = await this.unfinished(type, key);
     if (!step) return null;
-    await this.jobs
-      .updateTable('scheduled_jobs')
-      .set({ status: 'pending', due_at: new Date(), claimed_at: null, updated_at: new Date() })
-      .where('type', '=', type)
-      .where('key', '=', key)
-      .where((eb) => eb.or([eb('status', '=', 'pending'), droppedBefore0034(eb)]))
-      .execute();
+    await makeJobDueNow(this.db, type, key);
     this.kick();
     return step;
   }
@@ -305,28 +240,11 @@ export class JobScheduler {
   async giveUp(type: string, key: string, actor: string): Promise<FailingStep | null> {
     const step = await this.unfinished(type, key);
     if (!step) return null;
-    const result = await this.jobs
-      .updateTable('scheduled_jobs')
-      .set({
-        status: 'abandoned',
-        last_error: sql<string>`left(${`Given up by ${actor}; last error: `} || coalesce(last_error, 'none'), 500)`,
-        updated_at: new Date(),
-      })
-      .where('type', '=', type)
-      .where('key', '=', key)
-      .where(unfinished)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0 ? step : null;
+    return (await abandonJob(this.db, type, key, actor)) ? step : null;
   }
 
   private async unfinished(type: string, key: string): Promise<FailingStep | null> {
-    const row = await this.jobs
-      .selectFrom('scheduled_jobs')
-      .selectAll()
-      .where('type', '=', type)
-      .where('key', '=', key)
-      .where(unfinished)
-      .executeTakeFirst();
+    const row = await findUnfinishedJob(this.db, type, key);
     return row ? failingStep(row) : null;
   }
 
@@ -368,8 +286,8 @@ export class JobScheduler {
     if (restMs >= 1 && this.timer !== undefined) await (this.options.rest ?? sleep)(restMs);
   }
 
-  private async runBatch(claimed: JobsTable['scheduled_jobs'][]): Promise<void> {
-    const byKey = new Map<string, JobsTable['scheduled_jobs'][]>();
+  private async runBatch(claimed: JobRow[]): Promise<void> {
+    const byKey = new Map<string, JobRow[]>();
     // UPDATE ... RETURNING gives no order: due order within a key comes from sorting.
     const inDueOrder = [...claimed].sort((a, b) => new Date(a.due_at).getTime() - new Date(b.due_at).getTime());
     for (const job of inDueOrder) byKey.set(job.key, [...(byKey.get(job.key) ?? []), job]);
@@ -385,49 +303,31 @@ export class JobScheduler {
 
   private async claim() {
     const staleSeconds = Math.round((this.options.staleClaimMs ?? 5 * 60_000) / 1000);
-    const result = await sql<JobsTable['scheduled_jobs']>`
-      update scheduled_jobs set status = 'running', claimed_at = now(), attempts = attempts + 1, updated_at = now()
-      where (type, key) in (
-        select type, key from scheduled_jobs
-        where due_at <= now()
-          and (status = 'pending' or (status = 'running' and claimed_at < now() - make_interval(secs => ${staleSeconds})))
-          and ${notPausedRecurring}
-        order by due_at
-        limit ${this.options.batchSize ?? 100}
-        for update skip locked
-      )
-      returning *`.execute(this.db);
-    return result.rows;
+    return claimDueJobs(this.db, staleSeconds, this.options.batchSize ?? 100);
   }
 
-  private async runClaimed(job: JobsTable['scheduled_jobs']): Promise<void> {
+  private async runClaimed(job: JobRow): Promise<void> {
     const recurring = this.recurring.get(job.type);
     const run = () => this.execute(job);
     // A recurring job's run is also counted for the Cron page (its success rate and last run).
     const ok = await succeeded(recurring ? this.recurringJobs.track(job.type, run) : run());
     if (ok || recurring) {
       await this.finish(job.type, job.key, ok ? 'done' : 'failed', ok ? null : 'failed; next run as scheduled');
-      if (recurring) await this.schedule(job.type, job.key, new Date(Date.now() + recurring.everySeconds * 1000));
+      if (recurring) await this.schedule(job.type, job.key, new Date(this.now().getTime() + recurring.everySeconds * 1000));
       return;
     }
     // Never dropped: tried again after a wait that doubles up to the rule's maximum, until it succeeds or an
     // operator gives it up (the Cron page lists it once it has failed often).
-    await this.jobs
-      .updateTable('scheduled_jobs')
-      .set({
-        status: 'pending',
-        due_at: new Date(Date.now() + retryDelayMs(job.attempts, this.options.retry ?? STEP_RETRY)),
-        claimed_at: null,
-        updated_at: new Date(),
-      })
-      .where('type', '=', job.type)
-      .where('key', '=', job.key)
-      .where('status', '=', 'running')
-      .execute();
+    await retryRunningJobAt(
+      this.db,
+      job.type,
+      job.key,
+      new Date(Date.now() + retryDelayMs(job.attempts, this.options.retry ?? STEP_RETRY)),
+    );
   }
 
   /** Runs a claimed step's handler; a failure is written to its row (and thrown) so that operators see why. */
-  private async execute(job: JobsTable['scheduled_jobs']): Promise<void> {
+  private async execute(job: JobRow): Promise<void> {
     const { type, key, attempts } = job;
     try {
       const handler = this.handlers.get(type);
@@ -440,26 +340,14 @@ export class JobScheduler {
         { err: error, job: type, key, attempt: attempts },
         failing ? 'scheduled step failing: retried until it succeeds or an operator gives it up' : 'scheduled step failed',
       );
-      await this.jobs
-        .updateTable('scheduled_jobs')
-        .set({ last_error: String(error instanceof Error ? error.message : error).slice(0, 500) })
-        .where('type', '=', type)
-        .where('key', '=', key)
-        // Given up meanwhile: its record of who gave it up stays.
-        .where('status', '=', 'running')
-        .execute();
+      // Given up meanwhile: its record of who gave it up stays.
+      await noteRunningJobError(this.db, type, key, String(error instanceof Error ? error.message : error).slice(0, 500));
       throw error;
     }
   }
 
   // A step that scheduled its own successor under the same key is pending again: leave that row alone.
   private async finish(type: string, key: string, status: 'done' | 'failed', error: string | null): Promise<void> {
-    await this.jobs
-      .updateTable('scheduled_jobs')
-      .set({ status, last_error: error, claimed_at: null, updated_at: new Date() })
-      .where('type', '=', type)
-      .where('key', '=', key)
-      .where('status', '=', 'running')
-      .execute();
+    await finishRunningJob(this.db, type, key, status, error);
   }
 }

@@ -2,6 +2,16 @@ import type { FailingStep } from '@elts/contracts';
 import { type FailingStepControl, notFound } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { JobScheduler } from '../embedded/job-scheduler.js';
+import {
+  countListedStepFailure,
+  type FailingWorkflowStepRow,
+  failingStepGivenUpBy,
+  failingSteps,
+  findFailingStep,
+  forgetFailingStep,
+  giveUpFailingStep,
+  listStepFailure,
+} from '../store/failing-workflow-steps.js';
 import { retryDelayMs } from './step-retry.js';
 
 export type { FailingStep };
@@ -99,22 +109,6 @@ export function readStepAttempt(header: (name: string) => string | undefined): S
   return { workflowId, runId, activityId, attempt: count };
 }
 
-interface FailingWorkflowStepsTable {
-  failing_workflow_steps: {
-    step_id: string;
-    type: string;
-    workflow_id: string;
-    run_id: string;
-    activity_id: string;
-    payload: unknown;
-    attempts: number;
-    last_error: string | null;
-    next_attempt_at: Date | null;
-    given_up_by: string | null;
-    updated_at: Date;
-  };
-}
-
 /**
  * Temporal's failing steps, noted by the service that runs them. Temporal retries a failing activity by itself and
  * its UI shows the attempts; the Cron page learns of them here: the step endpoint notes each failed attempt from
@@ -125,10 +119,6 @@ interface FailingWorkflowStepsTable {
 export class TemporalStepFailures {
   constructor(private readonly db: Kysely<any>) {}
 
-  private get table(): Kysely<FailingWorkflowStepsTable> {
-    return this.db as Kysely<FailingWorkflowStepsTable>;
-  }
-
   /** Notes a failed attempt: from `threshold` attempts on, or for a step already listed (retried from attempt 1). */
   async failed(step: StepAttempt, type: string, payload: unknown, error: string, threshold: number): Promise<void> {
     const values = {
@@ -138,16 +128,12 @@ export class TemporalStepFailures {
     };
     const stepId = stepIdOf(step);
     if (step.attempt < threshold) {
-      await this.table
-        .updateTable('failing_workflow_steps')
-        .set((eb) => ({ ...values, attempts: eb('attempts', '+', 1) }))
-        .where('step_id', '=', stepId)
-        .execute();
+      await countListedStepFailure(this.db, stepId, values);
       return;
     }
-    await this.table
-      .insertInto('failing_workflow_steps')
-      .values({
+    await listStepFailure(
+      this.db,
+      {
         step_id: stepId,
         type,
         workflow_id: step.workflowId,
@@ -155,61 +141,38 @@ export class TemporalStepFailures {
         activity_id: step.activityId,
         payload: JSON.stringify(payload ?? {}),
         attempts: step.attempt,
-        given_up_by: null,
-        ...values,
-      })
-      .onConflict((oc) =>
-        oc.column('step_id').doUpdateSet((eb) => ({ ...values, attempts: eb('failing_workflow_steps.attempts', '+', 1) })),
-      )
-      .execute();
+      },
+      values,
+    );
   }
 
   /** The step succeeded (or was given up and has now ended): it is no longer failing. */
   async ended(stepId: string): Promise<void> {
-    await this.table.deleteFrom('failing_workflow_steps').where('step_id', '=', stepId).execute();
+    await forgetFailingStep(this.db, stepId);
   }
 
   /** A listed step, with the activity that runs it. */
   async find(type: string, stepId: string): Promise<{ step: FailingStep; activity: Omit<StepAttempt, 'attempt'> } | undefined> {
-    const row = await this.table
-      .selectFrom('failing_workflow_steps')
-      .selectAll()
-      .where('step_id', '=', stepId)
-      .where('type', '=', type)
-      .executeTakeFirst();
+    const row = await findFailingStep(this.db, type, stepId);
     return row && { step: failingStep(row), activity: { workflowId: row.workflow_id, runId: row.run_id, activityId: row.activity_id } };
   }
 
   async givenUp(stepId: string): Promise<boolean> {
-    const row = await this.table
-      .selectFrom('failing_workflow_steps')
-      .select('given_up_by')
-      .where('step_id', '=', stepId)
-      .executeTakeFirst();
+    const row = await failingStepGivenUpBy(this.db, stepId);
     return Boolean(row?.given_up_by);
   }
 
   async giveUp(stepId: string, actor: string): Promise<void> {
-    await this.table
-      .updateTable('failing_workflow_steps')
-      .set({ given_up_by: actor, updated_at: new Date() })
-      .where('step_id', '=', stepId)
-      .execute();
+    await giveUpFailingStep(this.db, stepId, actor);
   }
 
   async list(limit = 50): Promise<FailingStep[]> {
-    const rows = await this.table
-      .selectFrom('failing_workflow_steps')
-      .selectAll()
-      .orderBy('attempts', 'desc')
-      .orderBy('updated_at')
-      .limit(limit)
-      .execute();
+    const rows = await failingSteps(this.db, limit);
     return rows.map(failingStep);
   }
 }
 
-function failingStep(row: FailingWorkflowStepsTable['failing_workflow_steps']): FailingStep {
+function failingStep(row: FailingWorkflowStepRow): FailingStep {
   return listedStep({
     type: row.type,
     key: row.step_id,

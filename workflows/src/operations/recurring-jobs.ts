@@ -1,16 +1,14 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import {
+  countRecurringRun,
+  notPausedRecurring,
+  type RecurringJobsTable,
+  recurringJobRows,
+  setRecurringJobPaused,
+} from '../store/recurring-jobs.js';
 
-export interface RecurringJobsTable {
-  recurring_jobs: {
-    type: string;
-    paused: boolean;
-    changed_by: string | null;
-    changed_at: Date | null;
-    success_count: number;
-    error_count: number;
-    last_run_at: Date | null;
-  };
-}
+export type { RecurringJobsTable };
+export { notPausedRecurring };
 
 export interface RecurringSummary {
   /** An operator stopped them (every listed job is paused). */
@@ -30,17 +28,9 @@ export interface RecurringSummary {
 export class RecurringJobs {
   constructor(private readonly db: Kysely<any>) {}
 
-  private get table(): Kysely<RecurringJobsTable> {
-    return this.db as Kysely<RecurringJobsTable>;
-  }
-
   async setPaused(types: string[], paused: boolean, actor: string): Promise<void> {
     for (const type of types) {
-      await this.table
-        .insertInto('recurring_jobs')
-        .values({ type, paused, changed_by: actor, changed_at: new Date(), success_count: 0, error_count: 0, last_run_at: null })
-        .onConflict((oc) => oc.column('type').doUpdateSet({ paused, changed_by: actor, changed_at: new Date() }))
-        .execute();
+      await setRecurringJobPaused(this.db, type, paused, actor);
     }
   }
 
@@ -58,7 +48,7 @@ export class RecurringJobs {
   }
 
   async summary(types: string[]): Promise<RecurringSummary> {
-    const rows = types.length === 0 ? [] : await this.table.selectFrom('recurring_jobs').selectAll().where('type', 'in', types).execute();
+    const rows = types.length === 0 ? [] : await recurringJobRows(this.db, types);
     const lastRun = rows.reduce<Date | null>(
       (last, row) => (row.last_run_at && (!last || row.last_run_at > last) ? row.last_run_at : last),
       null,
@@ -72,27 +62,6 @@ export class RecurringJobs {
   }
 
   private async count(type: string, succeeded: boolean): Promise<void> {
-    await this.table
-      .insertInto('recurring_jobs')
-      .values({
-        type,
-        paused: false,
-        changed_by: null,
-        changed_at: null,
-        success_count: succeeded ? 1 : 0,
-        error_count: succeeded ? 0 : 1,
-        last_run_at: new Date(),
-      })
-      .onConflict((oc) =>
-        oc.column('type').doUpdateSet({
-          success_count: sql`recurring_jobs.success_count + excluded.success_count`,
-          error_count: sql`recurring_jobs.error_count + excluded.error_count`,
-          last_run_at: sql`excluded.last_run_at`,
-        }),
-      )
-      .execute();
+    await countRecurringRun(this.db, type, succeeded);
   }
 }
-
-/** The SQL condition a claim adds so that a paused recurring job is not taken, whichever instance claims. */
-export const notPausedRecurring = sql`type not in (select type from recurring_jobs where paused)`;

@@ -1,14 +1,14 @@
+import { paymentsOperations } from '@elts/contracts';
+import type { InternalClient } from '@elts/platform';
 import { Context } from '@temporalio/activity';
 import type { SettlementOutcome } from '../flows/payment-timeout.js';
 import { STEP, type StepType } from '../flows/timers.js';
 import { stepAttemptHeaders } from '../operations/failing-steps.js';
 import type { StepRunner } from '../port.js';
-import { type StepActivities, stepPath } from './contract.js';
+import type { StepActivities } from './contract.js';
 
-/** The part of the platform's InternalClient the worker uses: a POST to a service's `/internal/*` API. */
-export interface StepCaller {
-  post<T>(path: string, body: unknown, options?: { headers?: Record<string, string> }): Promise<T>;
-}
+/** The part of the platform's InternalClient the worker uses: payments' step operation. */
+export type StepCaller = Pick<InternalClient, 'operation'>;
 
 /**
  * The worker's way to run a step: ask the payments service to run it, over its step endpoint, the same step function
@@ -16,8 +16,14 @@ export interface StepCaller {
  * which activity attempt it is, so the service can list a step that keeps failing on the Cron page (decision 0034).
  */
 export function stepsOverHttp(payments: StepCaller): StepRunner {
-  return async (type, payload) =>
-    (await payments.post<{ outcome?: unknown } | undefined>(stepPath(type), payload, { headers: activityAttemptHeaders() }))?.outcome;
+  return async (type, payload) => {
+    const answer = await payments.operation(
+      paymentsOperations.runPaymentsWorkflowStep,
+      { params: { type }, body: payload as Record<string, unknown> },
+      { headers: activityAttemptHeaders() },
+    );
+    return answer?.outcome;
+  };
 }
 
 /** This activity's attempt as headers; none outside an activity (a test calling the runner directly). */

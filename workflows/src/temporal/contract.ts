@@ -93,6 +93,3 @@ export const STEP_ACTIVITY: Record<StepType, keyof StepActivities> = {
   'membership.expiry': 'expireCycle',
   'payments.reconcile': 'reconcile',
 };
-
-/** The payments service's endpoint that runs one step. */
-export const stepPath = (type: StepType) => `/internal/workflow-steps/${type}`;

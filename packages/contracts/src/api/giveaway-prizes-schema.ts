@@ -15,7 +15,8 @@ const text = (max: number) =>
     .max(max * 4, 'This prize text is far too long.')
     .optional();
 
-const prizeInput = z.strictObject({
+/** A prize as an operator sets it (GiveawayPrizeInput). */
+export const prizeInputSchema = z.strictObject({
   slot: z
     .number({ error: PRIZE_SLOTS_MESSAGE })
     .int(PRIZE_SLOTS_MESSAGE)
@@ -31,7 +32,7 @@ const prizeInput = z.strictObject({
 /** `PUT /admin/giveaway/prizes`: all twelve at once, slots 1 to 12 each exactly once. */
 export const giveawayPrizesRequestSchema = z
   .strictObject({
-    prizes: z.array(prizeInput, { error: PRIZE_SLOTS_MESSAGE }).length(GIVEAWAY_PRIZE_COUNT, PRIZE_SLOTS_MESSAGE),
+    prizes: z.array(prizeInputSchema, { error: PRIZE_SLOTS_MESSAGE }).length(GIVEAWAY_PRIZE_COUNT, PRIZE_SLOTS_MESSAGE),
   })
   .superRefine(({ prizes }, context) => {
     const slots = new Set(prizes.map((prize) => prize.slot));
@@ -46,3 +47,19 @@ export const giveawayPrizesRequestSchema = z
   });
 
 export type GiveawayPrizesRequest = z.output<typeof giveawayPrizesRequestSchema>;
+
+/** A prize as it is kept and shown (GiveawayPrize). */
+export const giveawayPrizeSchema = z.object({
+  slot: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  productId: z.string().nullable(),
+});
+
+/** `GET /user/giveaway/results` (GiveawayResults). */
+export const giveawayResultsSchema = z.object({
+  prizes: z.array(giveawayPrizeSchema),
+  drawn_at: z.string().nullable(),
+  winners: z.array(z.object({ slot: z.number().int(), prize: z.string(), name: z.string() })),
+});

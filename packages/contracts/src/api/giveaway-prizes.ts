@@ -1,7 +1,9 @@
 /**
- * The giveaway's prizes as plain values, apart from their request schema (giveaway-prizes-schema.ts), so the member's
- * giveaway block and the public Merch page use them without loading zod.
+ * The giveaway's prizes as plain values, apart from their schemas (giveaway-prizes-schema.ts), so the member's
+ * giveaway block and the public Merch page use them without loading zod: the types below only name the schemas.
  */
+import type { z } from 'zod';
+import type { giveawayPrizeSchema, giveawayResultsSchema, prizeInputSchema } from './giveaway-prizes-schema.js';
 
 /** Twelve products, one winner each (spec section 9). */
 export const GIVEAWAY_PRIZE_COUNT = 12;
@@ -10,30 +12,13 @@ export const PRIZE_DESCRIPTION_MAX_LENGTH = 300;
 export const PRIZE_IMAGE_URL_MAX_LENGTH = 1000;
 
 /** A prize as an operator sets it: a catalogue product by id, or a free description with an https image. */
-export interface GiveawayPrizeInput {
-  slot: number;
-  kind: 'product' | 'custom';
-  productId?: string | undefined;
-  name?: string | undefined;
-  description?: string | undefined;
-  imageUrl?: string | undefined;
-}
+export type GiveawayPrizeInput = z.output<typeof prizeInputSchema>;
 
 /** A prize as it is kept and shown; a product prize carries the product's name and first image as they were when it was set. */
-export interface GiveawayPrize {
-  slot: number;
-  name: string;
-  description: string;
-  imageUrl: string | null;
-  productId: string | null;
-}
+export type GiveawayPrize = z.output<typeof giveawayPrizeSchema>;
 
 /** `GET /user/giveaway/results`: the prizes, and after the draw each prize's winner by their public name. */
-export interface GiveawayResults {
-  prizes: GiveawayPrize[];
-  drawn_at: string | null;
-  winners: Array<{ slot: number; prize: string; name: string }>;
-}
+export type GiveawayResults = z.output<typeof giveawayResultsSchema>;
 
 /** Results before any prize is set (and what a screen shows until they arrive). */
 export const NO_GIVEAWAY_RESULTS: GiveawayResults = { prizes: [], drawn_at: null, winners: [] };

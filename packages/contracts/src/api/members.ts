@@ -1,17 +1,15 @@
 import { z } from 'zod';
+import { SUBSCRIPTION_STATUSES } from '../events/payments.js';
 import { indianStateNamed } from '../india-states.js';
 import { dateOfBirthSchema, gstinSchema, indianMobileSchema, pincodeSchema } from '../validation/india.js';
 import {
   GENDERS,
-  type Gender,
   LIST_ITEM_COMMA_MESSAGE,
   LIST_ITEM_MAX_LENGTH,
   LIST_SLOTS,
   listItemHasComma,
   PERSONAS,
-  type Persona,
   PROFESSIONS,
-  type Profession,
 } from './member-fields.js';
 
 /**
@@ -116,51 +114,56 @@ export const updateProfileSchema = z
 
 export type UpdateProfileRequest = z.output<typeof updateProfileSchema>;
 
-export interface OnboardingProgress {
-  personalDetails: boolean;
-  spendType: boolean;
-  myLists: boolean;
-  shippingInfo: boolean;
-  complete: boolean;
-}
+/** Which of onboarding's four steps a member has done, and whether all are. */
+export const onboardingProgressSchema = z.object({
+  personalDetails: z.boolean(),
+  spendType: z.boolean(),
+  myLists: z.boolean(),
+  shippingInfo: z.boolean(),
+  complete: z.boolean(),
+});
+export type OnboardingProgress = z.output<typeof onboardingProgressSchema>;
 
-export type SubscriptionStatus = 'active' | 'pending' | 'expired' | 'failed' | 'cancelled' | 'revoked' | 'none';
+/** A member's subscription as the profile shows it: one of payments' statuses, or none for a member who never subscribed. */
+export const MEMBER_SUBSCRIPTION_STATUSES = [...SUBSCRIPTION_STATUSES, 'none'] as const;
+export type SubscriptionStatus = (typeof MEMBER_SUBSCRIPTION_STATUSES)[number];
 
 /** The profile as `POST /user/get-profile` returns it (`data[0]`). Lists are comma-separated strings, as the spec has them. */
-export interface Profile {
-  id: string;
-  member_number: number;
-  firstname: string;
-  lastname: string;
-  gender: Gender | null;
-  dob: string | null;
-  mobile: string | null;
+export const profileSchema = z.object({
+  id: z.string(),
+  member_number: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  dob: z.string().nullable(),
+  mobile: z.string().nullable(),
   /** The confirmed contact address: where the product mails the member. Signing in never reads it. */
-  email: string;
+  email: z.string(),
   /**
    * A new contact address waiting for the member to open the confirmation link mailed to it (this product's
    * addition); null when none is waiting.
    */
-  pendingEmail?: string | null;
-  address: string | null;
+  pendingEmail: z.string().nullable().optional(),
+  address: z.string().nullable(),
   /** The shipping address's city and state (this product's addition; the order form prefills from them). */
-  city: string | null;
-  state: string | null;
-  professionAddress: string | null;
-  pincode: number | null;
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  professionAddress: z.string().nullable(),
+  pincode: z.number().int().nullable(),
   /** The pincode a member outside the delivery areas asked to be told about, while it is still their pincode; else null. */
-  deliveryAreaNotifyPincode: number | null;
-  profession: Profession | null;
-  subscriptionType: Persona | null;
-  needList: string;
-  greedList: string;
-  gst: string;
-  subscription_status: SubscriptionStatus;
-  profile_image: string | null;
-  hideFromWall: boolean;
-  onboarding: OnboardingProgress;
-  created_at: string;
-}
+  deliveryAreaNotifyPincode: z.number().int().nullable(),
+  profession: z.enum(PROFESSIONS).nullable(),
+  subscriptionType: z.enum(PERSONAS).nullable(),
+  needList: z.string(),
+  greedList: z.string(),
+  gst: z.string(),
+  subscription_status: z.enum(MEMBER_SUBSCRIPTION_STATUSES),
+  profile_image: z.string().nullable(),
+  hideFromWall: z.boolean(),
+  onboarding: onboardingProgressSchema,
+  created_at: z.string(),
+});
+export type Profile = z.output<typeof profileSchema>;
 
 /** `POST /user/login`: an OpenID Connect ID token. The spec's `user` object may come along but is never trusted. */
 export const loginRequestSchema = z.strictObject({

@@ -25,6 +25,16 @@ const deliveryAddress = z.strictObject({
 
 export type DeliveryAddress = z.output<typeof deliveryAddress>;
 
+/** A delivery address as orders keeps it and tells others (events, answers): already checked, so plain text. */
+export const storedAddressSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+});
+
 /**
  * `POST /product/order`: the spec's order payload. The client's `amount` is accepted for compatibility and never
  * used: the price comes from the catalog. The billing address defaults to the shipping one.

@@ -78,49 +78,92 @@ export const productFormSchema = z.strictObject({
 
 export type ProductForm = z.output<typeof productFormSchema>;
 
-/** A product as the spec's screens read it (`GET /product/list`'s `data.products`). Prices in rupees. */
-export interface ProductView {
-  id: string;
-  name: string;
-  images: string[];
-  price: number;
-  amazonPrice: number | null;
-  category: string;
-  brand: string;
-  stock: number;
-  descriptions: { title: string; content: string }[];
-  sku: string;
-  variantGroup: string | null;
-  isVariantPrimary: boolean;
-  saleStartAt: string | null;
-  saleEndAt: string | null;
-  isEnabled: boolean;
-  exclusive: boolean;
-  dropId: string | null;
-  /** Deals board only: which section placed it, and for list matches, which Need or Greed item matched. */
-  section?: 'lists' | 'trending' | 'exclusive';
-  matchedItem?: string;
-}
+const at = z.string().nullable();
+
+/** What every view of a product carries: the spec's fields, prices in rupees with paise beside them. */
+const productShape = {
+  id: z.string(),
+  name: z.string(),
+  images: z.array(z.string()),
+  price: z.number(),
+  pricePaise: z.number().int(),
+  amazonPrice: z.number().nullable(),
+  amazonPricePaise: z.number().int().nullable(),
+  category: z.string(),
+  brand: z.string(),
+  /** The units one can still buy. */
+  stock: z.number().int(),
+  descriptions: z.array(z.object({ title: z.string(), content: z.string() })),
+  sku: z.string(),
+  variantGroup: z.string().nullable(),
+  isVariantPrimary: z.boolean(),
+  isEnabled: z.boolean(),
+  exclusive: z.boolean(),
+  dropId: z.string().nullable(),
+};
+
+/** Where a product's sale window stands now (unscheduled: no window applies). */
+export const SALE_STATES = ['upcoming', 'open', 'ended', 'unscheduled'] as const;
+/** The deals board's sections. */
+export const BOARD_SECTIONS = ['lists', 'trending', 'exclusive', 'newest'] as const;
+
+/**
+ * A product as shoppers see it (`GET /product/list`'s `data.products`, the variants of one): `stock` as the units one
+ * can still buy, and saleStartAt/saleEndAt as the window that applies (the product's own, else its drop's), so a
+ * card can count down without knowing about drops. On the deals board, which section placed it and, for list
+ * matches, which Need or Greed item matched.
+ */
+export const publicProductSchema = z.object({
+  ...productShape,
+  saleStartAt: at,
+  saleEndAt: at,
+  saleState: z.enum(SALE_STATES),
+  section: z.enum(BOARD_SECTIONS).optional(),
+  matchedItem: z.string().optional(),
+});
+export type PublicProduct = z.output<typeof publicProductSchema>;
+
+/**
+ * A product as the admin's product form edits it: saleStartAt/saleEndAt are the product's own dates (null when it
+ * follows its drop), the window in force beside them, and the stock's parts.
+ */
+export const adminProductSchema = z.object({
+  ...productShape,
+  saleStartAt: at,
+  saleEndAt: at,
+  saleWindow: z.object({
+    startAt: at,
+    endAt: at,
+    source: z.enum(['product', 'drop', 'calendar', 'none']),
+    state: z.enum(SALE_STATES),
+  }),
+  stockDetail: z.object({ onHand: z.number().int(), held: z.number().int(), sold: z.number().int() }),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.output<typeof adminProductSchema>;
 
 // Internal calls between orders and catalog (`/internal/*`, with the service token) -------------------------------
 
 /** What orders needs to know of a product before placing an order: price and window come from the catalog only. */
-export interface ProductForOrder {
-  id: string;
-  name: string;
-  brand: string;
-  category: string;
-  images: string[];
-  pricePaise: number;
-  amazonPricePaise: number | null;
-  isEnabled: boolean;
+export const productForOrderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  images: z.array(z.string()),
+  pricePaise: z.number().int(),
+  amazonPricePaise: z.number().int().nullable(),
+  isEnabled: z.boolean(),
   /** The window that applies (the product's own, else its drop's); null ends mean open. */
-  saleStartAt: string | null;
-  saleEndAt: string | null;
-  available: number;
+  saleStartAt: at,
+  saleEndAt: at,
+  available: z.number().int(),
   /** Its variant group, if any: the group's versions count as one product for the one-of-each rule. */
-  variantGroup: string | null;
-}
+  variantGroup: z.string().nullable(),
+});
+export type ProductForOrder = z.output<typeof productForOrderSchema>;
 
 /** `POST /internal/stock/hold`: idempotent per order id (a repeat answers as the first did). */
 export const stockHoldSchema = z.strictObject({
@@ -136,9 +179,11 @@ export const stockHoldSchema = z.strictObject({
   replacement: z.boolean().optional(),
 });
 
-export type StockHoldResult =
-  | { held: true; productId: string; quantity: number; holdUntil: string }
-  | { held: false; reason: 'out_of_stock' | 'not_buyable' | 'not_found' };
+export const stockHoldResultSchema = z.discriminatedUnion('held', [
+  z.object({ held: z.literal(true), productId: z.string(), quantity: z.number().int(), holdUntil: z.string() }),
+  z.object({ held: z.literal(false), reason: z.enum(['out_of_stock', 'not_buyable', 'not_found']) }),
+]);
+export type StockHoldResult = z.output<typeof stockHoldResultSchema>;
 
 /** `POST /internal/stock/release` and `/internal/stock/commit`: idempotent per order id. */
 export const stockOrderSchema = z.strictObject({ orderId: z.string().min(1).max(64) });
@@ -154,4 +199,5 @@ export const stockReleaseSchema = stockOrderSchema.extend({
 });
 export type StockRelease = z.infer<typeof stockReleaseSchema>;
 
-export type StockMoveResult = { state: 'held' | 'released' | 'committed' | 'expired' | 'none' };
+export const stockMoveResultSchema = z.object({ state: z.enum(['held', 'released', 'committed', 'expired', 'none']) });
+export type StockMoveResult = z.output<typeof stockMoveResultSchema>;

@@ -1,18 +1,12 @@
 import { z } from 'zod';
+import { storedAddressSchema } from '../api/orders.js';
 import { EXCHANGE_WINDOW_DAYS } from '../fulfilment.js';
 import { REFUND_CHOICES } from '../refund-choices.js';
 import { defineEvent, EventRegistry } from './define.js';
 
 const memberId = z.uuid();
 const paise = z.number().int().min(0);
-const address = z.object({
-  name: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  pincode: z.string(),
-});
+const address = storedAddressSchema;
 
 export const OrderPlaced = defineEvent({
   type: 'OrderPlaced',

@@ -1,15 +1,12 @@
-import { SESSION_COOKIES } from '@elts/contracts';
+import { type BodyOf, identityOperations, SESSION_COOKIES } from '@elts/contracts';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { forbidden } from '../http/errors.js';
 import type { InternalClient } from '../http/internal-client.js';
 import type { Principal } from '../http/principal.js';
 
-export interface SessionTokens {
-  bearer?: string;
-  memberCookie?: string;
-  adminCookie?: string;
-}
+/** The tokens a request carries, as identity resolves them (`POST /internal/sessions/resolve`). */
+export type SessionTokens = BodyOf<typeof identityOperations.resolveSessions>;
 
 /**
  * The spec's screens send the token as the raw Authorization header; `Bearer` is accepted too. Cookies are used
@@ -48,6 +45,6 @@ export function assertSameOrigin(c: Context): void {
 
 export async function resolvePrincipal(identity: InternalClient, tokens: SessionTokens): Promise<Principal> {
   if (!tokens.bearer && !tokens.memberCookie && !tokens.adminCookie) return {};
-  const answer = await identity.post<{ principal: Principal }>('/internal/sessions/resolve', tokens, { idempotent: true });
+  const answer = await identity.operation(identityOperations.resolveSessions, { body: tokens }, { idempotent: true });
   return answer.principal;
 }

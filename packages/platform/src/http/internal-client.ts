@@ -1,3 +1,4 @@
+import { addressOf, type DataOf, type OperationSpec, type RequestOf } from '@elts/contracts';
 import { currentRequestId } from '../logging/request-context.js';
 import { AppError, isConnectionError } from './errors.js';
 import { httpCall } from './http-call.js';
@@ -47,16 +48,13 @@ export class InternalClient {
     if (!options.fetch && !options.baseUrls?.length) throw new Error(`InternalClient(${options.target}) needs baseUrls or fetch`);
   }
 
-  get<T>(path: string, options: CallOptions = {}): Promise<T> {
-    return this.call<T>('GET', path, undefined, { idempotent: true, ...options });
-  }
-
-  post<T>(path: string, body: unknown, options: CallOptions = {}): Promise<T> {
-    return this.call<T>('POST', path, body, options);
-  }
-
-  put<T>(path: string, body: unknown, options: CallOptions = {}): Promise<T> {
-    return this.call<T>('PUT', path, body, { idempotent: true, ...options });
+  /**
+   * Calls one internal operation of the contract table: its address from the parameters and query, its body, and its
+   * answer's `data` typed from the operation's response schema. Reads are idempotent; a write is when its options say so.
+   */
+  operation<O extends OperationSpec>(op: O, request: RequestOf<O>, options: CallOptions = {}): Promise<DataOf<O>> {
+    const { body } = request as { body?: unknown };
+    return this.call<DataOf<O>>(op.method, addressOf(op, request), body, { idempotent: op.method === 'GET', ...options });
   }
 
   async call<T>(method: string, path: string, body: unknown, options: CallOptions = {}): Promise<T> {

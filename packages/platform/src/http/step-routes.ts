@@ -1,8 +1,7 @@
-import type { FailingStep } from '@elts/contracts';
+import type { FailingStep, StepOperations } from '@elts/contracts';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from './app-factory.js';
-import { jsonBody } from './validation.js';
+import { mount } from './operation-routes.js';
 
 /**
  * A service's workflow steps that keep failing, as the back office's Cron page sees and acts on them
@@ -15,29 +14,32 @@ export interface FailingStepControl {
   giveUpStep(type: string, key: string, actor: string): Promise<FailingStep>;
 }
 
-/** Who asked (admin-bff sends `admin:<id>`), for a given-up step's record. */
-const actor = z.string().trim().min(1).max(200).default('internal');
-const step = z.object({ type: z.string().min(1).max(100), key: z.string().min(1).max(300), actor });
-
-/** `POST /internal/cron/steps/retry` and `/give-up`, which admin-bff calls with the service token. */
-export function stepActionRoutes(steps: Pick<FailingStepControl, 'retryStep' | 'giveUpStep'>) {
-  return new Hono<AppEnv>()
-    .post('/internal/cron/steps/retry', jsonBody(step), async (c) => {
-      const { type, key, actor: who } = c.req.valid('json');
-      return c.json({ is_success: true, data: await steps.retryStep(type, key, who) });
-    })
-    .post('/internal/cron/steps/give-up', jsonBody(step), async (c) => {
-      const { type, key, actor: who } = c.req.valid('json');
-      return c.json({ is_success: true, data: await steps.giveUpStep(type, key, who) });
-    });
+/**
+ * `POST /internal/cron/steps/retry` and `/give-up`, which admin-bff calls with the service token: the owner's
+ * operations from the table (`stepOperations(owner)` of the contracts).
+ */
+export function stepActionRoutes(
+  steps: Pick<FailingStepControl, 'retryStep' | 'giveUpStep'>,
+  ops: Pick<StepOperations, 'retryStep' | 'giveUpStep'>,
+) {
+  const app = new Hono<AppEnv>();
+  mount(app, ops.retryStep, async (c) => {
+    const { type, key, actor: who } = c.req.valid('json');
+    return c.json({ is_success: true, data: await steps.retryStep(type, key, who) });
+  });
+  mount(app, ops.giveUpStep, async (c) => {
+    const { type, key, actor: who } = c.req.valid('json');
+    return c.json({ is_success: true, data: await steps.giveUpStep(type, key, who) });
+  });
+  return app;
 }
 
 /**
  * The Cron routes of a service whose steps run on its own timers table and that has no schedule of its own to show
  * (catalog, orders): `GET /internal/cron/status` answers its failing steps, which admin-bff lists beside payments'.
  */
-export function failingStepRoutes(steps: FailingStepControl) {
-  return new Hono<AppEnv>()
-    .get('/internal/cron/status', async (c) => c.json({ is_success: true, data: { failing_steps: await steps.failingSteps() } }))
-    .route('/', stepActionRoutes(steps));
+export function failingStepRoutes(steps: FailingStepControl, ops: StepOperations) {
+  const app = new Hono<AppEnv>();
+  mount(app, ops.failingSteps, async (c) => c.json({ is_success: true, data: { failing_steps: await steps.failingSteps() } }));
+  return app.route('/', stepActionRoutes(steps, ops));
 }

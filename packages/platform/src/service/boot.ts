@@ -2,6 +2,7 @@ import type { EventBus } from '../bus/event-bus.js';
 import { loadConfig } from '../config/load-config.js';
 import type { Database } from '../db/database.js';
 import { loadMigrations, migrate, platformMigrations } from '../db/migrations.js';
+import { type Clock, systemClock } from '../domain/clock.js';
 import { EventStore } from '../events/event-store.js';
 import { createServiceApp } from '../http/app-factory.js';
 import { type FetchLike, InternalClient } from '../http/internal-client.js';
@@ -15,6 +16,8 @@ export interface BootOptions {
   nodeEnv: NodeEnv;
   serviceToken: string;
   env: Record<string, string | undefined>;
+  /** The services' time; the system's unless a test brings its own. */
+  clock?: Clock;
   /** How to reach another service: its instances' URLs, or its app's fetch in the same process. */
   resolveService(target: string): { baseUrls: string[] } | { fetch: FetchLike };
 }
@@ -48,6 +51,7 @@ export async function bootService(module: ServiceModule, options: BootOptions): 
     events,
     bus: options.bus,
     serviceToken: options.serviceToken,
+    clock: options.clock ?? systemClock,
     client(target) {
       let client = clients.get(target);
       if (!client) {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { EventBus } from '../bus/event-bus.js';
 import { ConfigError } from '../config/load-config.js';
 import type { Migration } from '../db/migrations.js';
+import type { Clock } from '../domain/clock.js';
 import type { EventStore } from '../events/event-store.js';
 import type { AppEnv } from '../http/app-factory.js';
 import type { InternalClient } from '../http/internal-client.js';
@@ -24,6 +25,8 @@ export interface ServiceRuntime<Config = unknown, DB = any> {
   events: EventStore<DB>;
   bus: EventBus;
   serviceToken: string;
+  /** Where the service's business code reads the time (docs/decisions/0071): the system's, or a test's. */
+  clock: Clock;
   /** A client for another service's `/internal/*` endpoints. */
   client(target: string): InternalClient;
   /** The service's Hono app with the platform's middleware, health and readiness already in place. */

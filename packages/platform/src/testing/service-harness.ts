@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { InProcessBus } from '../bus/in-process-bus.js';
 import type { Database } from '../db/database.js';
 import { migrate, platformMigrations } from '../db/migrations.js';
+import type { Clock } from '../domain/clock.js';
 import { EventStore } from '../events/event-store.js';
 import { createForwarder } from '../front/forwarder.js';
 import { inProcessUpstream } from '../front/upstreams.js';
@@ -27,6 +28,8 @@ export interface HarnessOptions {
   nodeEnv?: NodeEnv;
   /** Stand-ins for other services the one under test calls (their `/internal` or public endpoints). */
   stubs?: Record<string, FetchApp>;
+  /** The service's clock: a test's ManualClock to stand at a chosen instant. */
+  clock?: Clock;
 }
 
 export interface RequestOptions {
@@ -92,6 +95,7 @@ export async function startServiceHarness(module: ServiceModule, options: Harnes
       nodeEnv: options.nodeEnv ?? 'test',
       serviceToken: TEST_SERVICE_TOKEN,
       env: options.env ?? {},
+      ...(options.clock ? { clock: options.clock } : {}),
       resolveService: (target) => {
         const stub = options.stubs?.[target];
         if (!stub) throw new Error(`${module.name} called ${target}, which this harness does not run`);

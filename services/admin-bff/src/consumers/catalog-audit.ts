@@ -12,19 +12,10 @@ import {
   StockAdjusted,
 } from '@elts/contracts';
 import { EventConsumer } from '@elts/platform';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { auditAdminEvent as audit } from '../store/audit-log.js';
+import { saveCatalogProduct } from '../store/catalog-products.js';
 import type { AdminDb } from '../store/tables.js';
-
-async function saveProduct(trx: Transaction<AdminDb>, productId: string, product: unknown) {
-  const previous = await trx.selectFrom('catalog_products').select('product').where('product_id', '=', productId).executeTakeFirst();
-  await trx
-    .insertInto('catalog_products')
-    .values({ product_id: productId, product: JSON.stringify(product) })
-    .onConflict((oc) => oc.column('product_id').doUpdateSet({ product: JSON.stringify(product) }))
-    .execute();
-  return previous?.product ?? null;
-}
 
 /**
  * The Audit page's catalog rows: products created, edited, enabled, disabled or restocked, deal drops
@@ -39,7 +30,7 @@ export function catalogAuditProjection(db: Kysely<AdminDb>) {
   });
   return new EventConsumer('admin-bff.catalog-audit', catalogEvents, db)
     .on(ProductCreated, async (data, event, trx) => {
-      await saveProduct(trx, data.productId, data.product);
+      await saveCatalogProduct(trx, data.productId, data.product);
       await audit(trx, event, {
         action: 'product.create',
         target: data.productId,
@@ -48,7 +39,7 @@ export function catalogAuditProjection(db: Kysely<AdminDb>) {
       });
     })
     .on(ProductUpdated, async (data, event, trx) => {
-      const before = await saveProduct(trx, data.productId, data.product);
+      const before = await saveCatalogProduct(trx, data.productId, data.product);
       await audit(trx, event, { action: 'product.update', target: data.productId, before, after: data.product });
     })
     .on(ProductEnabled, async (data, event, trx) => {

@@ -15,13 +15,15 @@ import {
 import { EventConsumer, type StoredEvent } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
 import { auditAdminEvent } from '../store/audit-log.js';
+import {
+  addProductOrder,
+  type Fulfilment,
+  markProductOrderProcessing,
+  productOrderFulfilment,
+  setProductOrder,
+} from '../store/orders-projection.js';
+import { cancelledOutOfStock, orderRefunded, refundChosen, refundSettled } from '../store/out-of-stock-projection.js';
 import type { AdminDb } from '../store/tables.js';
-import { cancelledOutOfStock, orderRefunded, refundChosen, refundSettled } from './out-of-stock.js';
-
-type Fulfilment = Pick<
-  AdminDb['product_orders'],
-  'fulfilment_step' | 'courier' | 'awb_number' | 'tracking_url' | 'shipped_at' | 'delivered_on'
->;
 
 /**
  * An operator's fulfilment step on an order's own shipment (docs/decisions/0023): the row shows it, and the audit
@@ -34,9 +36,8 @@ async function fulfilmentStep(
   after: Partial<Fulfilment>,
 ) {
   if (event.data.shipment !== 1) return;
-  const columns = ['fulfilment_step', 'courier', 'awb_number', 'tracking_url', 'shipped_at', 'delivered_on'] as const;
-  const before = await trx.selectFrom('product_orders').select(columns).where('order_id', '=', event.data.orderId).executeTakeFirst();
-  await trx.updateTable('product_orders').set(after).where('order_id', '=', event.data.orderId).execute();
+  const before = await productOrderFulfilment(trx, event.data.orderId);
+  await setProductOrder(trx, event.data.orderId, after);
   await auditAdminEvent(trx, event, {
     action: `order.${after.fulfilment_step}`,
     target: event.data.orderId,
@@ -47,60 +48,37 @@ async function fulfilmentStep(
 
 /** Product orders as the back office lists them, each with the product as it was when ordered. */
 export function ordersProjection(db: Kysely<AdminDb>) {
-  const setStatus = (trx: Kysely<AdminDb>, orderId: string, status: string) =>
-    trx
-      .updateTable('product_orders')
-      .set({ status })
-      .where('order_id', '=', orderId)
-      .execute()
-      .then(() => undefined);
+  const setStatus = (trx: Kysely<AdminDb>, orderId: string, status: string) => setProductOrder(trx, orderId, { status });
   return (
     new EventConsumer('admin-bff.orders', ordersEvents, db)
       .on(OrderPlaced, async (data, event, trx) => {
-        await trx
-          .insertInto('product_orders')
-          .values({
-            order_id: data.orderId,
-            member_id: data.memberId,
-            customer_email: data.customer.email,
-            customer_name: `${data.customer.firstName} ${data.customer.lastName}`.trim(),
-            product_id: data.productId,
-            product: JSON.stringify(data.product) as never,
-            quantity: data.quantity,
-            amount_paise: data.amountPaise,
-            currency: 'INR',
-            status: 'pending',
-            created_at: event.recordedAt,
-          })
-          .onConflict((oc) => oc.column('order_id').doNothing())
-          .execute();
+        await addProductOrder(trx, {
+          order_id: data.orderId,
+          member_id: data.memberId,
+          customer_email: data.customer.email,
+          customer_name: `${data.customer.firstName} ${data.customer.lastName}`.trim(),
+          product_id: data.productId,
+          product: JSON.stringify(data.product) as never,
+          quantity: data.quantity,
+          amount_paise: data.amountPaise,
+          currency: 'INR',
+          status: 'pending',
+          created_at: event.recordedAt,
+        });
       })
       // The payer is at the checkout: the spec's 'processing' (only from pending, events may arrive late).
       .on(OrderPaymentStarted, async (data, _event, trx) => {
-        await trx
-          .updateTable('product_orders')
-          .set({ status: 'processing' })
-          .where('order_id', '=', data.orderId)
-          .where('status', '=', 'pending')
-          .execute();
+        await markProductOrderProcessing(trx, data.orderId);
       })
       // Paid: the order now waits to be processed.
       .on(OrderCompleted, async (data, _event, trx) => {
-        await trx
-          .updateTable('product_orders')
-          .set({ status: 'completed', fulfilment_step: 'paid' })
-          .where('order_id', '=', data.orderId)
-          .execute();
+        await setProductOrder(trx, data.orderId, { status: 'completed', fulfilment_step: 'paid' });
       })
       // The shopper calling the payment off at checkout is the spec's cancelled, not a failure.
       .on(OrderFailed, async (data, _event, trx) => setStatus(trx, data.orderId, data.stage === 'cancelled' ? 'cancelled' : 'failed'))
       // Refunded: the money went back, so nothing is left to fulfil; it leaves the fulfilment queues.
       .on(OrderRefunded, async (data, _event, trx) => {
-        await trx
-          .updateTable('product_orders')
-          .set({ status: 'cancelled', fulfilment_step: null })
-          .where('order_id', '=', data.orderId)
-          .execute();
+        await setProductOrder(trx, data.orderId, { status: 'cancelled', fulfilment_step: null });
         await orderRefunded(trx, data);
       })
       .on(OrderCancelledOutOfStock, async (data, event, trx) => cancelledOutOfStock(trx, data, event))

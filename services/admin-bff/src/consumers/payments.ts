@@ -17,17 +17,20 @@ import {
   SubscriptionStatusChanged,
 } from '@elts/contracts';
 import { EventConsumer } from '@elts/platform';
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { lockMember } from '../store/member-lock.js';
+import {
+  addPayment,
+  addRefundToPayment,
+  addSubscription,
+  recordMemberSubscriptionStatus,
+  setPayment,
+  setSubscription,
+} from '../store/payments-projection.js';
 import type { AdminDb } from '../store/tables.js';
 
 /** Payments and subscriptions as the back office lists them, from the payments service's events. */
 export function paymentsProjection(db: Kysely<AdminDb>) {
-  const setPayment = (trx: Kysely<AdminDb>, paymentId: string, values: Updateable<AdminDb['payments']>) =>
-    trx.updateTable('payments').set(values).where('payment_id', '=', paymentId).execute();
-  const setSubscription = (trx: Kysely<AdminDb>, subscriptionId: string, values: Updateable<AdminDb['subscriptions']>) =>
-    trx.updateTable('subscriptions').set(values).where('subscription_id', '=', subscriptionId).execute();
-
   return (
     new EventConsumer('admin-bff.payments', paymentsEvents, db)
       .on(PaymentInitiated, async (data, event, trx) =>
@@ -78,14 +81,7 @@ export function paymentsProjection(db: Kysely<AdminDb>) {
         // Money given back in full was never kept: the payment leaves the successful ones (and the revenue) as
         // 'refunded'. Its auto_failed flag stays, so a late success refunded after its timeout still shows why. A part
         // refund stays a success whose revenue is what was kept. Each refund adds to what was given back.
-        await trx
-          .updateTable('payments')
-          .set({
-            refunded_paise: sql<number>`refunded_paise + ${data.amountPaise}`,
-            status: sql<string>`case when status = 'success' and amount_paise <= refunded_paise + ${data.amountPaise} then 'refunded' else status end`,
-          })
-          .where('payment_id', '=', data.paymentId)
-          .execute();
+        await addRefundToPayment(trx, data.paymentId, data.amountPaise);
         // The refund's own row, from its RefundRequested (a refund recorded before refunds had records has none).
         await setPayment(trx, data.refundId, { status: 'success', failure_reason: null, processed_at: event.recordedAt });
       })
@@ -93,23 +89,16 @@ export function paymentsProjection(db: Kysely<AdminDb>) {
         await setPayment(trx, data.refundId, { status: 'failed', failure_reason: data.reason, processed_at: event.recordedAt });
       })
       .on(SubscriptionRequested, async (data, event, trx) => {
-        await trx
-          .insertInto('subscriptions')
-          .values({
-            subscription_id: data.subscriptionId,
-            member_id: data.memberId,
-            plan_type: data.planType,
-            frequency: data.frequency,
-            amount_paise: data.amountPaise,
-            currency: data.currency,
-            status: 'pending',
-            auto_renewal: data.autoRenewal,
-            created_at: event.recordedAt,
-            start_date: null,
-            end_date: null,
-          })
-          .onConflict((oc) => oc.column('subscription_id').doNothing())
-          .execute();
+        await addSubscription(trx, {
+          subscription_id: data.subscriptionId,
+          member_id: data.memberId,
+          plan_type: data.planType,
+          frequency: data.frequency,
+          amount_paise: data.amountPaise,
+          currency: data.currency,
+          auto_renewal: data.autoRenewal,
+          created_at: event.recordedAt,
+        });
       })
       .on(SubscriptionActivated, async (data, _event, trx) =>
         setSubscription(trx, data.subscriptionId, {
@@ -138,38 +127,7 @@ export function paymentsProjection(db: Kysely<AdminDb>) {
       .on(SubscriptionStatusChanged, async (data, _event, trx) => {
         // Kept apart too: identity's registration of this member may not have been applied yet.
         await lockMember(trx, data.memberId);
-        await trx
-          .insertInto('member_subscription_status')
-          .values({ member_id: data.memberId, status: data.status })
-          .onConflict((oc) => oc.column('member_id').doUpdateSet({ status: data.status }))
-          .execute();
-        await trx.updateTable('users').set({ subscription_status: data.status }).where('member_id', '=', data.memberId).execute();
+        await recordMemberSubscriptionStatus(trx, data.memberId, data.status);
       })
   );
-}
-
-/** A payment as the Payments page first lists it: pending, nothing settled or given back. Once per payment id. */
-async function addPayment(
-  trx: Kysely<AdminDb>,
-  row: Pick<
-    Insertable<AdminDb['payments']>,
-    'payment_id' | 'order_id' | 'member_id' | 'amount_paise' | 'payment_type' | 'purpose' | 'created_at'
-  >,
-) {
-  await trx
-    .insertInto('payments')
-    .values({
-      ...row,
-      currency: 'INR',
-      status: 'pending',
-      method: null,
-      gateway_payment_id: null,
-      failure_reason: null,
-      auto_failed: false,
-      timeout_minutes: null,
-      refunded_paise: 0,
-      processed_at: null,
-    })
-    .onConflict((oc) => oc.column('payment_id').doNothing())
-    .execute();
 }

@@ -1,5 +1,6 @@
 import type { StoredEvent } from '@elts/platform';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { inParallel } from './parallel.js';
 import type { AdminDb } from './tables.js';
 
 export type AuditedChange = { action: string; target: string; before: unknown; after: unknown };
@@ -25,4 +26,43 @@ export async function auditAdminEvent(trx: Transaction<AdminDb>, event: StoredEv
     })
     .onConflict((oc) => oc.column('event_id').doNothing())
     .execute();
+}
+
+/** Records an operator's action taken directly (not through an event): who, what, on what, and before and after. */
+export async function insertAuditEntry(
+  db: Kysely<AdminDb>,
+  entry: { actor: string; action: string; target: string; before: unknown; after: unknown; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      event_id: null,
+      actor: entry.actor,
+      action: entry.action,
+      target: entry.target,
+      before: entry.before,
+      after: entry.after,
+      at: entry.at,
+    })
+    .execute();
+}
+
+/** One page of the audit log, newest first, and how many entries there are. */
+export function auditLogPage(db: Kysely<AdminDb>, page: number, limit: number) {
+  return inParallel(
+    () =>
+      db
+        .selectFrom('audit_log')
+        .selectAll()
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+    () =>
+      db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+  );
 }

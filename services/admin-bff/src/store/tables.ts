@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { ContactMessagesTable } from '../consumers/contact-messages.js';
+import type { ContactMessagesTable } from './contact-messages.js';
 
 export interface AdminDb extends ContactMessagesTable {
   users: {

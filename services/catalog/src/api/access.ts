@@ -1,4 +1,4 @@
-import { type AdminPrincipal, adminsOnly, requireAdmin } from '@elts/platform';
+import { type AdminPrincipal, requireAdmin } from '@elts/platform';
 import type { Context } from 'hono';
 
 /**
@@ -8,6 +8,3 @@ import type { Context } from 'hono';
 export const adminOnly = (c: Context): AdminPrincipal => requireAdmin(c);
 
 export const actorOf = (admin: AdminPrincipal) => `admin:${admin.id}`;
-
-/** Refuses non-admins before the body is even read, so a member never learns what a valid body looks like. */
-export const adminGuard = adminsOnly;

@@ -1,14 +1,11 @@
-import { type AppEnv, badRequest, jsonBody, ok, pathParams } from '@elts/platform';
+import { catalogOperations, type EarlyAccessRequest } from '@elts/contracts';
+import { type AppEnv, badRequest, mount, ok } from '@elts/platform';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { CatalogContext } from '../commands/context.js';
 import { changeEarlyAccess, earlyAccessList } from '../commands/early-access.js';
-import { actorOf, adminGuard, adminOnly } from './access.js';
+import { actorOf, adminOnly } from './access.js';
 
-const email = z.email('must be an email address').max(254);
-const emailsBody = z.object({ email: email.optional(), emails: z.array(email).max(100).optional() });
-
-function emailsOf(body: z.output<typeof emailsBody>): string[] {
+function emailsOf(body: EarlyAccessRequest): string[] {
   const emails = [...(body.email ? [body.email] : []), ...(body.emails ?? [])];
   if (emails.length === 0) throw badRequest('Give an email or a list of emails');
   return emails;
@@ -17,20 +14,19 @@ function emailsOf(body: z.output<typeof emailsBody>): string[] {
 /** The deals board's early-access list (only these members get the board while EARLY_ACCESS_ONLY is on). */
 export function earlyAccessRoutes(context: CatalogContext) {
   const current = async () => ({ enabled: context.settings.EARLY_ACCESS_ONLY, emails: await earlyAccessList(context) });
-  return new Hono<AppEnv>()
-    .use('/admin/early-access', adminGuard)
-    .use('/admin/early-access/*', adminGuard)
-    .get('/admin/early-access', async (c) => ok(c, await current()))
-    .post('/admin/early-access', jsonBody(emailsBody), async (c) => {
-      await changeEarlyAccess(context, emailsOf(c.req.valid('json')), true, actorOf(adminOnly(c)));
-      return ok(c, await current(), { message: 'Early access granted' });
-    })
-    .delete('/admin/early-access', jsonBody(emailsBody), async (c) => {
-      await changeEarlyAccess(context, emailsOf(c.req.valid('json')), false, actorOf(adminOnly(c)));
-      return ok(c, await current(), { message: 'Early access removed' });
-    })
-    .delete('/admin/early-access/:email', pathParams(z.object({ email })), async (c) => {
-      await changeEarlyAccess(context, [c.req.valid('param').email], false, actorOf(adminOnly(c)));
-      return ok(c, await current(), { message: 'Early access removed' });
-    });
+  const app = new Hono<AppEnv>();
+  mount(app, catalogOperations.earlyAccessList, async (c) => ok(c, await current()));
+  mount(app, catalogOperations.grantEarlyAccess, async (c) => {
+    await changeEarlyAccess(context, emailsOf(c.req.valid('json')), true, actorOf(adminOnly(c)));
+    return ok(c, await current(), { message: 'Early access granted' });
+  });
+  mount(app, catalogOperations.removeEarlyAccess, async (c) => {
+    await changeEarlyAccess(context, emailsOf(c.req.valid('json')), false, actorOf(adminOnly(c)));
+    return ok(c, await current(), { message: 'Early access removed' });
+  });
+  mount(app, catalogOperations.removeEarlyAccessEmail, async (c) => {
+    await changeEarlyAccess(context, [c.req.valid('param').email], false, actorOf(adminOnly(c)));
+    return ok(c, await current(), { message: 'Early access removed' });
+  });
+  return app;
 }

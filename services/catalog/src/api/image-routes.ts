@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
-import { type AppEnv, notFound } from '@elts/platform';
+import { catalogOperations } from '@elts/contracts';
+import { type AppEnv, mount, notFound } from '@elts/platform';
 import { Hono } from 'hono';
 import { illustration } from '../images/illustrations.js';
 
 /** The demo catalogue's pictures, drawn by the catalog itself. Immutable content, so long caching and an ETag. */
 export function imageRoutes() {
   const etags = new Map<string, string>();
-  return new Hono<AppEnv>().get('/product/images/:file', (c) => {
-    const file = c.req.param('file');
+  const app = new Hono<AppEnv>();
+  mount(app, catalogOperations.productImage, (c) => {
+    const file = c.req.valid('param').file;
     const svg = file.endsWith('.svg') ? illustration(file.slice(0, -'.svg'.length)) : undefined;
     if (!svg) throw notFound('Image not found');
     let etag = etags.get(file);
@@ -25,4 +27,5 @@ export function imageRoutes() {
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
     return c.body(svg, 200, { ...headers, 'content-type': 'image/svg+xml; charset=utf-8' });
   });
+  return app;
 }

@@ -1,36 +1,9 @@
-import type { ProductForOrder, ProductView } from '@elts/contracts';
+import type { AdminProduct, ProductForOrder, PublicProduct } from '@elts/contracts';
 import { rupeesOf } from '@elts/contracts';
-import type { BoardSection } from '../domain/board.js';
-import { type SaleState, type SaleWindow, saleStateAt } from '../domain/sale-window.js';
+import { type SaleWindow, saleStateAt } from '../domain/sale-window.js';
 import { availableOf, type ProductRow } from '../store/catalog-reads.js';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
-
-/**
- * A product as shoppers see it: the spec's fields, prices in rupees (paise beside them), `stock` as the units
- * one can still buy, and saleStartAt/saleEndAt as the window that applies (the product's own, else its drop's),
- * so a card can count down without knowing about drops.
- */
-export type PublicProductView = Omit<ProductView, 'section'> & {
-  section?: BoardSection;
-  pricePaise: number;
-  amazonPricePaise: number | null;
-  saleState: SaleState;
-};
-
-/**
- * A product as the admin's product form edits it: saleStartAt/saleEndAt are the product's own dates (null when it
- * follows its drop), the window in force beside them, and the stock's parts.
- */
-export type AdminProductView = ProductView & {
-  pricePaise: number;
-  amazonPricePaise: number | null;
-  saleWindow: { startAt: string | null; endAt: string | null; source: SaleWindow['source']; state: SaleState };
-  stockDetail: { onHand: number; held: number; sold: number };
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};
 
 function common(row: ProductRow) {
   return {
@@ -54,11 +27,11 @@ function common(row: ProductRow) {
   };
 }
 
-export function publicView(row: ProductRow, window: SaleWindow, now: Date): PublicProductView {
+export function publicView(row: ProductRow, window: SaleWindow, now: Date): PublicProduct {
   return { ...common(row), saleStartAt: iso(window.startAt), saleEndAt: iso(window.endAt), saleState: saleStateAt(window, now) };
 }
 
-export function adminView(row: ProductRow, window: SaleWindow, now: Date): AdminProductView {
+export function adminView(row: ProductRow, window: SaleWindow, now: Date): AdminProduct {
   return {
     ...common(row),
     saleStartAt: iso(row.sale_start_at),

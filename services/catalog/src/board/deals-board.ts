@@ -1,15 +1,18 @@
+import type { PublicProduct } from '@elts/contracts';
+import type { Clock } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import { type PublicProductView, publicView } from '../api/views.js';
-import { clock } from '../clock.js';
+import { publicView } from '../api/views.js';
 import { type BoardSection, type BuyTier, composeBoard, pickListMatches } from '../domain/board.js';
 import { DropCalendar } from '../domain/drops.js';
 import { applicableWindow, nextChange } from '../domain/sale-window.js';
 import { listMatches, listProducts, membersWanting, type ProductRow, unitsOrderedSince } from '../store/catalog-reads.js';
 import { loadStoredDrops } from '../store/drop-projection.js';
+import { isOnEarlyAccessList } from '../store/early-access.js';
+import { findMember } from '../store/members.js';
 import type { CatalogDb } from '../store/tables.js';
 
 export interface BoardData {
-  products: PublicProductView[];
+  products: PublicProduct[];
   sections: Record<BoardSection, string[]>;
   personalised: boolean;
   /** Why a signed-in member got the public board instead of their own. */
@@ -37,7 +40,7 @@ interface Snapshot {
   /** The business time it was built for, and the next instant a sale window opens or closes. */
   builtFor: Date;
   validUntil: Date;
-  views: Map<string, PublicProductView>;
+  views: Map<string, PublicProduct>;
   tiers: Map<string, BuyTier>;
   newest: string[];
   exclusive: string[];
@@ -57,7 +60,7 @@ interface Interest {
   wanted: Map<string, number>;
 }
 
-function tierOf(view: PublicProductView): BuyTier {
+function tierOf(view: PublicProduct): BuyTier {
   if (view.saleState === 'open') return view.stock > 0 ? 0 : 2;
   return view.saleState === 'upcoming' ? 1 : 3;
 }
@@ -114,6 +117,7 @@ export class DealsBoard {
   constructor(
     private readonly db: Kysely<CatalogDb>,
     private readonly options: BoardOptions,
+    private readonly clock: Clock,
   ) {}
 
   /** Products, drops or stock changed. */
@@ -138,7 +142,7 @@ export class DealsBoard {
 
   private async current(): Promise<Snapshot> {
     const snapshot = this.snapshot;
-    if (snapshot && this.fresh(snapshot, clock.now())) return snapshot;
+    if (snapshot && this.fresh(snapshot, this.clock.now())) return snapshot;
     // Requests arriving during a rebuild share it.
     this.building ??= this.build().finally(() => {
       this.building = undefined;
@@ -160,12 +164,12 @@ export class DealsBoard {
   private async build(): Promise<Snapshot> {
     const catalogGeneration = this.catalogGeneration;
     const trendingGeneration = this.trendingGeneration;
-    const now = clock.now();
+    const now = this.clock.now();
     const rows = await listProducts(this.db, { enabledOnly: true });
     const calendar = new DropCalendar(this.options.dropAnchor, await loadStoredDrops(this.db));
     const interest = await this.interestFor(trendingGeneration, now);
 
-    const views = new Map<string, PublicProductView>();
+    const views = new Map<string, PublicProduct>();
     const tiers = new Map<string, BuyTier>();
     let validUntil = new Date(now.getTime() + DAY_MS);
     for (const row of rows) {
@@ -221,7 +225,7 @@ export class DealsBoard {
       { publicBoard: !personalised },
     );
     const products = entries.map((entry) => ({
-      ...(snapshot.views.get(entry.productId) as PublicProductView),
+      ...(snapshot.views.get(entry.productId) as PublicProduct),
       section: entry.section,
       ...(entry.matchedItem ? { matchedItem: entry.matchedItem } : {}),
     }));
@@ -246,8 +250,8 @@ export class DealsBoard {
 
   /** An active subscriber's own board; anyone else signed in gets the public one and the reason. */
   async forMember(memberId: string, limit: number): Promise<BoardData> {
-    const member = await this.db.selectFrom('members').selectAll().where('member_id', '=', memberId).executeTakeFirst();
-    const now = clock.now();
+    const member = await findMember(this.db, memberId);
+    const now = this.clock.now();
     const active = member?.subscription_status === 'active' && (!member.subscription_valid_until || member.subscription_valid_until > now);
     if (!member || !active) return { ...(await this.publicBoard(limit)).data, access: 'subscription_required' };
     if (this.options.earlyAccessOnly && !(await this.onEarlyAccessList(member.email))) {
@@ -289,7 +293,6 @@ export class DealsBoard {
 
   private async onEarlyAccessList(email: string | null): Promise<boolean> {
     if (!email) return false;
-    const row = await this.db.selectFrom('early_access').select('email').where('email', '=', email.toLowerCase()).executeTakeFirst();
-    return Boolean(row);
+    return isOnEarlyAccessList(this.db, email);
   }
 }

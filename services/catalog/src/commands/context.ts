@@ -1,4 +1,4 @@
-import type { EventStore, Logger, NewEvent, StoredEvent, UnitOfWork } from '@elts/platform';
+import type { Clock, EventStore, Logger, NewEvent, StoredEvent, UnitOfWork } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
 import type { DealsBoard } from '../board/deals-board.js';
 import type { CatalogSettings } from '../settings.js';
@@ -10,6 +10,8 @@ export interface CatalogContext {
   settings: CatalogSettings;
   board: DealsBoard;
   logger: Logger;
+  /** Where business time comes from: sale windows, drops, hold expiry. */
+  clock: Clock;
 }
 
 /** Appends with the actor in each event's metadata and projects in the same transaction. */

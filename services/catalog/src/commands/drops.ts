@@ -1,18 +1,9 @@
-import { isFriday } from '@elts/contracts';
+import { type DropRequest, isFriday } from '@elts/contracts';
 import { badRequest, conflict, notFound, retryOnConcurrency } from '@elts/platform';
-import { clock } from '../clock.js';
 import { type Drop, DropCalendar, dropLabel, weekendWindow } from '../domain/drops.js';
 import { newDropId } from '../domain/ids.js';
 import { loadStoredDrops, projectDropEvent } from '../store/drop-projection.js';
 import { type CatalogContext, record } from './context.js';
-
-/** What an admin sends for a drop: a Friday (the usual weekend window), or an exact window. */
-export interface DropRequest {
-  opensOn?: string | undefined;
-  opensAt?: string | undefined;
-  closesAt?: string | undefined;
-  label?: string | undefined;
-}
 
 const MAX_DROP_DAYS = 31;
 const dropStream = (dropId: string) => `drop-${dropId}`;
@@ -46,12 +37,12 @@ export async function findDrop(context: CatalogContext, dropId: string): Promise
 
 export async function listDrops(context: CatalogContext, from: Date, to: Date) {
   const drops = await calendar(context);
-  const now = clock.now();
+  const now = context.clock.now();
   return { drops: drops.between(from, to), current: drops.currentOrNext(now) };
 }
 
 export async function createDrop(context: CatalogContext, request: DropRequest, actor: string): Promise<string> {
-  const { opensAt, closesAt } = windowOf(request, clock.now());
+  const { opensAt, closesAt } = windowOf(request, context.clock.now());
   const dropId = newDropId();
   await context.events.transact((unit) =>
     record(
@@ -81,7 +72,7 @@ export async function createDrop(context: CatalogContext, request: DropRequest, 
 export async function moveDrop(context: CatalogContext, dropId: string, request: DropRequest, actor: string): Promise<void> {
   await changeDrop(context, dropId, actor, (drop) => {
     if (drop.cancelled) throw conflict('This deal drop was cancelled');
-    const { opensAt, closesAt } = windowOf(request, clock.now());
+    const { opensAt, closesAt } = windowOf(request, context.clock.now());
     return {
       type: 'DropMoved',
       data: { dropId, opensAt: opensAt.toISOString(), closesAt: closesAt.toISOString(), label: request.label?.trim() || drop.label },

@@ -72,7 +72,9 @@ export async function updateProduct(
         const data = productDataFrom(form, await knownBrands(unit.db));
         if (data.dropId !== state.data.dropId) await checkDrop(unit.db, context.settings.DROP_ANCHOR_DATE, data);
         const events = decideUpdate(state, data);
-        const adjusted = presentKeys.has('stock') ? await setAvailable(unit.db, productId, form.stock, actor) : undefined;
+        const adjusted = presentKeys.has('stock')
+          ? await setAvailable(unit.db, productId, form.stock, actor, context.clock.now())
+          : undefined;
         if (adjusted) {
           events.push({ type: 'StockAdjusted', data: { productId, available: form.stock, previousAvailable: adjusted.previous } });
         }

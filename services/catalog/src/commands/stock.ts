@@ -1,9 +1,9 @@
 import type { StockHoldResult, StockMoveResult, StockRelease } from '@elts/contracts';
 import { conflict } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import { clock } from '../clock.js';
 import { DropCalendar } from '../domain/drops.js';
 import { applicableWindow, saleStateAt } from '../domain/sale-window.js';
+import { productSaleFacts } from '../store/catalog-reads.js';
 import { loadStoredDrops } from '../store/drop-projection.js';
 import { commitStock, expireDueHolds, holdStock, productsWithDueHolds, releaseStock } from '../store/stock-store.js';
 import type { CatalogDb } from '../store/tables.js';
@@ -17,11 +17,7 @@ const MAX_HOLD_MS = 24 * 60 * 60_000;
  * sale window: the member bought the product in its own (docs/decisions/0025).
  */
 async function buyability(db: Kysely<CatalogDb>, anchor: string, productId: string, now: Date, replacement = false) {
-  const product = await db
-    .selectFrom('products')
-    .select(['is_enabled', 'sale_start_at', 'sale_end_at', 'drop_id'])
-    .where('id', '=', productId)
-    .executeTakeFirst();
+  const product = await productSaleFacts(db, productId);
   if (!product) return 'not_found' as const;
   if (!product.is_enabled) return 'not_buyable' as const;
   if (replacement) return 'ok' as const;
@@ -42,7 +38,7 @@ export async function hold(
   context: CatalogContext,
   request: { orderId: string; productId: string; quantity: number; holdUntil: string; replacement?: boolean },
 ): Promise<StockHoldResult> {
-  const now = clock.now();
+  const now = context.clock.now();
   const floor = now.getTime() + context.settings.HOLD_MINUTES * 60_000;
   const holdUntil = new Date(Math.min(Math.max(new Date(request.holdUntil).getTime(), floor), now.getTime() + MAX_HOLD_MS));
   const outcome = await context.db
@@ -58,20 +54,20 @@ export async function hold(
 }
 
 export async function release(context: CatalogContext, request: StockRelease): Promise<StockMoveResult> {
-  const outcome = await context.db.transaction().execute((trx) => releaseStock(trx, request, clock.now()));
+  const outcome = await context.db.transaction().execute((trx) => releaseStock(trx, request, context.clock.now()));
   if (outcome.changed) context.board.catalogChanged();
   return { state: outcome.state };
 }
 
 export async function commit(context: CatalogContext, orderId: string): Promise<StockMoveResult> {
-  const outcome = await context.db.transaction().execute((trx) => commitStock(trx, orderId, clock.now()));
+  const outcome = await context.db.transaction().execute((trx) => commitStock(trx, orderId, context.clock.now()));
   if (outcome.changed) context.board.catalogChanged();
   return { state: outcome.state };
 }
 
 /** The recurring job: gives back the units of every hold past its time (a caller that crashed or forgot). */
 export async function expireHolds(context: CatalogContext): Promise<number> {
-  const now = clock.now();
+  const now = context.clock.now();
   let total = 0;
   for (const productId of await productsWithDueHolds(context.db, now)) {
     for (;;) {

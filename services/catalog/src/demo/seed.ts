@@ -1,8 +1,8 @@
 import { addDays, indianDayOf, indianMidnight } from '@elts/contracts';
-import { clock } from '../clock.js';
 import type { CatalogContext } from '../commands/context.js';
 import { createDrop } from '../commands/drops.js';
 import { createProduct } from '../commands/products.js';
+import { hasAnyProduct } from '../store/catalog-reads.js';
 import { DEMO_PRODUCTS, demoForm } from './demo-catalog.js';
 
 const ACTOR = 'system:demo-seed';
@@ -15,9 +15,8 @@ const DEMO_DROP_DAYS = 14;
  * few days, to show a sale that has not started).
  */
 export async function seedDemoCatalog(context: CatalogContext): Promise<boolean> {
-  const existing = await context.db.selectFrom('products').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
-  const today = indianDayOf(clock.now());
+  if (await hasAnyProduct(context.db)) return false;
+  const today = indianDayOf(context.clock.now());
   const dropId = await createDrop(
     context,
     {

@@ -102,3 +102,18 @@ export async function membersWanting(db: Kysely<CatalogDb>): Promise<Map<string,
     group by p.id`.execute(db);
   return new Map(rows.rows.map((row) => [row.id, row.members]));
 }
+
+/** What deciding whether a product can be bought needs: whether it is enabled, its own window and its drop. */
+export function productSaleFacts(db: Kysely<CatalogDb>, productId: string) {
+  return db
+    .selectFrom('products')
+    .select(['is_enabled', 'sale_start_at', 'sale_end_at', 'drop_id'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+}
+
+/** Is there any product at all? */
+export async function hasAnyProduct(db: Kysely<CatalogDb>): Promise<boolean> {
+  const existing = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
+  return existing !== undefined;
+}

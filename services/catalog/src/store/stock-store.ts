@@ -66,13 +66,14 @@ export async function setAvailable(
   productId: string,
   available: number,
   actor: string,
+  now: Date,
 ): Promise<{ previous: number; delta: number } | undefined> {
   const current = await stockOf(db, productId, true);
   if (!current || current.available === available) return undefined;
   const delta = available - current.available;
   await db
     .updateTable('stock')
-    .set({ on_hand: current.onHand + delta, updated_at: new Date() })
+    .set({ on_hand: current.onHand + delta, updated_at: now })
     .where('product_id', '=', productId)
     .execute();
   await logMovement(db, { productId, kind: 'adjust', quantity: Math.abs(delta), onHand: delta, actor });

@@ -1,18 +1,13 @@
-import { countOf } from '@elts/contracts';
-import { type AppEnv, jsonBody, type Logger, requireAdmin, tooManyRequests, unauthorized } from '@elts/platform';
+import { countOf, identityOperations as ops } from '@elts/contracts';
+import { type AppEnv, type Clock, type Logger, mount, requireAdmin, tooManyRequests, unauthorized } from '@elts/platform';
 import { type Context, Hono } from 'hono';
-import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
+import type { Kysely } from 'kysely';
 import { DECOY_HASH, passwordMatches } from '../auth/passwords.js';
 import type { Sessions } from '../auth/sessions.js';
 import { attemptKeys, clearFailures, lockedUntil, recordFailure } from '../commands/admin-sign-in-failures.js';
+import { findAdminForSignIn } from '../store/admins.js';
 import type { IdentityDb } from '../store/tables.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookies.js';
-
-const adminLoginSchema = z.strictObject({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
-});
 
 export interface AdminAuthDeps {
   db: Kysely<IdentityDb>;
@@ -25,6 +20,8 @@ export interface AdminAuthDeps {
   clientAddress: (c: Context) => string;
   /** Failed and locked-out sign-ins are logged for operators (a guessing run shows there); never the password. */
   logger: Logger;
+  /** The lockout's window. */
+  clock: Clock;
 }
 
 const INVALID = 'Invalid username or password';
@@ -37,39 +34,36 @@ const INVALID = 'Invalid username or password';
  */
 export function adminAuthRoutes(deps: AdminAuthDeps) {
   const rules = { failuresBeforeLockout: deps.failuresBeforeLockout, lockoutMinutes: deps.lockoutMinutes };
-  return new Hono<AppEnv>()
-    .post('/admin/login', jsonBody(adminLoginSchema), async (c) => {
-      const { username, password } = c.req.valid('json');
-      const client = deps.clientAddress(c);
-      const keys = attemptKeys(username, client);
-      const now = new Date();
-      const until = await lockedUntil(deps.db, keys, now);
-      if (until) {
-        deps.logger.warn({ username, client, lockedUntil: until.toISOString() }, 'admin sign-in refused: locked out');
-        const seconds = (until.getTime() - now.getTime()) / 1000;
-        throw tooManyRequests(seconds, `Too many failed attempts. Please try again in ${countOf(Math.ceil(seconds / 60), 'minute')}.`);
-      }
-      const admin = await deps.db
-        .selectFrom('admins')
-        .select(['id', 'username', 'password_hash'])
-        .where(sql`lower(username)`, '=', username.toLowerCase())
-        .executeTakeFirst();
-      const matches = await passwordMatches(admin?.password_hash ?? DECOY_HASH, password);
-      if (!admin || !matches) {
-        await recordFailure(deps.db, keys, rules, now);
-        deps.logger.warn({ username, client }, 'admin sign-in failed');
-        throw unauthorized(INVALID);
-      }
-      await clearFailures(deps.db, keys);
-      deps.logger.info({ adminId: admin.id, client }, 'admin signed in');
-      const session = await deps.sessions.start('admin', admin.id, deps.sessionLifetimeMs);
-      setSessionCookie(c, 'admin', session.token, session.expiresAt, deps.secureCookies);
-      return c.json({ is_success: true, token: session.token, message: 'Login successful', data: { username: admin.username } });
-    })
-    .post('/admin/logout', async (c) => {
-      const admin = requireAdmin(c);
-      await deps.sessions.revoke(admin.sessionId);
-      clearSessionCookie(c, 'admin', deps.secureCookies);
-      return c.json({ is_success: true, message: 'Logged out' });
-    });
+  const app = new Hono<AppEnv>();
+  mount(app, ops.adminLogin, async (c) => {
+    const { username, password } = c.req.valid('json');
+    const client = deps.clientAddress(c);
+    const keys = attemptKeys(username, client);
+    const now = deps.clock.now();
+    const until = await lockedUntil(deps.db, keys, now);
+    if (until) {
+      deps.logger.warn({ username, client, lockedUntil: until.toISOString() }, 'admin sign-in refused: locked out');
+      const seconds = (until.getTime() - now.getTime()) / 1000;
+      throw tooManyRequests(seconds, `Too many failed attempts. Please try again in ${countOf(Math.ceil(seconds / 60), 'minute')}.`);
+    }
+    const admin = await findAdminForSignIn(deps.db, username);
+    const matches = await passwordMatches(admin?.password_hash ?? DECOY_HASH, password);
+    if (!admin || !matches) {
+      await recordFailure(deps.db, keys, rules, now);
+      deps.logger.warn({ username, client }, 'admin sign-in failed');
+      throw unauthorized(INVALID);
+    }
+    await clearFailures(deps.db, keys);
+    deps.logger.info({ adminId: admin.id, client }, 'admin signed in');
+    const session = await deps.sessions.start('admin', admin.id, deps.sessionLifetimeMs);
+    setSessionCookie(c, 'admin', session.token, session.expiresAt, deps.secureCookies);
+    return c.json({ is_success: true, token: session.token, message: 'Login successful', data: { username: admin.username } });
+  });
+  mount(app, ops.adminLogout, async (c) => {
+    const admin = requireAdmin(c);
+    await deps.sessions.revoke(admin.sessionId);
+    clearSessionCookie(c, 'admin', deps.secureCookies);
+    return c.json({ is_success: true, message: 'Logged out' });
+  });
+  return app;
 }

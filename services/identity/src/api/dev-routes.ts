@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { type AppEnv, isLoopbackAddress, jsonBody, notFound, principalOf } from '@elts/platform';
+import { type OperationSpec, identityOperations as ops } from '@elts/contracts';
+import { type AppEnv, isLoopbackAddress, mount, notFound, principalOf } from '@elts/platform';
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import type { DevIdentityProvider } from '../auth/dev-idp.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { TextMessageOutbox } from '../notify/text-message-outbox.js';
@@ -14,25 +14,21 @@ const ASSETS = {
   css: page('idp.css'),
 };
 
-const tokenRequest = z.strictObject({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Email must be a valid email address')),
-  name: z.string().trim().min(1, 'Name is required').max(100),
-});
-
 /**
  * The development sign-in provider: its page, keys and token minting. Mounted only when no real provider is
  * configured and never in production, since it signs anyone in as any email.
  */
 export function devIdpRoutes(idp: DevIdentityProvider) {
-  return new Hono<AppEnv>()
-    .get('/dev/idp', (c) => c.html(ASSETS.html))
-    .get('/dev/idp/idp.js', (c) => c.body(ASSETS.js, 200, { 'content-type': 'text/javascript; charset=utf-8' }))
-    .get('/dev/idp/idp.css', (c) => c.body(ASSETS.css, 200, { 'content-type': 'text/css; charset=utf-8' }))
-    .get('/dev/idp/jwks.json', (c) => c.json(idp.jwks))
-    .get('/dev/idp/.well-known/openid-configuration', (c) =>
-      c.json({ issuer: idp.issuer, jwks_uri: `${idp.issuer}/jwks.json`, id_token_signing_alg_values_supported: ['ES256'] }),
-    )
-    .post('/dev/idp/id-token', jsonBody(tokenRequest), async (c) => c.json({ id_token: await idp.mint(c.req.valid('json')) }));
+  const app = new Hono<AppEnv>();
+  mount(app, ops.devIdpPage, (c) => c.html(ASSETS.html));
+  mount(app, ops.devIdpScript, (c) => c.body(ASSETS.js, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
+  mount(app, ops.devIdpStyles, (c) => c.body(ASSETS.css, 200, { 'content-type': 'text/css; charset=utf-8' }));
+  mount(app, ops.devIdpKeys, (c) => c.json(idp.jwks));
+  mount(app, ops.devIdpConfiguration, (c) =>
+    c.json({ issuer: idp.issuer, jwks_uri: `${idp.issuer}/jwks.json`, id_token_signing_alg_values_supported: ['ES256'] }),
+  );
+  mount(app, ops.devIdToken, async (c) => c.json({ id_token: await idp.mint(c.req.valid('json')) }));
+  return app;
 }
 
 /**
@@ -41,15 +37,17 @@ export function devIdpRoutes(idp: DevIdentityProvider) {
  * They hold members' names, addresses and phone numbers, so they answer only a client on this machine or a signed-in
  * admin; anyone else is told there is nothing here, as in production.
  */
-function devOutboxRoute(path: string, recent: () => Promise<unknown[]>, clientAddress: (c: Context) => string) {
-  return new Hono<AppEnv>().get(path, async (c) => {
+function devOutboxRoute(op: OperationSpec, recent: () => Promise<unknown[]>, clientAddress: (c: Context) => string) {
+  const app = new Hono<AppEnv>();
+  mount(app, op, async (c) => {
     if (!principalOf(c).admin && !isLoopbackAddress(clientAddress(c))) throw notFound();
     return c.json({ is_success: true, data: await recent() });
   });
+  return app;
 }
 
 export const devMailboxRoutes = (mail: MailOutbox, clientAddress: (c: Context) => string) =>
-  devOutboxRoute('/dev/mailbox', () => mail.recent(), clientAddress);
+  devOutboxRoute(ops.devMailbox, () => mail.recent(), clientAddress);
 
 export const devTextMessageRoutes = (texts: TextMessageOutbox, clientAddress: (c: Context) => string) =>
-  devOutboxRoute('/dev/sms', () => texts.recent(), clientAddress);
+  devOutboxRoute(ops.devTextMessages, () => texts.recent(), clientAddress);

@@ -1,7 +1,6 @@
-import { giveawayPrizesRequestSchema, indianDateTime, todayInIndia } from '@elts/contracts';
-import { type AppEnv, adminsOnly, csvDownload, type EventStore, jsonBody, queryParams, requireAdmin } from '@elts/platform';
+import { indianDateTime, identityOperations as ops, todayInIndia } from '@elts/contracts';
+import { type AppEnv, adminsOnly, csvDownload, type EventStore, mount, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { type DrawRules, drawGiveaway } from '../commands/giveaway-draw.js';
 import { type PrizeRules, setGiveawayPrizes } from '../commands/giveaway-prizes.js';
 import {
@@ -19,13 +18,6 @@ export interface GiveawayAdminDeps {
   prizes: PrizeRules;
   draw: DrawRules;
 }
-
-const result = z.enum(['all', 'passed', 'failed'], { error: 'The result filter is all, passed or failed.' }).default('all');
-const entriesQuery = z.object({
-  page: z.coerce.number().int().min(1, 'The page is 1 or more.').max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100, 'At most 100 entries a page.').default(20),
-  result,
-});
 
 const CSV_BATCH = 1000;
 const ENTRY_CSV_COLUMNS = ['Member ID', 'Member Number', 'Name', 'Email', 'Entered (India time)', 'Entered At (UTC)', 'Result'];
@@ -57,86 +49,84 @@ function entriesAfter(deps: GiveawayAdminDeps, filter: EntryFilter, after: Entry
 /** The back office's Giveaway page: prizes, entries with their counts and CSV, and the one draw (docs/decisions/0019). */
 export function giveawayAdminRoutes(deps: GiveawayAdminDeps) {
   const db = deps.events.db;
-  return (
-    new Hono<AppEnv>()
-      // An admin session first: without one a bad body or query answers 401 too, never a validation message.
-      .use('/admin/giveaway', adminsOnly)
-      .use('/admin/giveaway/*', adminsOnly)
-      .get('/admin/giveaway', async (c) => {
-        const [prizes, draw, winners, counts, members] = await Promise.all([
-          giveawayPrizes(db),
-          giveawayDraw(db),
-          giveawayWinners(db),
-          entryCounts(db),
-          deps.draw.members.count(),
-        ]);
-        return c.json({
-          is_success: true,
-          data: {
-            prizes,
-            counts,
-            open: members >= deps.draw.opensAtMembers,
-            opensAtMembers: deps.draw.opensAtMembers,
-            members,
-            draw: draw
-              ? {
-                  seed: draw.seed,
-                  method: draw.method,
-                  entrantCount: draw.entrant_count,
-                  entrantsDigest: draw.entrants_digest,
-                  drawnAt: draw.drawn_at.toISOString(),
-                  drawnBy: draw.drawn_by,
-                }
-              : null,
-            winners,
-          },
-        });
-      })
-      .put('/admin/giveaway/prizes', jsonBody(giveawayPrizesRequestSchema), async (c) => {
-        const admin = requireAdmin(c);
-        const prizes = await setGiveawayPrizes(deps.prizes, admin.id, c.req.valid('json'));
-        return c.json({ is_success: true, message: 'Prizes saved', data: { prizes } });
-      })
-      .get('/admin/giveaway/entries', queryParams(entriesQuery), async (c) => {
-        const { page, limit, result: filter } = c.req.valid('query');
-        const [rows, counts] = await Promise.all([
-          entriesWithMembers(db, filter)
-            .limit(limit)
-            .offset((page - 1) * limit)
-            .execute(),
-          entryCounts(db),
-        ]);
-        const total = filter === 'all' ? counts.total : counts[filter];
-        const totalPages = Math.max(1, Math.ceil(total / limit));
-        return c.json({
-          is_success: true,
-          data: rows.map(entryView),
-          counts,
-          pagination: { currentPage: page, totalPages, totalCount: total, limit, hasPrev: page > 1, hasNext: page < totalPages },
-        });
-      })
-      .get('/admin/giveaway/entries/export', queryParams(z.object({ result })), (c) => {
-        const filter = c.req.valid('query').result;
-        return csvDownload<EntryRow>({
-          fileName: `giveaway-entries_${todayInIndia()}.csv`,
-          header: ENTRY_CSV_COLUMNS,
-          batchSize: CSV_BATCH,
-          readBatch: (after) => entriesAfter(deps, filter, after),
-          cells: (row) => [
-            row.member_id,
-            row.member_number,
-            `${row.firstname} ${row.lastname}`.trim(),
-            row.email,
-            indianDateTime(row.entered_at),
-            row.entered_at.toISOString(),
-            row.passed ? 'Passed' : 'Failed',
-          ],
-        });
-      })
-      .post('/admin/giveaway/draw', async (c) => {
-        const admin = requireAdmin(c);
-        const drawn = await drawGiveaway(deps.draw, admin.id);
-        return c.json({ is_success: true, message: 'The winners are drawn, and each has been sent an email.', data: drawn }, 201);
-      })
-  );
+  // Every operation here checks for an admin session before it reads anything; these keep an unknown path under
+  // /admin/giveaway from telling anyone else that it does not exist.
+  const app = new Hono<AppEnv>().use('/admin/giveaway', adminsOnly).use('/admin/giveaway/*', adminsOnly);
+  mount(app, ops.adminGiveaway, async (c) => {
+    const [prizes, draw, winners, counts, members] = await Promise.all([
+      giveawayPrizes(db),
+      giveawayDraw(db),
+      giveawayWinners(db),
+      entryCounts(db),
+      deps.draw.members.count(),
+    ]);
+    return c.json({
+      is_success: true,
+      data: {
+        prizes,
+        counts,
+        open: members >= deps.draw.opensAtMembers,
+        opensAtMembers: deps.draw.opensAtMembers,
+        members,
+        draw: draw
+          ? {
+              seed: draw.seed,
+              method: draw.method,
+              entrantCount: draw.entrant_count,
+              entrantsDigest: draw.entrants_digest,
+              drawnAt: draw.drawn_at.toISOString(),
+              drawnBy: draw.drawn_by,
+            }
+          : null,
+        winners,
+      },
+    });
+  });
+  mount(app, ops.setGiveawayPrizes, async (c) => {
+    const admin = requireAdmin(c);
+    const prizes = await setGiveawayPrizes(deps.prizes, admin.id, c.req.valid('json'));
+    return c.json({ is_success: true, message: 'Prizes saved', data: { prizes } });
+  });
+  mount(app, ops.giveawayEntries, async (c) => {
+    const { page, limit, result: filter } = c.req.valid('query');
+    const [rows, counts] = await Promise.all([
+      entriesWithMembers(db, filter)
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      entryCounts(db),
+    ]);
+    const total = filter === 'all' ? counts.total : counts[filter];
+    const totalPages = Math.max(1, Math.ceil(total / limit));
+    return c.json({
+      is_success: true,
+      data: rows.map(entryView),
+      counts,
+      pagination: { currentPage: page, totalPages, totalCount: total, limit, hasPrev: page > 1, hasNext: page < totalPages },
+    });
+  });
+  mount(app, ops.exportGiveawayEntries, (c) => {
+    const filter = c.req.valid('query').result;
+    return csvDownload<EntryRow>({
+      fileName: `giveaway-entries_${todayInIndia()}.csv`,
+      header: ENTRY_CSV_COLUMNS,
+      batchSize: CSV_BATCH,
+      readBatch: (after) => entriesAfter(deps, filter, after),
+      cells: (row) => [
+        row.member_id,
+        row.member_number,
+        `${row.firstname} ${row.lastname}`.trim(),
+        row.email,
+        indianDateTime(row.entered_at),
+        row.entered_at.toISOString(),
+        row.passed ? 'Passed' : 'Failed',
+      ],
+    });
+  });
+  mount(app, ops.drawGiveaway, async (c) => {
+    const admin = requireAdmin(c);
+    const drawn = await drawGiveaway(deps.draw, admin.id);
+    return c.json({ is_success: true, message: 'The winners are drawn, and each has been sent an email.', data: drawn }, 201);
+  });
+  return app;
 }

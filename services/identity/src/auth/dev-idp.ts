@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
-import type { Generated, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type DevIdpTables, findFirstDevIdpKey, firstDevIdpKey, insertDevIdpKey } from '../store/dev-idp-keys.js';
 
 export const DEV_IDP_AUDIENCE = 'elts-dev-sign-in';
-
-interface DevIdpTables {
-  dev_idp_keys: { kid: string; private_jwk: JWK; public_jwk: JWK; created_at: Generated<Date> };
-}
 
 export interface DevIdentityProvider {
   issuer: string;
@@ -20,20 +17,16 @@ export interface DevIdentityProvider {
  * same verification as Google's.
  */
 export async function openDevIdentityProvider(db: Kysely<DevIdpTables>, issuer: string): Promise<DevIdentityProvider> {
-  let row = await db.selectFrom('dev_idp_keys').selectAll().orderBy('created_at').executeTakeFirst();
+  let row = await findFirstDevIdpKey(db);
   if (!row) {
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
     const kid = randomUUID();
-    await db
-      .insertInto('dev_idp_keys')
-      .values({
-        kid,
-        private_jwk: JSON.stringify({ ...(await exportJWK(privateKey)), kid }) as never,
-        public_jwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }) as never,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    row = await db.selectFrom('dev_idp_keys').selectAll().orderBy('created_at').executeTakeFirstOrThrow();
+    await insertDevIdpKey(db, {
+      kid,
+      privateJwk: { ...(await exportJWK(privateKey)), kid },
+      publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' },
+    });
+    row = await firstDevIdpKey(db);
   }
   const privateKey = await importJWK(row.private_jwk, 'ES256');
   const kid = row.kid;

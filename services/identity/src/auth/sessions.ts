@@ -1,19 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { findLiveSession, insertSession, type Realm, revokeSession, revokeSubjectSessions, type SessionTables } from '../store/sessions.js';
 
-export type Realm = 'member' | 'admin';
-
-interface SessionTables {
-  sessions: {
-    id: string;
-    token_hash: Buffer;
-    realm: Realm;
-    subject_id: string;
-    created_at: Date;
-    expires_at: Date;
-    revoked_at: Date | null;
-  };
-}
+export type { Realm };
 
 const hash = (token: string) => createHash('sha256').update(token).digest();
 
@@ -25,52 +14,23 @@ export class Sessions {
     const token = randomBytes(32).toString('base64url');
     const id = randomUUID();
     const expiresAt = new Date(Date.now() + lifetimeMs);
-    await this.db
-      .insertInto('sessions')
-      .values({
-        id,
-        token_hash: hash(token),
-        realm,
-        subject_id: subjectId,
-        created_at: new Date(),
-        expires_at: expiresAt,
-        revoked_at: null,
-      })
-      .execute();
+    await insertSession(this.db, { id, tokenHash: hash(token), realm, subjectId, createdAt: new Date(), expiresAt });
     return { id, token, expiresAt };
   }
 
   /** The live session a token belongs to, if any. `realm` restricts which realm the token may be. */
   async resolve(token: string, realm?: Realm): Promise<{ id: string; realm: Realm; subjectId: string } | undefined> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
-    let query = this.db
-      .selectFrom('sessions')
-      .select(['id', 'realm', 'subject_id'])
-      .where('token_hash', '=', hash(token))
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`);
-    if (realm) query = query.where('realm', '=', realm);
-    const row = await query.executeTakeFirst();
+    const row = await findLiveSession(this.db, hash(token), realm);
     return row ? { id: row.id, realm: row.realm, subjectId: row.subject_id } : undefined;
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: sql<Date>`now()` })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeSession(this.db, sessionId);
   }
 
   /** Ends every session of a member or admin ("log out everywhere"). */
   async revokeAll(realm: Realm, subjectId: string): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: sql<Date>`now()` })
-      .where('realm', '=', realm)
-      .where('subject_id', '=', subjectId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeSubjectSessions(this.db, realm, subjectId);
   }
 }

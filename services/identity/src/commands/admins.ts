@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/passwords.js';
+import { findAdminIdByUsername, forgetUsernameSignInFailures, insertAdmin, setAdminPassword } from '../store/admins.js';
 import type { IdentityDb } from '../store/tables.js';
 
 /**
@@ -9,23 +10,19 @@ import type { IdentityDb } from '../store/tables.js';
  */
 export async function upsertAdmin(db: Kysely<IdentityDb>, username: string, password: string): Promise<'created' | 'updated'> {
   const passwordHash = await hashPassword(password);
-  const existing = await db.selectFrom('admins').select('id').where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
-  await db
-    .deleteFrom('admin_sign_in_failures')
-    .where('kind', '=', 'username')
-    .where('subject', '=', username.trim().toLowerCase())
-    .execute();
+  const existing = await findAdminIdByUsername(db, username);
+  await forgetUsernameSignInFailures(db, username);
   if (existing) {
-    await db.updateTable('admins').set({ password_hash: passwordHash }).where('id', '=', existing.id).execute();
+    await setAdminPassword(db, existing.id, passwordHash);
     return 'updated';
   }
-  await db.insertInto('admins').values({ id: randomUUID(), username, password_hash: passwordHash }).execute();
+  await insertAdmin(db, { id: randomUUID(), username, passwordHash });
   return 'created';
 }
 
 /** The first admin comes from settings; an account that already exists keeps its password. */
 export async function ensureFirstAdmin(db: Kysely<IdentityDb>, username: string, password: string): Promise<boolean> {
-  const existing = await db.selectFrom('admins').select('id').where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+  const existing = await findAdminIdByUsername(db, username);
   if (existing) return false;
   await upsertAdmin(db, username, password);
   return true;

@@ -1,10 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { COPY } from '@elts/contracts';
 import { type EventStore, retryOnConcurrency, tooManyRequests } from '@elts/platform';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { contactEmailConfirmed, foldMember, memberStream } from '../domain/member.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { emailChangeEmail } from '../mail/templates.js';
+import {
+  claimEmailConfirmation,
+  countEmailConfirmationsToday,
+  dropOldEmailConfirmations,
+  expireOpenEmailConfirmations,
+  insertEmailConfirmation,
+  lockMemberEmailChanges,
+} from '../store/email-confirmations.js';
 import { projectMemberEvent } from '../store/members-projection.js';
 import type { IdentityDb } from '../store/tables.js';
 
@@ -29,37 +37,14 @@ export interface EmailChangeDeps {
  */
 export async function requestEmailChange(db: Kysely<IdentityDb>, deps: EmailChangeDeps, memberId: string, email: string): Promise<void> {
   // Serialises a member's own requests, so two at once cannot both slip under the daily count.
-  await sql`select pg_advisory_xact_lock(hashtext(${`identity.email-change:${memberId}`}))`.execute(db);
-  await db
-    .deleteFrom('email_confirmations')
-    .where('member_id', '=', memberId)
-    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${KEEP_ROWS_DAYS})`)
-    .execute();
-  const recent = await db
-    .selectFrom('email_confirmations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('member_id', '=', memberId)
-    .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= CONFIRMATION_MAILS_PER_DAY) throw tooManyRequests(60 * 60, COPY.emailChange.tooManyRequests);
-  await db
-    .updateTable('email_confirmations')
-    .set({ expires_at: sql<Date>`now()` })
-    .where('member_id', '=', memberId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .execute();
+  await lockMemberEmailChanges(db, memberId);
+  await dropOldEmailConfirmations(db, memberId, KEEP_ROWS_DAYS);
+  if ((await countEmailConfirmationsToday(db, memberId)) >= CONFIRMATION_MAILS_PER_DAY) {
+    throw tooManyRequests(60 * 60, COPY.emailChange.tooManyRequests);
+  }
+  await expireOpenEmailConfirmations(db, memberId);
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('email_confirmations')
-    .values({
-      token_hash: hash(token),
-      member_id: memberId,
-      email,
-      expires_at: sql<Date>`now() + make_interval(hours => ${EMAIL_CONFIRMATION_HOURS})`,
-      used_at: null,
-    })
-    .execute();
+  await insertEmailConfirmation(db, { tokenHash: hash(token), memberId, email, validHours: EMAIL_CONFIRMATION_HOURS });
   const link = `${deps.publicUrl}/user/confirm-email?token=${token}`;
   const { subject, text } = emailChangeEmail(email, link, EMAIL_CONFIRMATION_HOURS);
   await deps.mail.enqueue({ to: email, subject, text }, db as never);
@@ -74,14 +59,7 @@ export async function confirmEmailChange(events: EventStore<IdentityDb>, token: 
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   return retryOnConcurrency(() =>
     events.transact(async ({ db, append, readStream }) => {
-      const claimed = await db
-        .updateTable('email_confirmations')
-        .set({ used_at: sql<Date>`now()` })
-        .where('token_hash', '=', hash(token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .returning(['member_id', 'email'])
-        .executeTakeFirst();
+      const claimed = await claimEmailConfirmation(db, hash(token));
       if (!claimed) return undefined;
       const history = await readStream(memberStream(claimed.member_id));
       const state = foldMember(history);

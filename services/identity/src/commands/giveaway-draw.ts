@@ -3,7 +3,8 @@ import { conflict, type EventStore } from '@elts/platform';
 import { DRAW_METHOD, drawWinners, entrantsDigest, newDrawSeed } from '../domain/giveaway-draw.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { giveawayWinnerEmail } from '../mail/templates.js';
-import { giveawayPrizes, lockGiveawayRun, passedEntrants } from '../store/giveaway-reads.js';
+import { giveawayPrizes, lockGiveawayRun, passedEntrants, winnerAddresses } from '../store/giveaway-reads.js';
+import { insertGiveawayDraw, insertGiveawayWinners } from '../store/giveaway-writes.js';
 import type { MembersView } from '../store/members-projection.js';
 import type { IdentityDb } from '../store/tables.js';
 import { giveawayClosedMessage } from './giveaway.js';
@@ -51,31 +52,20 @@ export async function drawGiveaway(rules: DrawRules, adminId: string) {
       { type: 'GiveawayDrawn', data: drawn, metadata: { actor: `admin:${adminId}` } },
     ]);
     const drawnAt = event!.recordedAt;
-    await db
-      .insertInto('giveaway_draw')
-      .values({
-        seed,
-        method: DRAW_METHOD,
-        entrant_count: entrants.length,
-        entrants_digest: drawn.entrantsDigest,
-        drawn_at: drawnAt,
-        drawn_by: adminId,
-      })
-      .execute();
-    await db
-      .insertInto('giveaway_winners')
-      .values(winners.map((winner) => ({ slot: winner.slot, member_id: winner.memberId })))
-      .execute();
+    await insertGiveawayDraw(db, {
+      seed,
+      method: DRAW_METHOD,
+      entrantCount: entrants.length,
+      entrantsDigest: drawn.entrantsDigest,
+      drawnAt,
+      drawnBy: adminId,
+    });
+    await insertGiveawayWinners(db, winners);
 
-    const addresses = await db
-      .selectFrom('members')
-      .select(['id', 'email', 'firstname'])
-      .where(
-        'id',
-        'in',
-        winners.map((winner) => winner.memberId),
-      )
-      .execute();
+    const addresses = await winnerAddresses(
+      db,
+      winners.map((winner) => winner.memberId),
+    );
     for (const winner of winners) {
       const member = addresses.find((row) => row.id === winner.memberId)!;
       const { subject, text } = giveawayWinnerEmail(member.firstname, winner.prize, rules.publicUrl);

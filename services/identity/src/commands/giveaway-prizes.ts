@@ -1,6 +1,7 @@
-import type { GiveawayPrize, GiveawayPrizesRequest, ProductForOrder } from '@elts/contracts';
+import { catalogOperations, type GiveawayPrize, type GiveawayPrizesRequest } from '@elts/contracts';
 import { badRequest, conflict, type EventStore, InternalCallError, type InternalClient } from '@elts/platform';
 import { giveawayPrizes, lockGiveawayRun } from '../store/giveaway-reads.js';
+import { replaceGiveawayPrizes } from '../store/giveaway-writes.js';
 import type { IdentityDb } from '../store/tables.js';
 
 export const GIVEAWAY_RUN_STREAM = 'giveaway-run';
@@ -15,7 +16,7 @@ export interface PrizeRules {
 /** A product prize as the catalogue has the product now: its name, its brand as the description, its first image. */
 async function productPrize(catalog: InternalClient, slot: number, productId: string): Promise<GiveawayPrize> {
   try {
-    const product = await catalog.get<ProductForOrder>(`/internal/products/${encodeURIComponent(productId)}`);
+    const product = await catalog.operation(catalogOperations.productForOrder, { params: { id: productId } });
     return { slot, name: product.name, description: product.brand, imageUrl: product.images[0] ?? null, productId: product.id };
   } catch (error) {
     if (error instanceof InternalCallError && error.status === 404)
@@ -51,21 +52,7 @@ export async function setGiveawayPrizes(rules: PrizeRules, adminId: string, requ
     const [event] = await append(GIVEAWAY_RUN_STREAM, history.length, [
       { type: 'GiveawayPrizesSet', data: { prizes }, metadata: { actor: `admin:${adminId}` } },
     ]);
-    await db.deleteFrom('giveaway_prizes').execute();
-    await db
-      .insertInto('giveaway_prizes')
-      .values(
-        prizes.map((prize) => ({
-          slot: prize.slot,
-          product_id: prize.productId,
-          name: prize.name,
-          description: prize.description,
-          image_url: prize.imageUrl,
-          set_at: event!.recordedAt,
-          set_by: adminId,
-        })),
-      )
-      .execute();
+    await replaceGiveawayPrizes(db, prizes, event!.recordedAt, adminId);
   });
   return giveawayPrizes(rules.events.db);
 }

@@ -1,6 +1,7 @@
 import { COPY, type GiveawayEntryRequest, giveawayAnswersCorrect } from '@elts/contracts';
 import { ConcurrencyError, conflict, type EventStore, forbidden } from '@elts/platform';
-import { giveawayDraw, lockGiveawayRun } from '../store/giveaway-reads.js';
+import { giveawayDraw, lockGiveawayRun, memberPrize } from '../store/giveaway-reads.js';
+import { insertGiveawayEntry } from '../store/giveaway-writes.js';
 import type { MembersView } from '../store/members-projection.js';
 import type { IdentityDb } from '../store/tables.js';
 
@@ -21,12 +22,7 @@ export async function giveawayStatus(rules: GiveawayRules, memberId: string) {
     rules.members.count(),
     rules.members.subscriptionStatus(memberId),
     giveawayDraw(db),
-    db
-      .selectFrom('giveaway_winners')
-      .innerJoin('giveaway_prizes', 'giveaway_prizes.slot', 'giveaway_winners.slot')
-      .select(['giveaway_winners.slot', 'giveaway_prizes.name'])
-      .where('giveaway_winners.member_id', '=', memberId)
-      .executeTakeFirst(),
+    memberPrize(db, memberId),
   ]);
   return {
     open: count >= rules.opensAtMembers,
@@ -58,7 +54,7 @@ export async function enterGiveaway(rules: GiveawayRules, memberId: string, entr
           metadata: { actor: `member:${memberId}` },
         },
       ]);
-      await db.insertInto('giveaway_entries').values({ member_id: memberId, passed, entered_at: event!.recordedAt }).execute();
+      await insertGiveawayEntry(db, { memberId, passed, enteredAt: event!.recordedAt });
     });
   } catch (error) {
     if (error instanceof ConcurrencyError) throw conflict('You have already entered the giveaway.');

@@ -1,6 +1,7 @@
-import { AppError, type EventStore } from '@elts/platform';
-import { sql } from 'kysely';
+import { AppError, type Clock, type EventStore } from '@elts/platform';
+import type { Kysely } from 'kysely';
 import { invitationStream, newInvitationCode, startOfIndianMonth } from '../domain/invitations.js';
+import { countMemberInvitationsSince, insertInvitation, lockMemberInvitations } from '../store/invitations.js';
 import type { IdentityDb } from '../store/tables.js';
 
 export interface InvitationRules {
@@ -8,6 +9,8 @@ export interface InvitationRules {
   perMonth: number;
   validDays: number;
   publicUrl: string;
+  /** Invitations' expiry and the month their allowance counts in. */
+  clock: Clock;
 }
 
 export type Inviter = { kind: 'member' | 'admin'; id: string };
@@ -16,12 +19,13 @@ export const invitationLink = (publicUrl: string, code: string) => `${publicUrl.
 
 /** Creates `count` invitations. Members have a monthly allowance (calendar months in India); admins do not. */
 export async function createInvitations(rules: InvitationRules, inviter: Inviter, count: number) {
-  const expiresAt = new Date(Date.now() + rules.validDays * 24 * 60 * 60_000);
+  const now = rules.clock.now();
+  const expiresAt = new Date(now.getTime() + rules.validDays * 24 * 60 * 60_000);
   return rules.events.transact(async ({ db, append }) => {
     if (inviter.kind === 'member') {
       // One member's requests take turns, so two at once cannot both squeeze under the allowance.
-      await sql`select pg_advisory_xact_lock(hashtext(${`invitations:${inviter.id}`}))`.execute(db);
-      const used = await usedThisMonth(db, inviter.id);
+      await lockMemberInvitations(db, inviter.id);
+      const used = await usedThisMonth(db, inviter.id, now);
       if (used + count > rules.perMonth) {
         throw new AppError(429, 'allowance_used', `You have used this month's ${rules.perMonth} invitations. New ones arrive next month.`);
       }
@@ -36,31 +40,19 @@ export async function createInvitations(rules: InvitationRules, inviter: Inviter
           metadata: { actor: `${inviter.kind}:${inviter.id}` },
         },
       ]);
-      await db
-        .insertInto('invitations')
-        .values({
-          code,
-          created_by_kind: inviter.kind,
-          created_by: inviter.id,
-          created_at: event!.recordedAt,
-          expires_at: expiresAt,
-          redeemed_by: null,
-          redeemed_at: null,
-        })
-        .execute();
+      await insertInvitation(db, {
+        code,
+        createdByKind: inviter.kind,
+        createdBy: inviter.id,
+        createdAt: event!.recordedAt,
+        expiresAt,
+      });
       created.push({ code, link: invitationLink(rules.publicUrl, code), expires_at: expiresAt.toISOString() });
     }
     return created;
   });
 }
 
-export async function usedThisMonth(db: import('kysely').Kysely<IdentityDb>, memberId: string): Promise<number> {
-  const row = await db
-    .selectFrom('invitations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('created_by_kind', '=', 'member')
-    .where('created_by', '=', memberId)
-    .where('created_at', '>=', startOfIndianMonth(new Date()))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function usedThisMonth(db: Kysely<IdentityDb>, memberId: string, now: Date): Promise<number> {
+  return countMemberInvitationsSince(db, memberId, startOfIndianMonth(now));
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, ConcurrencyError, conflict, type EventStore, forbidden, Refused, sql } from '@elts/platform';
+import { AppError, type Clock, ConcurrencyError, conflict, type EventStore, forbidden, Refused } from '@elts/platform';
 import type { VerifiedIdentity } from '../auth/id-token.js';
 import { invitationStream, registrationRefusal } from '../domain/invitations.js';
 import { memberStream, namesFromClaims } from '../domain/member.js';
+import { findUsableInvitation, redeemInvitation } from '../store/invitations.js';
+import { findMemberBySignInEmail, lockMemberNumbers, memberCountAndLastNumber } from '../store/member-registrations.js';
 import type { MembersView } from '../store/members-projection.js';
 import { projectMemberEvent } from '../store/members-projection.js';
 import type { IdentityDb, MembersTable } from '../store/tables.js';
@@ -11,6 +13,7 @@ export interface SignInDeps {
   events: EventStore<IdentityDb>;
   members: MembersView;
   registrationCap: number;
+  clock: Clock;
 }
 
 /** Said to someone whose verified address another member already signs in with, through another provider account. */
@@ -52,19 +55,12 @@ async function register(deps: SignInDeps, identity: VerifiedIdentity, invitation
   const memberId = randomUUID();
   await deps.events.transact(async ({ db, append }) => {
     // Member numbers are permanent and gapless, so registrations take their numbers one at a time.
-    await sql`select pg_advisory_xact_lock(hashtext('identity.member_number'))`.execute(db);
-    const { n, last } = (await db
-      .selectFrom('members')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('member_number').as('last')])
-      .executeTakeFirstOrThrow()) as { n: number; last: number | null };
+    await lockMemberNumbers(db);
+    const { n, last } = await memberCountAndLastNumber(db);
     // Under the same lock, so two registrations of one address cannot both find it free.
-    const holder = await db
-      .selectFrom('members')
-      .select('id')
-      .where(sql`lower(sign_in_email)`, '=', identity.email.toLowerCase())
-      .executeTakeFirst();
+    const holder = await findMemberBySignInEmail(db, identity.email);
     if (holder) throw conflict(SIGN_IN_EMAIL_HELD);
-    const invitation = invitationCode ? await usableInvitation(db, invitationCode) : undefined;
+    const invitation = invitationCode ? await findUsableInvitation(db, invitationCode) : undefined;
     const refusal = registrationRefusal(Number(n), deps.registrationCap, invitation ? 'valid' : invitationCode ? 'unusable' : 'none');
     if (refusal) throw forbidden(refusal);
     const { firstname, lastname } = namesFromClaims(identity);
@@ -87,26 +83,11 @@ async function register(deps: SignInDeps, identity: VerifiedIdentity, invitation
     await projectMemberEvent(db, registered!);
     if (invitation && invitationCode) {
       await append(invitationStream(invitationCode), 1, [{ type: 'InvitationRedeemed', data: { code: invitationCode, memberId } }]);
-      const redeemed = await db
-        .updateTable('invitations')
-        .set({ redeemed_by: memberId, redeemed_at: new Date() })
-        .where('code', '=', invitationCode)
-        .where('redeemed_by', 'is', null)
-        .executeTakeFirst();
-      if (Number(redeemed.numUpdatedRows) !== 1) throw conflict('This invitation was just used by someone else.');
+      if (!(await redeemInvitation(db, invitationCode, memberId, deps.clock.now())))
+        throw conflict('This invitation was just used by someone else.');
     }
   });
   const member = await deps.members.byId(memberId);
   if (!member) throw new Error('registered member not found');
   return member;
-}
-
-async function usableInvitation(db: import('kysely').Kysely<IdentityDb>, code: string) {
-  return db
-    .selectFrom('invitations')
-    .select('code')
-    .where('code', '=', code)
-    .where('redeemed_by', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
 }

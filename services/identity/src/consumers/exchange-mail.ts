@@ -1,8 +1,9 @@
 import { ExchangeApproved, ExchangeRefunded, ExchangeRefused, ordersEvents } from '@elts/contracts';
-import { EventConsumer } from '@elts/platform';
+import { type Clock, EventConsumer } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { exchangeApprovedEmail, exchangeRefundedEmail, exchangeRefusedEmail } from '../mail/exchange-mail.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
+import { memberMailContact } from '../store/member-contacts.js';
 import type { IdentityDb } from '../store/tables.js';
 import { isNews } from './orders.js';
 
@@ -11,7 +12,7 @@ import { isNews } from './orders.js';
  * refused with its reason, or refunded for want of a replacement. One mail per exchange and decision (its dedupe
  * key); decisions long past (a consumer group reading the stream from its start) are not news.
  */
-export function exchangeMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, siteUrl: string) {
+export function exchangeMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, siteUrl: string, clock: Clock) {
   // In the consumer's own transaction: the mail is queued with its checkpoint, once.
   async function send(
     trx: Kysely<IdentityDb>,
@@ -20,8 +21,8 @@ export function exchangeMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, s
     decision: string,
     compose: (name: string) => { subject: string; text: string },
   ) {
-    if (!isNews(recordedAt)) return;
-    const member = await trx.selectFrom('members').select(['email', 'firstname']).where('id', '=', data.memberId).executeTakeFirst();
+    if (!isNews(recordedAt, clock.now())) return;
+    const member = await memberMailContact(trx, data.memberId);
     if (!member) return;
     const message = { to: member.email, ...compose(member.firstname), dedupeKey: `exchange-${decision}:${data.exchangeId}` };
     // The outbox is typed for its own table; identity's transaction holds it (as the renewal notice passes it).

@@ -1,8 +1,9 @@
-import { OrderCompleted, ordersEvents } from '@elts/contracts';
-import { EventConsumer, type InternalClient } from '@elts/platform';
+import { OrderCompleted, ordersEvents, ordersOperations } from '@elts/contracts';
+import { type Clock, EventConsumer, type InternalClient } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { MailOutbox } from '../mail/mail-outbox.js';
-import { type ConfirmedOrder, orderConfirmationEmail } from '../mail/templates.js';
+import { orderConfirmationEmail } from '../mail/templates.js';
+import { memberMailContact } from '../store/member-contacts.js';
 import type { IdentityDb } from '../store/tables.js';
 
 /**
@@ -11,19 +12,19 @@ import type { IdentityDb } from '../store/tables.js';
  */
 const NEWS_FOR_MS = 2 * 24 * 60 * 60_000;
 
-export const isNews = (recordedAt: Date, now = new Date()) => now.getTime() - recordedAt.getTime() <= NEWS_FOR_MS;
+export const isNews = (recordedAt: Date, now: Date) => now.getTime() - recordedAt.getTime() <= NEWS_FOR_MS;
 
 /**
  * The order confirmation email, when orders completes an order. It goes to the member's own address (as the
  * welcome email does), with the order's details read from orders; one per order (its dedupe key), however often the
  * event arrives. A step rather than a handler: it asks orders, and holds no transaction while it waits.
  */
-export function orderMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, orders: () => InternalClient, siteUrl: string) {
+export function orderMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, orders: () => InternalClient, siteUrl: string, clock: Clock) {
   return new EventConsumer('identity.order-mail', ordersEvents, db).step(OrderCompleted, async (data, event) => {
-    if (!isNews(event.recordedAt)) return;
-    const member = await db.selectFrom('members').select(['email', 'firstname']).where('id', '=', data.memberId).executeTakeFirst();
+    if (!isNews(event.recordedAt, clock.now())) return;
+    const member = await memberMailContact(db, data.memberId);
     if (!member) return;
-    const order = await orders().get<ConfirmedOrder>(`/internal/orders/${encodeURIComponent(data.orderId)}`);
+    const order = await orders().operation(ordersOperations.orderForServices, { params: { id: data.orderId } });
     const { subject, text } = orderConfirmationEmail(member.firstname, order, siteUrl);
     await mail.enqueue({ to: member.email, subject, text, dedupeKey: `order-confirmation:${data.orderId}` });
   });

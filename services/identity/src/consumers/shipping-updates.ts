@@ -1,10 +1,11 @@
-import { normaliseIndianMobile, OrderDelivered, OrderShipped, ordersEvents } from '@elts/contracts';
-import { EventConsumer, type InternalClient } from '@elts/platform';
+import { normaliseIndianMobile, OrderDelivered, OrderShipped, ordersEvents, ordersOperations } from '@elts/contracts';
+import { type Clock, EventConsumer, type InternalClient } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { orderDeliveredUpdate, orderShippedUpdate, type ShippingUpdate } from '../mail/shipping-updates.js';
 import type { ConfirmedOrder } from '../mail/templates.js';
 import type { TextMessageSender } from '../notify/text-messages.js';
+import { memberShippingContact } from '../store/member-contacts.js';
 import type { IdentityDb } from '../store/tables.js';
 import { isNews } from './orders.js';
 
@@ -22,20 +23,17 @@ export function shippingUpdatesConsumer(
   texts: TextMessageSender,
   orders: () => InternalClient,
   siteUrl: string,
+  clock: Clock,
 ) {
   async function notify(
     event: { memberId: string; orderId: string; shipment: number; recordedAt: Date },
     step: string,
     compose: (member: Member, order: ConfirmedOrder) => ShippingUpdate,
   ) {
-    if (!isNews(event.recordedAt)) return;
-    const member = await db
-      .selectFrom('members')
-      .select(['email', 'firstname', 'mobile'])
-      .where('id', '=', event.memberId)
-      .executeTakeFirst();
+    if (!isNews(event.recordedAt, clock.now())) return;
+    const member = await memberShippingContact(db, event.memberId);
     if (!member) return;
-    const order = await orders().get<ConfirmedOrder>(`/internal/orders/${encodeURIComponent(event.orderId)}`);
+    const order = await orders().operation(ordersOperations.orderForServices, { params: { id: event.orderId } });
     const update = compose(member, order);
     const key = `order-${step}:${event.orderId}:${event.shipment}`;
     await mail.enqueue({ to: member.email, ...update.email, dedupeKey: key });

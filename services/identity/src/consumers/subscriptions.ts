@@ -3,6 +3,8 @@ import { EventConsumer } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { renewalNoticeEmail } from '../mail/templates.js';
+import { memberMailContact } from '../store/member-contacts.js';
+import { upsertMemberSubscription } from '../store/member-subscriptions.js';
 import type { IdentityDb } from '../store/tables.js';
 
 /**
@@ -12,26 +14,16 @@ import type { IdentityDb } from '../store/tables.js';
 export function subscriptionStatusConsumer(db: Kysely<IdentityDb>, mail: MailOutbox) {
   return new EventConsumer('identity.subscriptions', paymentsEvents, db)
     .on(SubscriptionStatusChanged, async (data, event, trx) => {
-      await trx
-        .insertInto('member_subscriptions')
-        .values({
-          member_id: data.memberId,
-          subscription_id: data.subscriptionId,
-          status: data.status,
-          valid_until: data.validUntil ? new Date(data.validUntil) : null,
-        })
-        .onConflict((oc) =>
-          oc.column('member_id').doUpdateSet({
-            subscription_id: data.subscriptionId,
-            status: data.status,
-            valid_until: data.validUntil ? new Date(data.validUntil) : null,
-            updated_at: event.recordedAt,
-          }),
-        )
-        .execute();
+      await upsertMemberSubscription(trx, {
+        memberId: data.memberId,
+        subscriptionId: data.subscriptionId,
+        status: data.status,
+        validUntil: data.validUntil ? new Date(data.validUntil) : null,
+        updatedAt: event.recordedAt,
+      });
     })
     .on(RenewalNoticeSent, async (data, _event, trx) => {
-      const member = await trx.selectFrom('members').select(['email', 'firstname']).where('id', '=', data.memberId).executeTakeFirst();
+      const member = await memberMailContact(trx, data.memberId);
       if (!member) return;
       const { subject, text } = renewalNoticeEmail(member.firstname, data.amountPaise, new Date(data.chargeOn), data.subscriptionId);
       await mail.enqueue({ to: member.email, subject, text, dedupeKey: `renewal-notice:${data.paymentId}` }, trx as never);

@@ -1,23 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@elts/platform';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
+import { claimPendingMail, insertPendingMail, type MailTables, recentMail, updateMail } from '../store/mail-outbox.js';
 
-export interface MailTables {
-  mail_outbox: {
-    id: string;
-    dedupe_key: string | null;
-    recipient: string;
-    subject: string;
-    body_text: string;
-    status: 'pending' | 'sending' | 'sent' | 'logged' | 'failed';
-    attempts: number;
-    claimed_at: Date | null;
-    last_error: string | null;
-    created_at: Date;
-    sent_at: Date | null;
-  };
-}
+export type { MailTables };
 
 export interface Mail {
   to: string;
@@ -47,23 +34,14 @@ export class MailOutbox {
   ) {}
 
   async enqueue(mail: Mail, db: Kysely<MailTables> = this.db): Promise<void> {
-    await db
-      .insertInto('mail_outbox')
-      .values({
-        id: randomUUID(),
-        dedupe_key: mail.dedupeKey ?? null,
-        recipient: mail.to,
-        subject: mail.subject,
-        body_text: mail.text,
-        status: 'pending',
-        attempts: 0,
-        claimed_at: null,
-        last_error: null,
-        created_at: new Date(),
-        sent_at: null,
-      })
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .execute();
+    await insertPendingMail(db, {
+      id: randomUUID(),
+      dedupeKey: mail.dedupeKey ?? null,
+      recipient: mail.to,
+      subject: mail.subject,
+      bodyText: mail.text,
+      createdAt: new Date(),
+    });
     this.kick();
   }
 
@@ -89,16 +67,9 @@ export class MailOutbox {
   }
 
   async deliverPending(): Promise<number> {
-    const claimed = await sql<MailTables['mail_outbox']>`
-      update mail_outbox set status = 'sending', claimed_at = now(), attempts = attempts + 1
-      where id in (
-        select id from mail_outbox
-        where status = 'pending' or (status = 'sending' and claimed_at < now() - interval '${sql.raw(CLAIM_TIMEOUT)}')
-        order by created_at limit 20 for update skip locked
-      )
-      returning *`.execute(this.db);
-    for (const mail of claimed.rows) await this.deliver(mail);
-    return claimed.rows.length;
+    const claimed = await claimPendingMail(this.db, CLAIM_TIMEOUT);
+    for (const mail of claimed) await this.deliver(mail);
+    return claimed.length;
   }
 
   private async deliver(mail: MailTables['mail_outbox']): Promise<void> {
@@ -118,16 +89,11 @@ export class MailOutbox {
   }
 
   private async mark(id: string, values: Partial<MailTables['mail_outbox']>): Promise<void> {
-    await this.db.updateTable('mail_outbox').set(values).where('id', '=', id).execute();
+    await updateMail(this.db, id, values);
   }
 
   /** The latest messages, newest first (development mailbox and tests). */
   recent(limit = 50) {
-    return this.db
-      .selectFrom('mail_outbox')
-      .select(['id', 'recipient', 'subject', 'body_text', 'status', 'created_at', 'sent_at'])
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
+    return recentMail(this.db, limit);
   }
 }

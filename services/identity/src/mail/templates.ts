@@ -1,4 +1,4 @@
-import { formatRupees, indianDate } from '@elts/contracts';
+import { type DataOf, formatRupees, indianDate, type ordersOperations } from '@elts/contracts';
 
 /** Plain-text messages. Kept short: members read them on phones. */
 export function welcomeEmail(name: string, siteUrl: string): { subject: string; text: string } {
@@ -68,13 +68,7 @@ export function renewalNoticeEmail(
 }
 
 /** What the order confirmation tells: the order as orders keeps it (`GET /internal/orders/{id}`). */
-export interface ConfirmedOrder {
-  orderId: string;
-  product: { name: string; brand: string };
-  quantity: number;
-  amountPaise: number;
-  shippingAddress: { name: string; phone: string; address: string; city: string; state: string; pincode: string };
-}
+export type ConfirmedOrder = DataOf<typeof ordersOperations.orderForServices>;
 
 /** The order confirmation the Order Status page promises ('You will receive an order confirmation by email.'). */
 export function orderConfirmationEmail(name: string, order: ConfirmedOrder, siteUrl: string): { subject: string; text: string } {

@@ -98,3 +98,23 @@ export async function entryCounts(db: Kysely<IdentityDb>) {
   const passed = Number(row.passed);
   return { total, passed, failed: total - passed };
 }
+
+/** The prize slot and name a member won, if they won one. */
+export function memberPrize(db: Kysely<IdentityDb>, memberId: string) {
+  return db
+    .selectFrom('giveaway_winners')
+    .innerJoin('giveaway_prizes', 'giveaway_prizes.slot', 'giveaway_winners.slot')
+    .select(['giveaway_winners.slot', 'giveaway_prizes.name'])
+    .where('giveaway_winners.member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** The members' mail addresses and first names, for the winners' letters. */
+export function winnerAddresses(db: Kysely<IdentityDb>, memberIds: string[]) {
+  return db.selectFrom('members').select(['id', 'email', 'firstname']).where('id', 'in', memberIds).execute();
+}
+
+/** The member's giveaway entry, if they entered. */
+export function memberGiveawayEntry(db: Kysely<IdentityDb>, memberId: string) {
+  return db.selectFrom('giveaway_entries').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+}

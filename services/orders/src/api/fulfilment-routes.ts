@@ -1,12 +1,9 @@
-import { bulkFulfilmentSchema, countOf, type FulfilmentStepRequest, fulfilmentStepSchema } from '@elts/contracts';
-import { type AdminPrincipal, type AppEnv, adminsOnly, jsonBody, pathParams, refusalError, requireAdmin } from '@elts/platform';
+import { countOf, type FulfilmentStepRequest, ordersOperations } from '@elts/contracts';
+import { type AdminPrincipal, type AppEnv, mount, refusalError, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { OrdersContext } from '../commands/context.js';
 import { fulfilOrder } from '../commands/fulfil-order.js';
 import { fulfilmentView, orderShipment } from '../store/fulfilment-view.js';
-
-const byId = z.object({ id: z.string().min(1).max(64) });
 
 const actorOf = (admin: AdminPrincipal) => `admin:${admin.id}`;
 const marked = (step: FulfilmentStepRequest['step']) => `marked ${step}`;
@@ -16,30 +13,29 @@ const marked = (step: FulfilmentStepRequest['step']) => `marked ${step}`;
  * Admins only, checked before the body is read; each step is recorded with the operator as its actor.
  */
 export function fulfilmentRoutes(context: OrdersContext) {
-  return new Hono<AppEnv>()
-    .use('/admin/fulfilment', adminsOnly)
-    .use('/admin/fulfilment/*', adminsOnly)
-    .post('/admin/fulfilment/:id', pathParams(byId), jsonBody(fulfilmentStepSchema), async (c) => {
-      const admin = requireAdmin(c);
-      const request = c.req.valid('json');
-      const { orderId, refusal } = await fulfilOrder(context, actorOf(admin), c.req.valid('param').id, request);
-      if (refusal) throw refusalError(refusal);
-      return c.json({
-        is_success: true,
-        message: `Order ${orderId} ${marked(request.step)}.`,
-        data: { order_id: orderId, fulfilment: fulfilmentView(await orderShipment(context.db, orderId, request.shipment)) },
-      });
-    })
-    .post('/admin/fulfilment', jsonBody(bulkFulfilmentSchema), async (c) => {
-      const actor = actorOf(requireAdmin(c));
-      const { orders } = c.req.valid('json');
-      // One after another: each is its own transaction on its own stream, and a refusal stops none of the others.
-      const outcomes = [];
-      for (const { order_id, ...request } of orders) outcomes.push(await fulfilOrder(context, actor, order_id, request));
-      const updated = outcomes.filter((outcome) => !outcome.refusal).map((outcome) => outcome.orderId);
-      const refused = outcomes.flatMap(({ orderId, refusal }) => (refusal ? [{ order_id: orderId, message: refusal.message }] : []));
-      return c.json({ is_success: true, message: bulkMessage(orders, updated.length, refused), data: { updated, refused } });
+  const app = new Hono<AppEnv>();
+  mount(app, ordersOperations.fulfilOrder, async (c) => {
+    const admin = requireAdmin(c);
+    const request = c.req.valid('json');
+    const { orderId, refusal } = await fulfilOrder(context, actorOf(admin), c.req.valid('param').id, request);
+    if (refusal) throw refusalError(refusal);
+    return c.json({
+      is_success: true,
+      message: `Order ${orderId} ${marked(request.step)}.`,
+      data: { order_id: orderId, fulfilment: fulfilmentView(await orderShipment(context.db, orderId, request.shipment)) },
     });
+  });
+  mount(app, ordersOperations.fulfilOrders, async (c) => {
+    const actor = actorOf(requireAdmin(c));
+    const { orders } = c.req.valid('json');
+    // One after another: each is its own transaction on its own stream, and a refusal stops none of the others.
+    const outcomes = [];
+    for (const { order_id, ...request } of orders) outcomes.push(await fulfilOrder(context, actor, order_id, request));
+    const updated = outcomes.filter((outcome) => !outcome.refusal).map((outcome) => outcome.orderId);
+    const refused = outcomes.flatMap(({ orderId, refusal }) => (refusal ? [{ order_id: orderId, message: refusal.message }] : []));
+    return c.json({ is_success: true, message: bulkMessage(orders, updated.length, refused), data: { updated, refused } });
+  });
+  return app;
 }
 
 /** "3 orders marked shipped." or, when some were refused, which and why. */

@@ -1,7 +1,8 @@
-import { type AppEnv, notFound, pathParams } from '@elts/platform';
+import { ordersOperations } from '@elts/contracts';
+import { type AppEnv, mount, notFound } from '@elts/platform';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { OrdersContext } from '../commands/context.js';
+import { findOrder } from '../store/order-reads.js';
 
 /**
  * What other services ask of orders (`/internal/*`: the platform admits only callers with the service token).
@@ -9,8 +10,9 @@ import type { OrdersContext } from '../commands/context.js';
  * and the order's product and delivery address live with orders.
  */
 export function ordersInternalRoutes(context: OrdersContext) {
-  return new Hono<AppEnv>().get('/internal/orders/:id', pathParams(z.object({ id: z.string().min(1).max(64) })), async (c) => {
-    const row = await context.db.selectFrom('orders').selectAll().where('order_id', '=', c.req.valid('param').id).executeTakeFirst();
+  const app = new Hono<AppEnv>();
+  mount(app, ordersOperations.orderForServices, async (c) => {
+    const row = await findOrder(context.db, c.req.valid('param').id);
     if (!row) throw notFound('Order not found');
     return c.json({
       is_success: true,
@@ -26,4 +28,5 @@ export function ordersInternalRoutes(context: OrdersContext) {
       },
     });
   });
+  return app;
 }

@@ -1,15 +1,10 @@
-import { REFUND_CHOICES } from '@elts/contracts';
-import { type AppEnv, adminsOnly, jsonBody, notFound, pathParams, requireAdmin, requireMember } from '@elts/platform';
+import { ordersOperations } from '@elts/contracts';
+import { type AppEnv, mount, notFound, requireAdmin, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { OrdersContext } from '../commands/context.js';
 import { cancelOutOfStock, chooseRefund } from '../commands/out-of-stock.js';
+import { findOwnOrderSummary } from '../store/order-reads.js';
 import { orderRefund, refundView } from '../store/refund-view.js';
-
-const byId = z.object({ id: z.string().min(1).max(64) });
-const choiceBody = z.strictObject({
-  choice: z.enum(REFUND_CHOICES, { error: 'Choose a fund transfer or credits.' }),
-});
 
 /**
  * The out-of-stock cancellation (docs/decisions/0024): an operator cancels a paid order (admins only, checked before
@@ -18,12 +13,7 @@ const choiceBody = z.strictObject({
  */
 export function outOfStockRoutes(context: OrdersContext) {
   const ownOrder = async (memberId: string, orderId: string) => {
-    const row = await context.db
-      .selectFrom('orders')
-      .select(['order_id', 'product', 'amount_paise', 'status', 'created_at'])
-      .where('order_id', '=', orderId)
-      .where('member_id', '=', memberId)
-      .executeTakeFirst();
+    const row = await findOwnOrderSummary(context.db, memberId, orderId);
     if (!row) throw notFound('Order not found');
     return row;
   };
@@ -33,34 +23,34 @@ export function outOfStockRoutes(context: OrdersContext) {
     return { order_id: row.order_id, product: { name: row.product.name, brand: row.product.brand }, status: row.status, refund };
   };
 
-  return new Hono<AppEnv>()
-    .use('/admin/order-cancellations/*', adminsOnly)
-    .post('/admin/order-cancellations/:id', pathParams(byId), async (c) => {
-      const admin = requireAdmin(c);
-      const orderId = c.req.valid('param').id;
-      const refund = await cancelOutOfStock(context, orderId, `admin:${admin.id}`);
-      return c.json({
-        is_success: true,
-        message: `Order ${orderId} cancelled as out of stock. The member has been asked how to get the money back.`,
-        data: { order_id: orderId, status: 'cancelled', refund },
-      });
-    })
-    .get('/product/order/:id/refund', pathParams(byId), async (c) => {
-      const member = requireMember(c);
-      return c.json({ is_success: true, data: await page(await ownOrder(member.id, c.req.valid('param').id)) });
-    })
-    .post('/product/order/:id/refund', pathParams(byId), jsonBody(choiceBody), async (c) => {
-      const member = requireMember(c);
-      const row = await ownOrder(member.id, c.req.valid('param').id);
-      const { choice } = c.req.valid('json');
-      await chooseRefund(context, row.order_id, member.id, choice);
-      return c.json({
-        is_success: true,
-        message:
-          choice === 'credits'
-            ? 'Your refund will be added to your membership credit.'
-            : 'Your refund will be sent to your original payment method.',
-        data: await page(row),
-      });
+  const app = new Hono<AppEnv>();
+  mount(app, ordersOperations.cancelOutOfStock, async (c) => {
+    const admin = requireAdmin(c);
+    const orderId = c.req.valid('param').id;
+    const refund = await cancelOutOfStock(context, orderId, `admin:${admin.id}`);
+    return c.json({
+      is_success: true,
+      message: `Order ${orderId} cancelled as out of stock. The member has been asked how to get the money back.`,
+      data: { order_id: orderId, status: 'cancelled', refund },
     });
+  });
+  mount(app, ordersOperations.orderRefund, async (c) => {
+    const member = requireMember(c);
+    return c.json({ is_success: true, data: await page(await ownOrder(member.id, c.req.valid('param').id)) });
+  });
+  mount(app, ordersOperations.chooseRefund, async (c) => {
+    const member = requireMember(c);
+    const row = await ownOrder(member.id, c.req.valid('param').id);
+    const { choice } = c.req.valid('json');
+    await chooseRefund(context, row.order_id, member.id, choice);
+    return c.json({
+      is_success: true,
+      message:
+        choice === 'credits'
+          ? 'Your refund will be added to your membership credit.'
+          : 'Your refund will be sent to your original payment method.',
+      data: await page(row),
+    });
+  });
+  return app;
 }

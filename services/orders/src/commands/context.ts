@@ -1,57 +1,44 @@
-import type { ProductForOrder, StockHoldResult, StockMoveResult } from '@elts/contracts';
-import type { EventStore, InternalClient, Logger, NewEvent, UnitOfWork } from '@elts/platform';
+import { type BodyOf, catalogOperations, type DataOf, paymentsOperations } from '@elts/contracts';
+import type { Clock, EventStore, InternalClient, Logger, NewEvent, UnitOfWork } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { Serviceability } from '../serviceability/serviceability.js';
 import type { OrdersSettings } from '../settings.js';
 import { projectOrderEvent } from '../store/orders-projection.js';
 import type { OrdersDb } from '../store/tables.js';
 
-export interface PaymentOfOrder {
-  paymentId: string;
-  status: 'pending' | 'processing' | 'success' | 'failed';
-  amountPaise: number;
-  method: string | null;
-  transactionId: string | null;
-  failureReason: string | null;
-  autoFailed: boolean;
-  /** A failed payment the payer called off at checkout; older payments services do not say. */
-  cancelled?: boolean;
-  /** When the payment settled (null while open); older payments services do not say. */
-  processedAt?: string | null;
-  /** When a payment still open fails by itself (null once settled), and the timeout it was given; older payments services send neither. */
-  expiresAt?: string | null;
-  timeoutSeconds?: number;
-}
+/** A product order's payment as payments answers it: its operation's response is the one truth. */
+export type OrderPayment = DataOf<typeof paymentsOperations.orderPayment>;
 
 /** The calls the order saga makes to the catalog and to payments, each keyed by the order id. */
 export interface OrderPartners {
-  product(productId: string): Promise<ProductForOrder | undefined>;
+  product(productId: string): Promise<DataOf<typeof catalogOperations.productForOrder> | undefined>;
   /** `replacement`: stock for an exchange's replacement, which no sale window limits (docs/decisions/0025). */
-  hold(orderId: string, productId: string, quantity: number, holdUntil: Date, replacement?: boolean): Promise<StockHoldResult>;
+  hold(
+    orderId: string,
+    productId: string,
+    quantity: number,
+    holdUntil: Date,
+    replacement?: boolean,
+  ): Promise<DataOf<typeof catalogOperations.holdStock>>;
   /** With the hold asked for, a release that beats its hold to the catalog still keeps the hold from taking units. */
-  release(orderId: string, asked?: { productId: string; quantity: number }): Promise<StockMoveResult>;
-  commit(orderId: string): Promise<StockMoveResult>;
+  release(orderId: string, asked?: { productId: string; quantity: number }): Promise<DataOf<typeof catalogOperations.releaseStock>>;
+  commit(orderId: string): Promise<DataOf<typeof catalogOperations.commitStock>>;
   reserveCredit(memberId: string, orderId: string, orderPricePaise: number): Promise<number>;
   releaseCredit(memberId: string, orderId: string): Promise<void>;
-  checkout(request: {
-    orderId: string;
-    memberId: string;
-    amountPaise: number;
-    customer: { name: string; email: string; phone: string };
-    note: string;
-  }): Promise<{ paymentId: string; paymentSessionId: string; paymentLink: string | null; gateway: string }>;
-  payment(orderId: string, refresh: boolean): Promise<PaymentOfOrder | undefined>;
-  refund(orderId: string, reason: string): Promise<{ refundId: string }>;
+  checkout(
+    request: BodyOf<typeof paymentsOperations.startProductCheckout>,
+  ): Promise<DataOf<typeof paymentsOperations.startProductCheckout>>;
+  payment(orderId: string, refresh: boolean): Promise<OrderPayment | undefined>;
+  refund(orderId: string, reason: string): Promise<DataOf<typeof paymentsOperations.refundOrderPayment>>;
   /**
    * Gives back `amountPaise` of the order's payment under `key` (docs/decisions/0024): the same key is the same
    * refund; payments refuses more than was paid. `status` may be 'pending': the gateway settles it later.
    */
-  refundOrder(request: { orderId: string; key: string; amountPaise: number; reason: string }): Promise<{
-    refundId: string;
-    status: 'pending' | 'success' | 'failed';
-  }>;
+  refundOrder(
+    request: { orderId: string } & BodyOf<typeof paymentsOperations.refundOrder>,
+  ): Promise<DataOf<typeof paymentsOperations.refundOrder>>;
   /** Gives `amountPaise` to the member as membership credit instead of a refund, once per order. */
-  creditInstead(request: { memberId: string; orderId: string; amountPaise: number }): Promise<{ creditId: string }>;
+  creditInstead(request: BodyOf<typeof paymentsOperations.grantRefundCredit>): Promise<DataOf<typeof paymentsOperations.grantRefundCredit>>;
 }
 
 export interface OrdersContext {
@@ -61,6 +48,8 @@ export interface OrdersContext {
   serviceability: Serviceability;
   partners: OrderPartners;
   logger: Logger;
+  /** Where business time comes from: holds, expiry, refund deadlines, exchange windows. */
+  clock: Clock;
   /**
    * Schedules the backstop that fails an order left without a payment, or gives back the stock and credit of one
    * never recorded (a crash mid-saga). The member is in it because an unrecorded order has no row to name them.
@@ -84,47 +73,41 @@ export function internalPartners(catalog: () => InternalClient, payments: () => 
   return {
     async product(productId) {
       try {
-        return await catalog().get<ProductForOrder>(`/internal/products/${encodeURIComponent(productId)}`);
+        return await catalog().operation(catalogOperations.productForOrder, { params: { id: productId } });
       } catch (error) {
         if ((error as { status?: number }).status === 404) return undefined;
         throw error;
       }
     },
     hold: (orderId, productId, quantity, holdUntil, replacement) =>
-      catalog().post<StockHoldResult>(
-        '/internal/stock/hold',
-        { orderId, productId, quantity, holdUntil: holdUntil.toISOString(), ...(replacement ? { replacement } : {}) },
+      catalog().operation(
+        catalogOperations.holdStock,
+        { body: { orderId, productId, quantity, holdUntil: holdUntil.toISOString(), ...(replacement ? { replacement } : {}) } },
         { idempotent: true },
       ),
-    release: (orderId, asked) => catalog().post<StockMoveResult>('/internal/stock/release', { orderId, ...asked }, { idempotent: true }),
-    commit: (orderId) => catalog().post<StockMoveResult>('/internal/stock/commit', { orderId }, { idempotent: true }),
+    release: (orderId, asked) => catalog().operation(catalogOperations.releaseStock, { body: { orderId, ...asked } }, { idempotent: true }),
+    commit: (orderId) => catalog().operation(catalogOperations.commitStock, { body: { orderId } }, { idempotent: true }),
     reserveCredit: async (memberId, orderId, orderPricePaise) =>
-      (
-        await payments().post<{ creditPaise: number }>(
-          '/internal/credit/reserve',
-          { memberId, orderId, orderPricePaise },
-          { idempotent: true },
-        )
-      ).creditPaise,
+      (await payments().operation(paymentsOperations.reserveCredit, { body: { memberId, orderId, orderPricePaise } }, { idempotent: true }))
+        .creditPaise,
     releaseCredit: async (memberId, orderId) => {
-      await payments().post('/internal/credit/release', { memberId, orderId }, { idempotent: true });
+      await payments().operation(paymentsOperations.releaseCredit, { body: { memberId, orderId } }, { idempotent: true });
     },
-    checkout: (request) => payments().post('/internal/payments/checkout', request, { idempotent: true }),
+    checkout: (request) => payments().operation(paymentsOperations.startProductCheckout, { body: request }, { idempotent: true }),
     async payment(orderId, refresh) {
       try {
-        const path = `/internal/payments/orders/${encodeURIComponent(orderId)}`;
         return refresh
-          ? await payments().post<PaymentOfOrder>(`${path}/refresh`, {}, { idempotent: true })
-          : await payments().get<PaymentOfOrder>(path);
+          ? await payments().operation(paymentsOperations.refreshOrderPayment, { params: { orderId } }, { idempotent: true })
+          : await payments().operation(paymentsOperations.orderPayment, { params: { orderId } });
       } catch (error) {
         if ((error as { status?: number }).status === 404) return undefined;
         throw error;
       }
     },
     refund: (orderId, reason) =>
-      payments().post(`/internal/payments/orders/${encodeURIComponent(orderId)}/refund`, { reason }, { idempotent: true }),
+      payments().operation(paymentsOperations.refundOrderPayment, { params: { orderId }, body: { reason } }, { idempotent: true }),
     refundOrder: ({ orderId, ...body }) =>
-      payments().post(`/internal/payments/orders/${encodeURIComponent(orderId)}/refunds`, body, { idempotent: true }),
-    creditInstead: (request) => payments().post('/internal/credit/refund', request, { idempotent: true }),
+      payments().operation(paymentsOperations.refundOrder, { params: { orderId }, body }, { idempotent: true }),
+    creditInstead: (request) => payments().operation(paymentsOperations.grantRefundCredit, { body: request }, { idempotent: true }),
   };
 }

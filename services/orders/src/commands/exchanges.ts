@@ -4,6 +4,7 @@ import { decideExchangeRequest, decisionApplies, foldExchanges, nextShipment, re
 import { foldShipments } from '../domain/fulfilment.js';
 import { foldOrder, orderStream } from '../domain/order.js';
 import { decideRefundSettled, type RefundOutcome, refundOutcome } from '../domain/refunds.js';
+import { findOrderIdOfExchange, findOwnOrder, orderRow } from '../store/order-reads.js';
 import type { OrdersTable } from '../store/tables.js';
 import { type OrdersContext, recordOrder } from './context.js';
 
@@ -35,14 +36,9 @@ export async function requestExchange(
   memberId: string,
   orderId: string,
   request: ExchangeRequest,
-  now = new Date(),
+  now = context.clock.now(),
 ): Promise<string> {
-  const order = await context.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+  const order = await findOwnOrder(context.db, memberId, orderId);
   if (!order) throw notFound('Order not found');
   const wanted = await wantedProduct(context, order, request.product_id);
   return retryOnConcurrency(() =>
@@ -69,9 +65,9 @@ export async function requestExchange(
 export type ExchangeOutcome = 'approved' | 'refunded' | 'refused' | 'unchanged';
 
 const orderOfExchange = async (context: OrdersContext, exchangeId: string) => {
-  const row = await context.db.selectFrom('order_exchanges').select('order_id').where('exchange_id', '=', exchangeId).executeTakeFirst();
-  if (!row) throw notFound('Exchange not found');
-  return row.order_id;
+  const orderId = await findOrderIdOfExchange(context.db, exchangeId);
+  if (!orderId) throw notFound('Exchange not found');
+  return orderId;
 };
 
 /** Reads the order's stream and the exchange in it, and whether `decision` applies to it now. */
@@ -93,7 +89,7 @@ export async function approveExchange(
   context: OrdersContext,
   actor: string,
   exchangeId: string,
-  now = new Date(),
+  now = context.clock.now(),
 ): Promise<ExchangeOutcome> {
   const orderId = await orderOfExchange(context, exchangeId);
   const { history, order, exchange, applies } = await current(context, orderId, exchangeId, 'approve');
@@ -140,7 +136,7 @@ export async function refundForExchange(
   orderId: string,
   exchangeId: string,
 ): Promise<ExchangeOutcome> {
-  const order = await context.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await orderRow(context.db, orderId);
   const reason = `No replacement in stock for exchange ${exchangeId}`;
   const amountPaise = Number(order.amount_paise);
   if (Number(order.credit_paise) > 0) await context.partners.releaseCredit(order.member_id, orderId);

@@ -19,7 +19,7 @@ export async function fulfilOrder(
   actor: string,
   orderId: string,
   request: FulfilmentStepRequest,
-  now = new Date(),
+  now = context.clock.now(),
 ): Promise<FulfilmentOutcome> {
   return retryOnConcurrency(() =>
     context.events.transact(async (unit) => {

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { AppError, conflict } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
+import {
+  dropUnrecordedClaim,
+  findIdempotencyClaim,
+  insertIdempotencyClaim,
+  isOrderRecorded,
+  lockIdempotencyClaim,
+  reassignIdempotencyClaim,
+} from '../store/idempotency-keys.js';
 import type { OrdersDb } from '../store/tables.js';
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different order.';
@@ -47,23 +55,8 @@ function canonicalJson(value: unknown): string {
 export async function claimKey(db: Kysely<OrdersDb>, claim: Claim, orderId: string): Promise<string | undefined> {
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
-    const inserted = await db
-      .insertInto('order_idempotency')
-      .values({
-        member_id: claim.memberId,
-        idempotency_key: claim.key,
-        order_id: orderId,
-        created_at: new Date(),
-        request_digest: claim.digest,
-      })
-      .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
-      .returning('order_id')
-      .executeTakeFirst();
-    if (inserted) return undefined;
-    const held = await claimRow(db, claim)
-      .leftJoin('orders as o', 'o.order_id', 'k.order_id')
-      .select(['k.order_id', 'k.created_at', 'k.request_digest', 'o.order_id as recorded'])
-      .executeTakeFirst();
+    if (await insertIdempotencyClaim(db, claim, orderId)) return undefined;
+    const held = await findIdempotencyClaim(db, claim);
     if (!held) continue; // the first placement was refused and let the key go: try again as the first
     // Keys claimed before digests were kept have none: those are answered as before.
     if (held.request_digest !== null && held.request_digest !== claim.digest) throw conflict(KEY_REUSED);
@@ -77,39 +70,23 @@ export async function claimKey(db: Kysely<OrdersDb>, claim: Claim, orderId: stri
 
 /** Inside the transaction that records the order: is the key still this order's? Locks the claim until commit. */
 export async function assertClaimHeld(trx: Transaction<OrdersDb>, claim: Key, orderId: string): Promise<void> {
-  const row = await claimRow(trx, claim).select('k.order_id').forUpdate().executeTakeFirst();
+  const row = await lockIdempotencyClaim(trx, claim);
   if (row?.order_id !== orderId) throw new ClaimLost(`idempotency key taken over from ${orderId}`);
 }
 
 /** A placement refused before its order was recorded lets its key go, so the member's retry is judged afresh. */
 export async function letGo(db: Kysely<OrdersDb>, claim: Key, orderId: string): Promise<void> {
-  await db
-    .deleteFrom('order_idempotency')
-    .where('member_id', '=', claim.memberId)
-    .where('idempotency_key', '=', claim.key)
-    .where('order_id', '=', orderId)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('orders').select('order_id').where('order_id', '=', orderId))))
-    .execute();
-}
-
-function claimRow(db: Kysely<OrdersDb>, claim: Key) {
-  return db.selectFrom('order_idempotency as k').where('k.member_id', '=', claim.memberId).where('k.idempotency_key', '=', claim.key);
+  await dropUnrecordedClaim(db, claim, orderId);
 }
 
 // The claim row's lock orders this against the recording transaction (assertClaimHeld): either that order was
 // recorded first and is seen here, or the claim moves and that placement finds it lost and undoes itself.
 async function takeOver(db: Kysely<OrdersDb>, claim: Claim, abandoned: string, orderId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await claimRow(trx, claim).select('k.order_id').forUpdate().executeTakeFirst();
+    const row = await lockIdempotencyClaim(trx, claim);
     if (row?.order_id !== abandoned) return false;
-    const recorded = await trx.selectFrom('orders').select('order_id').where('order_id', '=', abandoned).executeTakeFirst();
-    if (recorded) return false;
-    await trx
-      .updateTable('order_idempotency')
-      .set({ order_id: orderId, created_at: new Date(), request_digest: claim.digest })
-      .where('member_id', '=', claim.memberId)
-      .where('idempotency_key', '=', claim.key)
-      .execute();
+    if (await isOrderRecorded(trx, abandoned)) return false;
+    await reassignIdempotencyClaim(trx, claim, orderId);
     return true;
   });
 }

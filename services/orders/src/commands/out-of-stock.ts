@@ -45,7 +45,7 @@ async function decideOnStream(
 const readHistory = async (context: OrdersContext, orderId: string) => context.events.readStream(orderStream(orderId));
 
 /** An operator (`actor`, `admin:<id>`) cancels a paid order that cannot be fulfilled; the member has three days to choose. */
-export async function cancelOutOfStock(context: OrdersContext, orderId: string, actor: string, now = new Date()) {
+export async function cancelOutOfStock(context: OrdersContext, orderId: string, actor: string, now = context.clock.now()) {
   let choiceBy: Date | undefined;
   await decideOnStream(
     context,
@@ -71,7 +71,13 @@ export async function cancelOutOfStock(context: OrdersContext, orderId: string, 
 }
 
 /** The member's choice on the page from the mail (their own order only: the route checks it). Then the refund is made. */
-export async function chooseRefund(context: OrdersContext, orderId: string, memberId: string, choice: RefundChoice, now = new Date()) {
+export async function chooseRefund(
+  context: OrdersContext,
+  orderId: string,
+  memberId: string,
+  choice: RefundChoice,
+  now = context.clock.now(),
+) {
   await decideOnStream(
     context,
     orderId,
@@ -87,7 +93,7 @@ export async function chooseRefund(context: OrdersContext, orderId: string, memb
 }
 
 /** The timer: at the deadline the fund transfer is chosen if nobody chose; then the refund chosen is made. Idempotent. */
-export async function refundWhenDue(context: OrdersContext, orderId: string, now = new Date()): Promise<void> {
+export async function refundWhenDue(context: OrdersContext, orderId: string, now = context.clock.now()): Promise<void> {
   const history = await readHistory(context, orderId);
   const cancelled = foldOutOfStock(history);
   if (!cancelled) return;

@@ -11,6 +11,8 @@ import {
 import { badRequest, ConcurrencyError, conflict, forbidden, notFound } from '@elts/platform';
 import { buysOneOfEach, foldOrder, maxQuantity, orderStream } from '../domain/order.js';
 import { saleRefusal } from '../flows/order-saga.js';
+import { findBuyer } from '../store/member-buyers.js';
+import { orderRow } from '../store/order-reads.js';
 import { type OrdersContext, recordOrder } from './context.js';
 import { assertClaimHeld, type Claim, ClaimLost, claimKey, letGo, requestDigest } from './idempotency-claims.js';
 import { assertMayOrder, lockMember, type PurchaseRules } from './purchase-limits.js';
@@ -67,7 +69,7 @@ async function placeNewOrder(
   orderId: string,
   claim: Claim | undefined,
 ): Promise<PlacedOrder> {
-  const buyer = await context.db.selectFrom('member_buyers').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+  const buyer = await findBuyer(context.db, memberId);
   if (buyer?.subscription_status !== 'active')
     throw forbidden('Only active subscribers can place orders. Subscribe to unlock the deals board.');
   const profession = (buyer.profession as Profession | null) ?? null;
@@ -89,7 +91,7 @@ async function placeNewOrder(
   const product = await context.partners.product(payload.product_id);
   if (!product) throw notFound('Product not found');
   if (!product.isEnabled) throw badRequest('This product is not available.');
-  const refusal = saleRefusal(product, new Date());
+  const refusal = saleRefusal(product, context.clock.now());
   if (refusal) throw badRequest(refusal);
   const productKey = { productId: product.id, variantGroup: product.variantGroup ?? null };
   // An early answer, before anything is held; the one that counts is taken again under the member's lock below.
@@ -98,7 +100,7 @@ async function placeNewOrder(
   // Judged before the backstop, the hold and the credit: a refusal here leaves nothing to undo.
   if (!payableAfterCredit(product.pricePaise * payload.quantity)) throw badRequest(UNDER_MINIMUM_PAYMENT);
 
-  const now = new Date();
+  const now = context.clock.now();
   const holdUntil = new Date(now.getTime() + context.settings.ORDER_HOLD_MINUTES * 60_000);
   await context.expireLater(orderId, memberId, holdUntil);
   const asked = { productId: product.id, quantity: payload.quantity };
@@ -157,7 +159,7 @@ async function placeNewOrder(
 
 /** Starts (or returns) the payment of a placed order. The payments service answers the same for the same order. */
 async function resumeCheckout(context: OrdersContext, orderId: string): Promise<PlacedOrder> {
-  const order = await context.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await orderRow(context.db, orderId);
   if (order.status !== 'pending') throw conflict(`This order is already ${order.status}.`);
   const customer = order.customer;
   const checkout = await context.partners.checkout({

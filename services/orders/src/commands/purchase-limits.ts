@@ -2,6 +2,7 @@ import { countOf } from '@elts/contracts';
 import { conflict } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { KEPT_STATUSES, UNPAID_STATUSES } from '../domain/order.js';
+import { countMemberOrders, hasOrderOfProduct, lockMemberBuyer } from '../store/member-orders.js';
 import type { OrdersDb } from '../store/tables.js';
 
 export const ALREADY_ORDERED =
@@ -29,7 +30,7 @@ export interface ProductKey {
  * held the lock is seen with its order. Only that member waits; the row exists for anyone allowed to order.
  */
 export async function lockMember(trx: Kysely<OrdersDb>, memberId: string): Promise<void> {
-  await trx.selectFrom('member_buyers').select('member_id').where('member_id', '=', memberId).forUpdate().executeTakeFirst();
+  await lockMemberBuyer(trx, memberId);
 }
 
 /**
@@ -37,18 +38,7 @@ export async function lockMember(trx: Kysely<OrdersDb>, memberId: string): Promi
  * for payment or paid? Failed and cancelled orders (an expired hold fails its order) do not count.
  */
 export async function holdsProductElsewhere(db: Kysely<OrdersDb>, memberId: string, product: ProductKey, exceptOrderId?: string) {
-  let query = db
-    .selectFrom('orders')
-    .select('order_id')
-    .where('member_id', '=', memberId)
-    .where('status', 'in', [...KEPT_STATUSES])
-    .where((eb) =>
-      product.variantGroup
-        ? eb.or([eb('product_id', '=', product.productId), eb('variant_group', '=', product.variantGroup)])
-        : eb('product_id', '=', product.productId),
-    );
-  if (exceptOrderId) query = query.where('order_id', '!=', exceptOrderId);
-  return (await query.limit(1).executeTakeFirst()) !== undefined;
+  return hasOrderOfProduct(db, memberId, product, KEPT_STATUSES, exceptOrderId);
 }
 
 /**
@@ -57,12 +47,7 @@ export async function holdsProductElsewhere(db: Kysely<OrdersDb>, memberId: stri
  * `lockMember` in the transaction that records the order, which is the check that counts.
  */
 export async function assertMayOrder(db: Kysely<OrdersDb>, memberId: string, product: ProductKey, rules: PurchaseRules): Promise<void> {
-  const unpaid = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('member_id', '=', memberId)
-    .where('status', 'in', [...UNPAID_STATUSES])
-    .executeTakeFirstOrThrow();
+  const unpaid = await countMemberOrders(db, memberId, UNPAID_STATUSES);
   if (rules.oneOfEach && (await holdsProductElsewhere(db, memberId, product))) throw conflict(ALREADY_ORDERED);
-  if (Number(unpaid.n) >= rules.unpaidLimit) throw conflict(tooManyUnpaid(rules.unpaidLimit));
+  if (unpaid >= rules.unpaidLimit) throw conflict(tooManyUnpaid(rules.unpaidLimit));
 }

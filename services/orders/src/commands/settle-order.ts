@@ -10,7 +10,9 @@ import {
   REFUND_REASON,
   successNeeds,
 } from '../flows/order-saga.js';
-import { type OrdersContext, type PaymentOfOrder, recordOrder } from './context.js';
+import { buyerPersona } from '../store/member-buyers.js';
+import { findOrderForSettling, findOrderMemberAndStatus, findOrderStatusAndPayment } from '../store/order-reads.js';
+import { type OrderPayment, type OrdersContext, recordOrder } from './context.js';
 import { holdsProductElsewhere, lockMember } from './purchase-limits.js';
 
 async function change(context: OrdersContext, orderId: string, decide: Parameters<typeof decideWith>[2]) {
@@ -30,12 +32,16 @@ async function decideWith(
 
 /** Fails an order and gives back what it held: its stock and its membership credit. */
 export async function failOrder(context: OrdersContext, orderId: string, stage: FailureStage, reason: string): Promise<void> {
-  const order = await context.db.selectFrom('orders').select(['member_id', 'status']).where('order_id', '=', orderId).executeTakeFirst();
+  const order = await findOrderMemberAndStatus(context.db, orderId);
   if (!order || order.status === 'completed') return;
   await context.partners.release(orderId);
   await context.partners.releaseCredit(order.member_id, orderId);
   await change(context, orderId, (state) => decideFailure(state, stage, reason));
 }
+
+/** The payment as payments answers it, or as its event tells (which carries only what settling needs). */
+type SettledPayment = Pick<OrderPayment, 'paymentId' | 'status' | 'method' | 'transactionId' | 'failureReason' | 'autoFailed'> &
+  Partial<OrderPayment>;
 
 /**
  * The saga's second half, run when the payment settles (its event, or a status check). Success commits the held
@@ -43,18 +49,14 @@ export async function failOrder(context: OrdersContext, orderId: string, stage: 
  * be held again and the credit spent again; otherwise the money goes back. Every call here is keyed by the order id,
  * so running it twice is safe.
  */
-export async function settleOrder(context: OrdersContext, orderId: string, payment: PaymentOfOrder): Promise<void> {
+export async function settleOrder(context: OrdersContext, orderId: string, payment: SettledPayment): Promise<void> {
   if (payment.status === 'failed') {
     const { stage, reason } = failureOf(payment);
     await failOrder(context, orderId, stage, reason);
     return;
   }
   if (payment.status !== 'success') return;
-  const order = await context.db
-    .selectFrom('orders')
-    .select(['member_id', 'status', 'credit_paise', 'product_id', 'variant_group'])
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
+  const order = await findOrderForSettling(context.db, orderId);
   const state = order && foldOrder(await context.events.readStream(orderStream(orderId)));
   if (!order || !state) return;
   const product = { productId: order.product_id, variantGroup: order.variant_group };
@@ -97,11 +99,7 @@ export async function settleOrder(context: OrdersContext, orderId: string, payme
 }
 
 async function buysOneOfEachProduct(context: OrdersContext, memberId: string): Promise<boolean> {
-  const buyer = await context.db
-    .selectFrom('member_buyers')
-    .select(['profession', 'gst'])
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+  const buyer = await buyerPersona(context.db, memberId);
   return buysOneOfEach((buyer?.profession as Profession | null) ?? null, buyer?.gst ?? '');
 }
 
@@ -136,7 +134,7 @@ async function refundLate(context: OrdersContext, memberId: string, orderId: str
  * It is due ORDER_HOLD_MINUTES later, far beyond any partner call's timeout, so it never overtakes a live placement.
  */
 export async function expireUnpaidOrder(context: OrdersContext, orderId: string, memberId?: string): Promise<void> {
-  const order = await context.db.selectFrom('orders').select(['status', 'payment_id']).where('order_id', '=', orderId).executeTakeFirst();
+  const order = await findOrderStatusAndPayment(context.db, orderId);
   const move = backstopMove(order);
   if (move === 'give_back') {
     await context.partners.release(orderId);

@@ -1,14 +1,8 @@
 import { identityEvents, MemberRegistered, PersonaChosen, paymentsEvents, SubscriptionStatusChanged } from '@elts/contracts';
 import { EventConsumer } from '@elts/platform';
 import type { Kysely } from 'kysely';
+import { ensureBuyer, setBuyerPersona, setBuyerSubscriptionStatus } from '../store/member-buyers.js';
 import type { OrdersDb } from '../store/tables.js';
-
-const ensureBuyer = (trx: Kysely<OrdersDb>, memberId: string) =>
-  trx
-    .insertInto('member_buyers')
-    .values({ member_id: memberId, profession: null, gst: '', subscription_status: 'none' })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
 
 /** Who may buy and how many: a member's profession and GSTIN from identity. */
 export function buyersFromIdentity(db: Kysely<OrdersDb>) {
@@ -16,11 +10,7 @@ export function buyersFromIdentity(db: Kysely<OrdersDb>) {
     .on(MemberRegistered, async (data, _event, trx) => ensureBuyer(trx, data.memberId).then(() => undefined))
     .on(PersonaChosen, async (data, _event, trx) => {
       await ensureBuyer(trx, data.memberId);
-      await trx
-        .updateTable('member_buyers')
-        .set({ profession: data.profession, gst: data.gst })
-        .where('member_id', '=', data.memberId)
-        .execute();
+      await setBuyerPersona(trx, data.memberId, { profession: data.profession, gst: data.gst });
     });
 }
 
@@ -28,6 +18,6 @@ export function buyersFromIdentity(db: Kysely<OrdersDb>) {
 export function buyersFromPayments(db: Kysely<OrdersDb>) {
   return new EventConsumer('orders.buyer-subscriptions', paymentsEvents, db).on(SubscriptionStatusChanged, async (data, _event, trx) => {
     await ensureBuyer(trx, data.memberId);
-    await trx.updateTable('member_buyers').set({ subscription_status: data.status }).where('member_id', '=', data.memberId).execute();
+    await setBuyerSubscriptionStatus(trx, data.memberId, data.status);
   });
 }

@@ -1,6 +1,6 @@
 import { COPY } from '@elts/contracts';
 import type { NewEvent } from '@elts/platform';
-import type { PaymentOfOrder } from '../commands/context.js';
+import type { OrderPayment } from '../commands/context.js';
 import type { OrderState } from '../domain/order.js';
 
 /**
@@ -24,7 +24,7 @@ export type FailureStage = 'stock' | 'payment' | 'timeout' | 'cancelled';
  * How a failed payment fails its order. Calling the payment off at checkout is the shopper's choice, not a failure:
  * the order is cancelled. A payment that timed out says so.
  */
-export function failureOf(payment: Pick<PaymentOfOrder, 'cancelled' | 'autoFailed' | 'failureReason'>): {
+export function failureOf(payment: Pick<OrderPayment, 'autoFailed' | 'failureReason'> & Partial<Pick<OrderPayment, 'cancelled'>>): {
   stage: FailureStage;
   reason: string;
 } {

@@ -102,3 +102,25 @@ export async function orderExchanges(
     },
   };
 }
+
+/** The exchange's row (none or one). */
+export function exchangeRows(db: Kysely<OrdersDb>, exchangeId: string): Promise<OrderExchangesTable[]> {
+  return db.selectFrom('order_exchanges').selectAll().where('exchange_id', '=', exchangeId).execute();
+}
+
+/** One page of the exchange queue, oldest first, and how many match (`open`: the open states; `all`: every state). */
+export function exchangeQueuePage(db: Kysely<OrdersDb>, state: string, openStates: readonly string[], page: number, limit: number) {
+  let query = db.selectFrom('order_exchanges');
+  if (state === 'open') query = query.where('state', 'in', [...openStates]);
+  else if (state !== 'all') query = query.where('state', '=', state);
+  return Promise.all([
+    query
+      .selectAll()
+      .orderBy('requested_at')
+      .orderBy('exchange_id')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+}

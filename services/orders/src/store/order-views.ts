@@ -1,5 +1,5 @@
 import { rupeesOf } from '@elts/contracts';
-import type { PaymentOfOrder } from '../commands/context.js';
+import type { OrderPayment } from '../commands/context.js';
 import { fulfilmentView } from './fulfilment-view.js';
 import type { OrderShipmentsTable, OrdersTable } from './tables.js';
 
@@ -20,7 +20,7 @@ export function orderCard(row: OrdersTable, shipment?: OrderShipmentsTable) {
   };
 }
 
-type PaymentFacts = Pick<PaymentOfOrder, 'status' | 'method' | 'transactionId' | 'processedAt' | 'expiresAt' | 'timeoutSeconds'>;
+type PaymentFacts = Pick<OrderPayment, 'status' | 'method' | 'transactionId' | 'processedAt' | 'expiresAt' | 'timeoutSeconds'>;
 
 /**
  * The order's payment as the Order Status page shows it (Transaction ID, Payment Method) with its status and when it

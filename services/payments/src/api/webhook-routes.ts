@@ -1,9 +1,13 @@
-import { type AppEnv, failureBody } from '@elts/platform';
+import { paymentsOperations } from '@elts/contracts';
+import { type AppEnv, failureBody, mount } from '@elts/platform';
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
 import { advanceRefund } from '../commands/refunds.js';
 import { advancePayment } from '../flows/payment.js';
 import { WebhookRejected } from '../gateway/payment-gateway.js';
+import { findPaymentId, findPaymentIdOfGatewayOrder, findRefundPayment } from '../store/payment-reads.js';
+import { findLatestPaymentIdOfSubscription } from '../store/subscriptions.js';
+import { forgetWebhookReceipt, recordWebhookReceipt } from '../store/webhook-receipts.js';
 
 /**
  * `POST /webhooks/cashfree`: the signature is checked over the raw body with its timestamp (stale deliveries
@@ -12,7 +16,8 @@ import { WebhookRejected } from '../gateway/payment-gateway.js';
  * acknowledged (so the gateway stops retrying) and logged.
  */
 export function webhookRoutes(context: PaymentsContext) {
-  return new Hono<AppEnv>().post('/webhooks/cashfree', async (c) => {
+  const app = new Hono<AppEnv>();
+  mount(app, paymentsOperations.cashfreeWebhook, async (c) => {
     const raw = await c.req.text();
     let webhook: ReturnType<typeof context.gateway.verifyWebhook>;
     try {
@@ -23,12 +28,7 @@ export function webhookRoutes(context: PaymentsContext) {
       const status = error.reason === 'malformed' ? 400 : 401;
       return c.json(failureBody('webhook_rejected', `Webhook refused: ${error.reason}`, c.get('requestId')), status);
     }
-    const fresh = await context.db
-      .insertInto('webhook_receipts')
-      .values({ id: webhook.id, type: webhook.type, received_at: new Date() })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const fresh = await recordWebhookReceipt(context.db, { id: webhook.id, type: webhook.type, receivedAt: context.clock.now() });
     if (!fresh) return c.json({ is_success: true, message: 'Already processed' });
     if (webhook.kind === 'refund') return c.json(await refundNamedBy(context, webhook));
     const paymentId = await paymentNamedBy(context, webhook);
@@ -44,22 +44,16 @@ export function webhookRoutes(context: PaymentsContext) {
       return c.json({ is_success: true, message: 'Processed', data: { outcome } });
     } catch (error) {
       // Let the gateway deliver again later rather than lose the hint.
-      await context.db.deleteFrom('webhook_receipts').where('id', '=', webhook.id).execute();
+      await forgetWebhookReceipt(context.db, webhook.id);
       throw error;
     }
   });
+  return app;
 }
 
 /** A refund's webhook: the refund it names (by our refund id) is settled from what the gateway says now. */
 async function refundNamedBy(context: PaymentsContext, webhook: ReturnType<PaymentsContext['gateway']['verifyWebhook']>) {
-  const row = webhook.refundId
-    ? await context.db
-        .selectFrom('payments')
-        .select(['payment_id', 'refund_of'])
-        .where('payment_id', '=', webhook.refundId)
-        .where('payment_type', '=', 'refund')
-        .executeTakeFirst()
-    : undefined;
+  const row = webhook.refundId ? await findRefundPayment(context.db, webhook.refundId) : undefined;
   if (!row?.refund_of) {
     context.logger.info({ type: webhook.type, refundId: webhook.refundId }, 'refund webhook for nothing we know; acknowledged');
     return { is_success: true, message: 'Acknowledged' };
@@ -68,7 +62,7 @@ async function refundNamedBy(context: PaymentsContext, webhook: ReturnType<Payme
     const refund = await advanceRefund(context, row.refund_of, row.payment_id);
     return { is_success: true, message: 'Processed', data: { status: refund?.status ?? null } };
   } catch (error) {
-    await context.db.deleteFrom('webhook_receipts').where('id', '=', webhook.id).execute();
+    await forgetWebhookReceipt(context.db, webhook.id);
     throw error;
   }
 }
@@ -79,29 +73,14 @@ async function paymentNamedBy(
 ): Promise<string | undefined> {
   const { db } = context;
   if (webhook.kind === 'payment' && webhook.orderId) {
-    return (
-      await db
-        .selectFrom('payments')
-        .select('payment_id')
-        .where('order_id', '=', webhook.orderId)
-        .where('purpose', 'not in', ['renewal', 'refund'])
-        .executeTakeFirst()
-    )?.payment_id;
+    return findPaymentIdOfGatewayOrder(db, webhook.orderId);
   }
   if (webhook.kind === 'subscription_payment' && webhook.paymentId && webhook.subscriptionId) {
-    const renewal = await db.selectFrom('payments').select('payment_id').where('payment_id', '=', webhook.paymentId).executeTakeFirst();
-    if (renewal) return renewal.payment_id;
+    const renewal = await findPaymentId(db, webhook.paymentId);
+    if (renewal) return renewal;
   }
   if ((webhook.kind === 'subscription' || webhook.kind === 'subscription_payment') && webhook.subscriptionId) {
-    return (
-      (
-        await db
-          .selectFrom('subscriptions')
-          .select('latest_payment_id')
-          .where('subscription_id', '=', webhook.subscriptionId)
-          .executeTakeFirst()
-      )?.latest_payment_id ?? undefined
-    );
+    return findLatestPaymentIdOfSubscription(db, webhook.subscriptionId);
   }
   return undefined;
 }

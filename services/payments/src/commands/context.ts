@@ -1,5 +1,5 @@
 import type { PaymentTimeouts } from '@elts/contracts';
-import type { EventStore, InternalClient, Logger, NewEvent, UnitOfWork } from '@elts/platform';
+import type { Clock, EventStore, InternalClient, Logger, NewEvent, UnitOfWork } from '@elts/platform';
 import type { MembershipPlan, SignalSender } from '@elts/workflows';
 import type { Kysely } from 'kysely';
 import type { PaymentGateway } from '../gateway/payment-gateway.js';
@@ -26,6 +26,8 @@ export interface PaymentsContext {
   gatewayChecks: GatewayCheckLimiter;
   orders: () => InternalClient;
   logger: Logger;
+  /** Where business time comes from: payment timeouts, membership cycles, notices, invoices' dates, credit expiry. */
+  clock: Clock;
 }
 
 /** Appends to a stream at the version read and projects each stored event in the same transaction. */

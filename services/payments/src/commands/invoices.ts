@@ -1,11 +1,12 @@
-import { gstStateCode, type IndianStateName, indianStateNamed } from '@elts/contracts';
+import { gstStateCode, type IndianStateName, indianStateNamed, ordersOperations } from '@elts/contracts';
 import { InternalCallError, type UnitOfWork } from '@elts/platform';
-import { sql } from 'kysely';
 import { CREDIT_NOTE_SERIES, creditNoteSplit, financialYear, invoiceNumber, splitGst } from '../domain/invoice.js';
 import type { PaymentState } from '../domain/payment.js';
 import type { RefundState } from '../domain/refund.js';
 import { loadPayment } from '../flows/payment.js';
 import type { InvoiceRecord } from '../invoices/invoice-document.js';
+import { findInvoiceOfPayment, paymentsOwedInvoices, takeCreditNoteNumber, takeInvoiceNumber } from '../store/invoices.js';
+import { findMemberProfile } from '../store/member-profiles.js';
 import type { PaymentsDb } from '../store/tables.js';
 import { type PaymentsContext, record } from './context.js';
 
@@ -25,12 +26,12 @@ export interface Recipient {
  * (IGST Act s.12(2)(b), the recipient's location not being known).
  */
 export async function resolveRecipient(context: PaymentsContext, memberId: string): Promise<Recipient | undefined> {
-  const profile = await context.db.selectFrom('member_profiles').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+  const profile = await findMemberProfile(context.db, memberId);
   if (!profile) return { name: 'Member', address: null, gstin: null, state: null };
   let state: IndianStateName | null = null;
   if (profile.pincode) {
     try {
-      const place = await context.orders().get<{ state: string }>(`/shipping/bluedart/pincode/${profile.pincode}`);
+      const place = await context.orders().operation(ordersOperations.checkPincode, { params: { pincode: profile.pincode } });
       state = indianStateNamed(place.state) ?? null;
     } catch (error) {
       if (!(error instanceof InternalCallError) || error.status >= 500) {
@@ -58,13 +59,9 @@ export const membershipInvoiceDescription = (cycle: number) => `Annual membershi
  * Run by reconciliation; stops at the first member whose state still cannot be looked up. Returns how many it issued.
  */
 export async function issueOwedInvoices(context: PaymentsContext, batch = 100): Promise<number> {
-  const owed = await sql<{ payment_id: string; cycle: number }>`select e.data->>'paymentId' as payment_id, (e.data->>'cycle')::int as cycle
-    from events e
-    where e.type in ('SubscriptionActivated', 'SubscriptionRenewed') and e.recorded_at > now() - interval '30 days'
-      and not exists (select 1 from invoices i where i.payment_id = e.data->>'paymentId')
-    order by e.position limit ${batch}`.execute(context.db);
+  const owed = await paymentsOwedInvoices(context.db, batch);
   let issued = 0;
-  for (const { payment_id, cycle } of owed.rows) {
+  for (const { payment_id, cycle } of owed) {
     const payment = await loadPayment(context, payment_id);
     if (!payment) continue;
     const recipient = await resolveRecipient(context, payment.memberId);
@@ -86,10 +83,9 @@ export async function issueInvoiceFor(
   const stream = `invoice-${payment.paymentId}`;
   if ((await unit.readStream(stream)).length > 0) return;
   const { settings } = context;
-  const issuedAt = new Date();
+  const issuedAt = context.clock.now();
   const year = financialYear(issuedAt);
-  const counter = await sql<{ last_number: number }>`insert into invoice_counters (financial_year, last_number) values (${year}, 1)
-    on conflict (financial_year) do update set last_number = invoice_counters.last_number + 1 returning last_number`.execute(unit.db);
+  const number = await takeInvoiceNumber(unit.db, year);
   const supplierState = settings.SUPPLIER_STATE as IndianStateName;
   const placeOfSupply = recipient.state ?? supplierState;
   const split = splitGst(payment.amountPaise, placeOfSupply === supplierState);
@@ -97,7 +93,7 @@ export async function issueInvoiceFor(
     {
       type: 'InvoiceIssued',
       data: {
-        invoiceNumber: invoiceNumber(settings.INVOICE_SERIES, year, Number(counter.rows[0]?.last_number)),
+        invoiceNumber: invoiceNumber(settings.INVOICE_SERIES, year, number),
         paymentId: payment.paymentId,
         memberId: payment.memberId,
         financialYear: year,
@@ -123,23 +119,21 @@ export async function issueInvoiceFor(
  * refund's success, once per refund: its own serial per financial year, the invoice's parties and place of supply,
  * and the tax of the amount refunded at the invoice's rate. A payment without an invoice needs none.
  */
-export async function issueCreditNoteFor(unit: UnitOfWork<PaymentsDb>, refund: RefundState) {
-  const invoice = await unit.db.selectFrom('invoices').select('document').where('payment_id', '=', refund.paymentId).executeTakeFirst();
+export async function issueCreditNoteFor(unit: UnitOfWork<PaymentsDb>, refund: RefundState, issuedAt: Date) {
+  const invoice = await findInvoiceOfPayment(unit.db, refund.paymentId);
   if (!invoice) return;
   const stream = `credit-note-${refund.refundId}`;
   if ((await unit.readStream(stream)).length > 0) return;
   const original = (typeof invoice.document === 'string' ? JSON.parse(invoice.document) : invoice.document) as InvoiceRecord & {
     memberId: string;
   };
-  const issuedAt = new Date();
   const year = financialYear(issuedAt);
-  const counter = await sql<{ last_number: number }>`insert into credit_note_counters (financial_year, last_number) values (${year}, 1)
-    on conflict (financial_year) do update set last_number = credit_note_counters.last_number + 1 returning last_number`.execute(unit.db);
+  const number = await takeCreditNoteNumber(unit.db, year);
   await record(unit, stream, 0, [
     {
       type: 'CreditNoteIssued',
       data: {
-        invoiceNumber: invoiceNumber(CREDIT_NOTE_SERIES, year, Number(counter.rows[0]?.last_number)),
+        invoiceNumber: invoiceNumber(CREDIT_NOTE_SERIES, year, number),
         paymentId: refund.paymentId,
         refundId: refund.refundId,
         memberId: refund.memberId,

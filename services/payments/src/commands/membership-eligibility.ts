@@ -1,4 +1,4 @@
-import { DELIVERY_AREA_COPY } from '@elts/contracts';
+import { DELIVERY_AREA_COPY, ordersOperations } from '@elts/contracts';
 import { badRequest, InternalCallError, serviceUnavailable } from '@elts/platform';
 import type { MemberProfilesTable } from '../store/tables.js';
 import type { PaymentsContext } from './context.js';
@@ -17,7 +17,7 @@ export async function requireMembershipEligibility(context: PaymentsContext, pro
   if (!profile.pincode) throw badRequest(DELIVERY_AREA_COPY.noPincode, [{ path: 'pincode', message: DELIVERY_AREA_COPY.noPincode }]);
   let serviceable: boolean;
   try {
-    const place = await context.orders().get<{ serviceable: boolean }>(`/shipping/bluedart/pincode/${profile.pincode}`);
+    const place = await context.orders().operation(ordersOperations.checkPincode, { params: { pincode: profile.pincode } });
     serviceable = place.serviceable === true;
   } catch (error) {
     // A 4xx is the directory's answer about this pincode (malformed, unknown): not one it serves.

@@ -4,6 +4,8 @@ import { badRequest, conflict, notFound } from '@elts/platform';
 import { subscriptionStream } from '../domain/subscription.js';
 import { advanceMembership, MEMBERSHIP_PLAN } from '../flows/membership-cycle.js';
 import { newPaymentId, startPayment } from '../flows/payment.js';
+import { findPaymentStatus } from '../store/payment-reads.js';
+import { findMemberSubscription } from '../store/subscriptions.js';
 import { type PaymentsContext, record } from './context.js';
 
 /**
@@ -33,19 +35,10 @@ export interface StartedMembership {
  * membership is refused; one whose attempt is still open gets that attempt back rather than a second mandate.
  */
 export async function startMembership(context: PaymentsContext, memberId: string, customer: CustomerDetails): Promise<StartedMembership> {
-  const latest = await context.db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  const latest = await findMemberSubscription(context.db, memberId);
   if (latest?.status === 'active') throw conflict('You already have an active membership.');
   if (latest?.status === 'pending') {
-    const payment = await context.db
-      .selectFrom('payments')
-      .select('status')
-      .where('payment_id', '=', latest.latest_payment_id ?? '')
-      .executeTakeFirst();
+    const payment = await findPaymentStatus(context.db, latest.latest_payment_id ?? '');
     if (payment && (payment.status === 'pending' || payment.status === 'processing')) {
       return {
         subscriptionId: latest.subscription_id,
@@ -66,7 +59,7 @@ export async function startMembership(context: PaymentsContext, memberId: string
       customer: { id: memberId.replace(/-/g, ''), ...customer },
       authorizationAmountPaise: SUBSCRIPTION_PRICE.totalPaise,
       returnUrl: `${settings.PUBLIC_URL.replace(/\/$/, '')}/order?order_id=${subscriptionId}`,
-      expiresAt: new Date(Date.now() + 20 * 365 * 24 * 3600_000),
+      expiresAt: new Date(context.clock.now().getTime() + 20 * 365 * 24 * 3600_000),
       note: MEMBERSHIP_PLAN.note,
     },
     subscriptionId,
@@ -110,9 +103,7 @@ export async function startMembership(context: PaymentsContext, memberId: string
 }
 
 async function memberSubscription(context: PaymentsContext, memberId: string, subscriptionId?: string) {
-  let query = context.db.selectFrom('subscriptions').selectAll().where('member_id', '=', memberId);
-  if (subscriptionId) query = query.where('subscription_id', '=', subscriptionId);
-  return query.orderBy('created_at', 'desc').executeTakeFirst();
+  return findMemberSubscription(context.db, memberId, subscriptionId);
 }
 
 /**

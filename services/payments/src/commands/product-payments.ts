@@ -1,33 +1,21 @@
-import { creditForOrder, MINIMUM_PAYMENT_PAISE, rupeesInText } from '@elts/contracts';
+import { type BodyOf, creditForOrder, MINIMUM_PAYMENT_PAISE, type paymentsOperations, rupeesInText } from '@elts/contracts';
 import { badRequest, notFound } from '@elts/platform';
-import { sql } from 'kysely';
 import { advancePayment, newPaymentId, startPayment } from '../flows/payment.js';
+import { findCreditSpend, findRefundCreditGrant, lockMemberCredit, orderCreditMoves } from '../store/credit-ledger.js';
+import { findProductOrderPayment } from '../store/payment-reads.js';
 import { memberCredit } from '../store/subscription-views.js';
 import type { PaymentsTable } from '../store/tables.js';
 import { type PaymentsContext, record } from './context.js';
 import { refundIdFor, refundPayment } from './refunds.js';
 
-export interface ProductCheckout {
-  orderId: string;
-  memberId: string;
-  amountPaise: number;
-  customer: { name: string; email: string; phone: string };
-  note: string;
-}
-
 // Cashfree refuses orders that expire in 15 minutes or less; the payment's own timeout (15 minutes) ends it first.
 const GATEWAY_ORDER_MINUTES = 16;
 
 /** A product order's payment at the gateway, one per order id: a repeated call returns the first. */
-export async function startProductCheckout(context: PaymentsContext, checkout: ProductCheckout) {
+export async function startProductCheckout(context: PaymentsContext, checkout: BodyOf<typeof paymentsOperations.startProductCheckout>) {
   // Orders refuses such an order before anything is held; this guards the gateway from any other caller.
   if (checkout.amountPaise < MINIMUM_PAYMENT_PAISE) throw badRequest(`An order must cost at least ${rupeesInText(MINIMUM_PAYMENT_PAISE)}`);
-  const existing = await context.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('order_id', '=', checkout.orderId)
-    .where('purpose', '=', 'product_order')
-    .executeTakeFirst();
+  const existing = await findProductOrderPayment(context.db, checkout.orderId);
   const paymentId = existing?.payment_id ?? newPaymentId();
   const base = context.settings.PUBLIC_URL.replace(/\/$/, '');
   const order = await context.gateway.createOrder(
@@ -38,7 +26,7 @@ export async function startProductCheckout(context: PaymentsContext, checkout: P
       returnUrl: `${base}/order?order_id={order_id}`,
       // Cashfree only calls https endpoints; in development the simulator posts to us directly.
       ...(base.startsWith('https://') ? { notifyUrl: `${base}/webhooks/cashfree` } : {}),
-      expiresAt: new Date(Date.now() + GATEWAY_ORDER_MINUTES * 60_000),
+      expiresAt: new Date(context.clock.now().getTime() + GATEWAY_ORDER_MINUTES * 60_000),
       note: checkout.note,
       tags: { member: checkout.memberId },
     },
@@ -78,12 +66,7 @@ export function paymentOfOrderView(row: PaymentsTable) {
 }
 
 export async function paymentOfOrder(context: PaymentsContext, orderId: string) {
-  const row = await context.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('purpose', '=', 'product_order')
-    .executeTakeFirst();
+  const row = await findProductOrderPayment(context.db, orderId);
   if (!row) throw notFound('No payment for this order');
   return row;
 }
@@ -123,27 +106,13 @@ export async function refundOrder(
 }
 
 /**
- * One member's credit moves (spends, releases, grants) take turns, to the end of the transaction: two at once could
- * otherwise both pass a check and overspend, or release twice (the ledger's once-per-order key would then refuse the
- * second with an error instead of the answer the first gave).
- */
-function takeCreditTurn(db: PaymentsContext['db'], memberId: string) {
-  return sql`select pg_advisory_xact_lock(hashtext(${`credit:${memberId}`}))`.execute(db);
-}
-
-/**
  * Spends membership credit on an order: at most a share of its price, at most what the member has. One spend per
  * order (a repeat returns it); one member's orders take turns so two at once cannot overspend.
  */
 export async function reserveCredit(context: PaymentsContext, memberId: string, orderId: string, orderPricePaise: number): Promise<number> {
   return context.events.transact(async (unit) => {
-    await takeCreditTurn(unit.db, memberId);
-    const spent = await unit.db
-      .selectFrom('credit_ledger')
-      .select('amount_paise')
-      .where('kind', '=', 'spend')
-      .where('order_id', '=', orderId)
-      .executeTakeFirst();
+    await lockMemberCredit(unit.db, memberId);
+    const spent = await findCreditSpend(unit.db, orderId);
     if (spent) return Number(spent.amount_paise);
     const balance = await memberCredit({ ...context, db: unit.db }, memberId);
     const amount = creditForOrder(orderPricePaise, balance);
@@ -156,13 +125,8 @@ export async function reserveCredit(context: PaymentsContext, memberId: string, 
 /** Gives an order's credit back when the order fails. Idempotent, also when asked twice at once. */
 export async function releaseCredit(context: PaymentsContext, memberId: string, orderId: string): Promise<number> {
   return context.events.transact(async (unit) => {
-    await takeCreditTurn(unit.db, memberId);
-    const rows = await unit.db
-      .selectFrom('credit_ledger')
-      .select(['kind', 'amount_paise'])
-      .where('order_id', '=', orderId)
-      .where('member_id', '=', memberId)
-      .execute();
+    await lockMemberCredit(unit.db, memberId);
+    const rows = await orderCreditMoves(unit.db, memberId, orderId);
     const spend = rows.find((row) => row.kind === 'spend');
     if (!spend || rows.some((row) => row.kind === 'release')) return 0;
     await record(unit, `credit-${memberId}`, 'any', [
@@ -184,17 +148,11 @@ export async function grantRefundCredit(
   memberId: string,
   orderId: string,
   amountPaise: number,
-  now = new Date(),
+  now = context.clock.now(),
 ) {
   return context.events.transact(async (unit) => {
-    await takeCreditTurn(unit.db, memberId);
-    const granted = await unit.db
-      .selectFrom('credit_ledger')
-      .select(['amount_paise', 'expires_at'])
-      .where('kind', '=', 'grant')
-      .where('order_id', '=', orderId)
-      .where('member_id', '=', memberId)
-      .executeTakeFirst();
+    await lockMemberCredit(unit.db, memberId);
+    const granted = await findRefundCreditGrant(unit.db, memberId, orderId);
     if (granted) return { creditId: `CR-${orderId}`, amountPaise: Number(granted.amount_paise) };
     const expiresAt = new Date(now.getTime() + REFUND_CREDIT_DAYS * 24 * 3600_000).toISOString();
     await record(unit, `credit-${memberId}`, 'any', [{ type: 'RefundCreditGranted', data: { memberId, orderId, amountPaise, expiresAt } }]);

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { advanceMembership } from '../flows/membership-cycle.js';
 import { advancePayment, loadPayment } from '../flows/payment.js';
+import { overduePayments, pendingRefundsBefore, unfinishedMembershipPayments, unsettledPaymentsBefore } from '../store/payment-reads.js';
 import type { PaymentsContext } from './context.js';
 import { issueOwedInvoices } from './invoices.js';
 import { advanceRefund } from './refunds.js';
@@ -14,27 +14,16 @@ export type ReconcileMode = 'normal' | 'light';
  * that waited for a member's place of supply. Works in bounded batches so one run never takes long.
  */
 export async function reconcile(context: PaymentsContext, mode: ReconcileMode, batch = 200): Promise<{ checked: number; settled: number }> {
-  const overdue = await context.db
-    .selectFrom('payments')
-    .select('payment_id')
-    .where('status', 'in', ['pending', 'processing'])
-    .where('timeout_at', '<', sql<Date>`now()`)
-    .orderBy('timeout_at')
-    .limit(batch)
-    .execute();
+  const overdue = await overduePayments(context.db, batch);
   let settled = 0;
   for (const { payment_id } of overdue) if ((await advancePayment(context, payment_id, 'deadline')) !== 'unchanged') settled++;
   let checked = overdue.length;
   if (mode === 'normal') {
-    const pending = await context.db
-      .selectFrom('payments')
-      .select('payment_id')
-      .where('status', 'in', ['pending', 'processing'])
-      .where('created_at', '<', new Date(Date.now() - context.settings.RECONCILE_PENDING_AFTER_SECONDS * 1000))
-      .where('purpose', 'not in', ['renewal', 'refund'])
-      .orderBy('created_at')
-      .limit(batch)
-      .execute();
+    const pending = await unsettledPaymentsBefore(
+      context.db,
+      new Date(context.clock.now().getTime() - context.settings.RECONCILE_PENDING_AFTER_SECONDS * 1000),
+      batch,
+    );
     for (const { payment_id } of pending) {
       try {
         if ((await advancePayment(context, payment_id, 'gateway')) !== 'unchanged') settled++;
@@ -58,19 +47,10 @@ export async function reconcile(context: PaymentsContext, mode: ReconcileMode, b
  * needs an operator (logged).
  */
 async function finishSettledMemberships(context: PaymentsContext, batch: number): Promise<number> {
-  const settledBefore = new Date(Date.now() - context.settings.RECONCILE_PENDING_AFTER_SECONDS * 1000);
-  // Payment streams are named `payment-<id>` (paymentStream); activations and renewals name their payment in
-  // `paymentId`.
-  const unfinished = await sql<{ payment_id: string }>`select p.payment_id from payments p
-    where p.purpose in ('membership', 'renewal') and p.status = 'success'
-      and p.processed_at < ${settledBefore} and p.processed_at > now() - interval '3 days'
-      and not exists (select 1 from events e where e.stream_id = 'payment-' || p.payment_id
-        and e.type in ('RefundRequested', 'PaymentRefunded'))
-      and not exists (select 1 from events e where e.type in ('SubscriptionActivated', 'SubscriptionRenewed')
-        and e.data->>'paymentId' = p.payment_id)
-    order by p.processed_at limit ${batch}`.execute(context.db);
+  const settledBefore = new Date(context.clock.now().getTime() - context.settings.RECONCILE_PENDING_AFTER_SECONDS * 1000);
+  const unfinished = await unfinishedMembershipPayments(context.db, settledBefore, batch);
   let finished = 0;
-  for (const { payment_id } of unfinished.rows) {
+  for (const { payment_id } of unfinished) {
     const payment = await loadPayment(context, payment_id);
     if (!payment?.subscriptionId) continue;
     try {
@@ -88,16 +68,11 @@ async function finishSettledMemberships(context: PaymentsContext, batch: number)
  * asked): asks again, for three days; a refund still pending after that is left to an operator (logged each time).
  */
 async function settlePendingRefunds(context: PaymentsContext, batch: number): Promise<number> {
-  const pending = await context.db
-    .selectFrom('payments')
-    .select(['payment_id', 'refund_of'])
-    .where('payment_type', '=', 'refund')
-    .where('status', '=', 'pending')
-    .where('created_at', '<', new Date(Date.now() - context.settings.RECONCILE_PENDING_AFTER_SECONDS * 1000))
-    .where('created_at', '>', sql<Date>`now() - interval '3 days'`)
-    .orderBy('created_at')
-    .limit(batch)
-    .execute();
+  const pending = await pendingRefundsBefore(
+    context.db,
+    new Date(context.clock.now().getTime() - context.settings.RECONCILE_PENDING_AFTER_SECONDS * 1000),
+    batch,
+  );
   let settled = 0;
   for (const { payment_id, refund_of } of pending) {
     if (!refund_of) continue;

@@ -122,7 +122,7 @@ async function recordOutcome(context: PaymentsContext, refund: RefundState, stat
       const now = foldRefunds(history).find((known) => known.refundId === refund.refundId) ?? refund;
       const stored = await record(unit, paymentStream(refund.paymentId), history.length, decideRefundOutcome(now, status));
       // Money back from an invoiced payment reduces the tax invoiced: its credit note is issued with the refund.
-      if (stored.some((event) => event.type === 'PaymentRefunded')) await issueCreditNoteFor(unit, now);
+      if (stored.some((event) => event.type === 'PaymentRefunded')) await issueCreditNoteFor(unit, now, context.clock.now());
       return stored.length > 0 ? { ...now, status } : now;
     }),
   );

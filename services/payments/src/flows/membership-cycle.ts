@@ -1,13 +1,14 @@
 import { SUBSCRIPTION_PRICE } from '@elts/contracts';
 import { retryOnConcurrency, type UnitOfWork } from '@elts/platform';
-import { type PaymentPhase, renewalChargeOf, type SettlementOutcome } from '@elts/workflows';
-import { sql } from 'kysely';
+import { renewalChargeOf, type SettlementOutcome } from '@elts/workflows';
 import { type PaymentsContext, record } from '../commands/context.js';
 import { issueInvoiceFor, membershipInvoiceDescription, type Recipient, resolveRecipient } from '../commands/invoices.js';
 import { refundPayment } from '../commands/refunds.js';
 import { decideFailure, foldPayment, type PaymentState, paymentStream } from '../domain/payment.js';
 import { foldSubscription, type SubscriptionState, subscriptionStream } from '../domain/subscription.js';
 import { GatewayError } from '../gateway/payment-gateway.js';
+import { cycleRenewalCharges, findGatewayPaymentId, renewalCharges } from '../store/payment-reads.js';
+import { hasOtherActiveSubscription, lockMemberActivations } from '../store/subscriptions.js';
 import type { PaymentsDb } from '../store/tables.js';
 import {
   type CycleInput,
@@ -102,13 +103,7 @@ async function mandateOf(context: PaymentsContext, subscriptionId: string): Prom
  * (its own check may come only after the end). Answers the recipient of the renewal's invoice when one has paid.
  */
 async function askAboutCycleCharges(context: PaymentsContext, subscriptionId: string, cycle: number): Promise<Recipient | undefined> {
-  const charges = await context.db
-    .selectFrom('payments')
-    .select(['payment_id', 'status', 'member_id'])
-    .where('subscription_id', '=', subscriptionId)
-    .where('purpose', '=', 'renewal')
-    .where('payment_id', 'like', `${subscriptionId}-C${cycle}-A%`)
-    .execute();
+  const charges = await cycleRenewalCharges(context.db, subscriptionId, cycle);
   let paidBy: string | undefined;
   for (const charge of charges) {
     let outcome: SettlementOutcome = charge.status === 'success' ? 'succeeded' : 'unchanged';
@@ -134,7 +129,7 @@ async function apply(context: PaymentsContext, subscriptionId: string, observed:
       const loaded = await loadView(unit, subscriptionId, input);
       if (!loaded) return undefined;
       // Read inside the transaction: a notice recorded now gives its charge the whole notice period.
-      const now = new Date();
+      const now = context.clock.now();
       const decided = decideMembership(loaded.view, input, now, context.membership);
       await recordDecision(context, unit, loaded.view.state, loaded.version, decided, observed.recipient, now);
       return decided;
@@ -159,18 +154,9 @@ async function loadView(
   if (!state) return undefined;
   const named = (type: string, paymentId: string) =>
     history.filter((event) => event.type === type && (event.data as { paymentId?: string }).paymentId === paymentId);
-  const rows = await sql<{
-    payment_id: string;
-    status: PaymentPhase;
-    amount_paise: number;
-    failure_reason: string | null;
-    refunded: boolean;
-  }>`
-    select p.payment_id, p.status, p.amount_paise, p.failure_reason,
-      exists (select 1 from events e where e.stream_id = 'payment-' || p.payment_id and e.type in ('RefundRequested', 'PaymentRefunded')) as refunded
-    from payments p where p.subscription_id = ${subscriptionId} and p.purpose = 'renewal'`.execute(unit.db);
+  const rows = await renewalCharges(unit.db, subscriptionId);
   const charges: RenewalCharge[] = [];
-  for (const row of rows.rows) {
+  for (const row of rows) {
     const charge = renewalChargeOf(row.payment_id);
     if (!charge) continue;
     const notice = named('RenewalNoticeSent', row.payment_id)[0]?.data as { chargeOn: string } | undefined;
@@ -190,15 +176,8 @@ async function loadView(
   let otherActiveMembership = false;
   if (input.on === 'first-payment-settled' && input.payment.phase === 'success') {
     // One member's activations take turns, so two attempts approved at once cannot both start.
-    await sql`select pg_advisory_xact_lock(hashtext(${`membership:${state.memberId}`}))`.execute(unit.db);
-    const other = await unit.db
-      .selectFrom('subscriptions')
-      .select('subscription_id')
-      .where('member_id', '=', state.memberId)
-      .where('status', '=', 'active')
-      .where('subscription_id', '<>', subscriptionId)
-      .executeTakeFirst();
-    otherActiveMembership = other !== undefined;
+    await lockMemberActivations(unit.db, state.memberId);
+    otherActiveMembership = await hasOtherActiveSubscription(unit.db, state.memberId, subscriptionId);
   }
   return { view: { state, charges, otherActiveMembership }, version: history.length };
 }
@@ -339,7 +318,7 @@ async function refundInFull(context: PaymentsContext, subscriptionId: string, re
   context.logger.warn({ paymentId, subscriptionId, reason: refund.reason }, 'refunding a membership payment that buys nothing');
   let gatewayPaymentId = paymentId;
   if (refund.firstPayment) {
-    const row = await context.db.selectFrom('payments').select('gateway_payment_id').where('payment_id', '=', paymentId).executeTakeFirst();
+    const row = await findGatewayPaymentId(context.db, paymentId);
     gatewayPaymentId = row?.gateway_payment_id ?? paymentId;
   }
   await refundPayment(context, paymentId, {

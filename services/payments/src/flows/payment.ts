@@ -38,7 +38,7 @@ export interface NewPayment {
 }
 
 /** Records a new payment in the caller's unit, and for a checkout payment the start of its timeout with it. */
-export async function startPayment(context: PaymentsContext, unit: UnitOfWork<PaymentsDb>, payment: NewPayment, now = new Date()) {
+export async function startPayment(context: PaymentsContext, unit: UnitOfWork<PaymentsDb>, payment: NewPayment, now = context.clock.now()) {
   const timeoutAt = payment.withTimeout ? paymentDeadline(now, context.timeouts).toISOString() : null;
   const { withTimeout: _, ...data } = payment;
   await record(unit, paymentStream(payment.paymentId), 0, [

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { verifyCashfreeWebhook } from '../gateway/cashfree/index.js';
 import {
   type ChargeWindow,
@@ -24,49 +24,34 @@ import {
   subscriptionPaymentWebhook,
   subscriptionStatusWebhook,
 } from './simulator-webhooks.js';
-
-interface SimTables {
-  sim_orders: {
-    order_id: string;
-    session_id: string;
-    amount_paise: number;
-    status: string;
-    customer: CreateCheckoutOrder['customer'];
-    return_url: string;
-    note: string;
-    expires_at: Date;
-    created_at: Date;
-  };
-  sim_payments: { id: string; order_id: string; status: string; method: string; amount_paise: number; message: string; created_at: Date };
-  sim_refunds: { refund_id: string; order_id: string; amount_paise: number; status: string; created_at: Date };
-  sim_subscriptions: {
-    subscription_id: string;
-    session_id: string;
-    status: string;
-    plan: unknown;
-    customer: CreateMandate['customer'];
-    authorization_amount_paise: number;
-    return_url: string;
-    authorization_status: string;
-    authorization_payment_id: string | null;
-    umn: string | null;
-    method: string | null;
-    authorized_at: Date | null;
-    link_expires_at: Date;
-    next_charge_outcome: string;
-    created_at: Date;
-  };
-  sim_charges: {
-    payment_id: string;
-    subscription_id: string;
-    amount_paise: number;
-    scheduled_for: Date;
-    status: string;
-    failure_reason: string | null;
-    created_at: Date;
-  };
-  sim_secrets: { name: string; value: string };
-}
+import {
+  cancelSimChargeBefore,
+  endHeldSimCharges,
+  endSimCharge,
+  findSimCharge,
+  findSimChargeAmount,
+  findSimOrder,
+  findSimOrderBySession,
+  findSimRefund,
+  findSimSubscription,
+  findSimSubscriptionBySession,
+  holdSimCharge,
+  insertSimAttempt,
+  insertSimCharge,
+  insertSimOrder,
+  insertSimRefund,
+  insertSimSubscription,
+  keepWebhookSecret,
+  markSimOrderPaid,
+  type SimTables,
+  setSimNextChargeOutcome,
+  settlePendingSimRefund,
+  simChargeRow,
+  simOrderAttempts,
+  simRefundedOfOrder,
+  simSubscriptionExists,
+  updateSimSubscription,
+} from './store/simulator-store.js';
 
 export type CheckoutOutcome = 'success' | 'failure' | 'cancel';
 export type WebhookDelivery = (body: string, headers: Record<string, string>) => Promise<void>;
@@ -106,12 +91,7 @@ export class SimulatorGateway implements PaymentGateway {
 
   static async open(db: Kysely<any>, publicUrl: string): Promise<SimulatorGateway> {
     const sim = db as Kysely<SimTables>;
-    await sim
-      .insertInto('sim_secrets')
-      .values({ name: 'webhook', value: randomBytes(32).toString('base64url') })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const { value } = await sim.selectFrom('sim_secrets').select('value').where('name', '=', 'webhook').executeTakeFirstOrThrow();
+    const value = await keepWebhookSecret(sim, randomBytes(32).toString('base64url'));
     return new SimulatorGateway(sim, publicUrl.replace(/\/$/, ''), value);
   }
 
@@ -121,7 +101,7 @@ export class SimulatorGateway implements PaymentGateway {
   }
 
   async createOrder(order: CreateCheckoutOrder): Promise<GatewayOrder> {
-    const existing = await this.db.selectFrom('sim_orders').selectAll().where('order_id', '=', order.orderId).executeTakeFirst();
+    const existing = await findSimOrder(this.db, order.orderId);
     if (existing) {
       if (Number(existing.amount_paise) !== order.amountPaise)
         throw new GatewayError(409, 'order_already_exists', 'order with same id is already present', false);
@@ -138,7 +118,7 @@ export class SimulatorGateway implements PaymentGateway {
       expires_at: order.expiresAt,
       created_at: new Date(),
     };
-    await this.db.insertInto('sim_orders').values(row).execute();
+    await insertSimOrder(this.db, row);
     return this.toOrder(row);
   }
 
@@ -148,7 +128,7 @@ export class SimulatorGateway implements PaymentGateway {
 
   async listPayments(orderId: string): Promise<GatewayPayment[]> {
     await this.order(orderId);
-    const rows = await this.db.selectFrom('sim_payments').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute();
+    const rows = await simOrderAttempts(this.db, orderId);
     return rows.map((row) => ({
       gatewayPaymentId: row.id,
       status: row.status as GatewayPayment['status'],
@@ -167,12 +147,7 @@ export class SimulatorGateway implements PaymentGateway {
       // A mandate's payment (its first debit, or a renewal charge) is refunded as that subscription's payment, as
       // Cashfree's subscription refunds do, and never for more than it took.
       const subscription = await this.subscription(mandated.subscriptionId);
-      const charge = await this.db
-        .selectFrom('sim_charges')
-        .select(['status', 'amount_paise'])
-        .where('subscription_id', '=', mandated.subscriptionId)
-        .where('payment_id', '=', mandated.paymentId)
-        .executeTakeFirst();
+      const charge = await findSimChargeAmount(this.db, mandated.subscriptionId, mandated.paymentId);
       const paidPaise = charge
         ? charge.status === 'SUCCESS'
           ? Number(charge.amount_paise)
@@ -187,26 +162,16 @@ export class SimulatorGateway implements PaymentGateway {
       const order = await this.order(refund.orderId);
       if (order.status !== 'PAID') throw new GatewayError(400, 'refund_invalid', 'order is not paid', false);
       const same = await this.refundRow(refund.refundId);
-      const given = await this.db
-        .selectFrom('sim_refunds')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_paise'), eb.val('0')).as('paise'))
-        .where('order_id', '=', refund.orderId)
-        .where('status', 'not in', ['FAILED', 'CANCELLED'])
-        .executeTakeFirstOrThrow();
+      const given = await simRefundedOfOrder(this.db, refund.orderId);
       if (!same && refund.amountPaise + Number(given.paise) > Number(order.amount_paise))
         throw new GatewayError(400, 'refund_amount_invalid', 'refund amount is more than the amount not yet refunded', false);
     }
-    await this.db
-      .insertInto('sim_refunds')
-      .values({
-        refund_id: refund.refundId,
-        order_id: mandated?.subscriptionId ?? refund.orderId,
-        amount_paise: refund.amountPaise,
-        status: 'PENDING',
-        created_at: new Date(),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await insertSimRefund(this.db, {
+      refundId: refund.refundId,
+      orderId: mandated?.subscriptionId ?? refund.orderId,
+      amountPaise: refund.amountPaise,
+      createdAt: new Date(),
+    });
     // No bank behind the simulator: a refund settles as soon as it is made, and the webhook Cashfree would send goes
     // out then; our side records the refund before asking, so the webhook finds it (and the answer repeats it).
     // Asked again, it settles one that a process stopped between making and settling it left pending.
@@ -223,14 +188,12 @@ export class SimulatorGateway implements PaymentGateway {
   }
 
   private async settleRefund(refundId: string, mandated: NonNullable<RefundRequest['subscriptionPayment']> | null): Promise<void> {
-    const settled = await sql<SimTables['sim_refunds']>`update sim_refunds set status = 'SUCCESS'
-      where refund_id = ${refundId} and status = 'PENDING' returning *`.execute(this.db);
-    const row = settled.rows[0];
+    const row = await settlePendingSimRefund(this.db, refundId);
     if (row) await this.send(refundWebhook(row, mandated));
   }
 
   private refundRow(refundId: string) {
-    return this.db.selectFrom('sim_refunds').selectAll().where('refund_id', '=', refundId).executeTakeFirst();
+    return findSimRefund(this.db, refundId);
   }
 
   private async refundRowOrThrow(refundId: string) {
@@ -251,32 +214,24 @@ export class SimulatorGateway implements PaymentGateway {
   async ensurePlan(): Promise<void> {}
 
   async createSubscription(mandate: CreateMandate): Promise<GatewaySubscription> {
-    const existing = await this.db
-      .selectFrom('sim_subscriptions')
-      .select('subscription_id')
-      .where('subscription_id', '=', mandate.subscriptionId)
-      .executeTakeFirst();
-    if (!existing) {
-      await this.db
-        .insertInto('sim_subscriptions')
-        .values({
-          subscription_id: mandate.subscriptionId,
-          session_id: token('sim_mandate_'),
-          status: 'INITIALIZED',
-          plan: JSON.stringify(mandate.plan),
-          customer: JSON.stringify(mandate.customer) as never,
-          authorization_amount_paise: mandate.authorizationAmountPaise,
-          return_url: mandate.returnUrl,
-          authorization_status: 'INITIALIZED',
-          authorization_payment_id: null,
-          umn: null,
-          method: null,
-          authorized_at: null,
-          link_expires_at: new Date(Date.now() + MANDATE_LINK_VALID_MS),
-          next_charge_outcome: 'SUCCESS',
-          created_at: new Date(),
-        })
-        .execute();
+    if (!(await simSubscriptionExists(this.db, mandate.subscriptionId))) {
+      await insertSimSubscription(this.db, {
+        subscription_id: mandate.subscriptionId,
+        session_id: token('sim_mandate_'),
+        status: 'INITIALIZED',
+        plan: JSON.stringify(mandate.plan),
+        customer: JSON.stringify(mandate.customer) as never,
+        authorization_amount_paise: mandate.authorizationAmountPaise,
+        return_url: mandate.returnUrl,
+        authorization_status: 'INITIALIZED',
+        authorization_payment_id: null,
+        umn: null,
+        method: null,
+        authorized_at: null,
+        link_expires_at: new Date(Date.now() + MANDATE_LINK_VALID_MS),
+        next_charge_outcome: 'SUCCESS',
+        created_at: new Date(),
+      });
     }
     return this.getSubscription(mandate.subscriptionId);
   }
@@ -302,7 +257,7 @@ export class SimulatorGateway implements PaymentGateway {
   }
 
   async cancelSubscription(subscriptionId: string): Promise<GatewaySubscription> {
-    await this.db.updateTable('sim_subscriptions').set({ status: 'CANCELLED' }).where('subscription_id', '=', subscriptionId).execute();
+    await updateSimSubscription(this.db, subscriptionId, { status: 'CANCELLED' });
     return this.getSubscription(subscriptionId);
   }
 
@@ -314,29 +269,20 @@ export class SimulatorGateway implements PaymentGateway {
   async raiseCharge(charge: RaiseCharge): Promise<GatewayCharge> {
     const subscription = await this.subscription(charge.subscriptionId);
     if (subscription.status !== 'ACTIVE') throw new GatewayError(400, 'subscription_not_active', 'subscription is not active', false);
-    await this.db
-      .insertInto('sim_charges')
-      .values({
-        payment_id: charge.paymentId,
-        subscription_id: charge.subscriptionId,
-        amount_paise: charge.amountPaise,
-        scheduled_for: charge.scheduledFor,
-        status: 'INITIALIZED',
-        failure_reason: null,
-        created_at: new Date(),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await insertSimCharge(this.db, {
+      payment_id: charge.paymentId,
+      subscription_id: charge.subscriptionId,
+      amount_paise: charge.amountPaise,
+      scheduled_for: charge.scheduledFor,
+      status: 'INITIALIZED',
+      failure_reason: null,
+      created_at: new Date(),
+    });
     return this.getCharge(charge.subscriptionId, charge.paymentId);
   }
 
   async getCharge(subscriptionId: string, paymentId: string): Promise<GatewayCharge> {
-    let row = await this.db
-      .selectFrom('sim_charges')
-      .selectAll()
-      .where('subscription_id', '=', subscriptionId)
-      .where('payment_id', '=', paymentId)
-      .executeTakeFirst();
+    let row = await findSimCharge(this.db, subscriptionId, paymentId);
     if (!row) throw new GatewayError(404, 'payment_not_found', 'payment not found', false);
     if (row.status === 'INITIALIZED' && row.scheduled_for <= new Date()) row = await this.settleCharge(row);
     return {
@@ -353,9 +299,7 @@ export class SimulatorGateway implements PaymentGateway {
    * held by a tester) and is refused, as Cashfree refuses a charge it has presented; an ended charge is answered.
    */
   async cancelCharge(subscriptionId: string, paymentId: string): Promise<GatewayCharge> {
-    await sql`update sim_charges set status = 'CANCELLED', failure_reason = 'Cancelled by the merchant'
-      where subscription_id = ${subscriptionId} and payment_id = ${paymentId}
-        and status = 'INITIALIZED' and scheduled_for > ${new Date()}`.execute(this.db);
+    await cancelSimChargeBefore(this.db, subscriptionId, paymentId, new Date());
     const charge = await this.getCharge(subscriptionId, paymentId);
     if (charge.status === 'CANCELLED' || charge.status === 'FAILED') return charge;
     throw new GatewayError(400, 'action_invalid', `payment is ${charge.status.toLowerCase()} and can no longer be cancelled`, false);
@@ -369,7 +313,7 @@ export class SimulatorGateway implements PaymentGateway {
   // The hosted pages' side ------------------------------------------------------------------------------------
 
   async checkoutSession(sessionId: string) {
-    const row = await this.db.selectFrom('sim_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+    const row = await findSimOrderBySession(this.db, sessionId);
     if (!row) return undefined;
     const order = this.toOrder(row);
     return {
@@ -386,7 +330,7 @@ export class SimulatorGateway implements PaymentGateway {
    * order that is paid, expired or terminated takes no further attempt: the answer is a refusal, not a redirect.
    */
   async completeCheckout(sessionId: string, outcome: CheckoutOutcome, method: PaymentMethodKind): Promise<SessionAnswer | undefined> {
-    const row = await this.db.selectFrom('sim_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+    const row = await findSimOrderBySession(this.db, sessionId);
     if (!row) return undefined;
     const returnUrl = this.returnUrlOf(row.return_url, row.order_id);
     const { status: orderStatus } = this.toOrder(row);
@@ -407,9 +351,8 @@ export class SimulatorGateway implements PaymentGateway {
       message,
       created_at: new Date(),
     };
-    await this.db.insertInto('sim_payments').values(attempt).execute();
-    if (status === 'SUCCESS')
-      await this.db.updateTable('sim_orders').set({ status: 'PAID' }).where('order_id', '=', row.order_id).execute();
+    await insertSimAttempt(this.db, attempt);
+    if (status === 'SUCCESS') await markSimOrderPaid(this.db, row.order_id);
     const type =
       status === 'SUCCESS' ? 'PAYMENT_SUCCESS_WEBHOOK' : status === 'FAILED' ? 'PAYMENT_FAILED_WEBHOOK' : 'PAYMENT_USER_DROPPED_WEBHOOK';
     await this.send(
@@ -423,7 +366,7 @@ export class SimulatorGateway implements PaymentGateway {
   }
 
   async mandateSession(sessionId: string) {
-    const row = await this.db.selectFrom('sim_subscriptions').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+    const row = await findSimSubscriptionBySession(this.db, sessionId);
     if (!row) return undefined;
     const subscription = await this.getSubscription(row.subscription_id);
     return {
@@ -440,7 +383,7 @@ export class SimulatorGateway implements PaymentGateway {
    * merchant or past its link's expiry is refused: an old link approved after the member retried must not debit them.
    */
   async completeMandate(sessionId: string, outcome: CheckoutOutcome, upiId: string | undefined): Promise<SessionAnswer | undefined> {
-    const row = await this.db.selectFrom('sim_subscriptions').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+    const row = await findSimSubscriptionBySession(this.db, sessionId);
     if (!row) return undefined;
     const returnUrl = this.returnUrlOf(row.return_url, row.subscription_id);
     const refused = mandateClosed(row, await this.getSubscription(row.subscription_id));
@@ -451,24 +394,19 @@ export class SimulatorGateway implements PaymentGateway {
       // A mandate number names the payer's bank handle, never the payer: it travels in responses and admin pages.
       const handle = (upiId?.split('@')[1] ?? 'upi').replace(/[^\w.-]/g, '') || 'upi';
       const umn = `umn${randomBytes(8).toString('hex')}@${handle}`;
-      await this.db
-        .updateTable('sim_subscriptions')
-        .set({
-          status: 'ACTIVE',
-          authorization_status: 'ACTIVE',
-          authorization_payment_id: authorizationPaymentId,
-          umn,
-          method: 'upi',
-          authorized_at: now,
-        })
-        .where('subscription_id', '=', row.subscription_id)
-        .execute();
+      await updateSimSubscription(this.db, row.subscription_id, {
+        status: 'ACTIVE',
+        authorization_status: 'ACTIVE',
+        authorization_payment_id: authorizationPaymentId,
+        umn,
+        method: 'upi',
+        authorized_at: now,
+      });
     } else {
-      await this.db
-        .updateTable('sim_subscriptions')
-        .set({ authorization_status: 'FAILED', authorization_payment_id: authorizationPaymentId })
-        .where('subscription_id', '=', row.subscription_id)
-        .execute();
+      await updateSimSubscription(this.db, row.subscription_id, {
+        authorization_status: 'FAILED',
+        authorization_payment_id: authorizationPaymentId,
+      });
     }
     const after = await this.subscription(row.subscription_id);
     const amountPaise = Number(row.authorization_amount_paise);
@@ -506,21 +444,15 @@ export class SimulatorGateway implements PaymentGateway {
    * lets a held debit through or turns it down, with its webhook.
    */
   async setNextChargeOutcome(subscriptionId: string, outcome: 'SUCCESS' | 'FAILED' | 'PENDING'): Promise<boolean> {
-    const result = await this.db
-      .updateTable('sim_subscriptions')
-      .set({ next_charge_outcome: outcome })
-      .where('subscription_id', '=', subscriptionId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    if (!(await setSimNextChargeOutcome(this.db, subscriptionId, outcome))) return false;
     if (outcome !== 'PENDING') await this.releaseHeldCharges(subscriptionId, outcome);
     return true;
   }
 
   private async releaseHeldCharges(subscriptionId: string, outcome: 'SUCCESS' | 'FAILED'): Promise<void> {
     const failureReason = outcome === 'SUCCESS' ? null : 'DEBIT FAILED | Insufficient Funds In Customer (Remitter) Account';
-    const released = await sql<SimTables['sim_charges']>`update sim_charges set status = ${outcome}, failure_reason = ${failureReason}
-      where subscription_id = ${subscriptionId} and status = 'PENDING' returning *`.execute(this.db);
-    for (const charge of released.rows) {
+    const released = await endHeldSimCharges(this.db, subscriptionId, outcome, failureReason);
+    for (const charge of released) {
       await this.send(
         subscriptionPaymentWebhook(outcome === 'SUCCESS' ? 'SUBSCRIPTION_PAYMENT_SUCCESS' : 'SUBSCRIPTION_PAYMENT_FAILED', {
           subscriptionId,
@@ -541,8 +473,8 @@ export class SimulatorGateway implements PaymentGateway {
     const subscription = await this.subscription(row.subscription_id);
     if (subscription.status === 'ACTIVE' && subscription.next_charge_outcome === 'PENDING') {
       // Presented to the bank, which holds it: no webhook until a tester chooses how it ends.
-      await sql`update sim_charges set status = 'PENDING' where payment_id = ${row.payment_id} and status = 'INITIALIZED'`.execute(this.db);
-      return this.db.selectFrom('sim_charges').selectAll().where('payment_id', '=', row.payment_id).executeTakeFirstOrThrow();
+      await holdSimCharge(this.db, row.payment_id);
+      return simChargeRow(this.db, row.payment_id);
     }
     const succeeded = subscription.status === 'ACTIVE' && subscription.next_charge_outcome === 'SUCCESS';
     const failureReason = succeeded
@@ -550,12 +482,8 @@ export class SimulatorGateway implements PaymentGateway {
       : subscription.status !== 'ACTIVE'
         ? 'Mandate is not active'
         : 'DEBIT FAILED | Insufficient Funds In Customer (Remitter) Account';
-    const updated = await sql<
-      SimTables['sim_charges']
-    >`update sim_charges set status = ${succeeded ? 'SUCCESS' : 'FAILED'}, failure_reason = ${failureReason}
-      where payment_id = ${row.payment_id} and status = 'INITIALIZED' returning *`.execute(this.db);
-    const settled = updated.rows[0];
-    if (!settled) return this.db.selectFrom('sim_charges').selectAll().where('payment_id', '=', row.payment_id).executeTakeFirstOrThrow();
+    const settled = await endSimCharge(this.db, row.payment_id, succeeded ? 'SUCCESS' : 'FAILED', failureReason);
+    if (!settled) return simChargeRow(this.db, row.payment_id);
     await this.send(
       subscriptionPaymentWebhook(succeeded ? 'SUBSCRIPTION_PAYMENT_SUCCESS' : 'SUBSCRIPTION_PAYMENT_FAILED', {
         subscriptionId: row.subscription_id,
@@ -581,13 +509,13 @@ export class SimulatorGateway implements PaymentGateway {
   }
 
   private async order(orderId: string) {
-    const row = await this.db.selectFrom('sim_orders').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+    const row = await findSimOrder(this.db, orderId);
     if (!row) throw new GatewayError(404, 'order_not_found', 'order not found', false);
     return row;
   }
 
   private async subscription(subscriptionId: string) {
-    const row = await this.db.selectFrom('sim_subscriptions').selectAll().where('subscription_id', '=', subscriptionId).executeTakeFirst();
+    const row = await findSimSubscription(this.db, subscriptionId);
     if (!row) throw new GatewayError(404, 'subscription_not_found', 'subscription not found', false);
     return row;
   }

@@ -14,7 +14,7 @@ export async function latestSubscription(context: PaymentsContext, memberId: str
     .executeTakeFirst();
 }
 
-export async function memberCredit(context: PaymentsContext, memberId: string, now = new Date()): Promise<number> {
+export async function memberCredit(context: PaymentsContext, memberId: string, now = context.clock.now()): Promise<number> {
   const rows = await context.db.selectFrom('credit_ledger').selectAll().where('member_id', '=', memberId).execute();
   return creditBalance(
     rows.map((row) => ({
@@ -29,7 +29,7 @@ export async function memberCredit(context: PaymentsContext, memberId: string, n
 }
 
 /** `GET /subscription/current`'s subscription object (spec section 3), amounts in rupees with paise beside. */
-export function currentSubscriptionView(row: SubscriptionsTable, payment: PaymentsTable | undefined, now = new Date()) {
+export function currentSubscriptionView(row: SubscriptionsTable, payment: PaymentsTable | undefined, now: Date) {
   const active = row.status === 'active' && row.end_date;
   return {
     subscription_id: row.subscription_id,

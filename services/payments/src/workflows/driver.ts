@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '@elts/platform';
 import {
   chargeCheckPlanOf,
   EmbeddedWorkflowPort,
@@ -36,9 +37,10 @@ export async function workflowDriver(
   settings: PaymentsSettings,
   db: Kysely<any>,
   logger: PaymentsContext['logger'],
+  clock: Clock = systemClock,
 ): Promise<WorkflowDriver> {
   const plans: FlowPlans = { membership: membershipPlanOf(settings), chargeChecks: chargeCheckPlanOf(settings) };
-  const embedded = new EmbeddedWorkflowPort(new JobScheduler(db, { logger, pollMs: settings.WORKFLOW_POLL_MS }), plans);
+  const embedded = new EmbeddedWorkflowPort(new JobScheduler(db, { logger, pollMs: settings.WORKFLOW_POLL_MS, clock }), plans, clock);
   const temporal = settings.TEMPORAL_ADDRESS ? await temporalPort(settings, settings.TEMPORAL_ADDRESS, plans, logger) : undefined;
   const outbox = temporal && new SignalOutbox(db, temporal.port, { logger, pollMs: settings.WORKFLOW_POLL_MS });
   const signals: SignalSender = outbox || embedded;

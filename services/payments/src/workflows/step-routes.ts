@@ -1,4 +1,5 @@
-import { type AppEnv, badRequest, ok } from '@elts/platform';
+import { paymentsOperations } from '@elts/contracts';
+import { type AppEnv, badRequest, mount, ok } from '@elts/platform';
 import { STEP, type StepType } from '@elts/workflows';
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
@@ -11,15 +12,14 @@ const STEP_TYPES = new Set<string>(Object.values(STEP));
  * the step's outcome, which the workflow uses to plan what follows.
  */
 export function workflowStepRoutes(context: PaymentsContext) {
-  return new Hono<AppEnv>().post('/internal/workflow-steps/:type', async (c) => {
-    const type = c.req.param('type');
+  const app = new Hono<AppEnv>();
+  mount(app, paymentsOperations.runPaymentsWorkflowStep, async (c) => {
+    const { type } = c.req.valid('param');
     if (!STEP_TYPES.has(type)) throw badRequest(`Unknown workflow step ${type}`);
-    const payload = await c.req.json().catch(() => {
-      throw badRequest('The step payload must be JSON');
-    });
-    const parsed = stepPayloads[type as StepType].safeParse(payload);
+    const parsed = stepPayloads[type as StepType].safeParse(c.req.valid('json'));
     if (!parsed.success) throw badRequest(`Bad payload for workflow step ${type}`);
     const outcome = await runStep(context, type as StepType, parsed.data);
     return ok(c, { outcome: outcome ?? null });
   });
+  return app;
 }

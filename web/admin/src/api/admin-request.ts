@@ -1,3 +1,4 @@
+import { addressOf, type OperationRoute, type OperationSpec, type RequestOf, type ResponseOf } from '@elts/contracts';
 import { ApiError, type ApiRequestOptions, apiRequest, type Envelope, readAdminToken } from '@elts/ui';
 import { clearAdminToken } from '../session/admin-token.js';
 
@@ -18,6 +19,16 @@ export async function adminRequest<Body = Envelope<unknown>>(path: string, optio
     if (error instanceof ApiError && error.status === 401) signOutToLogin();
     throw error;
   }
+}
+
+/** One operation of the contract table, called as `adminRequest` calls: its address, method and answer from the table. */
+export function adminOperation<O extends OperationSpec>(
+  op: OperationRoute<O>,
+  request: RequestOf<O>,
+  options: Omit<ApiRequestOptions, 'token' | 'method' | 'body'> = {},
+): Promise<ResponseOf<O>> {
+  const { body } = request as { body?: unknown };
+  return adminRequest<ResponseOf<O>>(addressOf(op, request), { ...options, method: op.method, ...(body === undefined ? {} : { body }) });
 }
 
 export function signOutToLogin(): void {

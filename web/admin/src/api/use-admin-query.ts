@@ -1,3 +1,4 @@
+import { addressOf, type OperationRoute, type OperationSpec, type RequestOf, type ResponseOf } from '@elts/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminRequest } from './admin-request.js';
 
@@ -14,4 +15,13 @@ export function useAdminQuery<Body>(path: string, options: { refetchInterval?: n
     retry: false,
     ...options,
   });
+}
+
+/** `useAdminQuery` for one GET operation of the contract table: the address from its parameters and query, the answer typed. */
+export function useAdminOperation<O extends OperationSpec>(
+  op: OperationRoute<O>,
+  request: RequestOf<O>,
+  options: { refetchInterval?: number; enabled?: boolean } = {},
+) {
+  return useAdminQuery<ResponseOf<O>>(addressOf(op, request), options);
 }

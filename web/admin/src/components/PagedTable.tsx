@@ -1,17 +1,22 @@
+import type { DataOf, OperationRoute, OperationTable } from '@elts/contracts';
 import { type Column, DataTable, EmptyState } from '@elts/ui';
 import { useState } from 'react';
-import { queryString } from '../api/query-string.js';
-import { useAdminQuery } from '../api/use-admin-query.js';
+import { useAdminOperation } from '../api/use-admin-query.js';
 import { ListStates } from './ListStates.js';
 import { PageHeader } from './PageHeader.js';
 import { Pager } from './Pager.js';
 
 const PAGE_SIZE = 20;
 
-/** A page that is one paged list of an admin endpoint answering `data` and `pagination` (Audit, Messages). */
-export function PagedTablePage<Row>({
+/** The operations that answer one paged list as `data` and `pagination`. */
+type PagedOperation = OperationTable['adminAudit'] | OperationTable['adminMessages'];
+/** A row of a paged operation's list. */
+export type PagedRow<O extends PagedOperation> = DataOf<O> extends readonly (infer Row)[] ? Row : never;
+
+/** A page that is one paged list of an admin operation answering `data` and `pagination` (Audit, Messages). */
+export function PagedTablePage<O extends PagedOperation>({
   title,
-  path,
+  operation,
   noun,
   caption,
   columns,
@@ -20,18 +25,17 @@ export function PagedTablePage<Row>({
   fallback,
 }: {
   title: string;
-  path: string;
+  operation: OperationRoute<O>;
   noun: string;
   caption: string;
-  columns: readonly Column<Row>[];
-  rowKey: (row: Row) => string;
+  columns: readonly Column<PagedRow<O>>[];
+  rowKey: (row: PagedRow<O>) => string;
   empty: string;
   fallback: string;
 }) {
   const [page, setPage] = useState(1);
-  const list = useAdminQuery<{ data: Row[]; pagination: { totalPages: number; totalCount: number } }>(
-    `${path}${queryString({ page, limit: PAGE_SIZE })}`,
-  );
+  const list = useAdminOperation<PagedOperation>(operation, { query: { page, limit: PAGE_SIZE } });
+  const rows = (list.data?.data ?? []) as PagedRow<O>[];
   return (
     <>
       <PageHeader title={title} />
@@ -42,7 +46,7 @@ export function PagedTablePage<Row>({
         fallback={fallback}
         onRetry={() => list.refetch()}
       >
-        <DataTable caption={caption} columns={columns} rows={list.data?.data ?? []} rowKey={rowKey} empty={<EmptyState title={empty} />} />
+        <DataTable caption={caption} columns={columns} rows={rows} rowKey={rowKey} empty={<EmptyState title={empty} />} />
         <Pager
           page={page}
           pageSize={PAGE_SIZE}

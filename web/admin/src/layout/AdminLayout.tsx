@@ -1,5 +1,6 @@
+import { API } from '@elts/contracts';
 import { NavLink, useNavigate } from '@elts/router';
-import { apiRequest, BrandLogo, cx, readAdminToken } from '@elts/ui';
+import { BrandLogo, callOperation, cx, readAdminToken } from '@elts/ui';
 import type { ReactNode } from 'react';
 import { ADMIN_SECTIONS } from '../screens/admin-sections.js';
 import { clearAdminToken } from '../session/admin-token.js';
@@ -15,7 +16,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     const token = readAdminToken();
     clearAdminToken();
     // Ending the server session too is a courtesy: the token is gone from the tab whatever the answer.
-    if (token) apiRequest('/admin/logout', { method: 'POST', body: {}, token }).catch(() => undefined);
+    if (token) callOperation(API.adminLogout, {}, { token }).catch(() => undefined);
     navigate('/admin/login', { replace: true });
   };
   return (

@@ -1,13 +1,8 @@
+import { API } from '@elts/contracts';
 import { useNavigate } from '@elts/router';
-import { ApiError, apiRequest, BrandLogo, Button, Card, TextInput } from '@elts/ui';
+import { ApiError, BrandLogo, Button, Card, callOperation, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
 import { storeAdminToken } from '../session/admin-token.js';
-
-interface LoginAnswer {
-  is_success: boolean;
-  token?: string;
-  message?: string;
-}
 
 /** `/admin/login`: username and password; the token goes to session storage and the Users page opens. */
 export function AdminLogin() {
@@ -22,7 +17,7 @@ export function AdminLogin() {
     setError(undefined);
     setBusy(true);
     try {
-      const answer = (await apiRequest('/admin/login', { body: { username: username.trim(), password } })) as LoginAnswer;
+      const answer = await callOperation(API.adminLogin, { body: { username: username.trim(), password } });
       if (!answer.token) throw new ApiError(answer.message || 'Login failed', 200);
       storeAdminToken(answer.token);
       navigate('/admin/users', { replace: true });

@@ -1,26 +1,26 @@
-import { apiRequest, SESSION_KEYS } from '@elts/ui';
+import { API, type RequestOf, type ResponseOf } from '@elts/contracts';
+import { callOperation, SESSION_KEYS } from '@elts/ui';
 import { userFromIdToken } from './id-token-user.js';
-import { type LandingPath, type ProfileSummary, routeAfterLogin } from './route-after-login.js';
+import { type LandingPath, routeAfterLogin } from './route-after-login.js';
 import { SIGN_IN_COPY } from './sign-in-copy.js';
 
 export type SignInOutcome = { ok: true; path: LandingPath } | { ok: false; message: string };
 
-interface LoginAnswer {
-  is_success?: boolean;
-  token?: string;
-  message?: string;
-  data?: { email?: string };
-}
+const login = API.memberLogin;
 
-async function postLogin(body: object): Promise<LoginAnswer> {
-  const response = await fetch('/user/login', {
-    method: 'POST',
+/** The sign-in's answer: the contract's on success, the refusal's envelope (or nothing readable) otherwise. */
+type LoginReply = ResponseOf<typeof login> | { is_success?: false; token?: undefined; message?: string; data?: undefined };
+
+// Read by hand rather than through callOperation: a refusal's own message is what the member is shown.
+async function postLogin(body: RequestOf<typeof login>['body']): Promise<LoginReply> {
+  const response = await fetch(login.path, {
+    method: login.method,
     headers: { accept: 'application/json', 'content-type': 'application/json' },
     credentials: 'same-origin',
     body: JSON.stringify(body),
   });
   try {
-    return (await response.json()) as LoginAnswer;
+    return (await response.json()) as LoginReply;
   } catch {
     return { is_success: false };
   }
@@ -28,8 +28,8 @@ async function postLogin(body: object): Promise<LoginAnswer> {
 
 /** Where a session's member lands, by their profile's onboarding progress; throws when the profile cannot be read. */
 export async function landingFor(token: string): Promise<LandingPath> {
-  const envelope = await apiRequest<ProfileSummary[]>('/user/get-profile', { method: 'POST', token });
-  return routeAfterLogin(envelope.data?.[0]);
+  const envelope = await callOperation(API.getProfile, {}, { token });
+  return routeAfterLogin(envelope.data[0]);
 }
 
 /**
@@ -47,7 +47,7 @@ export async function completeSignIn(
   } catch {
     return { ok: false, message: SIGN_IN_COPY.userInfoFailed };
   }
-  let answer: LoginAnswer;
+  let answer: LoginReply;
   try {
     answer = await postLogin({ credential, user, ...(options.invitationCode ? { invitation_code: options.invitationCode } : {}) });
   } catch {

@@ -1,9 +1,4 @@
-import type { OnboardingProgress } from '@elts/contracts';
-
-/** The part of a member's profile that decides where sign-in lands. */
-export interface ProfileSummary {
-  onboarding?: Partial<OnboardingProgress> | null;
-}
+import type { OnboardingProgress, Profile } from '@elts/contracts';
 
 export type LandingPath = '/profile' | '/personalDetails' | '/spendType' | '/myLists' | '/shippingInfo';
 
@@ -20,7 +15,7 @@ const STEPS: ReadonlyArray<readonly [keyof Omit<OnboardingProgress, 'complete'>,
  * Complete means a Need list of three and a pincode, so both of the spec's readings (a Need list item; a pincode)
  * send such a member to /profile; docs/decisions/0110 records the choice. An unknown profile starts at step 01.
  */
-export function routeAfterLogin(profile: ProfileSummary | undefined): LandingPath {
+export function routeAfterLogin(profile: Partial<Pick<Profile, 'onboarding'>> | undefined): LandingPath {
   const progress = profile?.onboarding;
   if (!progress) return '/personalDetails';
   if (progress.complete) return '/profile';

@@ -1,5 +1,5 @@
-import type { PincodeServiceability } from '@elts/contracts';
-import { apiRequest } from '@elts/ui';
+import { API, type DataOf } from '@elts/contracts';
+import { callOperation } from '@elts/ui';
 import { useQuery } from '@tanstack/react-query';
 
 /** The spec's three answers (section 4, "Pincode serviceability"). */
@@ -16,7 +16,7 @@ export const isCheckablePincode = (pincode: string) => pincode.length === 6;
 export function usePincodeServiceability(pincode: string): {
   serviceability: Serviceability;
   checking: boolean;
-  place?: PincodeServiceability;
+  place?: DataOf<typeof API.checkPincode>;
 } {
   const checkable = isCheckablePincode(pincode);
   const query = useQuery({
@@ -25,7 +25,7 @@ export function usePincodeServiceability(pincode: string): {
     staleTime: 10 * 60_000,
     retry: false,
     queryFn: async ({ signal }) => {
-      const envelope = await apiRequest<PincodeServiceability>(`/shipping/bluedart/pincode/${encodeURIComponent(pincode)}`, { signal });
+      const envelope = await callOperation(API.checkPincode, { params: { pincode } }, { signal });
       return envelope.data;
     },
   });

@@ -1,5 +1,5 @@
-import type { Profile } from '@elts/contracts';
-import { apiRequest, readMemberSession } from '@elts/ui';
+import { API } from '@elts/contracts';
+import { callOperation, readMemberSession } from '@elts/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
@@ -11,8 +11,8 @@ export function useProfile() {
     queryKey: PROFILE_QUERY_KEY,
     enabled: Boolean(token),
     queryFn: async ({ signal }) => {
-      const envelope = await apiRequest<Profile[]>('/user/get-profile', { method: 'POST', token, signal });
-      const profile = envelope.data?.[0];
+      const envelope = await callOperation(API.getProfile, {}, { token, signal });
+      const profile = envelope.data[0];
       if (!profile) throw new Error('Profile not found');
       return profile;
     },

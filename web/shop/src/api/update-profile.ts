@@ -1,5 +1,5 @@
-import type { Profile } from '@elts/contracts';
-import { apiRequest, readMemberSession } from '@elts/ui';
+import { API, type OperationTable, type RequestOf } from '@elts/contracts';
+import { callOperation, readMemberSession } from '@elts/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PROFILE_QUERY_KEY } from './profile.js';
 
@@ -10,14 +10,8 @@ import { PROFILE_QUERY_KEY } from './profile.js';
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Record<string, unknown>) => {
-      const envelope = await apiRequest<Profile[] | Profile>('/user/update-profile', {
-        method: 'POST',
-        body,
-        token: readMemberSession().token,
-      });
-      return envelope;
-    },
+    mutationFn: (body: RequestOf<OperationTable['updateProfile']>['body']) =>
+      callOperation(API.updateProfile, { body }, { token: readMemberSession().token }),
     onSuccess: () => client.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
   });
 }

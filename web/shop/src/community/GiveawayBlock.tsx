@@ -1,11 +1,11 @@
-import { COPY, type GiveawayResults, NO_GIVEAWAY_RESULTS } from '@elts/contracts';
+import { API, COPY, NO_GIVEAWAY_RESULTS } from '@elts/contracts';
 import { Link } from '@elts/router';
-import { apiRequest, Button, buttonClasses, Card, formatCount, PrizeGrid, readMemberSession } from '@elts/ui';
+import { Button, buttonClasses, Card, callOperation, formatCount, PrizeGrid, readMemberSession } from '@elts/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { sectionHref } from '../screens/profile-sections.js';
 import { GiveawayTermsModal } from './GiveawayTermsModal.js';
-import { type GiveawayAnswer, giveawayView } from './giveaway-state.js';
+import { giveawayView } from './giveaway-state.js';
 
 /**
  * The giveaway block: the prizes operators set (each with its winner after the draw) and, depending on the member,
@@ -15,12 +15,12 @@ export function GiveawayBlock() {
   const [termsOpen, setTermsOpen] = useState(false);
   const status = useQuery({
     queryKey: ['giveaway'],
-    queryFn: async ({ signal }) => (await apiRequest('/user/giveaway', { token: readMemberSession().token, signal })) as GiveawayAnswer,
+    queryFn: ({ signal }) => callOperation(API.memberGiveaway, {}, { token: readMemberSession().token, signal }),
   });
   // The prizes and winners are public (the /elts Merch page shows them too).
   const results = useQuery({
     queryKey: ['giveaway', 'results'],
-    queryFn: async ({ signal }) => (await apiRequest<GiveawayResults>('/user/giveaway/results', { signal })).data ?? NO_GIVEAWAY_RESULTS,
+    queryFn: async ({ signal }) => (await callOperation(API.giveawayResults, {}, { signal })).data ?? NO_GIVEAWAY_RESULTS,
   });
   const view = status.data ? giveawayView(status.data) : undefined;
   const prizes = results.data?.prizes ?? [];

@@ -1,5 +1,5 @@
-import { GIVEAWAY_QUESTIONS } from '@elts/contracts';
-import { ApiError, apiRequest, Button, Modal, readMemberSession } from '@elts/ui';
+import { API, GIVEAWAY_QUESTIONS } from '@elts/contracts';
+import { ApiError, Button, callOperation, Modal, readMemberSession } from '@elts/ui';
 import { useState } from 'react';
 import { GIVEAWAY_MESSAGES } from './giveaway-state.js';
 
@@ -21,13 +21,21 @@ export function GiveawayTermsModal({ open, onClose, onEntered }: { open: boolean
     }
     setError(undefined);
     setSending(true);
-    const body = Object.fromEntries(GIVEAWAY_QUESTIONS.map(({ key, question }) => [key, { question, answer: answers[key] }]));
+    const reply = ({ key, question }: (typeof GIVEAWAY_QUESTIONS)[number]) => ({ question, answer: answers[key] ?? '' });
+    const [q1, q2, q3] = GIVEAWAY_QUESTIONS;
     try {
-      const envelope = await apiRequest<{ passed: boolean }>('/user/giveaway', {
-        method: 'POST',
-        token: readMemberSession().token,
-        body: { ...body, isCorrect: GIVEAWAY_QUESTIONS.every(({ key, correct }) => answers[key] === correct) },
-      });
+      const envelope = await callOperation(
+        API.enterGiveaway,
+        {
+          body: {
+            q1: reply(q1),
+            q2: reply(q2),
+            q3: reply(q3),
+            isCorrect: GIVEAWAY_QUESTIONS.every(({ key, correct }) => answers[key] === correct),
+          },
+        },
+        { token: readMemberSession().token },
+      );
       if (!envelope.data?.passed) setError(GIVEAWAY_MESSAGES.incorrect);
       onEntered();
       if (envelope.data?.passed) onClose();

@@ -1,6 +1,6 @@
 import { MEMBER_CAPS } from '@elts/contracts';
 import { Button, Card, EmptyState, ErrorState, formatCount, formatDate, LoadingState, StatusBadge, useToast } from '@elts/ui';
-import { allowanceText, INVITATION_BADGES, type Invitation, invitationState } from './invitation-state.js';
+import { allowanceText, INVITATION_BADGES, invitationState, type MemberInvitations } from './invitation-state.js';
 import { useCreateInvitation, useInvitations } from './use-invitations.js';
 
 /**
@@ -45,7 +45,7 @@ export function InvitationsCard() {
   );
 }
 
-function InvitationRow({ invitation }: { invitation: Invitation }) {
+function InvitationRow({ invitation }: { invitation: MemberInvitations['data'][number] }) {
   const toast = useToast();
   const state = invitationState(invitation);
   const badge = INVITATION_BADGES[state];

@@ -1,16 +1,8 @@
-import { COPY } from '@elts/contracts';
+import { COPY, type OperationTable, type ResponseOf } from '@elts/contracts';
 
 /** What `GET /user/giveaway` answers: the member's entry if any, whether the giveaway is open to them, and after the draw what they won. */
-export interface GiveawayAnswer {
-  data?: Array<{ passed: boolean }>;
-  giveaway?: {
-    open: boolean;
-    members_needed: number;
-    eligible: boolean;
-    drawn?: boolean;
-    won?: { slot: number; prize: string } | null;
-  };
-}
+type MemberGiveaway = ResponseOf<OperationTable['memberGiveaway']>;
+type GiveawayStatus = MemberGiveaway['giveaway'];
 
 export type GiveawayView =
   | { kind: 'won'; message: string }
@@ -36,7 +28,11 @@ export const GIVEAWAY_MESSAGES = {
  * won); without one, ENTER NOW for an active subscriber and SUBSCRIBE NOW otherwise. ENTER NOW waits, disabled,
  * until the community is big enough; after the draw there is nothing left to enter.
  */
-export function giveawayView(answer: GiveawayAnswer): GiveawayView {
+export function giveawayView(answer: {
+  data: ReadonlyArray<Pick<MemberGiveaway['data'][number], 'passed'>>;
+  // Before the draw a screen may not know of it yet: no draw and nothing won.
+  giveaway: Omit<GiveawayStatus, 'drawn' | 'won'> & Partial<Pick<GiveawayStatus, 'drawn' | 'won'>>;
+}): GiveawayView {
   const entry = answer.data?.[0];
   const won = answer.giveaway?.won;
   if (entry && won) return { kind: 'won', message: GIVEAWAY_MESSAGES.won(won.prize) };

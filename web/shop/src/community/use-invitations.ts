@@ -1,6 +1,6 @@
-import { ApiError, apiRequest, type Envelope, readMemberSession, useToast } from '@elts/ui';
+import { API } from '@elts/contracts';
+import { ApiError, callOperation, readMemberSession, useToast } from '@elts/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Invitation, InvitationAllowance } from './invitation-state.js';
 
 export const INVITATIONS_QUERY_KEY = ['invitations'] as const;
 
@@ -14,12 +14,8 @@ export function useInvitations() {
   return useQuery({
     queryKey: INVITATIONS_QUERY_KEY,
     queryFn: async ({ signal }) => {
-      const envelope: Envelope<Invitation[]> & { allowance?: InvitationAllowance } = await apiRequest<Invitation[]>('/user/invitations', {
-        token: readMemberSession().token,
-        signal,
-      });
-      if (!envelope.allowance) throw new Error('No allowance in the answer');
-      return { invitations: envelope.data ?? [], allowance: envelope.allowance };
+      const envelope = await callOperation(API.memberInvitations, {}, { token: readMemberSession().token, signal });
+      return { invitations: envelope.data, allowance: envelope.allowance };
     },
   });
 }
@@ -37,7 +33,7 @@ export function useCreateInvitation() {
   const client = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: () => apiRequest<Invitation>('/user/invitations', { method: 'POST', token: readMemberSession().token }),
+    mutationFn: () => callOperation(API.createMemberInvitation, {}, { token: readMemberSession().token }),
     onSuccess: () => toast({ message: INVITATION_MESSAGES.created, tone: 'success' }),
     onError: (error) => toast({ message: createFailureMessage(error), tone: 'error' }),
     onSettled: () => client.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY }),

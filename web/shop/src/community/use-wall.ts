@@ -1,16 +1,6 @@
-import { apiRequest, type Envelope } from '@elts/ui';
+import { API } from '@elts/contracts';
+import { callOperation } from '@elts/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
-export interface WallName {
-  member_number: number;
-  name: string;
-}
-
-interface WallPage {
-  names: WallName[];
-  totalPages: number;
-  totalNames: number;
-}
 
 export const WALL_QUERY_KEY = ['wall'] as const;
 export const WALL_PAGE_SIZE = 100;
@@ -20,16 +10,9 @@ export function useWall(page: number) {
   return useQuery({
     queryKey: [...WALL_QUERY_KEY, page],
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }): Promise<WallPage> => {
-      const envelope: Envelope<WallName[]> & { pagination?: { total_pages: number; total_items: number } } = await apiRequest<WallName[]>(
-        `/user/wall?page=${page}&limit=${WALL_PAGE_SIZE}`,
-        { signal },
-      );
-      return {
-        names: envelope.data ?? [],
-        totalPages: envelope.pagination?.total_pages ?? 1,
-        totalNames: envelope.pagination?.total_items ?? envelope.data?.length ?? 0,
-      };
+    queryFn: async ({ signal }) => {
+      const envelope = await callOperation(API.wall, { query: { page, limit: WALL_PAGE_SIZE } }, { signal });
+      return { names: envelope.data, totalPages: envelope.pagination.total_pages, totalNames: envelope.pagination.total_items };
     },
   });
 }

@@ -1,5 +1,6 @@
+import { API } from '@elts/contracts';
 import { useNavigate } from '@elts/router';
-import { apiRequest, forgetMemberSession, readMemberSession } from '@elts/ui';
+import { callOperation, forgetMemberSession, readMemberSession } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -15,7 +16,7 @@ export function useLogout(): { logout: () => Promise<void>; loggingOut: boolean 
   const logout = async () => {
     setLoggingOut(true);
     try {
-      await apiRequest('/user/logout', { method: 'POST', token: readMemberSession().token });
+      await callOperation(API.memberLogout, {}, { token: readMemberSession().token });
     } catch (error) {
       console.warn('Logout call failed; the tab is logged out anyway', error);
     }

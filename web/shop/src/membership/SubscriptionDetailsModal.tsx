@@ -1,12 +1,12 @@
+import type { DataOf, OperationTable } from '@elts/contracts';
 import { Button, Checkbox, formatDate, formatRupees, Modal, StatusBadge, TextArea, useToast } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useRefreshProfile } from '../api/profile.js';
 import {
-  type CurrentSubscription,
   cancelSubscription,
+  type MemberSubscription,
   SUBSCRIPTION_DETAILS_QUERY_KEY,
-  type SubscriptionDetails,
   toggleAutoRenewal,
   useReloadSubscription,
   useSubscriptionDetails,
@@ -42,7 +42,7 @@ export function SubscriptionDetailsModal({
   open,
   onClose,
 }: {
-  subscription: CurrentSubscription;
+  subscription: MemberSubscription;
   open: boolean;
   onClose: () => void;
 }) {
@@ -64,7 +64,7 @@ export function SubscriptionDetailsModal({
     if (!open) setConfirmingCancel(false);
   }, [open]);
 
-  const change = async (kind: 'toggle' | 'cancel', call: () => Promise<SubscriptionDetails | null>, failure: string) => {
+  const change = async (kind: 'toggle' | 'cancel', call: () => Promise<DataOf<OperationTable['toggleAutoRenewal']>>, failure: string) => {
     setBusy(kind);
     try {
       client.setQueryData(SUBSCRIPTION_DETAILS_QUERY_KEY, await call());

@@ -3,7 +3,7 @@ import { Button, Card, ErrorState, formatDate, LoadingState, StatusBadge } from 
 import { useState } from 'react';
 import { usePincodeServiceability } from '../api/pincode.js';
 import { useProfile, useRefreshProfile } from '../api/profile.js';
-import { type CurrentSubscription, useCurrentSubscription, useReloadSubscription } from '../api/subscription.js';
+import { type MemberSubscription, useCurrentSubscription, useReloadSubscription } from '../api/subscription.js';
 import { DeliveryAreaNotice } from '../profile/DeliveryAreaNotice.js';
 import { MEMBERSHIP_COPY } from './copy.js';
 import { RevokeMandateModal } from './RevokeMandateModal.js';
@@ -86,7 +86,7 @@ function CurrentSubscriptionSummary({
   onDetails,
   onRevoke,
 }: {
-  subscription: CurrentSubscription;
+  subscription: MemberSubscription;
   onDetails: () => void;
   onRevoke: () => void;
 }) {

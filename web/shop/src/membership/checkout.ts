@@ -1,4 +1,4 @@
-import type { StartedPayment } from '../api/subscription.js';
+import type { DataOf, OperationTable } from '@elts/contracts';
 import { paymentLinkOf } from './subscription-status.js';
 
 const CASHFREE_SDK = 'https://sdk.cashfree.com/js/v3/cashfree.js';
@@ -44,7 +44,10 @@ function loadCashfree(): Promise<CashfreeFactory> {
  * Cashfree, falling back to the payment link if the checkout cannot open; the payment link otherwise (the
  * simulator's hosted page). Resolves false when there is nowhere to go.
  */
-export async function openCheckout(started: StartedPayment, go: (url: string) => void = (url) => window.location.assign(url)) {
+export async function openCheckout(
+  started: DataOf<OperationTable['createUpiMandate']>,
+  go: (url: string) => void = (url) => window.location.assign(url),
+) {
   const link = paymentLinkOf(started);
   if (started.gateway === 'cashfree' && started.payment_session_id) {
     try {

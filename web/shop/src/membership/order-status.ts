@@ -1,15 +1,19 @@
-import { orderKindOf } from '@elts/contracts';
+import { type DataOf, type OperationTable, orderKindOf } from '@elts/contracts';
 import { SESSION_KEYS } from '@elts/ui';
-import type { MandateStatus } from '../api/subscription.js';
 import { ORDER_COPY } from './copy.js';
 
 export type OrderType = 'product' | 'subscription';
 
+/** `GET /subscription/mandate-status/{order_id}`'s answer. */
+type MandateStatusAnswer = DataOf<OperationTable['mandateStatus']>;
+
 /** What the order page knows about an order: the callback's query fields or the server's mandate-status answer. */
-export interface OrderInfo extends MandateStatus {
+export interface OrderInfo extends Partial<Omit<MandateStatusAnswer, 'order_id' | 'status'>> {
   order_id: string;
   /** Lower-cased; `pending` when the server gave none. */
   status: string;
+  /** The gateway's own status id, which only its callback brings. */
+  status_id?: string;
 }
 
 /**
@@ -90,7 +94,7 @@ export function resolveOrderSource(query: URLSearchParams, session: Pick<Storage
 }
 
 /** The mandate-status answer as the page shows it. */
-export function orderInfoFrom(orderId: string, data: MandateStatus): OrderInfo {
+export function orderInfoFrom(orderId: string, data: MandateStatusAnswer): OrderInfo {
   return { ...data, order_id: data.order_id || orderId, status: normaliseStatus(data.status) };
 }
 

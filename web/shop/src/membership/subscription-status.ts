@@ -1,6 +1,6 @@
-import { paiseOf } from '@elts/contracts';
+import { type DataOf, type OperationTable, paiseOf } from '@elts/contracts';
 import type { StatusTone } from '@elts/ui';
-import type { CurrentSubscription, StartedPayment } from '../api/subscription.js';
+import type { MemberSubscription } from '../api/subscription.js';
 
 /**
  * The subscription's own colours (spec section 4, "Subscription status values"). They differ from the shared badge
@@ -36,7 +36,7 @@ export type PayAction = 'SUBSCRIBE NOW' | 'RENEW SUBSCRIPTION' | 'RETRY PAYMENT'
  * mandate ended the membership for good (no payment of it is left to retry), so coming back is a new subscription:
  * SUBSCRIBE NOW (docs/decisions/0120). Active and pending subscriptions need no payment.
  */
-export function payActionFor(subscription: CurrentSubscription | null | undefined): PayAction | undefined {
+export function payActionFor(subscription: MemberSubscription | null | undefined): PayAction | undefined {
   if (!subscription) return 'SUBSCRIBE NOW';
   const status = (subscription.status ?? '').toLowerCase();
   if (status === 'expired') return 'RENEW SUBSCRIPTION';
@@ -49,23 +49,23 @@ export function payActionFor(subscription: CurrentSubscription | null | undefine
  * A revoked membership ended when the mandate was revoked (services/payments endMembership), whatever end date its
  * year had: the panel says so instead of showing a Valid Until that no longer holds.
  */
-export const endedByRevocation = (subscription: CurrentSubscription): boolean => (subscription.status ?? '').toLowerCase() === 'revoked';
+export const endedByRevocation = (subscription: MemberSubscription): boolean => (subscription.status ?? '').toLowerCase() === 'revoked';
 
 /** Only an active mandate can be revoked. */
-export function revocableMandateId(subscription: CurrentSubscription | null | undefined): string | undefined {
+export function revocableMandateId(subscription: MemberSubscription | null | undefined): string | undefined {
   const mandate = subscription?.mandate;
   return mandate?.mandate_id && (mandate.status ?? '').toLowerCase() === 'active' ? mandate.mandate_id : undefined;
 }
 
 /** While the subscription is pending and its payment has an order id, the mandate's status is polled. */
-export function pollableOrderId(subscription: CurrentSubscription | null | undefined): string | undefined {
+export function pollableOrderId(subscription: MemberSubscription | null | undefined): string | undefined {
   if ((subscription?.status ?? '').toLowerCase() !== 'pending') return undefined;
   return subscription?.latest_payment?.order_id || undefined;
 }
 
-/** The payment link as the spec reads it: `payment_link`, else the gateway's answer, else `payment_links.web`. */
-export function paymentLinkOf(started: StartedPayment): string | undefined {
-  return started.payment_link || started.cashfree_response?.payment_link || started.payment_links?.web || undefined;
+/** The started payment's link (the simulator's hosted page, or Cashfree's when it gives one). */
+export function paymentLinkOf(started: Pick<DataOf<OperationTable['createUpiMandate']>, 'payment_link'>): string | undefined {
+  return started.payment_link || undefined;
 }
 
 /** Paise from an API amount (rupees with paise as a fraction), exact when the paise field is present. */

@@ -1,8 +1,8 @@
-import type { Profile } from '@elts/contracts';
+import type { OperationTable, Profile, RequestOf } from '@elts/contracts';
 import { indianMobileDigits, useToast } from '@elts/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useRefreshProfile } from '../api/profile.js';
-import { createUpiMandate, type MandateCustomer, useReloadSubscription } from '../api/subscription.js';
+import { createUpiMandate, useReloadSubscription } from '../api/subscription.js';
 import { openCheckout } from './checkout.js';
 import { MEMBERSHIP_COPY } from './copy.js';
 import { failureMessage } from './failure-message.js';
@@ -14,7 +14,7 @@ export const RELOAD_AFTER_PAYMENT_START_MS = 2000;
 const REDIRECT_AFTER_MS = 1000;
 
 /** The spec's mandate body from the profile; subscribing needs a first and a last name (spec section 5). */
-export function mandateCustomerFrom(profile: Profile | undefined): MandateCustomer | undefined {
+export function mandateCustomerFrom(profile: Profile | undefined): RequestOf<OperationTable['createUpiMandate']>['body'] | undefined {
   const first = profile?.firstname?.trim();
   const last = profile?.lastname?.trim();
   if (!profile || !first || !last) return undefined;

@@ -29,7 +29,7 @@ export function useSaveStep() {
     try {
       const envelope = await update.mutateAsync(body);
       setFieldErrors({});
-      return { profile: Array.isArray(envelope.data) ? envelope.data[0] : envelope.data };
+      return { profile: envelope.data[0] };
     } catch (error) {
       console.error('The onboarding step was not saved', error);
       setFieldErrors(refusedFields(error));

@@ -2,9 +2,9 @@ import { creditForOrder, INDIAN_STATE_NAMES, indianStateNamed, MEMBERSHIP_CREDIT
 import { ApiError, Button, formatRupees, Modal, readMemberSession, Select, TextArea, TextInput } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { BoardProduct } from '../api/catalog.js';
+import type { ShopProduct } from '../api/catalog.js';
 import { DEALS_BOARD_QUERY_KEY } from '../api/catalog.js';
-import { mayHavePlaced, newIdempotencyKey, placeProductOrder, useMembershipCredit } from '../api/orders.js';
+import { mayHavePlaced, newIdempotencyKey, type OrderBody, placeProductOrder, useMembershipCredit } from '../api/orders.js';
 import { usePincodeServiceability } from '../api/pincode.js';
 import { openProductCheckout, rememberOrder } from './checkout.js';
 import { priceLabel } from './deal-display.js';
@@ -13,7 +13,7 @@ import { type DeliveryForm, deliveryComplete, payerNames, prefillDelivery } from
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 
 export interface ConfirmOrderModalProps {
-  product: BoardProduct | undefined;
+  product: ShopProduct | undefined;
   profile: Profile | undefined;
   onClose: () => void;
 }
@@ -27,7 +27,7 @@ export function ConfirmOrderModal({ product, profile, onClose }: ConfirmOrderMod
   );
 }
 
-function OrderForm({ product, profile }: { product: BoardProduct; profile: Profile | undefined }) {
+function OrderForm({ product, profile }: { product: ShopProduct; profile: Profile | undefined }) {
   const [form, setForm] = useState<DeliveryForm>(() => prefillDelivery(profile as unknown as Record<string, unknown>));
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -68,13 +68,13 @@ function OrderForm({ product, profile }: { product: BoardProduct; profile: Profi
       pincode: form.pincode.trim(),
     };
     setBusy(true);
-    const request = {
+    const request: OrderBody = {
       amount: product.price,
       customer_email: profile?.email ?? session.email ?? '',
       customer_phone: address.phone,
       ...payerNames(profile as unknown as Record<string, unknown>, address.name),
       product_id: product.id,
-      quantity: 1 as const,
+      quantity: 1,
       description: product.name.slice(0, 500),
       return_url: `${window.location.origin}/order`,
       shipping_address: address,

@@ -2,7 +2,7 @@ import { DEALS_BOARD } from '@elts/contracts';
 import { Link } from '@elts/router';
 import { ApiError, buttonClasses, Card, EmptyState, ErrorState, LoadingState } from '@elts/ui';
 import { useState } from 'react';
-import { type BoardProduct, useDealsBoard } from '../api/catalog.js';
+import { type ShopProduct, useDealsBoard } from '../api/catalog.js';
 import { useProfile } from '../api/profile.js';
 import { ConfirmOrderModal } from './ConfirmOrderModal.js';
 import { ProductCard } from './ProductCard.js';
@@ -19,10 +19,10 @@ export function DealsBoardSection() {
   const board = useDealsBoard();
   const profile = useProfile();
   const now = useNow();
-  const [viewing, setViewing] = useState<BoardProduct>();
-  const [buying, setBuying] = useState<BoardProduct>();
+  const [viewing, setViewing] = useState<ShopProduct>();
+  const [buying, setBuying] = useState<ShopProduct>();
 
-  const buy = (product: BoardProduct) => {
+  const buy = (product: ShopProduct) => {
     setViewing(undefined);
     setBuying(product);
   };

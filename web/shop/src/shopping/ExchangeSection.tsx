@@ -12,7 +12,7 @@ import { ApiError, Button, formatDate, formatRupees, Select, StatusBadge, TextAr
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useVariants } from '../api/catalog.js';
-import { type ProductOrderDetail, requestExchange } from '../api/orders.js';
+import { type OrderDetail, requestExchange } from '../api/orders.js';
 import { DetailRows } from './DetailRows.js';
 import { FulfilmentTimeline } from './FulfilmentTimeline.js';
 import { versionLabels } from './variant-labels.js';
@@ -22,7 +22,7 @@ import { versionLabels } from './variant-labels.js';
  * timeline once approved; and, within 7 days of delivery, the button that opens the request form. After the last
  * day the button is gone and the page says why.
  */
-export function ExchangeSection({ order }: { order: ProductOrderDetail }) {
+export function ExchangeSection({ order }: { order: OrderDetail }) {
   const [asking, setAsking] = useState(false);
   const exchanges = order.exchanges ?? [];
   const offer = order.exchange;
@@ -79,7 +79,7 @@ function ExchangeCard({ exchange }: { exchange: ExchangeView }) {
 }
 
 /** The request: a reason from the policy's list, a note, and (for a product with versions) the version wanted. */
-function ExchangeForm({ order, variantGroup, onClose }: { order: ProductOrderDetail; variantGroup: string | null; onClose: () => void }) {
+function ExchangeForm({ order, variantGroup, onClose }: { order: OrderDetail; variantGroup: string | null; onClose: () => void }) {
   const client = useQueryClient();
   const productId = order.product?.id ?? '';
   const variants = useVariants(variantGroup ? { id: productId, variantGroup } : undefined);

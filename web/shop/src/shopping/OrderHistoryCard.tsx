@@ -1,7 +1,7 @@
 import { indianDate, paiseOf, REFUND_CHOICE_LABELS } from '@elts/contracts';
 import { Button, Card, formatDate, formatRupees, StatusBadge } from '@elts/ui';
 import { useEffect, useState } from 'react';
-import type { OrderRefundView, OrderSummary } from '../api/orders.js';
+import type { OrderCard, OrderRefund } from '../api/orders.js';
 import { rememberOrder } from './checkout.js';
 import { FulfilmentTimeline } from './FulfilmentTimeline.js';
 import { checkLatestStatus, STATUS_MESSAGE_MS } from './order-status-check.js';
@@ -14,7 +14,7 @@ function openOrderPage(orderId: string) {
 }
 
 /** One order of the history, with every field of the spec's card; a pending one can ask the gateway again. */
-export function OrderHistoryCard({ order: initial }: { order: OrderSummary }) {
+export function OrderHistoryCard({ order: initial }: { order: OrderCard }) {
   const [order, setOrder] = useState(initial);
   const [checking, setChecking] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; message: string }>();
@@ -90,7 +90,7 @@ export function OrderHistoryCard({ order: initial }: { order: OrderSummary }) {
 }
 
 /** Where the refund of an order cancelled as out of stock stands, in one line (docs/decisions/0024). */
-function refundLine(refund: OrderRefundView): string {
+function refundLine(refund: OrderRefund): string {
   if (refund.state === 'awaiting_choice')
     return `Out of stock: choose a fund transfer or credits by ${indianDate(new Date(refund.choice_by))} (View Details).`;
   const choice = REFUND_CHOICE_LABELS[refund.choice ?? 'fund_transfer'];

@@ -3,7 +3,7 @@ import { Link } from '@elts/router';
 import { ApiError, Button, buttonClasses, Card, formatRupees } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { chooseRefund, type ProductOrderDetail } from '../api/orders.js';
+import { chooseRefund, type OrderDetail } from '../api/orders.js';
 
 const EXPLAINED: Record<RefundChoice, string> = {
   fund_transfer: 'Refunded to your original payment method (UPI, card or net banking), within 15 days.',
@@ -14,7 +14,7 @@ const EXPLAINED: Record<RefundChoice, string> = {
  * An order an operator cancelled as out of stock (docs/decisions/0024), on the Order Status page the mail links to:
  * until the deadline the member chooses a fund transfer or credits; then the page says which is on its way.
  */
-export function OutOfStockRefund({ order }: { order: ProductOrderDetail & { refund: NonNullable<ProductOrderDetail['refund']> } }) {
+export function OutOfStockRefund({ order }: { order: OrderDetail & { refund: NonNullable<OrderDetail['refund']> } }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState<RefundChoice>();
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string }>();

@@ -1,10 +1,10 @@
 import { Button, Card, cx } from '@elts/ui';
-import type { BoardProduct } from '../api/catalog.js';
+import type { ShopProduct } from '../api/catalog.js';
 import { cardTitle, discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from './deal-display.js';
 import { ProductImage } from './ProductImage.js';
 
 export interface ProductCardProps {
-  product: BoardProduct;
+  product: ShopProduct;
   now: number;
   onView: () => void;
   onBuy: () => void;

@@ -1,6 +1,6 @@
 import { Button, cx, Modal } from '@elts/ui';
 import { useId, useState } from 'react';
-import { type BoardProduct, useVariants } from '../api/catalog.js';
+import { type ShopProduct, useVariants } from '../api/catalog.js';
 import { discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from './deal-display.js';
 import { ProductImage } from './ProductImage.js';
 import { versionLabels, versionLegend } from './variant-labels.js';
@@ -8,10 +8,10 @@ import { versionLabels, versionLegend } from './variant-labels.js';
 const MAX_THUMBNAILS = 4;
 
 export interface ProductDetailModalProps {
-  product: BoardProduct | undefined;
+  product: ShopProduct | undefined;
   now: number;
   onClose: () => void;
-  onBuy: (product: BoardProduct) => void;
+  onBuy: (product: ShopProduct) => void;
 }
 
 /**
@@ -41,7 +41,7 @@ export function ProductDetailModal({ product, now, onClose, onBuy }: ProductDeta
 }
 
 /** The versions as radio buttons (arrow keys move between them), each named by what sets it apart ('UK 8'). */
-function VersionPicker({ versions, chosen, onPick }: { versions: BoardProduct[]; chosen: string; onPick: (id: string) => void }) {
+function VersionPicker({ versions, chosen, onPick }: { versions: ShopProduct[]; chosen: string; onPick: (id: string) => void }) {
   const name = useId();
   const labels = versionLabels(versions.map((version) => version.name));
   // The price is worth a place beside each label only when it differs between versions.
@@ -80,7 +80,7 @@ function VersionPicker({ versions, chosen, onPick }: { versions: BoardProduct[];
   );
 }
 
-function ProductDetails({ product, now, onBuy }: { product: BoardProduct; now: number; onBuy: () => void }) {
+function ProductDetails({ product, now, onBuy }: { product: ShopProduct; now: number; onBuy: () => void }) {
   const thumbnails = product.images.slice(0, MAX_THUMBNAILS);
   const [shown, setShown] = useState(0);
   const clock = saleClock(product, now);

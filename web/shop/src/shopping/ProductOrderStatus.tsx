@@ -14,7 +14,7 @@ import {
 } from '@elts/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { fetchGatewayStatus, fetchProductOrder, type ProductOrderDetail } from '../api/orders.js';
+import { fetchGatewayStatus, fetchProductOrder, type OrderDetail } from '../api/orders.js';
 import { paymentWindowMessage } from '../membership/payment-window.js';
 import { DetailRows } from './DetailRows.js';
 import { ExchangeSection } from './ExchangeSection.js';
@@ -39,7 +39,7 @@ export function outcomeOf(status: string | null | undefined): Outcome {
  * The order as the page should show it. A pending order is asked about at the gateway straight away: a member back
  * from paying should see the payment's result, not wait for its webhook (docs/decisions 0132).
  */
-async function loadOrder(orderId: string, signal: AbortSignal): Promise<ProductOrderDetail> {
+async function loadOrder(orderId: string, signal: AbortSignal): Promise<OrderDetail> {
   const local = await fetchProductOrder(orderId, signal);
   if (outcomeOf(local.status) !== 'processing') return local;
   return fetchGatewayStatus(orderId, signal).catch(() => local);
@@ -149,17 +149,7 @@ function failedMessage(status: string | null): string {
   return 'Your payment could not be completed, so the order was not placed. Nothing has been charged for it.';
 }
 
-function StatusCard({
-  title,
-  order,
-  actions,
-  children,
-}: {
-  title: string;
-  order: ProductOrderDetail;
-  actions: ReactNode;
-  children: ReactNode;
-}) {
+function StatusCard({ title, order, actions, children }: { title: string; order: OrderDetail; actions: ReactNode; children: ReactNode }) {
   return (
     <Card>
       <h2 className="text-2xl font-extrabold text-ink-950">{title}</h2>
@@ -177,7 +167,7 @@ function StatusCard({
   );
 }
 
-function Confirmed({ order }: { order: ProductOrderDetail }) {
+function Confirmed({ order }: { order: OrderDetail }) {
   const product = order.product ?? {};
   const address = order.local_order?.shipping_address ?? {};
   const amountPaise = order.amount_paise ?? (order.amount === null || order.amount === undefined ? undefined : paiseOf(order.amount));

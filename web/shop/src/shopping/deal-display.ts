@@ -1,6 +1,6 @@
 import { paiseOf } from '@elts/contracts';
 import { formatRupees } from '@elts/ui';
-import type { BoardProduct } from '../api/catalog.js';
+import type { ShopProduct } from '../api/catalog.js';
 
 /** The catalog's generic product picture: shown when a product has no image or its image fails to load. */
 export const DEFAULT_PRODUCT_IMAGE = '/product/images/product.svg';
@@ -13,18 +13,18 @@ export function cardTitle(name: string): string {
   return name.length > TITLE_LIMIT ? `${name.slice(0, TITLE_LIMIT).trimEnd()}...` : name;
 }
 
-export function priceLabel(product: Pick<BoardProduct, 'price' | 'pricePaise'>): string {
+export function priceLabel(product: Pick<ShopProduct, 'price'> & Partial<Pick<ShopProduct, 'pricePaise'>>): string {
   return formatRupees(product.pricePaise ?? paiseOf(product.price));
 }
 
 /** The original (marketplace) price, only when it is above the deal price. */
-export function originalPriceLabel(product: Pick<BoardProduct, 'price' | 'amazonPrice'>): string | undefined {
+export function originalPriceLabel(product: Pick<ShopProduct, 'price' | 'amazonPrice'>): string | undefined {
   if (product.amazonPrice === null || product.amazonPrice <= product.price) return undefined;
   return formatRupees(paiseOf(product.amazonPrice));
 }
 
 /** Discount percent computed from the original price (spec section 9), whole percent. */
-export function discountPercent(product: Pick<BoardProduct, 'price' | 'amazonPrice'>): number | undefined {
+export function discountPercent(product: Pick<ShopProduct, 'price' | 'amazonPrice'>): number | undefined {
   const original = product.amazonPrice;
   if (original === null || original <= 0 || original <= product.price) return undefined;
   return Math.round(((original - product.price) / original) * 100);
@@ -63,7 +63,7 @@ export interface SaleClock {
   buyable: boolean;
 }
 
-export function saleClock(product: Pick<BoardProduct, 'saleStartAt' | 'saleEndAt' | 'stock'>, now: number): SaleClock {
+export function saleClock(product: Pick<ShopProduct, 'saleStartAt' | 'saleEndAt' | 'stock'>, now: number): SaleClock {
   const start = product.saleStartAt ? Date.parse(product.saleStartAt) : undefined;
   const end = product.saleEndAt ? Date.parse(product.saleEndAt) : undefined;
   if (start !== undefined && now < start) {

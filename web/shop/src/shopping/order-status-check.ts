@@ -1,10 +1,10 @@
 import { ApiError, readMemberSession } from '@elts/ui';
-import { fetchGatewayStatus, fetchProductOrder, type ProductOrderDetail } from '../api/orders.js';
+import { fetchGatewayStatus, fetchProductOrder, type OrderDetail } from '../api/orders.js';
 
 /** How long 'Status updated: {STATUS}' and the check's errors stay (spec section 9: status message 3 s). */
 export const STATUS_MESSAGE_MS = 3000;
 
-export type StatusCheck = { ok: true; order: ProductOrderDetail; message: string } | { ok: false; message: string };
+export type StatusCheck = { ok: true; order: OrderDetail; message: string } | { ok: false; message: string };
 
 /** Check Latest Status on an order card: asks the gateway, in the spec's words for each outcome. */
 export async function checkLatestStatus(orderId: string): Promise<StatusCheck> {
@@ -21,7 +21,7 @@ export async function checkLatestStatus(orderId: string): Promise<StatusCheck> {
   }
 }
 
-export type OrderRecheck = { ok: true; order: ProductOrderDetail } | { ok: false; message: string };
+export type OrderRecheck = { ok: true; order: OrderDetail } | { ok: false; message: string };
 
 /**
  * Check Latest Status on the Order Status page (spec 'Order page logic'): the gateway first, the local lookup if the
@@ -29,7 +29,7 @@ export type OrderRecheck = { ok: true; order: ProductOrderDetail } | { ok: false
  */
 export async function recheckOrder(
   orderId: string,
-  ask: { gateway: (id: string) => Promise<ProductOrderDetail>; local: (id: string) => Promise<ProductOrderDetail> } = {
+  ask: { gateway: (id: string) => Promise<OrderDetail>; local: (id: string) => Promise<OrderDetail> } = {
     gateway: fetchGatewayStatus,
     local: fetchProductOrder,
   },

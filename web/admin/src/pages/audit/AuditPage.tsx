@@ -1,15 +1,6 @@
+import { API, type OperationTable } from '@elts/contracts';
 import { type Column, formatDateTime } from '@elts/ui';
-import { PagedTablePage } from '../../components/PagedTable.js';
-
-interface AuditEntry {
-  id: number;
-  actor: string;
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-  at: string;
-}
+import { type PagedRow, PagedTablePage } from '../../components/PagedTable.js';
 
 const summary = (value: unknown) => {
   if (value === null || value === undefined) return '-';
@@ -17,7 +8,7 @@ const summary = (value: unknown) => {
   return text.length > 80 ? `${text.slice(0, 80)}...` : text;
 };
 
-const COLUMNS: Column<AuditEntry>[] = [
+const COLUMNS: Column<PagedRow<OperationTable['adminAudit']>>[] = [
   { key: 'at', header: 'Time', cell: (e) => formatDateTime(e.at) },
   { key: 'actor', header: 'Actor', cell: (e) => e.actor },
   { key: 'action', header: 'Action', cell: (e) => <code className="text-xs">{e.action}</code> },
@@ -31,7 +22,7 @@ export function AuditPage() {
   return (
     <PagedTablePage
       title="Audit trail"
-      path="/admin/audit"
+      operation={API.adminAudit}
       noun="entries"
       caption="Audit log"
       columns={COLUMNS}

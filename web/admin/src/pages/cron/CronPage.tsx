@@ -1,14 +1,14 @@
-import { COPY } from '@elts/contracts';
+import { API, COPY } from '@elts/contracts';
 import { Button, Card, formatDateTime } from '@elts/ui';
 import { useEffect, useRef, useState } from 'react';
-import { adminRequest, failureText } from '../../api/admin-request.js';
-import { useAdminQuery } from '../../api/use-admin-query.js';
+import { adminOperation, failureText } from '../../api/admin-request.js';
+import { useAdminOperation } from '../../api/use-admin-query.js';
 import { Banner } from '../../components/Banner.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ListStates } from '../../components/ListStates.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { StatCard } from '../../components/StatCard.js';
-import { type CronStatus, jobWords, megabytes, STOP_CONFIRMATION, successRate, uptimeText } from './cron-words.js';
+import { jobWords, megabytes, STOP_CONFIRMATION, successRate, uptimeText } from './cron-words.js';
 import { FailingSteps } from './FailingSteps.js';
 
 const AUTO_REFRESH_MS = 30_000;
@@ -20,7 +20,7 @@ type Action = { kind: 'trigger'; mode: 'normal' | 'light' } | { kind: 'control';
 
 /** `/admin/cron`: the scheduler's state, buttons to run a check now or pause and resume it, and its jobs. */
 export function CronPage() {
-  const status = useAdminQuery<{ data: CronStatus }>('/admin/cron/status', { refetchInterval: AUTO_REFRESH_MS });
+  const status = useAdminOperation(API.adminCronStatus, {}, { refetchInterval: AUTO_REFRESH_MS });
   const [banner, setBanner] = useState<{ tone: 'success' | 'error'; message: string }>();
   const [busy, setBusy] = useState<string>();
   // Stopping pauses every scheduled check until someone restarts it, so it is asked twice; Cancel changes nothing.
@@ -40,8 +40,8 @@ export function CronPage() {
     try {
       const answer =
         action.kind === 'trigger'
-          ? await adminRequest<{ message?: string }>('/admin/cron/trigger', { body: { mode: action.mode } })
-          : await adminRequest<{ message?: string }>('/admin/cron/control', { body: { action: action.action } });
+          ? await adminOperation(API.adminCronTrigger, { body: { mode: action.mode } })
+          : await adminOperation(API.adminCronControl, { body: { action: action.action } });
       show(
         'success',
         action.kind === 'trigger'

@@ -1,9 +1,12 @@
-import { COPY, type FailingStep } from '@elts/contracts';
+import { API, COPY, type FailingStep, type OperationRoute, type OperationTable } from '@elts/contracts';
 import { Button, Card, formatDateTime } from '@elts/ui';
 import { useState } from 'react';
-import { adminRequest, failureText } from '../../api/admin-request.js';
+import { adminOperation, failureText } from '../../api/admin-request.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { jobWords, stepName } from './cron-words.js';
+
+/** Either step action: one route type, so the call is typed for both. */
+type StepRoute = OperationRoute<OperationTable['adminCronStepRetry'] | OperationTable['adminCronStepGiveUp']>;
 
 type StepAction = 'retry' | 'give-up';
 
@@ -25,7 +28,8 @@ export function FailingSteps({
   const act = async (step: FailingStep, action: StepAction) => {
     setBusy(`${action} ${step.key}`);
     try {
-      const answer = await adminRequest<{ message?: string }>(`/admin/cron/steps/${action}`, {
+      const route: StepRoute = action === 'retry' ? API.adminCronStepRetry : API.adminCronStepGiveUp;
+      const answer = await adminOperation(route, {
         body: { type: step.type, key: step.key, service: step.service ?? 'payments' },
       });
       const words = action === 'retry' ? COPY.cron.stepRetried : COPY.cron.stepGivenUp;

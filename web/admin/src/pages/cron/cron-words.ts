@@ -1,23 +1,5 @@
 import type { FailingStep } from '@elts/contracts';
 
-/** `GET /admin/cron/status`'s data (spec section 3, "Cron status"). */
-export interface CronStatus {
-  cron_service: {
-    isRunning: boolean;
-    successCount?: number;
-    errorCount?: number;
-    lastRunTime?: string | null;
-    /** When the next scheduled check is due; null while stopped (decision 0034). */
-    nextRunTime?: string | null;
-    jobs?: string[];
-  };
-  /** Steps still retried after failing many times, for an operator to retry now or give up (decision 0034). */
-  failing_steps?: FailingStep[];
-  uptime: number;
-  memory_usage: { heapUsed: number; heapTotal: number };
-  server_time: string;
-}
-
 /** Stop Service asks first (issue 21): what stopping does, and a Cancel that leaves the service running. */
 export const STOP_CONFIRMATION = {
   title: 'Stop the cron service?',

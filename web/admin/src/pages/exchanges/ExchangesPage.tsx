@@ -1,18 +1,19 @@
 import {
+  API,
+  type DataOf,
   EXCHANGE_POLICY,
   EXCHANGE_REASON_LABELS,
   EXCHANGE_STATE_LABELS,
   EXCHANGE_STATES,
-  type ExchangeView,
   type FulfilmentView,
   formatIndianDay,
+  type RequestOf,
 } from '@elts/contracts';
 import { Button, type Column, DataTable, EmptyState, formatDate, Modal, StatusBadge, TextArea } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
-import { adminRequest } from '../../api/admin-request.js';
-import { queryString } from '../../api/query-string.js';
+import { adminOperation } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
-import { useAdminQuery } from '../../api/use-admin-query.js';
+import { useAdminOperation } from '../../api/use-admin-query.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DialogFooter } from '../../components/DialogFooter.js';
 import { FilterBar, FilterSelect } from '../../components/FilterBar.js';
@@ -26,10 +27,9 @@ import type { FulfilmentRow, OrderFulfilment } from '../orders/fulfilment/fulfil
 const PAGE_SIZE = 20;
 
 /** An exchange in the queue, with the order it belongs to (`GET /admin/exchanges`). */
-interface QueuedExchange extends ExchangeView {
-  order?: { customer_name: string; customer_email: string; product: { name: string; brand: string }; quantity: number; amount: number };
-}
-type Row = QueuedExchange & FulfilmentRow;
+type QueueEntry = DataOf<typeof API.exchangeQueue>['exchanges'][number];
+type QueueState = NonNullable<RequestOf<typeof API.exchangeQueue>['query']['state']>;
+type Row = QueueEntry & FulfilmentRow;
 
 /** The replacement's shipment as the Orders page's fulfilment controls read an order's. */
 const asOrderFulfilment = (fulfilment: FulfilmentView): OrderFulfilment => ({
@@ -48,9 +48,10 @@ const asOrderFulfilment = (fulfilment: FulfilmentView): OrderFulfilment => ({
  */
 export function ExchangesPage() {
   const { filters, setFilter, page, setPage } = useFilters({ state: 'open' });
-  const list = useAdminQuery<{ data: { exchanges: QueuedExchange[]; pagination: { totalPages: number; totalCount: number } } }>(
-    `/admin/exchanges${queryString({ ...filters, page, limit: PAGE_SIZE })}`,
-  );
+  // The select offers only the queue's states (open, each state, all).
+  const list = useAdminOperation(API.exchangeQueue, {
+    query: { state: filters.state as QueueState, page, limit: PAGE_SIZE },
+  });
   const rows: Row[] = (list.data?.data.exchanges ?? []).map((exchange) => ({
     ...exchange,
     orderId: exchange.order_id,
@@ -67,7 +68,7 @@ export function ExchangesPage() {
     setApproving(undefined);
     await run(
       `approve:${row.exchange_id}`,
-      () => adminRequest(`/admin/exchanges/${encodeURIComponent(row.exchange_id)}/approve`, { method: 'POST', body: {} }),
+      () => adminOperation(API.approveExchange, { params: { id: row.exchange_id } }),
       'Failed to approve the exchange',
     );
   };
@@ -202,7 +203,7 @@ export function ExchangesPage() {
 }
 
 /** Refusing asks why: the member is mailed the reason, and it shows on their order page. */
-function RefuseDialog({ exchange, onClose }: { exchange: QueuedExchange; onClose: () => void }) {
+function RefuseDialog({ exchange, onClose }: { exchange: QueueEntry; onClose: () => void }) {
   const { busy, run } = useAdminAction();
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string>();
@@ -211,7 +212,7 @@ function RefuseDialog({ exchange, onClose }: { exchange: QueuedExchange; onClose
     setFailure(undefined);
     const done = await run(
       'refuse',
-      () => adminRequest(`/admin/exchanges/${encodeURIComponent(exchange.exchange_id)}/refuse`, { method: 'POST', body: { reason } }),
+      () => adminOperation(API.refuseExchange, { params: { id: exchange.exchange_id }, body: { reason } }),
       (error) => {
         const text = error instanceof Error ? error.message : 'Failed to refuse the exchange';
         setFailure(text);

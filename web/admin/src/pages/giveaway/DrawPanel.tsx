@@ -1,13 +1,13 @@
-import { GIVEAWAY_PRIZE_COUNT } from '@elts/contracts';
+import { API, GIVEAWAY_PRIZE_COUNT } from '@elts/contracts';
 import { Button, type Column, DataTable, formatCount, formatDateTime } from '@elts/ui';
 import { useState } from 'react';
-import { adminRequest } from '../../api/admin-request.js';
+import { adminOperation } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Panel } from './Panel.js';
-import type { GiveawayOverview } from './prize-form.js';
+import type { AdminGiveaway } from './prize-form.js';
 
-type Winner = GiveawayOverview['winners'][number];
+type Winner = AdminGiveaway['winners'][number];
 
 const WINNER_COLUMNS: Column<Winner>[] = [
   { key: 'slot', header: 'Prize No.', cell: (w) => w.slot },
@@ -18,7 +18,7 @@ const WINNER_COLUMNS: Column<Winner>[] = [
 ];
 
 /** What makes the draw repeatable, for anyone who wants to check it (docs/decisions/0019). */
-function DrawRecord({ draw }: { draw: NonNullable<GiveawayOverview['draw']> }) {
+function DrawRecord({ draw }: { draw: NonNullable<AdminGiveaway['draw']> }) {
   const facts: Array<[string, string]> = [
     ['Drawn', formatDateTime(draw.drawnAt)],
     ['Members who passed', formatCount(draw.entrantCount)],
@@ -42,14 +42,14 @@ function DrawRecord({ draw }: { draw: NonNullable<GiveawayOverview['draw']> }) {
  * The draw: once, at random from the members who passed, one winner per prize; each winner is mailed and the list
  * goes up on /elts. Asked twice, because it cannot be undone.
  */
-export function DrawPanel({ overview }: { overview: GiveawayOverview }) {
+export function DrawPanel({ overview }: { overview: AdminGiveaway }) {
   const [confirming, setConfirming] = useState(false);
   const { busy, run } = useAdminAction();
   const { draw } = overview;
 
   const drawNow = async () => {
     setConfirming(false);
-    await run('draw', () => adminRequest<{ message?: string }>('/admin/giveaway/draw', { body: {} }), 'Failed to draw the winners');
+    await run('draw', () => adminOperation(API.drawGiveaway, {}), 'Failed to draw the winners');
   };
 
   return (

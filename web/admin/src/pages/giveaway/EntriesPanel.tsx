@@ -1,6 +1,6 @@
+import { API, type DataOf, type OperationTable } from '@elts/contracts';
 import { type Column, DataTable, EmptyState, formatDateTime, StatusBadge } from '@elts/ui';
-import { queryString } from '../../api/query-string.js';
-import { useAdminQuery } from '../../api/use-admin-query.js';
+import { useAdminOperation } from '../../api/use-admin-query.js';
 import { FilterBar, FilterSelect } from '../../components/FilterBar.js';
 import { ListStates } from '../../components/ListStates.js';
 import { Pager } from '../../components/Pager.js';
@@ -13,16 +13,10 @@ export const RESULT_OPTIONS = [
   { value: 'failed', label: 'Failed' },
 ] as const;
 
-interface Entry {
-  memberId: string;
-  memberNumber: number;
-  name: string;
-  email: string;
-  enteredAt: string;
-  passed: boolean;
-}
+/** The filter's value as the entries' query takes it (anything else is all of them). */
+export const resultFilter = (value: string) => RESULT_OPTIONS.find((option) => option.value === value)?.value ?? 'all';
 
-const COLUMNS: Column<Entry>[] = [
+const COLUMNS: Column<DataOf<OperationTable['giveawayEntries']>[number]>[] = [
   {
     key: 'member',
     header: 'Member',
@@ -54,9 +48,7 @@ export function EntriesPanel({
   page: number;
   onPageChange: (page: number) => void;
 }) {
-  const list = useAdminQuery<{ data: Entry[]; pagination: { totalPages: number; totalCount: number } }>(
-    `/admin/giveaway/entries${queryString({ result, page, limit: PAGE_SIZE })}`,
-  );
+  const list = useAdminOperation(API.giveawayEntries, { query: { result: resultFilter(result), page, limit: PAGE_SIZE } });
   return (
     <section aria-labelledby="entries-title" className="min-w-0">
       <h2 id="entries-title" className="mb-4 text-lg font-bold text-ink-950">

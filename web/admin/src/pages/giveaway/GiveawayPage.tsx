@@ -1,21 +1,20 @@
+import { API, addressOf } from '@elts/contracts';
 import { Button, formatCount, useToast } from '@elts/ui';
 import { useState } from 'react';
 import { failureText } from '../../api/admin-request.js';
 import { downloadCsv } from '../../api/download-csv.js';
-import { queryString } from '../../api/query-string.js';
-import { useAdminQuery } from '../../api/use-admin-query.js';
+import { useAdminOperation } from '../../api/use-admin-query.js';
 import { ListStates } from '../../components/ListStates.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { StatCard, StatGrid } from '../../components/StatCard.js';
 import { useFilters } from '../../components/use-filters.js';
 import { DrawPanel } from './DrawPanel.js';
-import { EntriesPanel } from './EntriesPanel.js';
+import { EntriesPanel, resultFilter } from './EntriesPanel.js';
 import { PrizesPanel } from './PrizesPanel.js';
-import type { GiveawayOverview } from './prize-form.js';
 
 /** `/admin/giveaway`: the giveaway run to its end, its counts, the draw, the twelve prizes and every entry (docs/decisions/0019). */
 export function GiveawayPage() {
-  const overview = useAdminQuery<{ data: GiveawayOverview }>('/admin/giveaway');
+  const overview = useAdminOperation(API.adminGiveaway, {});
   const { filters, setFilter, page, setPage } = useFilters({ result: 'all' });
   const [downloading, setDownloading] = useState(false);
   const toast = useToast();
@@ -25,7 +24,7 @@ export function GiveawayPage() {
     setDownloading(true);
     try {
       await downloadCsv(
-        `/admin/giveaway/entries/export${queryString({ result: filters.result })}`,
+        addressOf(API.exportGiveawayEntries, { query: { result: resultFilter(filters.result) } }),
         'giveaway-entries',
         'Failed to download entries',
       );

@@ -1,17 +1,14 @@
-import { PRIZE_DESCRIPTION_MAX_LENGTH, PRIZE_IMAGE_URL_MAX_LENGTH, PRIZE_NAME_MAX_LENGTH } from '@elts/contracts';
+import { API, PRIZE_DESCRIPTION_MAX_LENGTH, PRIZE_IMAGE_URL_MAX_LENGTH, PRIZE_NAME_MAX_LENGTH } from '@elts/contracts';
 import { Button, PrizeGrid, Select, TextInput } from '@elts/ui';
 import { useState } from 'react';
-import { adminRequest } from '../../api/admin-request.js';
+import { adminOperation } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
-import { useAdminQuery } from '../../api/use-admin-query.js';
+import { useAdminOperation } from '../../api/use-admin-query.js';
+import { adminListOf, type CatalogProduct } from '../products/product-form.js';
 import { Panel } from './Panel.js';
-import { draftProblems, draftsOf, type GiveawayOverview, inputOf, PRIZE_KINDS, type PrizeDraft, slotLabel } from './prize-form.js';
+import { type AdminGiveaway, draftProblems, draftsOf, inputOf, PRIZE_KINDS, type PrizeDraft, slotLabel } from './prize-form.js';
 
-interface CatalogueProduct {
-  id: string;
-  name: string;
-  brand: string;
-}
+type PrizeProduct = Pick<CatalogProduct, 'id' | 'name' | 'brand'>;
 
 /** One slot: a catalogue product, or a name, description and image address. */
 function PrizeFields({
@@ -21,7 +18,7 @@ function PrizeFields({
   onChange,
 }: {
   draft: PrizeDraft;
-  products: readonly CatalogueProduct[];
+  products: readonly PrizeProduct[];
   error: { field: string; message: string } | undefined;
   onChange: (draft: PrizeDraft) => void;
 }) {
@@ -73,9 +70,9 @@ function PrizeFields({
  * The twelve prizes: set all at once (each from the catalogue, or described with an image), and saved together.
  * After the draw they are what was won, so they are shown, not edited.
  */
-export function PrizesPanel({ overview }: { overview: GiveawayOverview }) {
+export function PrizesPanel({ overview }: { overview: AdminGiveaway }) {
   const drawn = overview.draw !== null;
-  const products = useAdminQuery<{ data: { products: CatalogueProduct[] } }>('/product/list?enabled_only=false', { enabled: !drawn });
+  const products = useAdminOperation(API.listProducts, { query: { enabled_only: 'false' } }, { enabled: !drawn });
   const [drafts, setDrafts] = useState(() => draftsOf(overview.prizes));
   const [checked, setChecked] = useState(false);
   const { busy, run } = useAdminAction();
@@ -86,7 +83,7 @@ export function PrizesPanel({ overview }: { overview: GiveawayOverview }) {
     if (problems.size > 0) return;
     await run(
       'prizes',
-      () => adminRequest<{ message?: string }>('/admin/giveaway/prizes', { method: 'PUT', body: { prizes: drafts.map(inputOf) } }),
+      () => adminOperation(API.setGiveawayPrizes, { body: { prizes: drafts.map(inputOf) } }),
       'Failed to save the prizes',
     );
   };
@@ -108,7 +105,7 @@ export function PrizesPanel({ overview }: { overview: GiveawayOverview }) {
               <PrizeFields
                 key={draft.slot}
                 draft={draft}
-                products={products.data?.data.products ?? []}
+                products={adminListOf(products.data?.data)}
                 error={checked ? problems.get(draft.slot) : undefined}
                 onChange={(next) => setDrafts((current) => current.map((item) => (item.slot === next.slot ? next : item)))}
               />

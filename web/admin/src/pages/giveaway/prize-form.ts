@@ -1,4 +1,12 @@
-import { GIVEAWAY_PRIZE_COUNT, type GiveawayPrize, type GiveawayPrizeInput, type PrizeProblem, prizeProblem } from '@elts/contracts';
+import {
+  type DataOf,
+  GIVEAWAY_PRIZE_COUNT,
+  type GiveawayPrize,
+  type GiveawayPrizeInput,
+  type OperationTable,
+  type PrizeProblem,
+  prizeProblem,
+} from '@elts/contracts';
 
 /** One slot of the prizes form, every field as typed. */
 export interface PrizeDraft {
@@ -11,15 +19,7 @@ export interface PrizeDraft {
 }
 
 /** What `GET /admin/giveaway` answers. */
-export interface GiveawayOverview {
-  prizes: GiveawayPrize[];
-  counts: { total: number; passed: number; failed: number };
-  open: boolean;
-  opensAtMembers: number;
-  members: number;
-  draw: { seed: string; method: string; entrantCount: number; entrantsDigest: string; drawnAt: string; drawnBy: string } | null;
-  winners: Array<{ slot: number; memberId: string; memberNumber: number; email: string; prize: string; name: string }>;
-}
+export type AdminGiveaway = DataOf<OperationTable['adminGiveaway']>;
 
 export const PRIZE_KINDS = [
   { value: 'product', label: 'A product from the catalogue' },

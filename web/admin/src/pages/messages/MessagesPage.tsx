@@ -1,20 +1,10 @@
+import { API, type OperationTable } from '@elts/contracts';
 import { type Column, formatDateTime } from '@elts/ui';
-import { PagedTablePage } from '../../components/PagedTable.js';
+import { type PagedRow, PagedTablePage } from '../../components/PagedTable.js';
 
 const OPTIONS: Record<string, string> = { brand: 'Brand Partnerships', campus: 'Campus Ambassadors', query: 'Query' };
 
-interface ContactMessage {
-  messageId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  option: string;
-  message: string;
-  receivedAt: string;
-}
-
-const COLUMNS: Column<ContactMessage>[] = [
+const COLUMNS: Column<PagedRow<OperationTable['adminMessages']>>[] = [
   { key: 'receivedAt', header: 'Received', cell: (m) => formatDateTime(m.receivedAt) },
   { key: 'name', header: 'Name', cell: (m) => `${m.firstName} ${m.lastName}` },
   {
@@ -36,7 +26,7 @@ export function MessagesPage() {
   return (
     <PagedTablePage
       title="Messages"
-      path="/admin/messages"
+      operation={API.adminMessages}
       noun="messages"
       caption="Contact messages"
       columns={COLUMNS}

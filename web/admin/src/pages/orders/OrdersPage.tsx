@@ -1,8 +1,15 @@
-import { FULFILMENT_STEP_LABELS, FULFILMENT_STEPS, ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '@elts/contracts';
+import {
+  API,
+  FULFILMENT_STEP_LABELS,
+  FULFILMENT_STEPS,
+  type OperationTable,
+  ORDER_STATUSES,
+  type ResponseOf,
+  SUBSCRIPTION_STATUSES,
+} from '@elts/contracts';
 import { type Column, DataTable, EmptyState, formatCount, formatDate, StatusBadge, Tabs } from '@elts/ui';
 import { useState } from 'react';
-import { queryString } from '../../api/query-string.js';
-import { useAdminQuery } from '../../api/use-admin-query.js';
+import { useAdminOperation } from '../../api/use-admin-query.js';
 import { DateRange, FilterBar, FilterSelect, FilterText } from '../../components/FilterBar.js';
 import { ListStates } from '../../components/ListStates.js';
 import { tableRupees } from '../../components/money.js';
@@ -11,55 +18,14 @@ import { Pager } from '../../components/Pager.js';
 import { StatCard, StatGrid } from '../../components/StatCard.js';
 import { useFilters } from '../../components/use-filters.js';
 import { useFulfilmentControls } from './fulfilment/FulfilmentControls.js';
-import type { OrderFulfilment } from './fulfilment/fulfilment-requests.js';
-import { type OrderRefund, useOutOfStockControls } from './out-of-stock/OutOfStockControls.js';
+import { useOutOfStockControls } from './out-of-stock/OutOfStockControls.js';
 
 const PAGE_SIZE = 20;
 type Tab = 'product' | 'subscription';
 
-interface Customer {
-  firstname: string;
-  lastname: string;
-  email: string;
-}
-interface ProductOrder {
-  orderId: string;
-  userId: string | null;
-  user: Customer | null;
-  customerName: string | null;
-  customerEmail: string | null;
-  product: { name?: string; brand?: string; category?: string; images?: string[] } | null;
-  amount: number;
-  status: string;
-  createdAt: string;
-  fulfilment: OrderFulfilment | null;
-  refund: OrderRefund | null;
-}
-interface Subscription {
-  subscriptionId: string;
-  userId: string;
-  user: Customer | null;
-  planType: string;
-  frequency: string;
-  amount: number;
-  status: string;
-  createdAt: string;
-  startDate: string | null;
-  endDate: string | null;
-}
-interface OrderStats {
-  data: {
-    totalRevenue: number;
-    totalOrders: number;
-    completedOrders: number;
-    pendingOrders: number;
-    /** The subscription tab's: with Completed (expired) and Pending, one card per status (docs/decisions/0145). */
-    activeSubscriptions?: number;
-    failedSubscriptions?: number;
-    cancelledSubscriptions?: number;
-    revokedSubscriptions?: number;
-  };
-}
+type ProductOrder = ResponseOf<OperationTable['adminProductOrders']>['orders'][number];
+type Subscription = ResponseOf<OperationTable['adminSubscriptions']>['orders'][number];
+type Customer = ProductOrder['user'];
 
 /** Every status each kind can have, so each can be found (a revoked subscription too): the server's own lists. */
 const STATUSES: Record<Tab, readonly string[]> = { product: ORDER_STATUSES, subscription: SUBSCRIPTION_STATUSES };
@@ -150,16 +116,19 @@ export function OrdersPage() {
     endDate: '',
     searchTerm: '',
   });
-  const base = tab === 'product' ? '/admin/product-orders' : '/admin/subscriptions';
-  const list = useAdminQuery<{ orders: (ProductOrder | Subscription)[]; pagination: { totalPages: number; totalCount: number } }>(
-    `${base}${queryString({ type: tab, ...filters, page, limit: PAGE_SIZE })}`,
-  );
-  const stats = useAdminQuery<OrderStats>(`${base}/stats${queryString({ type: tab, ...filters })}`);
-  const figures = stats.data?.data;
+  const product = tab === 'product';
+  const query = { type: tab, ...filters };
+  const productOrders = useAdminOperation(API.adminProductOrders, { query: { ...query, page, limit: PAGE_SIZE } }, { enabled: product });
+  const subscriptions = useAdminOperation(API.adminSubscriptions, { query: { ...query, page, limit: PAGE_SIZE } }, { enabled: !product });
+  const productStats = useAdminOperation(API.adminProductOrderStats, { query }, { enabled: product });
+  const subscriptionStats = useAdminOperation(API.adminSubscriptionStats, { query }, { enabled: !product });
+  const list = product ? productOrders : subscriptions;
+  const figures = product ? productStats.data?.data : subscriptionStats.data?.data;
+  const subscriptionFigures = product ? undefined : subscriptionStats.data?.data;
   const count = (value: number | undefined) => (value === undefined ? '-' : formatCount(value));
-  // While the other tab's list is still the one on screen (kept during loading), none of its rows are shown here.
-  const rows = (list.data?.orders ?? []).filter((row) => 'subscriptionId' in row === (tab === 'subscription'));
-  const fulfilment = useFulfilmentControls(tab === 'product' ? (rows as ProductOrder[]) : []);
+  const productRows = product ? (productOrders.data?.orders ?? []) : [];
+  const subscriptionRows = product ? [] : (subscriptions.data?.orders ?? []);
+  const fulfilment = useFulfilmentControls(productRows);
   const outOfStock = useOutOfStockControls<ProductOrder>();
 
   const switchTab = (next: Tab) => {
@@ -192,10 +161,10 @@ export function OrdersPage() {
           <StatCard label="Pending" value={count(figures?.pendingOrders)} tone="warning" />
           {tab === 'subscription' && (
             <>
-              <StatCard label="Active" value={count(figures?.activeSubscriptions)} tone="success" />
-              <StatCard label="Failed" value={count(figures?.failedSubscriptions)} tone="error" />
-              <StatCard label="Cancelled" value={count(figures?.cancelledSubscriptions)} tone="error" />
-              <StatCard label="Revoked" value={count(figures?.revokedSubscriptions)} />
+              <StatCard label="Active" value={count(subscriptionFigures?.activeSubscriptions)} tone="success" />
+              <StatCard label="Failed" value={count(subscriptionFigures?.failedSubscriptions)} tone="error" />
+              <StatCard label="Cancelled" value={count(subscriptionFigures?.cancelledSubscriptions)} tone="error" />
+              <StatCard label="Revoked" value={count(subscriptionFigures?.revokedSubscriptions)} />
             </>
           )}
         </StatGrid>
@@ -235,7 +204,7 @@ export function OrdersPage() {
             <DataTable
               caption="Product orders"
               columns={[...fulfilment.columns(PRODUCT_COLUMNS), outOfStock.column]}
-              rows={rows as ProductOrder[]}
+              rows={productRows}
               rowKey={(o) => o.orderId}
               empty={<EmptyState title="No orders found" />}
             />
@@ -243,7 +212,7 @@ export function OrdersPage() {
             <DataTable
               caption="Subscriptions"
               columns={SUBSCRIPTION_COLUMNS}
-              rows={rows as Subscription[]}
+              rows={subscriptionRows}
               rowKey={(s) => s.subscriptionId}
               empty={<EmptyState title="No subscriptions found" />}
             />

@@ -1,6 +1,6 @@
+import { API } from '@elts/contracts';
 import { type Column, DataTable, EmptyState, formatCount, formatDateTime, StatusBadge } from '@elts/ui';
-import { queryString } from '../../api/query-string.js';
-import { useAdminQuery } from '../../api/use-admin-query.js';
+import { useAdminOperation } from '../../api/use-admin-query.js';
 import { DateRange, FilterBar, FilterSelect, FilterText } from '../../components/FilterBar.js';
 import { ListStates } from '../../components/ListStates.js';
 import { tableRupees } from '../../components/money.js';
@@ -20,21 +20,6 @@ const TYPE_OPTIONS = [
   { value: 'product_order', label: 'Product Order' },
   { value: 'refund', label: 'Refund' },
 ];
-
-interface PaymentsAnswer {
-  payments: AdminPayment[];
-  pagination: { totalPages?: number; totalCount?: number; total_pages?: number; total_items?: number };
-}
-interface PaymentStats {
-  data: {
-    totalRevenue: number;
-    totalPayments: number;
-    successfulPayments: number;
-    pendingPayments: number;
-    failedPayments: number;
-    timedOutPayments: number;
-  };
-}
 
 export function TimeoutInfoCell({ payment }: { payment: AdminPayment }) {
   const info = timeoutInfo(payment);
@@ -83,20 +68,21 @@ const COLUMNS: Column<AdminPayment>[] = [
 export function PaymentsPage() {
   const { filters, setFilter, page, setPage } = useFilters({ status: '', paymentType: '', startDate: '', endDate: '', searchTerm: '' });
   const timedOut = filters.status === 'timeout';
-  const listPath = timedOut
-    ? `/admin/payments/timeouts${queryString({ ...filters, status: undefined, page, limit: PAGE_SIZE, days: TIMEOUT_VIEW_DAYS })}`
-    : `/admin/payments${queryString({ ...filters, page, limit: PAGE_SIZE })}`;
-  const list = useAdminQuery<PaymentsAnswer>(listPath);
-  // Stats failures are only logged (spec section 8): the cards then show dashes.
-  const stats = useAdminQuery<PaymentStats>(
-    `/admin/payments/stats${queryString(timedOut ? { ...filters, days: TIMEOUT_VIEW_DAYS } : filters)}`,
+  // The Timed Out view lists the timed-out payments of the last 30 days; the others, the payments the filters select.
+  const payments = useAdminOperation(API.adminPayments, { query: { ...filters, page, limit: PAGE_SIZE } }, { enabled: !timedOut });
+  const timedOutPayments = useAdminOperation(
+    API.adminTimedOutPayments,
+    { query: { ...filters, status: undefined, page, limit: PAGE_SIZE, days: TIMEOUT_VIEW_DAYS } },
+    { enabled: timedOut },
   );
+  const list = timedOut ? timedOutPayments : payments;
+  // Stats failures are only logged (spec section 8): the cards then show dashes.
+  const stats = useAdminOperation(API.adminPaymentStats, { query: timedOut ? { ...filters, days: TIMEOUT_VIEW_DAYS } : filters });
   const figures = stats.data?.data;
   const count = (value: number | undefined) => (value === undefined ? '-' : formatCount(value));
 
-  const pagination = list.data?.pagination;
-  const totalPages = pagination?.totalPages ?? pagination?.total_pages ?? 1;
-  const totalCount = pagination?.totalCount ?? pagination?.total_items ?? 0;
+  const totalPages = (timedOut ? timedOutPayments.data?.pagination.total_pages : payments.data?.pagination.totalPages) ?? 1;
+  const totalCount = (timedOut ? timedOutPayments.data?.pagination.total_items : payments.data?.pagination.totalCount) ?? 0;
 
   return (
     <>

@@ -1,22 +1,9 @@
-/** How the Payments and Timeouts pages word a payment (spec section 2). */
-export interface AdminPayment {
-  paymentId: string;
-  orderId: string;
-  userId: string | null;
-  user: { firstname: string | null; lastname: string | null; email: string } | null;
-  amount: number;
-  paymentType: 'subscription' | 'product_order' | 'refund';
-  /** 'refunded': a success whose money went back in full (a late payment after its timeout, for one). */
-  status: 'success' | 'pending' | 'failed' | 'processing' | 'refunded';
-  paymentMethod: string | null;
-  metadata: { auto_failed?: boolean | null; timeout_minutes?: number | null } | null;
-  failureReason: string | null;
-  createdAt: string;
-  processedAt: string | null;
-  /** The server's at-risk rule, decided with the payments service's thresholds when it answered. */
-  at_risk?: boolean;
-  timeout_info?: { timeout_minutes: number | null; auto_failed: boolean };
-}
+import type { OperationTable, ResponseOf } from '@elts/contracts';
+
+/** A payment as the Payments page lists it (spec section 3, "Payment"). */
+export type AdminPayment = ResponseOf<OperationTable['adminPayments']>['payments'][number];
+/** A payment of the Timed Out list, with how it timed out. */
+export type TimedOutPayment = ResponseOf<OperationTable['adminTimedOutPayments']>['payments'][number];
 
 export const PAYMENT_TYPE_LABELS: Record<string, string> = {
   subscription: 'Subscription',
@@ -55,21 +42,18 @@ export type TimeoutInfo =
 
 /**
  * The Timeout Info column: 'AUTO TIMEOUT' with its minutes when the server failed it automatically; 'TIMEOUT' when
- * it failed with a reason saying it timed out; for a pending payment its age, flagged AT RISK when the server says so
- * (its rule follows PAYMENT_AT_RISK_SECONDS, 12 minutes by default, and leaves renewal charges out); else a dash.
+ * it failed with a reason saying it timed out; for a pending payment its age in minutes as the server counted it,
+ * flagged AT RISK when the server says so (its rule follows PAYMENT_AT_RISK_SECONDS, 12 minutes by default, and leaves
+ * renewal charges out); else a dash.
  */
 export function timeoutInfo(
-  payment: Pick<AdminPayment, 'status' | 'metadata' | 'failureReason' | 'createdAt' | 'at_risk'>,
-  now = Date.now(),
+  payment: Pick<AdminPayment, 'status' | 'metadata' | 'failureReason' | 'minutes_pending' | 'at_risk'>,
 ): TimeoutInfo {
-  if (payment.metadata?.auto_failed) {
+  if (payment.metadata.auto_failed) {
     const minutes = payment.metadata.timeout_minutes;
-    return { kind: 'auto', text: minutes === null || minutes === undefined ? 'AUTO TIMEOUT' : `AUTO TIMEOUT (${minutes} min)` };
+    return { kind: 'auto', text: minutes === null ? 'AUTO TIMEOUT' : `AUTO TIMEOUT (${minutes} min)` };
   }
   if (payment.status === 'failed' && /timed out/i.test(payment.failureReason ?? '')) return { kind: 'timeout', text: 'TIMEOUT' };
-  if (payment.status === 'pending') {
-    const minutes = Math.max(0, Math.floor((now - Date.parse(payment.createdAt)) / 60_000));
-    return { kind: 'pending', text: `${minutes} min`, atRisk: payment.at_risk === true };
-  }
+  if (payment.status === 'pending') return { kind: 'pending', text: `${payment.minutes_pending ?? 0} min`, atRisk: payment.at_risk };
   return { kind: 'none', text: '-' };
 }

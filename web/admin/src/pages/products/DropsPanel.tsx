@@ -1,32 +1,20 @@
+import { API, type DataOf } from '@elts/contracts';
 import { Button, Card, type Column, DataTable, EmptyState, formatDateTime, StatusBadge, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
-import { adminRequest } from '../../api/admin-request.js';
+import { adminOperation } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
-import { useAdminQuery } from '../../api/use-admin-query.js';
+import { useAdminOperation } from '../../api/use-admin-query.js';
 import { DayInput } from '../../components/DayInput.js';
 import { ListStates } from '../../components/ListStates.js';
 
-interface Drop {
-  id: string;
-  label: string | null;
-  opensAt: string;
-  closesAt: string;
-  source: string;
-  moved: boolean;
-  status: string;
-}
-interface DropsAnswer {
-  data: { anchor: string; everyDays: number; current: Drop | null; drops: Drop[] };
-}
-
-const PATH = '/admin/drops';
+type Drop = DataOf<typeof API.listDrops>['drops'][number];
 
 /**
  * Deal drops (docs/decisions 0020): the calendar's drops from two weeks back to three months ahead, a drop of the
  * admin's own on a chosen day, and moving or cancelling one.
  */
 export function DropsPanel() {
-  const drops = useAdminQuery<DropsAnswer>(PATH);
+  const drops = useAdminOperation(API.listDrops, { query: {} });
   const [opensOn, setOpensOn] = useState('');
   const [label, setLabel] = useState('');
   const { busy, run: act } = useAdminAction();
@@ -34,7 +22,7 @@ export function DropsPanel() {
   const schedule = async (event: FormEvent) => {
     event.preventDefault();
     const body = { opensOn, ...(label.trim() ? { label: label.trim() } : {}) };
-    if (await act('new', () => adminRequest(PATH, { body }), 'Failed to schedule the drop')) {
+    if (await act('new', () => adminOperation(API.createDrop, { body }), 'Failed to schedule the drop')) {
       setOpensOn('');
       setLabel('');
     }
@@ -55,9 +43,7 @@ export function DropsPanel() {
             size="sm"
             variant="ghost"
             busy={busy === d.id}
-            onClick={() =>
-              act(d.id, () => adminRequest(`${PATH}/${encodeURIComponent(d.id)}`, { method: 'DELETE' }), 'Failed to cancel the drop')
-            }
+            onClick={() => act(d.id, () => adminOperation(API.cancelDrop, { params: { id: d.id } }), 'Failed to cancel the drop')}
           >
             Cancel drop
           </Button>

@@ -1,25 +1,25 @@
+import { API } from '@elts/contracts';
 import { Button, Card, EmptyState, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
-import { adminRequest } from '../../api/admin-request.js';
+import { adminOperation } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
-import { useAdminQuery } from '../../api/use-admin-query.js';
+import { useAdminOperation } from '../../api/use-admin-query.js';
 import { ListStates } from '../../components/ListStates.js';
-
-const PATH = '/admin/early-access';
-
-interface EarlyAccessEntry {
-  email: string;
-  addedAt: string;
-  memberId: string | null;
-}
 
 /** The deals board's early-access list: who gets the board while early access only is switched on. */
 export function EarlyAccessPanel() {
-  const list = useAdminQuery<{ data: { enabled: boolean; emails: EarlyAccessEntry[] } }>(PATH);
+  const list = useAdminOperation(API.earlyAccessList, {});
   const [email, setEmail] = useState('');
   const { busy, run } = useAdminAction();
   const change = (key: string, method: 'POST' | 'DELETE', address: string) =>
-    run(key, () => adminRequest(PATH, { method, body: { email: address } }), 'Failed to update early access');
+    run(
+      key,
+      () =>
+        method === 'POST'
+          ? adminOperation(API.grantEarlyAccess, { body: { email: address } })
+          : adminOperation(API.removeEarlyAccess, { body: { email: address } }),
+      'Failed to update early access',
+    );
 
   const grant = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,18 +1,26 @@
+import { API } from '@elts/contracts';
 import { ApiError, Button, Card, cx, EmptyState, Tabs, useToast } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminRequest, failureText } from '../../api/admin-request.js';
+import { adminOperation, failureText } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
-import { useAdminQuery } from '../../api/use-admin-query.js';
+import { useAdminOperation } from '../../api/use-admin-query.js';
 import { ListStates } from '../../components/ListStates.js';
 import { priceRupees } from '../../components/money.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { DropsPanel } from './DropsPanel.js';
 import { EarlyAccessPanel } from './EarlyAccessPanel.js';
 import { ProductFormModal } from './ProductFormModal.js';
-import { type AdminProduct, bodyOf, type DraftErrors, descriptionPreview, draftOf, emptyDraft, type ProductDraft } from './product-form.js';
-
-const LIST_PATH = '/product/list?enabled_only=false';
+import {
+  adminListOf,
+  bodyOf,
+  type CatalogProduct,
+  type DraftErrors,
+  descriptionPreview,
+  draftOf,
+  emptyDraft,
+  type ProductDraft,
+} from './product-form.js';
 
 function ProductCard({
   product,
@@ -20,7 +28,7 @@ function ProductCard({
   onToggle,
   busy,
 }: {
-  product: AdminProduct;
+  product: CatalogProduct;
   onEdit: () => void;
   onToggle: () => void;
   busy: boolean;
@@ -90,9 +98,9 @@ export function ProductsPage() {
 function ProductsPanel() {
   const toast = useToast();
   const client = useQueryClient();
-  const products = useAdminQuery<{ data: { products: AdminProduct[] } }>(LIST_PATH);
-  const brands = useAdminQuery<{ data: { brands: string[] } }>('/product/brands');
-  const [editing, setEditing] = useState<{ product?: AdminProduct; draft: ProductDraft }>();
+  const products = useAdminOperation(API.listProducts, { query: { enabled_only: 'false' } });
+  const brands = useAdminOperation(API.productBrands, {});
+  const [editing, setEditing] = useState<{ product?: CatalogProduct; draft: ProductDraft }>();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<{ message: string; fields: DraftErrors }>();
   const { busy: toggling, run } = useAdminAction();
@@ -104,11 +112,8 @@ function ProductsPanel() {
     setSaveError(undefined);
     try {
       const answer = product
-        ? await adminRequest<{ message?: string }>(`/product/update/${encodeURIComponent(product.id)}`, {
-            method: 'PUT',
-            body: bodyOf(draft),
-          })
-        : await adminRequest<{ message?: string }>('/product/create', { body: bodyOf(draft) });
+        ? await adminOperation(API.updateProduct, { params: { id: product.id }, body: bodyOf(draft) })
+        : await adminOperation(API.createProduct, { body: bodyOf(draft) });
       toast({ tone: 'success', message: answer.message ?? (product ? 'Product updated' : 'Product created') });
       setEditing(undefined);
       await reload();
@@ -122,14 +127,14 @@ function ProductsPanel() {
     }
   };
 
-  const toggle = (product: AdminProduct) =>
+  const toggle = (product: CatalogProduct) =>
     run(
       product.id,
-      () => adminRequest(`/product/toggle-status/${encodeURIComponent(product.id)}`, { method: 'PUT' }),
+      () => adminOperation(API.toggleProduct, { params: { id: product.id } }),
       (error) => `Failed to ${product.isEnabled ? 'disable' : 'enable'} product: ${failureText(error, 'Failed to toggle product status')}`,
     );
 
-  const list = products.data?.data.products ?? [];
+  const list = adminListOf(products.data?.data);
   return (
     <>
       <div className="mb-6 flex justify-end">

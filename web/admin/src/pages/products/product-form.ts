@@ -1,18 +1,26 @@
 import {
-  DESCRIPTION_REQUIRED_MESSAGE,
+  type API,
+  type DataOf,
   fromIndianWallClock,
   indianWallClock,
-  LOWEST_PRICE_MESSAGE,
   LOWEST_PRICE_PAISE,
   PRODUCT_CATEGORIES,
-  type ProductView,
-  paiseOf,
+  productFormSchema,
+  type RequestOf,
   SALE_END_MESSAGE,
 } from '@elts/contracts';
 import { dateTimeText, readDateTimeText } from '../../components/day-text.js';
 
-/** A product as the admin list gives it (`GET /product/list?enabled_only=false`). Prices in rupees. */
-export type AdminProduct = ProductView;
+/** A product as the product form edits it (the admin's view: `GET /product/list?enabled_only=false`). Prices in rupees. */
+export type CatalogProduct = DataOf<typeof API.toggleProduct>;
+
+/** `GET /product/list?enabled_only=false`'s products: with that query the catalog answers an admin's list, not the board. */
+export function adminListOf(data: DataOf<typeof API.listProducts> | undefined): CatalogProduct[] {
+  return data && !('sections' in data) ? data.products : [];
+}
+
+/** What the form sends (`POST /product/create`, `PUT /product/update/{id}`). */
+export type ProductBody = RequestOf<typeof API.createProduct>['body'];
 
 /** The form's state: everything as typed, text until it is sent. */
 export interface ProductDraft {
@@ -39,7 +47,7 @@ export const NEW_BRAND = '__new__';
 export { LOWEST_PRICE_PAISE, PRODUCT_CATEGORIES };
 
 /** The card's description preview: the first section's text, cut at 90 characters. */
-export function descriptionPreview(product: Pick<AdminProduct, 'descriptions'>): string {
+export function descriptionPreview(product: Pick<CatalogProduct, 'descriptions'>): string {
   const text = product.descriptions.map((d) => d.content).find((content) => content.trim()) ?? '';
   return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}...` : text;
 }
@@ -81,7 +89,7 @@ export function emptyDraft(): ProductDraft {
 /** A price as the form's box shows it, to the paisa: 2299.9 → '2299.90' (the box takes rupees, two decimals). */
 export const priceText = (rupees: number) => rupees.toFixed(2);
 
-export function draftOf(product: AdminProduct): ProductDraft {
+export function draftOf(product: CatalogProduct): ProductDraft {
   return {
     name: product.name,
     price: priceText(product.price),
@@ -117,36 +125,40 @@ const isUrl = (text: string) => {
     return false;
   }
 };
-const money = /^\d+(\.\d{1,2})?$/;
+/** The fields the form shows an error at; the schema's issues on other fields come back from the server. */
+const FORM_FIELDS = new Set<string>([
+  'name',
+  'price',
+  'amazonPrice',
+  'category',
+  'stock',
+  'images',
+  'descriptions',
+  'saleStartAt',
+  'saleEndAt',
+]);
 
 /**
- * The product form's rules (spec section 5): name, price, category and stock required; prices numbers with at most
- * two decimals, the price not below the lowest that can be paid for (contracts' LOWEST_PRICE_PAISE), the Amazon price
- * not below 0; stock a whole number not below 0; images URLs, at least one; at least one description section with a
- * title or some text (the catalog refuses a product without one); a new brand trimmed and not already in the list.
+ * The product form's rules (spec section 5) are the catalog's own (`productFormSchema`, with its words): the body the
+ * form would send is checked with it. Before that, what the schema cannot see in a number once sent: an empty price
+ * or stock box (it would send 0), and no category chosen. Beside it, what only the form asks: image URLs, at least
+ * one; a new brand trimmed and not already in the list; sale times typed as dd/mm/yyyy hh:mm, the end after the start.
  */
 export function validateDraft(draft: ProductDraft, brands: readonly string[]): DraftErrors {
   const errors: DraftErrors = {};
-  if (!draft.name.trim()) errors.name = 'Name is required';
-  const price = draft.price.trim();
-  if (!price) errors.price = 'Price is required';
-  // The catalog refuses the same: a cheaper product could not be paid for once membership credit is taken off.
-  else if (paiseOf(price) < LOWEST_PRICE_PAISE) errors.price = LOWEST_PRICE_MESSAGE;
-  else if (!money.test(price)) errors.price = 'Price must be a number with at most 2 decimals';
-  if (draft.amazonPrice.trim() && !money.test(draft.amazonPrice.trim()))
-    errors.amazonPrice = 'Amazon price must be a number of at least 0 with at most 2 decimals';
+  if (!draft.price.trim()) errors.price = 'Price is required';
   if (!draft.category) errors.category = 'Category is required';
   if (!draft.stock.trim()) errors.stock = 'Stock is required';
-  else if (!/^\d+$/.test(draft.stock.trim())) errors.stock = 'Stock must be a whole number of at least 0';
   if (draft.images.some((image) => image.trim() && !isUrl(image.trim()))) errors.images = 'Each image must be a URL';
   // The catalog refuses a product without a picture (a card needs one); the spec keeps one image row always.
   else if (!draft.images.some((image) => image.trim())) errors.images = 'At least one image is required';
-  // The product's detail modal is built from its sections; the spec keeps one section row always, we ask it be used.
-  if (!draft.descriptions.some((section) => section.title.trim() || section.content.trim()))
-    errors.descriptions = DESCRIPTION_REQUIRED_MESSAGE;
   for (const field of ['saleStartAt', 'saleEndAt'] as const) {
     const reading = readDateTimeText(draft[field]);
     if (reading.kind === 'invalid') errors[field] = reading.message;
+  }
+  for (const issue of productFormSchema.safeParse(bodyOf(draft)).error?.issues ?? []) {
+    const field = String(issue.path[0] ?? '');
+    if (FORM_FIELDS.has(field)) errors[field as keyof DraftErrors] ??= issue.message;
   }
   const [starts, ends] = [saleTimeToIso(draft.saleStartAt), saleTimeToIso(draft.saleEndAt)];
   if (!errors.saleEndAt && starts && ends && ends <= starts) errors.saleEndAt = SALE_END_MESSAGE;
@@ -159,12 +171,13 @@ export function validateDraft(draft: ProductDraft, brands: readonly string[]): D
 }
 
 /** The body of `POST /product/create` and `PUT /product/update/{id}`: empty rows dropped, empty optionals null. */
-export function bodyOf(draft: ProductDraft) {
+export function bodyOf(draft: ProductDraft): ProductBody {
   return {
     name: draft.name.trim(),
     price: Number(draft.price),
     amazonPrice: draft.amazonPrice.trim() ? Number(draft.amazonPrice) : null,
-    category: draft.category,
+    // The form's select offers only the catalog's categories (and validateDraft refuses none chosen).
+    category: draft.category as ProductBody['category'],
     brand: draft.brand === NEW_BRAND ? draft.newBrand.trim() : draft.brand,
     stock: Number(draft.stock),
     images: draft.images.map((image) => image.trim()).filter(Boolean),

@@ -1,40 +1,17 @@
+import { API } from '@elts/contracts';
 import { Button, Card, type Column, cx, DataTable, formatCount, formatDateTime, Pagination, StatusBadge } from '@elts/ui';
 import { useState } from 'react';
-import { queryString } from '../../api/query-string.js';
-import { useAdminQuery } from '../../api/use-admin-query.js';
+import { useAdminOperation } from '../../api/use-admin-query.js';
 import { Banner } from '../../components/Banner.js';
 import { FilterSelect } from '../../components/FilterBar.js';
 import { tableRupees } from '../../components/money.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { StatCard } from '../../components/StatCard.js';
-import { type AdminPayment, typeLabel } from '../payments/payment-words.js';
-import { type AtRiskWindow, atRiskNote } from './at-risk-words.js';
+import { type TimedOutPayment, typeLabel } from '../payments/payment-words.js';
+import { atRiskNote } from './at-risk-words.js';
 import { atRiskTone, TIMEOUT_PERIODS, timeoutRateTone } from './timeout-tones.js';
 
 const PAGE_SIZE = 10;
-
-interface Analysis {
-  data: {
-    overview: {
-      total_payments: number;
-      successful_payments: number;
-      timed_out_payments: number;
-      success_rate: string;
-      timeout_rate: string;
-    };
-    at_risk_payments: {
-      count: number;
-      payments: { paymentId: string; orderId: string; paymentType: string; amount: number; minutes_since_creation: number }[];
-      window: AtRiskWindow;
-    };
-    recommendations: { type: string; message: string; severity: 'high' | 'medium' | 'low' }[];
-  };
-}
-interface TimedOutList {
-  payments: AdminPayment[];
-  pagination: { current_page: number; total_pages: number; total_items: number };
-  statistics: { total_amount_lost: number; by_payment_type: { paymentType: string; count: number; total_amount: number }[] };
-}
 
 const SEVERITY = {
   high: 'bg-red-50 text-red-900 ring-red-700/25',
@@ -42,7 +19,7 @@ const SEVERITY = {
   low: 'bg-emerald-50 text-emerald-900 ring-emerald-700/25',
 };
 
-const TIMED_OUT_COLUMNS: Column<AdminPayment>[] = [
+const TIMED_OUT_COLUMNS: Column<TimedOutPayment>[] = [
   { key: 'paymentId', header: 'Payment ID', cell: (p) => <code className="text-xs">{p.paymentId}</code> },
   { key: 'orderId', header: 'Order ID', cell: (p) => <code className="text-xs">{p.orderId}</code> },
   { key: 'type', header: 'Type', cell: (p) => typeLabel(p.paymentType) },
@@ -51,17 +28,15 @@ const TIMED_OUT_COLUMNS: Column<AdminPayment>[] = [
     key: 'duration',
     header: 'Timeout Duration',
     cell: (p) => {
-      const minutes = p.timeout_info?.timeout_minutes ?? p.metadata?.timeout_minutes;
-      return minutes === null || minutes === undefined ? '-' : `${minutes} min`;
+      const minutes = p.timeout_info.timeout_minutes;
+      return minutes === null ? '-' : `${minutes} min`;
     },
   },
   { key: 'failedAt', header: 'Failed At', cell: (p) => (p.processedAt ? formatDateTime(p.processedAt) : '-') },
   {
     key: 'status',
     header: 'Status',
-    cell: (p) => (
-      <StatusBadge status="failed" label={(p.timeout_info?.auto_failed ?? p.metadata?.auto_failed) ? 'Auto Timeout' : 'Failed'} />
-    ),
+    cell: (p) => <StatusBadge status="failed" label={p.timeout_info.auto_failed ? 'Auto Timeout' : 'Failed'} />,
   },
 ];
 
@@ -69,14 +44,15 @@ const TIMED_OUT_COLUMNS: Column<AdminPayment>[] = [
 export function TimeoutsPage() {
   const [days, setDays] = useState('7');
   const [page, setPage] = useState(1);
-  const analysis = useAdminQuery<Analysis>(`/admin/payments/timeout-analysis${queryString({ days })}`);
-  const timedOut = useAdminQuery<TimedOutList>(`/admin/payments/timeouts${queryString({ days, page, limit: PAGE_SIZE })}`);
+  const analysis = useAdminOperation(API.adminTimeoutAnalysis, { query: { days } });
+  const timedOut = useAdminOperation(API.adminTimedOutPayments, { query: { days, page, limit: PAGE_SIZE } });
   const refresh = () => {
     void analysis.refetch();
     void timedOut.refetch();
   };
   const overview = analysis.data?.data.overview;
   const atRisk = analysis.data?.data.at_risk_payments;
+  const advice = analysis.data?.data.recommendations;
   const statistics = timedOut.data?.statistics;
 
   return (
@@ -104,15 +80,11 @@ export function TimeoutsPage() {
       <div className="grid grid-cols-2 gap-4 xl:grid-cols-4">
         <StatCard label="Total Payments" value={overview ? formatCount(overview.total_payments) : '-'} />
         <StatCard label="Success Rate" value={overview?.success_rate ?? '-'} />
-        <StatCard
-          label="Timeout Rate"
-          value={overview?.timeout_rate ?? '-'}
-          tone={overview ? timeoutRateTone(overview.timeout_rate) : 'neutral'}
-        />
+        <StatCard label="Timeout Rate" value={overview?.timeout_rate ?? '-'} tone={advice ? timeoutRateTone(advice) : 'neutral'} />
         <StatCard
           label="At Risk"
           value={atRisk ? formatCount(atRisk.count) : '-'}
-          tone={atRisk ? atRiskTone(atRisk.count) : 'neutral'}
+          tone={advice ? atRiskTone(advice) : 'neutral'}
           note={atRiskNote(atRisk?.window)}
         />
       </div>
@@ -161,7 +133,7 @@ export function TimeoutsPage() {
         <Card as="section" aria-label="Recommendations">
           <h2 className="text-lg font-bold text-ink-950">Recommendations</h2>
           <ul className="mt-4 flex flex-col gap-3">
-            {(analysis.data?.data.recommendations ?? []).map((advice) => (
+            {(advice ?? []).map((advice) => (
               <li
                 key={advice.type}
                 data-severity={advice.severity}

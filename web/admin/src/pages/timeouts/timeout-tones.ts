@@ -1,15 +1,24 @@
+import type { DataOf, OperationTable } from '@elts/contracts';
 import type { StatTone } from '../../components/StatCard.js';
 
-/** Timeout rate colour: above 5 percent an error, above 2 a warning, else success (spec section 5). */
-export function timeoutRateTone(rate: string | number): StatTone {
-  const value = typeof rate === 'number' ? rate : Number.parseFloat(rate);
-  if (value > 5) return 'error';
-  if (value > 2) return 'warning';
+type Advice = DataOf<OperationTable['adminTimeoutAnalysis']>['recommendations'];
+
+/**
+ * The cards' colours are the server's advice, never thresholds of the page's own (its rules: a timeout rate above 5
+ * percent is high, above 2 medium; more than 10 payments at risk is high; spec section 5).
+ */
+const severityOf = (advice: Advice, type: Advice[number]['type']) => advice.find((item) => item.type === type)?.severity;
+
+/** Timeout rate colour: an error when the server calls the rate high, a warning when medium, else success. */
+export function timeoutRateTone(advice: Advice): StatTone {
+  const severity = severityOf(advice, 'timeout_rate');
+  if (severity === 'high') return 'error';
+  if (severity === 'medium') return 'warning';
   return 'success';
 }
 
-/** The At Risk card turns to a warning above 10 payments. */
-export const atRiskTone = (count: number): StatTone => (count > 10 ? 'warning' : 'neutral');
+/** The At Risk card turns to a warning when the server warns about the payments at risk. */
+export const atRiskTone = (advice: Advice): StatTone => (severityOf(advice, 'at_risk') ? 'warning' : 'neutral');
 
 export const TIMEOUT_PERIODS = [
   { value: '1', label: 'Last 24 hours' },

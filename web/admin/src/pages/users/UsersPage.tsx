@@ -1,8 +1,8 @@
+import { API } from '@elts/contracts';
 import { Button, type Column, DataTable, EmptyState, formatDate, type SortState, useToast } from '@elts/ui';
 import { useState } from 'react';
 import { failureText } from '../../api/admin-request.js';
-import { queryString } from '../../api/query-string.js';
-import { useAdminQuery } from '../../api/use-admin-query.js';
+import { useAdminOperation } from '../../api/use-admin-query.js';
 import { FilterBar, FilterSelect, FilterText } from '../../components/FilterBar.js';
 import { ListStates } from '../../components/ListStates.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -10,16 +10,10 @@ import { Pager } from '../../components/Pager.js';
 import { useFilters } from '../../components/use-filters.js';
 import { ChipGroup, SelectedChips } from './ChipGroup.js';
 import { downloadUsersCsv } from './download-csv.js';
-import { type AdminUser, ageFrom, BILLING_ADDRESS_PREVIEW, type Chip, cut, SORT_KEYS, serverOrder } from './user-words.js';
+import { type AdminUser, BILLING_ADDRESS_PREVIEW, cut, SORT_KEYS, serverOrder } from './user-words.js';
 
 const PAGE_SIZE = 20;
 type ChipGroupName = 'pincodes' | 'need' | 'greed';
-
-interface UsersAnswer {
-  users: AdminUser[];
-  pagination: { totalPages: number; totalCount: number };
-  chips: Record<ChipGroupName, Chip[]>;
-}
 
 const PROFESSIONS = ['student', 'professional', 'startup', 'business', 'institution'];
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -35,7 +29,7 @@ const COLUMNS: Column<AdminUser>[] = [
   { key: 'email', header: 'Email', sortValue: (u) => u.email, cell: (u) => u.email },
   { key: 'mobile', header: 'Mobile', cell: (u) => u.mobile ?? '' },
   { key: 'gender', header: 'Gender', cell: (u) => (u.gender ? capital(u.gender) : '') },
-  { key: 'age', header: 'Age', align: 'right', sortValue: (u) => u.age, cell: (u) => u.age ?? ageFrom(u.dob) ?? '' },
+  { key: 'age', header: 'Age', align: 'right', sortValue: (u) => u.age, cell: (u) => u.age ?? '' },
   { key: 'profession', header: 'Profession', sortValue: (u) => u.profession, cell: (u) => (u.profession ? capital(u.profession) : '') },
   { key: 'subscriptionType', header: 'Subscription Type', sortValue: (u) => u.subscriptionType, cell: (u) => u.subscriptionType ?? '' },
   { key: 'gst', header: 'GST', cell: (u) => u.gst || '' },
@@ -60,9 +54,9 @@ export function UsersPage() {
 
   const selection = { ...filters, ...chosen };
   const sortKey = SORT_KEYS[sort.key as keyof typeof SORT_KEYS];
-  const users = useAdminQuery<UsersAnswer>(
-    `/admin/users${queryString({ ...selection, sort: sortKey, order: serverOrder(sort.key, sort.direction), page, limit: PAGE_SIZE })}`,
-  );
+  const users = useAdminOperation(API.adminUsers, {
+    query: { ...selection, sort: sortKey, order: serverOrder(sort.key, sort.direction), page, limit: PAGE_SIZE },
+  });
 
   const changeChips = (next: Record<ChipGroupName, string[]>) => {
     setChosen(next);
@@ -78,7 +72,7 @@ export function UsersPage() {
     setDownloading(true);
     try {
       // The CSV holds every user of the current filters, not just this page.
-      await downloadUsersCsv(queryString({ ...selection, chipSearch: undefined }));
+      await downloadUsersCsv({ ...selection, chipSearch: undefined });
     } catch (error) {
       toast({ tone: 'error', message: failureText(error, 'An error occurred while fetching users') });
     } finally {

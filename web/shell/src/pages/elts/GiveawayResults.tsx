@@ -1,12 +1,12 @@
-import { COPY, NO_GIVEAWAY_RESULTS, type GiveawayResults as Results } from '@elts/contracts';
-import { Card, type Envelope, ErrorState, formatDate, LoadingState, PrizeGrid, WinnersList } from '@elts/ui';
+import { API, COPY, NO_GIVEAWAY_RESULTS, type OperationTable, type ResponseOf } from '@elts/contracts';
+import { Card, ErrorState, formatDate, LoadingState, PrizeGrid, WinnersList } from '@elts/ui';
 import { usePublicAnswer } from './use-public-answer.js';
 
-const readResults = (envelope: Envelope<Results>) => envelope.data ?? NO_GIVEAWAY_RESULTS;
+const readResults = (envelope: ResponseOf<OperationTable['giveawayResults']>) => envelope.data ?? NO_GIVEAWAY_RESULTS;
 
 /** The giveaway's prizes and, once drawn, its winners: the public announcement on the Merch page. */
 export function GiveawayResults() {
-  const { answer, retry } = usePublicAnswer('/user/giveaway/results', readResults);
+  const { answer, retry } = usePublicAnswer(API.giveawayResults, {}, readResults);
   return (
     <Card as="section" aria-labelledby="giveaway-results-title" className="mt-8">
       <h2 id="giveaway-results-title" className="font-display text-2xl font-extrabold text-ink-950">

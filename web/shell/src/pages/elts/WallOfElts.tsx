@@ -2,7 +2,7 @@ import { MEMBER_CAPS } from '@elts/contracts';
 import { BRAND, Button, cx, ErrorState, formatCount, LoadingState } from '@elts/ui';
 import { useSignIn } from '../../session/SignIn.js';
 import { ComingSoonBadge } from './ComingSoonBadge.js';
-import { usePublicWall, type WallName } from './use-public-wall.js';
+import { usePublicWall, type WallNames } from './use-public-wall.js';
 
 /** The wall always shows at least this many places: the members' names first, then open places after them. */
 const PLACES = 24;
@@ -61,7 +61,7 @@ function WallPlaces() {
 const plateClasses = (tone: string, phone: boolean) => cx('rounded-xl px-3 py-4 text-center', tone, !phone && 'hidden sm:block');
 
 /** A member's place: their number and their first name and last initial. A phone shows the first 12 places. */
-function NamePlate({ entry, phone }: { entry: WallName; phone: boolean }) {
+function NamePlate({ entry, phone }: { entry: WallNames[number]; phone: boolean }) {
   return (
     <li className={plateClasses('bg-brand-50 ring-1 ring-brand-100', phone)}>
       <span className="block text-xs font-semibold text-brand-700">{plateNumber(entry.member_number)}</span>

@@ -1,23 +1,26 @@
-import { apiRequest, type Envelope } from '@elts/ui';
+import { addressOf, type OperationRoute, type OperationSpec, type RequestOf, type ResponseOf } from '@elts/contracts';
+import { callOperation } from '@elts/ui';
 import { useCallback, useEffect, useState } from 'react';
 
 export type PublicAnswer<T> = { state: 'loading' } | { state: 'failed' } | ({ state: 'loaded' } & T);
 
 /**
- * A public API answer for a shell page, read once on mount; `retry` asks again after a failure. A plain effect, not
- * a query library: these are shell pages, and the public pages load no more JavaScript than they need.
+ * A public operation's answer for a shell page, read once on mount; `retry` asks again after a failure. A plain
+ * effect, not a query library: these are shell pages, and the public pages load no more JavaScript than they need.
  */
-export function usePublicAnswer<Data, T>(
-  path: string,
-  read: (envelope: Envelope<Data>) => T,
+export function usePublicAnswer<O extends OperationSpec, T>(
+  op: OperationRoute<O>,
+  request: RequestOf<O>,
+  read: (answer: ResponseOf<O>) => T,
 ): { answer: PublicAnswer<T>; retry: () => void } {
   const [answer, setAnswer] = useState<PublicAnswer<T>>({ state: 'loading' });
-  // `read` is the caller's pure mapping: only the path decides when to load again.
+  const path = addressOf(op, request);
+  // `op`, `request` and `read` are the caller's: only the address they make decides when to load again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   const load = useCallback(
     (signal?: AbortSignal) => {
       setAnswer({ state: 'loading' });
-      apiRequest<Data>(path, signal ? { signal } : {}).then(
+      callOperation(op, request, signal ? { signal } : {}).then(
         (envelope) => setAnswer({ state: 'loaded', ...read(envelope) }),
         () => {
           if (!signal?.aborted) setAnswer({ state: 'failed' });

@@ -57,7 +57,7 @@ export function FulfilmentDialog({
         setFailure(answer.message);
         return;
       }
-      toast({ tone: answer.data.refused.length > 0 ? 'error' : 'success', message: answer.message });
+      toast({ tone: answer.data.refused.length > 0 ? 'error' : 'success', message: answer.message ?? '' });
       onDone();
     } catch (error) {
       setFailure(failureText(error, `Failed to ${ACTION_LABELS[step].toLowerCase()}`));

@@ -1,22 +1,17 @@
 import {
+  API,
   type BulkFulfilmentRequest,
-  type FulfilmentStep,
   fulfilmentStepSchema,
   nextFulfilmentStep,
+  type OperationTable,
   type OperatorStep,
+  type ResponseOf,
 } from '@elts/contracts';
-import { adminRequest } from '../../../api/admin-request.js';
+import { adminOperation } from '../../../api/admin-request.js';
 import { readDayText } from '../../../components/day-text.js';
 
 /** A paid order's fulfilment as `GET /admin/product-orders` lists it (null while unpaid). */
-export interface OrderFulfilment {
-  step: FulfilmentStep;
-  courier: string | null;
-  awbNumber: string | null;
-  trackingUrl: string | null;
-  shippedAt: string | null;
-  deliveredOn: string | null;
-}
+export type OrderFulfilment = NonNullable<ResponseOf<OperationTable['adminProductOrders']>['orders'][number]['fulfilment']>;
 
 export interface FulfilmentRow {
   orderId: string;
@@ -84,17 +79,12 @@ export function checkStep(step: OperatorStep, orderIds: readonly string[], form:
   return Object.keys(errors).length > 0 ? { errors } : { items };
 }
 
-export interface BulkAnswer {
-  message: string;
-  data: { updated: string[]; refused: { order_id: string; message: string }[] };
-}
-
 /** One order through its own call (its refusal is the answer's), several through the bulk call. */
-export async function sendSteps(items: Item[]): Promise<BulkAnswer> {
+export async function sendSteps(items: Item[]): Promise<ResponseOf<typeof API.fulfilOrders>> {
   if (items.length === 1) {
     const [{ order_id, ...body }] = items as [Item];
-    const answer = await adminRequest<{ message: string }>(`/admin/fulfilment/${encodeURIComponent(order_id)}`, { method: 'POST', body });
-    return { message: answer.message, data: { updated: [order_id], refused: [] } };
+    const answer = await adminOperation(API.fulfilOrder, { params: { id: order_id }, body });
+    return { is_success: true, message: answer.message, data: { updated: [order_id], refused: [] } };
   }
-  return adminRequest<BulkAnswer>('/admin/fulfilment', { method: 'POST', body: { orders: items } });
+  return adminOperation(API.fulfilOrders, { body: { orders: items } });
 }

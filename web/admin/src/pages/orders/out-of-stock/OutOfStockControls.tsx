@@ -1,18 +1,13 @@
-import { REFUND_CHOICE_LABELS } from '@elts/contracts';
+import { API, type OperationTable, REFUND_CHOICE_LABELS, type ResponseOf } from '@elts/contracts';
 import { Button, type Column, formatDate, Modal, StatusBadge, useToast } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { adminRequest, failureText } from '../../../api/admin-request.js';
+import { adminOperation, failureText } from '../../../api/admin-request.js';
 import { DialogFooter } from '../../../components/DialogFooter.js';
 import type { OrderFulfilment } from '../fulfilment/fulfilment-requests.js';
 
 /** An out-of-stock cancellation as `GET /admin/product-orders` lists it (docs/decisions/0024); null otherwise. */
-export interface OrderRefund {
-  /** `refund_failed`: the gateway failed the fund transfer after accepting it; an operator must act. */
-  state: 'awaiting_choice' | 'refunding' | 'refunded' | 'refund_failed';
-  choice: keyof typeof REFUND_CHOICE_LABELS | null;
-  choiceBy: string | null;
-}
+export type OrderRefund = NonNullable<ResponseOf<OperationTable['adminProductOrders']>['orders'][number]['refund']>;
 
 export interface RefundRow {
   orderId: string;
@@ -70,11 +65,9 @@ export function useOutOfStockControls<Row extends RefundRow>(): { column: Column
     setBusy(true);
     setFailure(undefined);
     try {
-      const answer = await adminRequest<{ message: string }>(`/admin/order-cancellations/${encodeURIComponent(orderId)}`, {
-        method: 'POST',
-      });
+      const answer = await adminOperation(API.cancelOutOfStock, { params: { id: orderId } });
       await client.invalidateQueries({ queryKey: ['admin'] });
-      toast({ tone: 'success', message: answer.message });
+      toast({ tone: 'success', message: answer.message ?? '' });
       close();
     } catch (error) {
       setFailure(failureText(error, 'Failed to cancel the order'));

@@ -1,5 +1,5 @@
-import { CONTACT_OPTIONS, COPY, contactRequestSchema } from '@elts/contracts';
-import { ApiError, apiRequest, Button, CheckIcon, cx, Select, TextArea, TextInput } from '@elts/ui';
+import { API, CONTACT_OPTIONS, COPY, contactRequestSchema } from '@elts/contracts';
+import { ApiError, Button, CheckIcon, callOperation, cx, Select, TextArea, TextInput } from '@elts/ui';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { CONTACT_FIELDS, type ContactErrors, type ContactField, contactErrorsFrom } from './contact-errors.js';
 
@@ -33,7 +33,7 @@ export function ContactForm() {
     setErrors({});
     setOutcome('sending');
     try {
-      await apiRequest('/user/contact', { body: parsed.data });
+      await callOperation(API.contact, { body: parsed.data });
       setValues(EMPTY);
       setOutcome('sent');
     } catch (error) {

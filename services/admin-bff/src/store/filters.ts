@@ -1,33 +1,5 @@
-import { addDays, dateRangeQuerySchema, indianDayOf, indianMidnight } from '@elts/contracts';
+import { addDays, indianDayOf, indianMidnight } from '@elts/contracts';
 import { sql } from 'kysely';
-import { z } from 'zod';
-
-/** The back office sends empty filters as empty strings; they mean "no filter". */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
-
-/** A whole-number query value in a range, refused with one sentence whatever is wrong with it (zod's words quote a schema). */
-export const wholeNumber = (label: string, min: number, max: number) => {
-  const error = `${label} must be a whole number from ${min.toLocaleString('en-IN')} to ${max.toLocaleString('en-IN')}.`;
-  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-};
-
-// Only real calendar days get past here: indianDayRange and splitIntoDays turn them into instants and day strings,
-// and an impossible one (2026-01-32) would become an Invalid Date that fails deep in a query.
-export const listQuery = dateRangeQuerySchema.extend({
-  page: wholeNumber('Page', 1, 1_000_000).default(1),
-  limit: wholeNumber('Limit', 1, 100).default(20),
-  searchTerm: optional(z.string().trim().max(100)),
-});
-
-export { optional };
-
-/**
- * One of a filter's values, refused otherwise with a sentence naming the choices ("Status must be one of: pending,
- * active, ..."), which the page can show as it is; zod's own words quote a schema.
- */
-export const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}.` });
 
 /** Inclusive Indian calendar days as a UTC range: 2026-11-22 is [2026-11-21T18:30Z, 2026-11-22T18:30Z). */
 export function indianDayRange(startDate?: string, endDate?: string): { from?: Date; to?: Date } {

@@ -1,25 +1,20 @@
 import {
+  type adminBffOperations,
   atRiskCreationWindow,
   isPaymentAtRisk,
-  PAYMENT_TYPES,
   type PaymentTimeouts,
   PURPOSES_WITHOUT_TIMEOUT,
+  type QueryOf,
   rupeesOf,
   UNSETTLED_PAYMENT_STATUSES,
 } from '@elts/contracts';
 import { type Kysely, sql } from 'kysely';
-import type { z } from 'zod';
-import type { AdminDb } from '../store/tables.js';
-import { indianDayRange, laterOf, likePattern, listQuery, oneOf, optional, splitIntoDays } from './filters.js';
+import { indianDayRange, laterOf, likePattern, splitIntoDays, sumOf } from './filters.js';
+import { inParallel } from './parallel.js';
+import type { AdminDb } from './tables.js';
 import { matchingMembers } from './users.js';
 
-export const paymentsQuery = listQuery.extend({
-  // 'refunded': a success whose money went back in full (the consumer's PaymentRefunded); not a success any more.
-  status: optional(oneOf('Status', ['success', 'pending', 'failed', 'processing', 'refunded', 'timeout'])),
-  // 'refund': a payment of its own that sends money back (PaymentInitiated with that type), not a refunded one.
-  paymentType: optional(oneOf('Payment type', PAYMENT_TYPES)),
-});
-export type PaymentsQuery = z.output<typeof paymentsQuery>;
+export type PaymentsQuery = QueryOf<typeof adminBffOperations.adminPayments>;
 
 /** A timed-out payment: failed by the timeout workflow, or failed with a reason that says it timed out (a stored
  * column since migration 0005, so partial indexes and the aggregates share the one rule). */
@@ -28,9 +23,9 @@ export const TIMED_OUT = sql<boolean>`p.timed_out`;
 type PaymentFilters = Omit<PaymentsQuery, 'page' | 'limit'>;
 
 /** The time range the date filters and a rolling "last N days" leave. */
-function paymentRange(filters: PaymentFilters, sinceDays?: number) {
+function paymentRange(filters: PaymentFilters, now: Date, sinceDays?: number) {
   const { from, to } = indianDayRange(filters.startDate, filters.endDate);
-  const since = sinceDays ? new Date(Date.now() - sinceDays * 24 * 3600_000) : undefined;
+  const since = sinceDays ? new Date(now.getTime() - sinceDays * 24 * 3600_000) : undefined;
   return { from: laterOf(from, since), to };
 }
 
@@ -61,8 +56,8 @@ function paymentsIn(db: Kysely<AdminDb>, filters: PaymentFilters, range: { from?
   return query;
 }
 
-export function filteredPayments(db: Kysely<AdminDb>, filters: PaymentFilters, sinceDays?: number) {
-  return paymentsIn(db, filters, paymentRange(filters, sinceDays));
+export function filteredPayments(db: Kysely<AdminDb>, filters: PaymentFilters, now: Date, sinceDays?: number) {
+  return paymentsIn(db, filters, paymentRange(filters, now, sinceDays));
 }
 
 /**
@@ -98,7 +93,7 @@ export function paymentsPage(
  * aggregate for whole Indian days, from the payments themselves for a partial first day (a rolling window) and for a
  * free-text search, which no aggregate can answer.
  */
-export function paymentGroups(db: Kysely<AdminDb>, filters: PaymentFilters, sinceDays?: number) {
+export function paymentGroups(db: Kysely<AdminDb>, filters: PaymentFilters, now: Date, sinceDays?: number) {
   const fromRows = (range: { from?: Date | undefined; to?: Date | undefined }) =>
     paymentsIn(db, filters, range)
       .select((eb) => [
@@ -110,7 +105,7 @@ export function paymentGroups(db: Kysely<AdminDb>, filters: PaymentFilters, sinc
         sql<string>`sum(p.amount_paise - p.refunded_paise)`.as('net_paise'),
       ])
       .groupBy(['p.payment_type', 'p.status', 'p.timed_out']);
-  const range = paymentRange(filters, sinceDays);
+  const range = paymentRange(filters, now, sinceDays);
   if (filters.searchTerm) return fromRows(range);
   const { days, edge } = splitIntoDays(range);
   let whole = db
@@ -151,7 +146,7 @@ type PaymentRow = { [K in (typeof paymentColumns)[number] as K extends `${string
  * A payment row as the Payments page reads it (spec section 3, "Payment"), with `at_risk` decided at `now` by the
  * one at-risk rule, so the AT RISK tag and the Timeouts page never disagree.
  */
-export function paymentView(row: PaymentRow, timeouts: PaymentTimeouts, now = new Date()) {
+export function paymentView(row: PaymentRow, timeouts: PaymentTimeouts, now: Date) {
   const minutesPending = Math.floor((now.getTime() - new Date(row.created_at).getTime()) / 60_000);
   return {
     paymentId: row.payment_id,
@@ -183,4 +178,88 @@ export function atRiskPayments(db: Kysely<AdminDb>, timeouts: PaymentTimeouts, n
     .where('p.purpose', 'not in', PURPOSES_WITHOUT_TIMEOUT)
     .where('p.created_at', '>', createdAfter)
     .where('p.created_at', '<=', createdBy);
+}
+
+const SUCCESS = sql`g.status = 'success'`;
+// A refund keeps no revenue of its own: what it gives back is taken off the refunded payment (its net_paise).
+const REVENUE = sql`g.status = 'success' and g.payment_type <> 'refund'`;
+
+/** One page of the Payments list and how many payments match. */
+export function paymentsListPage(db: Kysely<AdminDb>, filters: PaymentFilters, now: Date, page: number, limit: number) {
+  const query = filteredPayments(db, filters, now);
+  return inParallel(
+    () => paymentsPage(db, query, 'p.created_at', page, limit),
+    () =>
+      db
+        .selectFrom(paymentGroups(db, filters, now).as('g'))
+        .select(sumOf('g.payments').as('n'))
+        .executeTakeFirstOrThrow(),
+  );
+}
+
+/** The Payments page's stat cards: how many, the revenue, and how many succeeded, are pending, failed or timed out. */
+export function paymentStats(db: Kysely<AdminDb>, filters: PaymentFilters, now: Date, days?: number) {
+  return db
+    .selectFrom(paymentGroups(db, filters, now, days).as('g'))
+    .select([
+      sumOf('g.payments').as('total'),
+      sumOf('g.net_paise', REVENUE).as('revenue'),
+      sumOf('g.payments', SUCCESS).as('successful'),
+      sumOf('g.payments', sql`g.status in ('pending', 'processing')`).as('pending'),
+      sumOf('g.payments', sql`g.status = 'failed'`).as('failed'),
+      sumOf('g.payments', sql`g.timed_out`).as('timed_out'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** One page of the timed-out payments, how many there are with the amount lost, and both per payment type. */
+export function timedOutPaymentsPage(
+  db: Kysely<AdminDb>,
+  filters: PaymentFilters,
+  now: Date,
+  days: number | undefined,
+  page: number,
+  limit: number,
+) {
+  const query = filteredPayments(db, filters, now, days).where(TIMED_OUT);
+  const timedOut = db.selectFrom(paymentGroups(db, filters, now, days).as('g')).where('g.timed_out', '=', true);
+  return inParallel(
+    () => paymentsPage(db, query, 'p.processed_at', page, limit),
+    () => timedOut.select([sumOf('g.payments').as('n'), sumOf('g.amount_paise').as('lost')]).executeTakeFirstOrThrow(),
+    () =>
+      timedOut
+        .select(['g.payment_type', sumOf('g.payments').as('n'), sumOf('g.amount_paise').as('amount')])
+        .groupBy('g.payment_type')
+        // Aggregate rows a payment has left stay at zero: a type is listed only while it has timed-out payments.
+        .having(sql`sum(g.payments)`, '>', 0)
+        .orderBy('g.payment_type')
+        .execute(),
+  );
+}
+
+/** The Timeouts page's overview: payments, successful and timed out (a refund is money going back: not counted). */
+export function timeoutOverview(db: Kysely<AdminDb>, now: Date, days?: number) {
+  return db
+    .selectFrom(paymentGroups(db, {}, now, days).as('g'))
+    .where('g.payment_type', '!=', 'refund')
+    .select([
+      sumOf('g.payments').as('total'),
+      sumOf('g.payments', SUCCESS).as('successful'),
+      sumOf('g.payments', sql`g.timed_out`).as('timed_out'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** The payments at risk at `now`: the first 100, oldest first, and how many there are (the count is not capped). */
+export function atRiskPaymentList(db: Kysely<AdminDb>, timeouts: PaymentTimeouts, now: Date) {
+  const atRiskWindow = atRiskPayments(db, timeouts, now);
+  return inParallel(
+    () =>
+      atRiskWindow
+        .select(['p.payment_id', 'p.order_id', 'p.payment_type', 'p.amount_paise', 'p.created_at'])
+        .orderBy('p.created_at')
+        .limit(100)
+        .execute(),
+    () => atRiskWindow.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  );
 }

@@ -1,21 +1,13 @@
-import { ageOn, todayInIndia } from '@elts/contracts';
+import { type adminBffOperations, ageOn, type QueryOf, todayInIndia } from '@elts/contracts';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
-import type { AdminDb } from '../store/tables.js';
-import { likePattern, oneOf, optional, wholeNumber } from './filters.js';
+import { likePattern } from './filters.js';
+import { inParallel } from './parallel.js';
+import type { AdminDb } from './tables.js';
 
-const list = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((item) => item.trim().toLowerCase())
-          .filter(Boolean)
-      : value,
-  z.array(z.string().max(100)).max(20).default([]),
-);
+export type UsersQuery = QueryOf<typeof adminBffOperations.adminUsers>;
 
-export const SORTABLE = {
+/** The column each of the Users page's sorts orders by. */
+export const SORTABLE: Record<UsersQuery['sort'], string> = {
   memberNumber: 'member_number',
   firstname: 'firstname',
   lastname: 'lastname',
@@ -25,23 +17,7 @@ export const SORTABLE = {
   pincode: 'pincode',
   age: 'dob',
   createdAt: 'created_at',
-} as const;
-
-export const usersQuery = z.object({
-  name: optional(z.string().trim().max(100)),
-  email: optional(z.string().trim().max(254)),
-  profession: optional(oneOf('Profession', ['student', 'professional', 'startup', 'business', 'institution'])),
-  subscriptionType: optional(oneOf('Subscription type', ['Save', 'Splurge'])),
-  pincodes: list,
-  need: list,
-  greed: list,
-  chipSearch: optional(z.string().trim().max(100)),
-  sort: oneOf('Sort', Object.keys(SORTABLE) as [keyof typeof SORTABLE]).default('createdAt'),
-  order: oneOf('Order', ['asc', 'desc']).default('desc'),
-  page: wholeNumber('Page', 1, 100_000).default(1),
-  limit: wholeNumber('Limit', 1, 200).default(50),
-});
-export type UsersQuery = z.output<typeof usersQuery>;
+};
 
 /**
  * The users matching the page's filters. Chips narrow: a user must have every selected pincode's... one of the
@@ -191,4 +167,39 @@ export function userView(row: AdminDb['users'], today = todayInIndia()) {
     createdAt: row.created_at.toISOString(),
     profile_image: row.profile_image,
   };
+}
+
+/** One page of the Users list in the chosen sort, how many users match, and the chips of the selection. */
+export function usersPage(db: Kysely<AdminDb>, filters: UsersQuery) {
+  const column = SORTABLE[filters.sort];
+  // Age grows as the date of birth goes back: youngest first is the latest date first.
+  const direction = filters.sort === 'age' ? (filters.order === 'asc' ? 'desc' : 'asc') : filters.order;
+  const sorted = sql`${sql.ref(column)} ${sql.raw(direction)} nulls last, member_number`;
+  // The page's member numbers walk the sort's index alone (a deep page skips index entries, not rows), then
+  // only that page's rows are read.
+  const page = filteredUsers(db, filters)
+    .select('member_number')
+    .orderBy(sorted)
+    .limit(filters.limit)
+    .offset((filters.page - 1) * filters.limit);
+  return inParallel(
+    () => db.selectFrom('users').selectAll().where('member_number', 'in', page).orderBy(sorted).execute(),
+    () => countUsers(db, filters),
+    () => chips(db, filters),
+  );
+}
+
+/** The next batch of the users matching the filters, by member number after the last one read. */
+export function usersAfter(
+  db: Kysely<AdminDb>,
+  filters: Parameters<typeof filteredUsers>[1],
+  after: { member_number: number } | undefined,
+  batch: number,
+) {
+  return filteredUsers(db, filters)
+    .selectAll()
+    .where('member_number', '>', after?.member_number ?? 0)
+    .orderBy('member_number')
+    .limit(batch)
+    .execute();
 }

@@ -1,3 +1,5 @@
+import type { adminBffOperations, DataOf } from '@elts/contracts';
+
 export interface TimeoutFigures {
   total: number;
   successful: number;
@@ -5,11 +7,8 @@ export interface TimeoutFigures {
   atRisk: number;
 }
 
-export interface Recommendation {
-  type: string;
-  message: string;
-  severity: 'high' | 'medium' | 'low';
-}
+/** One piece of the Timeouts page's advice, as the contract declares it. */
+export type Recommendation = DataOf<typeof adminBffOperations.adminTimeoutAnalysis>['recommendations'][number];
 
 /**
  * The Timeouts page's advice, from rules recorded in docs/decisions: a timeout rate above 5% is high (the screen

@@ -2,8 +2,8 @@ import type { OrderCancelledOutOfStock, OrderRefundChosen, OrderRefunded, OrderR
 import type { StoredEvent } from '@elts/platform';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import { auditAdminEvent } from '../store/audit-log.js';
-import type { AdminDb } from '../store/tables.js';
+import { auditAdminEvent } from './audit-log.js';
+import type { AdminDb } from './tables.js';
 
 /**
  * The out-of-stock cancellation on the Orders page (docs/decisions/0024), applied by the orders projection in its

@@ -1,0 +1,347 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, orderPayloadSchema, storedAddressSchema } from '../api/orders.js';
+import { EXCHANGE_REASONS, EXCHANGE_STATES } from '../exchanges.js';
+import { exchangeRefusalSchema, exchangeRequestSchema } from '../exchanges-schema.js';
+import { FULFILMENT_STEPS } from '../fulfilment.js';
+import { bulkFulfilmentSchema, fulfilmentStepSchema } from '../fulfilment-schema.js';
+import { REFUND_CHOICES } from '../refund-choices.js';
+import { PINCODE_PATTERN } from '../validation/india.js';
+import { answer, specPagination } from './answers.js';
+import { operation } from './operation.js';
+import { stepOperations } from './steps.js';
+
+const orderId = z.object({ id: z.string().min(1).max(64) });
+/** An order's id, or (approve, refuse) an exchange's. */
+const exchangeOrderId = z.object({ id: z.string().min(1).max(80) });
+
+const address = storedAddressSchema;
+
+const status = z.enum(ORDER_STATUSES);
+const at = z.string().nullable();
+const orderProduct = z.object({ id: z.string(), name: z.string(), brand: z.string(), category: z.string(), images: z.array(z.string()) });
+
+/** A shipment's way to the member (`FulfilmentView`): each step with when it happened, the courier's details once shipped. */
+const fulfilmentSchema = z.object({
+  step: z.enum(FULFILMENT_STEPS),
+  timeline: z.array(z.object({ step: z.enum(FULFILMENT_STEPS), done: z.boolean(), at })),
+  courier: at,
+  awb_number: at,
+  tracking_url: at,
+  delivered_on: at,
+  expected_delivery_on: at,
+});
+
+/** An out-of-stock cancellation's refund (docs/decisions/0024), null for an order not cancelled so. */
+const refundSchema = z.object({
+  state: z.enum(['awaiting_choice', 'refunding', 'refunded', 'refund_failed']),
+  reason: z.string(),
+  amount: z.number(),
+  amount_paise: z.number().int(),
+  cancelled_at: z.string(),
+  choice_by: z.string(),
+  choice: z.enum(REFUND_CHOICES).nullable(),
+  chosen_by: at,
+  refunded_at: at,
+});
+
+/** One exchange (`ExchangeView`) as the member's order page and the operators' queue read it. */
+const exchangeSchema = z.object({
+  exchange_id: z.string(),
+  order_id: z.string(),
+  state: z.enum(EXCHANGE_STATES),
+  reason: z.enum(EXCHANGE_REASONS),
+  note: z.string(),
+  requested_at: z.string(),
+  decided_at: at,
+  refusal_reason: at,
+  product: z.object({ id: z.string(), name: z.string(), brand: z.string(), images: z.array(z.string()) }),
+  ships_by: at,
+  replacement: z.object({ shipment: z.number().int(), fulfilment: fulfilmentSchema }).nullable(),
+  refund: z.object({ refund_id: z.string(), amount: z.number() }).nullable(),
+});
+
+const paymentStatus = z.enum(['pending', 'processing', 'success', 'failed']).nullable();
+
+/** One order for the Order Status page: the spec's order status fields, and its fulfilment. */
+const orderStatusSchema = z.object({
+  order_id: z.string(),
+  status,
+  payment_status: paymentStatus,
+  payment_info: z.object({
+    payment_id: at,
+    status: paymentStatus,
+    transaction_id: at,
+    payment_method: at,
+    processed_at: at,
+  }),
+  transaction_id: at,
+  payment_method: at,
+  amount: z.number(),
+  amount_paise: z.number().int(),
+  credit_applied: z.number(),
+  quantity: z.number().int(),
+  last_updated: z.string(),
+  product: orderProduct,
+  payment_details: z.object({ txn_id: at, payment_method: at }),
+  customer_info: z.object({ name: z.string() }),
+  local_order: z.object({ shipping_address: address }),
+  error: at,
+  payment_expires_at: at,
+  payment_timeout_seconds: z.number().nullable(),
+  fulfilment: fulfilmentSchema.nullable(),
+});
+
+/** An order as the spec's history cards read it, with its fulfilment once paid, or its refund once cancelled. */
+const orderCardSchema = z.object({
+  order_id: z.string(),
+  status,
+  amount: z.number(),
+  amount_paise: z.number().int(),
+  credit_applied: z.number(),
+  quantity: z.number().int(),
+  created_at: z.string(),
+  product: orderProduct,
+  payment_info: z.object({ transaction_id: at, payment_method: at }),
+  shipping_address: z.object({ name: z.string(), city: z.string() }),
+  fulfilment: fulfilmentSchema.nullable(),
+  refund: refundSchema.nullable(),
+});
+
+/** The member's refund choice page of an order cancelled as out of stock. */
+const refundPageSchema = z.object({
+  order_id: z.string(),
+  product: z.object({ name: z.string(), brand: z.string() }),
+  status,
+  refund: refundSchema,
+});
+
+const placedOrder = {
+  order_id: z.string(),
+  payment_session_id: z.string(),
+  payment_link: z.string().nullable(),
+};
+
+const steps = stepOperations('orders');
+
+/** Product orders (the order saga), their fulfilment, exchanges and refunds, and delivery serviceability. */
+export const ordersOperations = {
+  checkPincode: operation({
+    id: 'checkPincode',
+    method: 'GET',
+    path: '/shipping/bluedart/pincode/:pincode',
+    owner: 'orders',
+    access: 'public',
+    summary: 'Whether Blue Dart delivers to a pincode, with its place names',
+    params: z.object({ pincode: z.string().regex(PINCODE_PATTERN, 'Pincode must be 6 digits and cannot start with 0') }),
+    response: answer(
+      z.object({ pincodeDescription: z.string(), cityDescription: z.string(), state: z.string(), serviceable: z.boolean() }),
+    ),
+  }),
+
+  orderForServices: operation({
+    id: 'orderForServices',
+    method: 'GET',
+    path: '/internal/orders/:id',
+    owner: 'orders',
+    access: 'internal',
+    summary: "An order as orders keeps it, for another service's mail (the confirmation, shipping updates)",
+    params: orderId,
+    response: answer(
+      z.object({
+        orderId: z.string(),
+        memberId: z.string(),
+        status: z.enum(ORDER_STATUSES),
+        product: z.object({ name: z.string(), brand: z.string() }),
+        quantity: z.number().int(),
+        amountPaise: z.number().int(),
+        creditPaise: z.number().int(),
+        shippingAddress: address,
+      }),
+    ),
+  }),
+
+  placeOrder: operation({
+    id: 'placeOrder',
+    method: 'POST',
+    path: '/product/order',
+    owner: 'orders',
+    access: 'member',
+    summary: 'Places an order for a product and opens its payment (an Idempotency-Key header makes a repeat the same order)',
+    signInMessage: 'Please login to continue with your order',
+    body: orderPayloadSchema,
+    response: answer(z.object({ ...placedOrder, gateway: z.string(), amount: z.number(), credit_applied: z.number() }), placedOrder),
+  }),
+  orderHistory: operation({
+    id: 'orderHistory',
+    method: 'GET',
+    path: '/product/orders/user',
+    owner: 'orders',
+    access: 'member',
+    summary: "The member's orders, newest first, a page at a time (Failed lists cancelled ones too)",
+    query: z.object({
+      page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
+      limit: z.coerce.number().int().min(1).max(50).default(10),
+      status: z.enum(['completed', 'pending', 'failed', 'cancelled', 'all', '']).optional(),
+    }),
+    response: answer(
+      z.object({
+        orders: z.array(orderCardSchema),
+        pagination: specPagination,
+      }),
+    ),
+  }),
+  orderStatus: operation({
+    id: 'orderStatus',
+    method: 'GET',
+    path: '/product/order/:id',
+    owner: 'orders',
+    access: 'member',
+    summary: "One of the member's orders for the Order Status page: its payment, fulfilment, exchanges and refund",
+    params: orderId,
+    response: answer(
+      orderStatusSchema.extend({
+        exchanges: z.array(exchangeSchema),
+        exchange: z.object({ available_until: at, unavailable_reason: at, variant_group: at }),
+        refund: refundSchema.nullable(),
+      }),
+    ),
+  }),
+  orderGatewayStatus: operation({
+    id: 'orderGatewayStatus',
+    method: 'GET',
+    path: '/product/order/:id/gateway-status',
+    owner: 'orders',
+    access: 'member',
+    summary: "Asks the payment gateway how the order's payment stands now, and applies it",
+    params: orderId,
+    response: answer(orderStatusSchema),
+  }),
+
+  fulfilOrder: operation({
+    id: 'fulfilOrder',
+    method: 'POST',
+    path: '/admin/fulfilment/:id',
+    owner: 'orders',
+    access: 'admin',
+    summary: "Moves one order's shipment (its own, or an exchange's replacement) one fulfilment step on",
+    params: orderId,
+    body: fulfilmentStepSchema,
+    response: answer(z.object({ order_id: z.string(), fulfilment: fulfilmentSchema.nullable() })),
+  }),
+  fulfilOrders: operation({
+    id: 'fulfilOrders',
+    method: 'POST',
+    path: '/admin/fulfilment',
+    owner: 'orders',
+    access: 'admin',
+    summary: 'Moves several orders one fulfilment step on each; a refusal stops none of the others',
+    body: bulkFulfilmentSchema,
+    response: answer(z.object({ updated: z.array(z.string()), refused: z.array(z.object({ order_id: z.string(), message: z.string() })) })),
+  }),
+  cancelOutOfStock: operation({
+    id: 'cancelOutOfStock',
+    method: 'POST',
+    path: '/admin/order-cancellations/:id',
+    owner: 'orders',
+    access: 'admin',
+    summary: 'Cancels a paid order as out of stock and asks the member how to get the money back',
+    params: orderId,
+    response: answer(z.object({ order_id: z.string(), status: z.literal('cancelled'), refund: refundSchema.nullable() })),
+  }),
+  orderRefund: operation({
+    id: 'orderRefund',
+    method: 'GET',
+    path: '/product/order/:id/refund',
+    owner: 'orders',
+    access: 'member',
+    summary: "The refund of the member's order cancelled as out of stock, and the choice it waits for",
+    params: orderId,
+    response: answer(refundPageSchema),
+  }),
+  chooseRefund: operation({
+    id: 'chooseRefund',
+    method: 'POST',
+    path: '/product/order/:id/refund',
+    owner: 'orders',
+    access: 'member',
+    summary: 'The member chooses a fund transfer or membership credit for an out-of-stock refund',
+    params: orderId,
+    body: z.strictObject({ choice: z.enum(REFUND_CHOICES, { error: 'Choose a fund transfer or credits.' }) }),
+    response: answer(refundPageSchema),
+  }),
+
+  requestExchange: operation({
+    id: 'requestExchange',
+    method: 'POST',
+    path: '/product/order/:id/exchange',
+    owner: 'orders',
+    access: 'member',
+    summary: 'The member asks to exchange a delivered order, within its exchange window',
+    params: exchangeOrderId,
+    body: exchangeRequestSchema,
+    response: answer(exchangeSchema),
+    status: 201,
+  }),
+  exchangeQueue: operation({
+    id: 'exchangeQueue',
+    method: 'GET',
+    path: '/admin/exchanges',
+    owner: 'orders',
+    access: 'admin',
+    summary: "The operators' exchange queue (open ones by default), oldest first, with each order's customer",
+    query: z.object({
+      /**
+       * `open` (the default): waiting for a decision or for the replacement to be delivered, or a refund that failed
+       * (an operator must act); `all`: every one.
+       */
+      state: z
+        .enum(['open', 'all', ...EXCHANGE_STATES], { error: `State must be open, all or one of: ${EXCHANGE_STATES.join(', ')}` })
+        .default('open'),
+      page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    response: answer(
+      z.object({
+        exchanges: z.array(
+          exchangeSchema.extend({
+            order: z
+              .object({
+                customer_name: z.string(),
+                customer_email: z.string(),
+                product: z.object({ name: z.string(), brand: z.string(), category: z.string(), images: z.array(z.string()) }),
+                quantity: z.number().int(),
+                amount: z.number(),
+              })
+              .optional(),
+          }),
+        ),
+        pagination: z.object({ page: z.number().int(), totalPages: z.number().int(), totalCount: z.number().int() }),
+      }),
+    ),
+  }),
+  approveExchange: operation({
+    id: 'approveExchange',
+    method: 'POST',
+    path: '/admin/exchanges/:id/approve',
+    owner: 'orders',
+    access: 'admin',
+    summary: 'Approves an exchange: its replacement waits to be processed, or the member is refunded when none is in stock',
+    params: exchangeOrderId,
+    response: answer(exchangeSchema),
+  }),
+  refuseExchange: operation({
+    id: 'refuseExchange',
+    method: 'POST',
+    path: '/admin/exchanges/:id/refuse',
+    owner: 'orders',
+    access: 'admin',
+    summary: 'Refuses an exchange, mailing the member the reason',
+    params: exchangeOrderId,
+    body: exchangeRefusalSchema,
+    response: answer(exchangeSchema),
+  }),
+
+  ordersFailingSteps: steps.failingSteps,
+  ordersRetryStep: steps.retryStep,
+  ordersGiveUpStep: steps.giveUpStep,
+};

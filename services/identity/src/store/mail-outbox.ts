@@ -1,0 +1,73 @@
+import { type Kysely, sql } from 'kysely';
+
+export interface MailTables {
+  mail_outbox: {
+    id: string;
+    dedupe_key: string | null;
+    recipient: string;
+    subject: string;
+    body_text: string;
+    status: 'pending' | 'sending' | 'sent' | 'logged' | 'failed';
+    attempts: number;
+    claimed_at: Date | null;
+    last_error: string | null;
+    created_at: Date;
+    sent_at: Date | null;
+  };
+}
+
+export type OutboxMail = MailTables['mail_outbox'];
+
+/** Adds a pending message; one whose dedupe key is already there is dropped. */
+export async function insertPendingMail(
+  db: Kysely<MailTables>,
+  mail: { id: string; dedupeKey: string | null; recipient: string; subject: string; bodyText: string; createdAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id: mail.id,
+      dedupe_key: mail.dedupeKey,
+      recipient: mail.recipient,
+      subject: mail.subject,
+      body_text: mail.bodyText,
+      status: 'pending',
+      attempts: 0,
+      claimed_at: null,
+      last_error: null,
+      created_at: mail.createdAt,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
+/**
+ * Claims up to 20 pending messages (and ones whose claim is older than `claimTimeout`, a Postgres interval), oldest
+ * first, skipping rows another instance holds: each is marked sending, its attempts counted.
+ */
+export async function claimPendingMail(db: Kysely<MailTables>, claimTimeout: string): Promise<OutboxMail[]> {
+  const claimed = await sql<OutboxMail>`
+      update mail_outbox set status = 'sending', claimed_at = now(), attempts = attempts + 1
+      where id in (
+        select id from mail_outbox
+        where status = 'pending' or (status = 'sending' and claimed_at < now() - interval '${sql.raw(claimTimeout)}')
+        order by created_at limit 20 for update skip locked
+      )
+      returning *`.execute(db);
+  return claimed.rows;
+}
+
+export async function updateMail(db: Kysely<MailTables>, id: string, values: Partial<OutboxMail>): Promise<void> {
+  await db.updateTable('mail_outbox').set(values).where('id', '=', id).execute();
+}
+
+/** The latest messages, newest first. */
+export function recentMail(db: Kysely<MailTables>, limit: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'recipient', 'subject', 'body_text', 'status', 'created_at', 'sent_at'])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

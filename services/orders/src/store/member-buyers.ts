@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { OrdersDb } from './tables.js';
+
+/** Adds the member as a buyer with no profession and no membership, unless they are one already. */
+export async function ensureBuyer(db: Kysely<OrdersDb>, memberId: string): Promise<void> {
+  await db
+    .insertInto('member_buyers')
+    .values({ member_id: memberId, profession: null, gst: '', subscription_status: 'none' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function setBuyerPersona(
+  db: Kysely<OrdersDb>,
+  memberId: string,
+  persona: { profession: string | null; gst: string },
+): Promise<void> {
+  await db
+    .updateTable('member_buyers')
+    .set({ profession: persona.profession, gst: persona.gst })
+    .where('member_id', '=', memberId)
+    .execute();
+}
+
+export async function setBuyerSubscriptionStatus(db: Kysely<OrdersDb>, memberId: string, status: string): Promise<void> {
+  await db.updateTable('member_buyers').set({ subscription_status: status }).where('member_id', '=', memberId).execute();
+}
+
+/** Everything known of the member as a buyer, if anything is. */
+export function findBuyer(db: Kysely<OrdersDb>, memberId: string) {
+  return db.selectFrom('member_buyers').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+}
+
+/** The member's profession and GSTIN, if known. */
+export function buyerPersona(db: Kysely<OrdersDb>, memberId: string) {
+  return db.selectFrom('member_buyers').select(['profession', 'gst']).where('member_id', '=', memberId).executeTakeFirst();
+}
