@@ -93,7 +93,7 @@ export async function startServer(script: string, env: Record<string, string> = 
   const command = PINNED ? ['taskset', '-c', pin ? SERVER_CORE : ALL_CORES, ...node] : node;
   const began = performance.now();
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {
-    env: { ...process.env, NODE_ENV: 'test', RATE_LIMITS: 'off', DATA_DIR: dataDir, ...env },
+    env: { ...process.env, NODE_ENV: 'test', ANSWER_CHECKS: 'off', RATE_LIMITS: 'off', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const pending = new Map<number, { resolve: (value: any) => void; reject: (error: Error) => void }>();

@@ -14,8 +14,9 @@ export type OperationContext<O extends OperationSpec> = Context<
 export type OperationHandler<O extends OperationSpec> = (c: OperationContext<O>) => Response | Promise<Response>;
 
 // Answers are checked against their schema while the product is developed and tested, never in production, where a
-// drifted answer is better served than refused (and the check would cost every call a second parse).
-const CHECK_ANSWERS = process.env.NODE_ENV !== 'production';
+// drifted answer is better served than refused (and the check would cost every call a second parse). The benchmarks
+// turn it off (ANSWER_CHECKS=off) to measure what production runs.
+const CHECK_ANSWERS = process.env.NODE_ENV !== 'production' && process.env.ANSWER_CHECKS !== 'off';
 
 /**
  * Serves one operation of the contract table on `app`: who may call it (before anything is read), then its path

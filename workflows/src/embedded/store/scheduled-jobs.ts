@@ -39,30 +39,21 @@ export async function upsertJob(
   payload: unknown,
   onlyIfAbsent: boolean,
 ): Promise<void> {
+  // What a (re)scheduled step starts from, whether it is new or reset.
+  const fresh = {
+    due_at: dueAt,
+    payload: JSON.stringify(payload),
+    status: 'pending' as const,
+    attempts: 0,
+    last_error: null,
+    claimed_at: null,
+    updated_at: new Date(),
+  };
   await jobs(db)
     .insertInto('scheduled_jobs')
-    .values({
-      type,
-      key,
-      due_at: dueAt,
-      payload: JSON.stringify(payload),
-      status: 'pending',
-      attempts: 0,
-      last_error: null,
-      claimed_at: null,
-      created_at: new Date(),
-      updated_at: new Date(),
-    })
+    .values({ type, key, ...fresh, created_at: fresh.updated_at })
     .onConflict((oc) => {
-      const update = oc.columns(['type', 'key']).doUpdateSet({
-        due_at: dueAt,
-        payload: JSON.stringify(payload),
-        status: 'pending',
-        attempts: 0,
-        last_error: null,
-        claimed_at: null,
-        updated_at: new Date(),
-      });
+      const update = oc.columns(['type', 'key']).doUpdateSet(fresh);
       // A running step is never reset from outside: it will finish and, if needed, schedule its successor.
       return onlyIfAbsent
         ? update.where('scheduled_jobs.status', 'in', ['done', 'failed', 'cancelled'])
