@@ -15,6 +15,7 @@ import { giveawayAuditProjection } from './consumers/giveaway-audit.js';
 import { ordersProjection } from './consumers/orders.js';
 import { paymentsProjection } from './consumers/payments.js';
 import { usersProjection } from './consumers/users.js';
+import type { AdminBffContext } from './context.js';
 import { Projections } from './projections.js';
 import type { AdminDb } from './store/tables.js';
 
@@ -51,19 +52,23 @@ export const adminBffService = defineService({
     // Every back-office call needs an admin session, checked before its input is read: without one, a bad body or
     // query answers 401 too, never a validation message.
     app.use('/admin/*', adminsOnly);
-    app.route('/', userRoutes(db));
-    app.route('/', paymentRoutes(db, paymentTimeoutsOf(runtime.config), runtime.clock));
-    app.route('/', orderRoutes(db));
-    app.route(
-      '/',
-      operationsRoutes(
-        db,
-        { payments: () => runtime.client('payments'), orders: () => runtime.client('orders'), catalog: () => runtime.client('catalog') },
-        runtime.logger,
-        runtime.clock,
-      ),
-    );
-    app.route('/', projectionRoutes(projections, db, runtime.clock));
+    const context: AdminBffContext = {
+      db,
+      projections,
+      clients: {
+        payments: () => runtime.client('payments'),
+        orders: () => runtime.client('orders'),
+        catalog: () => runtime.client('catalog'),
+      },
+      timeouts: paymentTimeoutsOf(runtime.config),
+      logger: runtime.logger,
+      clock: runtime.clock,
+    };
+    app.route('/', userRoutes(context));
+    app.route('/', paymentRoutes(context));
+    app.route('/', orderRoutes(context));
+    app.route('/', operationsRoutes(context));
+    app.route('/', projectionRoutes(context));
     const instance: AdminBffInstance = {
       app,
       projections,

@@ -15,6 +15,7 @@ import { DEV_IDP_AUDIENCE, openDevIdentityProvider } from './auth/dev-idp.js';
 import { googleIssuer, localIssuer, type TrustedIssuer } from './auth/id-token.js';
 import { Sessions } from './auth/sessions.js';
 import { ensureFirstAdmin } from './commands/admins.js';
+import type { IdentityContext } from './commands/context.js';
 import { exchangeMailConsumer } from './consumers/exchange-mail.js';
 import { orderMailConsumer } from './consumers/orders.js';
 import { refundMailConsumer } from './consumers/refund-mail.js';
@@ -65,69 +66,34 @@ export const identityService = defineService({
         logger.info({ username: config.ADMIN_USERNAME }, 'first admin created');
     }
 
+    const context: IdentityContext = {
+      db,
+      events,
+      members,
+      sessions,
+      mail,
+      texts,
+      settings: config,
+      logger,
+      clock: runtime.clock,
+      publicUrl,
+      secureCookies,
+      clientAddress,
+      trustedIssuers,
+      catalog: () => runtime.client('catalog'),
+    };
     const app = runtime.createApp();
-    app.route('/', internalRoutes(sessions, db));
-    app.route(
-      '/',
-      memberAuthRoutes({
-        events,
-        members,
-        sessions,
-        trustedIssuers,
-        registrationCap: config.REGISTRATION_CAP,
-        signInOptions: config.GOOGLE_CLIENT_ID
-          ? { provider: 'google', googleClientId: config.GOOGLE_CLIENT_ID }
-          : { provider: 'development', googleClientId: null },
-        sessionLifetimeMs: config.MEMBER_SESSION_DAYS * 24 * 60 * 60_000,
-        secureCookies,
-        logger,
-        clock: runtime.clock,
-      }),
-    );
-    app.route(
-      '/',
-      adminAuthRoutes({
-        db,
-        sessions,
-        sessionLifetimeMs: config.ADMIN_SESSION_HOURS * 60 * 60_000,
-        secureCookies,
-        failuresBeforeLockout: config.LOGIN_FAILURES_BEFORE_LOCKOUT,
-        lockoutMinutes: config.LOCKOUT_MINUTES,
-        clientAddress,
-        logger,
-        clock: runtime.clock,
-      }),
-    );
-    app.route('/', profileRoutes({ events, members, mail, publicUrl }));
-    app.route(
-      '/',
-      communityRoutes({
-        db,
-        members,
-        wallSize: config.WALL_SIZE,
-        giveaway: { events, members, opensAtMembers: config.GIVEAWAY_OPENS_AT_MEMBERS },
-        invitations: {
-          events,
-          perMonth: config.INVITATIONS_PER_MONTH,
-          validDays: config.INVITATION_VALID_DAYS,
-          publicUrl,
-          clock: runtime.clock,
-        },
-      }),
-    );
-    app.route(
-      '/',
-      giveawayAdminRoutes({
-        events,
-        prizes: { events, catalog: () => runtime.client('catalog') },
-        draw: { events, members, mail, opensAtMembers: config.GIVEAWAY_OPENS_AT_MEMBERS, publicUrl },
-      }),
-    );
-    app.route('/', contactRoutes(events));
+    app.route('/', internalRoutes(context));
+    app.route('/', memberAuthRoutes(context));
+    app.route('/', adminAuthRoutes(context));
+    app.route('/', profileRoutes(context));
+    app.route('/', communityRoutes(context));
+    app.route('/', giveawayAdminRoutes(context));
+    app.route('/', contactRoutes(context));
     if (devIdp) app.route('/', devIdpRoutes(devIdp));
     // With a real mail server the mail has gone out and members read it in their own inboxes.
-    if (!production && !config.SMTP_URL) app.route('/', devMailboxRoutes(mail, clientAddress));
-    if (!production) app.route('/', devTextMessageRoutes(texts, clientAddress));
+    if (!production && !config.SMTP_URL) app.route('/', devMailboxRoutes(context));
+    if (!production) app.route('/', devTextMessageRoutes(context));
 
     const orders = () => runtime.client('orders');
     const consumers = [

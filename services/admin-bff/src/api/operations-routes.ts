@@ -7,13 +7,12 @@ import {
   paymentsOperations,
   type StepService,
 } from '@elts/contracts';
-import { type AppEnv, AppError, type Clock, InternalCallError, type InternalClient, mount, requireAdmin } from '@elts/platform';
+import { type AppEnv, AppError, InternalCallError, type InternalClient, mount, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import type { AdminBffContext } from '../context.js';
 import { auditLogPage, insertAuditEntry } from '../store/audit-log.js';
 import { contactMessagesPage } from '../store/contact-messages.js';
 import { pageOf } from '../store/filters.js';
-import type { AdminDb } from '../store/tables.js';
 
 /**
  * Payments' refusal of what was asked (no such step waiting, no schedule yet) reaches the operator as payments said
@@ -70,12 +69,7 @@ async function failingStepsOf(
  * The Cron page (the schedules through the payments service, which runs them; the failing steps of payments,
  * orders and catalog), the audit log and contact messages.
  */
-export function operationsRoutes(
-  db: Kysely<AdminDb>,
-  clients: Record<StepService, () => InternalClient>,
-  logger: { warn(object: object, message: string): void },
-  clock: Clock,
-) {
+export function operationsRoutes({ db, clients, logger, clock }: AdminBffContext) {
   const { payments, ...others } = clients;
   const audit = (actor: string, action: string, target: string, after: unknown, before: unknown = null) =>
     insertAuditEntry(db, {

@@ -1,10 +1,9 @@
 import { adminBffOperations as ops, rupeesOf } from '@elts/contracts';
 import { type AppEnv, mount } from '@elts/platform';
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import type { AdminBffContext } from '../context.js';
 import { pageOf } from '../store/filters.js';
 import { productOrderPage, productOrderStats, subscriptionPage, subscriptionStats } from '../store/order-lists.js';
-import type { AdminDb } from '../store/tables.js';
 
 const user = (row: { firstname: string | null; lastname: string | null; email: string | null }) =>
   row.email ? { firstname: row.firstname ?? '', lastname: row.lastname ?? '', email: row.email } : null;
@@ -20,7 +19,7 @@ function orderCounts(row: { revenue: Parameters<typeof rupeesOf>[0]; total: unkn
   };
 }
 
-export function orderRoutes(db: Kysely<AdminDb>) {
+export function orderRoutes({ db }: AdminBffContext) {
   const app = new Hono<AppEnv>();
   mount(app, ops.adminProductOrders, async (c) => {
     const { page, limit, ...filters } = c.req.valid('query');

@@ -1,8 +1,7 @@
-import type { PaymentTimeouts } from '@elts/contracts';
 import { adminBffOperations as ops, rupeesOf } from '@elts/contracts';
-import { type AppEnv, type Clock, mount } from '@elts/platform';
+import { type AppEnv, mount } from '@elts/platform';
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import type { AdminBffContext } from '../context.js';
 import { recommendations } from '../domain/timeout-rules.js';
 import { pageOf } from '../store/filters.js';
 import {
@@ -13,12 +12,11 @@ import {
   timedOutPaymentsPage,
   timeoutOverview,
 } from '../store/payments.js';
-import type { AdminDb } from '../store/tables.js';
 
 const percent = (part: number, whole: number) => `${whole === 0 ? '0.00' : ((part / whole) * 100).toFixed(2)}%`;
 
 /** The Payments and Timeouts pages' calls; `timeouts` are the payments service's, for the at-risk rule. */
-export function paymentRoutes(db: Kysely<AdminDb>, timeouts: PaymentTimeouts, clock: Clock) {
+export function paymentRoutes({ db, timeouts, clock }: AdminBffContext) {
   const app = new Hono<AppEnv>();
   mount(app, ops.adminPayments, async (c) => {
     const { page, limit, ...filters } = c.req.valid('query');

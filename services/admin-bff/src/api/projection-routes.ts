@@ -1,13 +1,11 @@
 import { adminBffOperations as ops } from '@elts/contracts';
-import { type AppEnv, type Clock, mount, requireAdmin } from '@elts/platform';
+import { type AppEnv, mount, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
-import type { Projections } from '../projections.js';
+import type { AdminBffContext } from '../context.js';
 import { insertAuditEntry } from '../store/audit-log.js';
-import type { AdminDb } from '../store/tables.js';
 
 /** Rebuilding the read models from the event history (`npm run projections:rebuild`). */
-export function projectionRoutes(projections: Projections, db: Kysely<AdminDb>, clock: Clock) {
+export function projectionRoutes({ projections, db, clock }: AdminBffContext) {
   const app = new Hono<AppEnv>();
   mount(app, ops.adminRebuildProjections, async (c) => {
     const admin = requireAdmin(c);

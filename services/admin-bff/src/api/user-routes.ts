@@ -1,16 +1,15 @@
 import { adminBffOperations as ops, todayInIndia } from '@elts/contracts';
 import { type AppEnv, csvDownload, mount } from '@elts/platform';
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import type { AdminBffContext } from '../context.js';
 import { USER_CSV_COLUMNS } from '../store/csv.js';
 import { pageOf } from '../store/filters.js';
-import type { AdminDb } from '../store/tables.js';
 import { usersAfter, usersPage, userView } from '../store/users.js';
 
 const CSV_BATCH = 1000;
 
 /** The Users page: the list with its filters, chips and sorting, and the CSV of the same selection. */
-export function userRoutes(db: Kysely<AdminDb>) {
+export function userRoutes({ db }: AdminBffContext) {
   const app = new Hono<AppEnv>();
   mount(app, ops.adminUsers, async (c) => {
     const filters = c.req.valid('query');

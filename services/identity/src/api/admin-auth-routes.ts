@@ -1,28 +1,11 @@
 import { countOf, identityOperations as ops } from '@elts/contracts';
-import { type AppEnv, type Clock, type Logger, mount, requireAdmin, tooManyRequests, unauthorized } from '@elts/platform';
-import { type Context, Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { type AppEnv, mount, requireAdmin, tooManyRequests, unauthorized } from '@elts/platform';
+import { Hono } from 'hono';
 import { DECOY_HASH, passwordMatches } from '../auth/passwords.js';
-import type { Sessions } from '../auth/sessions.js';
 import { attemptKeys, clearFailures, lockedUntil, recordFailure } from '../commands/admin-sign-in-failures.js';
+import type { IdentityContext } from '../commands/context.js';
 import { findAdminForSignIn } from '../store/admins.js';
-import type { IdentityDb } from '../store/tables.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookies.js';
-
-export interface AdminAuthDeps {
-  db: Kysely<IdentityDb>;
-  sessions: Sessions;
-  sessionLifetimeMs: number;
-  secureCookies: boolean;
-  failuresBeforeLockout: number;
-  lockoutMinutes: number;
-  /** The caller's address as the gateway established it (never one the caller wrote itself). */
-  clientAddress: (c: Context) => string;
-  /** Failed and locked-out sign-ins are logged for operators (a guessing run shows there); never the password. */
-  logger: Logger;
-  /** The lockout's window. */
-  clock: Clock;
-}
 
 const INVALID = 'Invalid username or password';
 
@@ -32,8 +15,14 @@ const INVALID = 'Invalid username or password';
  * open carry on. An unknown username goes through the same steps as a wrong password, a decoy hash included, so
  * neither the answers nor their timing tell which usernames exist.
  */
-export function adminAuthRoutes(deps: AdminAuthDeps) {
-  const rules = { failuresBeforeLockout: deps.failuresBeforeLockout, lockoutMinutes: deps.lockoutMinutes };
+export function adminAuthRoutes(context: IdentityContext) {
+  const { settings } = context;
+  const deps = {
+    ...context,
+    sessionLifetimeMs: settings.ADMIN_SESSION_HOURS * 60 * 60_000,
+  };
+  // Failed and locked-out sign-ins are logged for operators (a guessing run shows there); never the password.
+  const rules = { failuresBeforeLockout: settings.LOGIN_FAILURES_BEFORE_LOCKOUT, lockoutMinutes: settings.LOCKOUT_MINUTES };
   const app = new Hono<AppEnv>();
   mount(app, ops.adminLogin, async (c) => {
     const { username, password } = c.req.valid('json');

@@ -1,24 +1,24 @@
 import { type GiveawayResults, identityOperations as ops } from '@elts/contracts';
 import { type AppEnv, mount, requireAdmin, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import type { IdentityContext } from '../commands/context.js';
 import { enterGiveaway, type GiveawayRules, giveawayStatus } from '../commands/giveaway.js';
 import { createInvitations, type InvitationRules, invitationLink, usedThisMonth } from '../commands/invitations.js';
 import { wallName } from '../domain/member.js';
 import { giveawayDraw, giveawayPrizes, giveawayWinners, memberGiveawayEntry } from '../store/giveaway-reads.js';
 import { memberInvitations } from '../store/invitations.js';
-import type { MembersView } from '../store/members-projection.js';
-import type { IdentityDb } from '../store/tables.js';
 
-export interface CommunityDeps {
-  db: Kysely<IdentityDb>;
-  members: MembersView;
-  wallSize: number;
-  giveaway: GiveawayRules;
-  invitations: InvitationRules;
-}
-
-export function communityRoutes(deps: CommunityDeps) {
+export function communityRoutes(context: IdentityContext) {
+  const { settings, events, members } = context;
+  const giveaway: GiveawayRules = { events, members, opensAtMembers: settings.GIVEAWAY_OPENS_AT_MEMBERS };
+  const invitations: InvitationRules = {
+    events,
+    perMonth: settings.INVITATIONS_PER_MONTH,
+    validDays: settings.INVITATION_VALID_DAYS,
+    publicUrl: context.publicUrl,
+    clock: context.clock,
+  };
+  const deps = { ...context, wallSize: settings.WALL_SIZE, giveaway, invitations };
   const app = new Hono<AppEnv>();
   mount(app, ops.wall, async (c) => {
     const { page, limit } = c.req.valid('query');

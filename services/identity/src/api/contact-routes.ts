@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { COPY, identityOperations } from '@elts/contracts';
-import { type AppEnv, type EventStore, mount } from '@elts/platform';
+import { type AppEnv, mount } from '@elts/platform';
 import { Hono } from 'hono';
+import type { IdentityContext } from '../commands/context.js';
 import { receiveContactMessage } from '../domain/contact.js';
 
-export function contactRoutes(events: EventStore) {
+export function contactRoutes({ events }: IdentityContext) {
   const app = new Hono<AppEnv>();
   mount(app, identityOperations.contact, async (c) => {
     const { streamId, event } = receiveContactMessage(randomUUID(), c.req.valid('json'));

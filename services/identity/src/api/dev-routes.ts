@@ -3,8 +3,7 @@ import { type OperationSpec, identityOperations as ops } from '@elts/contracts';
 import { type AppEnv, isLoopbackAddress, mount, notFound, principalOf } from '@elts/platform';
 import { type Context, Hono } from 'hono';
 import type { DevIdentityProvider } from '../auth/dev-idp.js';
-import type { MailOutbox } from '../mail/mail-outbox.js';
-import type { TextMessageOutbox } from '../notify/text-message-outbox.js';
+import type { IdentityContext } from '../commands/context.js';
 
 // assets/ sits two levels above both src/api and dist/api.
 const page = (name: string) => readFileSync(new URL(`../../assets/dev-idp/${name}`, import.meta.url), 'utf8');
@@ -46,8 +45,8 @@ function devOutboxRoute(op: OperationSpec, recent: () => Promise<unknown[]>, cli
   return app;
 }
 
-export const devMailboxRoutes = (mail: MailOutbox, clientAddress: (c: Context) => string) =>
+export const devMailboxRoutes = ({ mail, clientAddress }: IdentityContext) =>
   devOutboxRoute(ops.devMailbox, () => mail.recent(), clientAddress);
 
-export const devTextMessageRoutes = (texts: TextMessageOutbox, clientAddress: (c: Context) => string) =>
+export const devTextMessageRoutes = ({ texts, clientAddress }: IdentityContext) =>
   devOutboxRoute(ops.devTextMessages, () => texts.recent(), clientAddress);

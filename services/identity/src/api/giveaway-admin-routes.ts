@@ -1,6 +1,7 @@
 import { indianDateTime, identityOperations as ops, todayInIndia } from '@elts/contracts';
 import { type AppEnv, adminsOnly, csvDownload, type EventStore, mount, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
+import type { IdentityContext } from '../commands/context.js';
 import { type DrawRules, drawGiveaway } from '../commands/giveaway-draw.js';
 import { type PrizeRules, setGiveawayPrizes } from '../commands/giveaway-prizes.js';
 import {
@@ -13,7 +14,8 @@ import {
 } from '../store/giveaway-reads.js';
 import type { IdentityDb } from '../store/tables.js';
 
-export interface GiveawayAdminDeps {
+/** What the giveaway's admin routes use: the event store, and the prizes' and the draw's rules. */
+interface GiveawayAdminDeps {
   events: EventStore<IdentityDb>;
   prizes: PrizeRules;
   draw: DrawRules;
@@ -47,7 +49,13 @@ function entriesAfter(deps: GiveawayAdminDeps, filter: EntryFilter, after: Entry
 }
 
 /** The back office's Giveaway page: prizes, entries with their counts and CSV, and the one draw (docs/decisions/0019). */
-export function giveawayAdminRoutes(deps: GiveawayAdminDeps) {
+export function giveawayAdminRoutes(context: IdentityContext) {
+  const { events, members, mail, publicUrl, settings } = context;
+  const deps: GiveawayAdminDeps = {
+    events,
+    prizes: { events, catalog: context.catalog },
+    draw: { events, members, mail, opensAtMembers: settings.GIVEAWAY_OPENS_AT_MEMBERS, publicUrl },
+  };
   const db = deps.events.db;
   // Every operation here checks for an admin session before it reads anything; these keep an unknown path under
   // /admin/giveaway from telling anyone else that it does not exist.

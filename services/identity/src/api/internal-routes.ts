@@ -1,16 +1,14 @@
 import { identityOperations } from '@elts/contracts';
 import { type AppEnv, mount, type Principal } from '@elts/platform';
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
-import type { Sessions } from '../auth/sessions.js';
+import type { IdentityContext } from '../commands/context.js';
 import { findAdminUsername } from '../store/admins.js';
-import type { IdentityDb } from '../store/tables.js';
 
 /**
  * The gateway asks here who holds a request's tokens. A bearer token may be of either realm; a cookie only of its
  * own. Unknown, expired, revoked or over-long tokens simply add nothing.
  */
-export function internalRoutes(sessions: Sessions, db: Kysely<IdentityDb>) {
+export function internalRoutes({ sessions, db }: IdentityContext) {
   const app = new Hono<AppEnv>();
   mount(app, identityOperations.resolveSessions, async (c) => {
     const { bearer, memberCookie, adminCookie } = c.req.valid('json');

@@ -1,22 +1,22 @@
 import { identityOperations as ops } from '@elts/contracts';
-import { type AppEnv, type Logger, mount, requireMember, unauthorized } from '@elts/platform';
+import { type AppEnv, mount, requireMember, unauthorized } from '@elts/platform';
 import { Hono } from 'hono';
-import { SignInRejected, type TrustedIssuer, verifyIdToken } from '../auth/id-token.js';
-import type { Sessions } from '../auth/sessions.js';
-import { type SignInDeps, signIn } from '../commands/sign-in.js';
+import { SignInRejected, verifyIdToken } from '../auth/id-token.js';
+import type { IdentityContext } from '../commands/context.js';
+import { signIn } from '../commands/sign-in.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookies.js';
 
-export interface MemberAuthDeps extends SignInDeps {
-  /** What the sign-in buttons should open: Google's library with this client id, or the development provider. */
-  signInOptions: { provider: 'google' | 'development'; googleClientId: string | null };
-  sessions: Sessions;
-  trustedIssuers: TrustedIssuer[];
-  sessionLifetimeMs: number;
-  secureCookies: boolean;
-  logger: Logger;
-}
-
-export function memberAuthRoutes(deps: MemberAuthDeps) {
+export function memberAuthRoutes(context: IdentityContext) {
+  const { settings } = context;
+  const deps = {
+    ...context,
+    registrationCap: settings.REGISTRATION_CAP,
+    // What the sign-in buttons should open: Google's library with this client id, or the development provider.
+    signInOptions: settings.GOOGLE_CLIENT_ID
+      ? { provider: 'google' as const, googleClientId: settings.GOOGLE_CLIENT_ID }
+      : { provider: 'development' as const, googleClientId: null },
+    sessionLifetimeMs: settings.MEMBER_SESSION_DAYS * 24 * 60 * 60_000,
+  };
   const app = new Hono<AppEnv>();
   mount(app, ops.signInOptions, (c) => c.json({ is_success: true, data: deps.signInOptions }));
   mount(app, ops.memberLogin, async (c) => {

@@ -1,22 +1,14 @@
 import { COPY, identityOperations as ops } from '@elts/contracts';
-import { type AppEnv, type EventStore, mount, notFound, requireMember } from '@elts/platform';
+import { type AppEnv, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
+import type { IdentityContext } from '../commands/context.js';
 import { confirmEmailChange } from '../commands/email-change.js';
 import { updateProfile } from '../commands/update-profile.js';
-import type { MailOutbox } from '../mail/mail-outbox.js';
 import { welcomeEmail } from '../mail/templates.js';
-import { type MembersView, toProfile } from '../store/members-projection.js';
-import type { IdentityDb } from '../store/tables.js';
+import { toProfile } from '../store/members-projection.js';
 import { emailChangePage } from './email-change-page.js';
 
-export interface ProfileDeps {
-  events: EventStore<IdentityDb>;
-  members: MembersView;
-  mail: MailOutbox;
-  publicUrl: string;
-}
-
-export function profileRoutes(deps: ProfileDeps) {
+export function profileRoutes(deps: IdentityContext) {
   const currentProfile = async (memberId: string) => {
     const found = await deps.members.withSubscription(memberId);
     if (!found) throw notFound('Member not found');
