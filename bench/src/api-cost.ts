@@ -70,14 +70,31 @@ export async function measureBaseline(plan: Plan): Promise<RouteCost> {
   }
 }
 
-/** The four product routes with the same member setup, on a server `start` answers (all-in-one by default). */
-export async function measureProduct(plan: Plan, start: () => Promise<ServerProcess> = () => startServer('all-in-one.ts', ADMIN_ENV)) {
+/** How many products the catalogue holds, enabled or not (what the bench's peer is seeded with). */
+export async function countProducts(base: string): Promise<number> {
+  const answer = await call(base, '/product/list?enabled_only=false&limit=1000', { token: await adminToken(base) });
+  if (answer.status !== 200) throw new Error(`the product list answered ${answer.status}`);
+  return (answer.body.data.products as unknown[]).length;
+}
+
+/**
+ * The product routes (all four, or those `names` picks) with the same member setup, on a server `start` answers
+ * (all-in-one by default), and how many products the catalogue then holds.
+ */
+export async function measureProduct(
+  plan: Plan,
+  start: () => Promise<ServerProcess> = () => startServer('all-in-one.ts', ADMIN_ENV),
+  names?: readonly string[],
+) {
   const server = await start();
   try {
     const token = await prepareMember(server);
+    const products = await countProducts(server.baseURL);
     const costs: Record<string, RouteCost> = {};
-    for (const route of productRoutes(token)) costs[route.name] = await measureRoute(server, route, plan);
-    return { costs, server: { startMs: server.startMs, rss: (await server.usage()).rss } };
+    for (const route of productRoutes(token).filter((route) => !names || names.includes(route.name))) {
+      costs[route.name] = await measureRoute(server, route, plan);
+    }
+    return { costs, products, server: { startMs: server.startMs, rss: (await server.usage()).rss } };
   } finally {
     await server.stop();
   }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ENV, adminToken, call, connectionResets, createProduct, inBatches, orderBody, subscriber, until } from './client.js';
-import { type ServerProcess, startServer } from './server-process.js';
+import { quiet, type ServerProcess, startServer } from './server-process.js';
 import { distribution, type Figure } from './stats.js';
 
 const GROUP = 'Checkout under a hot drop';
@@ -24,9 +24,12 @@ export interface Attempt {
  * waiting to be sent counts too). Never sent twice (`retry: false`): a reset is an answer, counted as "other".
  */
 export async function attemptOrder(base: string, token: string, productId: string, from = performance.now()): Promise<Attempt> {
-  const answer = await call(base, '/product/order', { token, body: orderBody(productId), retry: false }).catch((error: Error) => ({
+  // With an Idempotency-Key, as the shop's Confirm Order sends one: the orders service claims it before it places.
+  const headers = { 'idempotency-key': randomUUID() };
+  const answer = await call(base, '/product/order', { token, body: orderBody(productId), retry: false, headers }).catch((error: Error) => ({
     status: 0,
-    body: { message: error.message },
+    // fetch says only 'fetch failed': its cause says how (a connect timeout, a reset).
+    body: { message: `${error.message} ${(error.cause as { code?: string } | undefined)?.code ?? ''}`.trim() },
   }));
   const answeredMs = performance.now();
   return { status: answer.status, message: answer.body?.message as string | undefined, ms: answeredMs - from, answeredMs };
@@ -125,6 +128,7 @@ export async function measureCheckout(quick: boolean): Promise<{ figures: Figure
       'every membership to reach the orders service',
     );
     const setupS = (performance.now() - setupBegan) / 1000;
+    await quiet(server);
     const resets = connectionResets - resetsBefore;
     const setupLoop = await server.call<{ maxMs: number; p99Ms: number }>('loopDelay');
     console.log(

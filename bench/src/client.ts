@@ -20,9 +20,16 @@ export interface Answer {
 export async function call(
   base: string,
   path: string,
-  init: { method?: string; token?: string; body?: unknown; form?: Record<string, string>; retry?: boolean } = {},
+  init: {
+    method?: string;
+    token?: string;
+    body?: unknown;
+    form?: Record<string, string>;
+    retry?: boolean;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = { accept: 'application/json', origin: base };
+  const headers: Record<string, string> = { accept: 'application/json', origin: base, ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   let body: string | undefined;
   if (init.form) {

@@ -8,7 +8,8 @@
  * generator alone allow), and the embedded drop as the checkout benchmark runs it (500 at once, 100 units).
  *
  * `npm run bench -- --only drop`. BENCH_DROP_RUNS picks some of `baseline,embedded,postgres,distributed` (all by
- * default); BENCH_CPU_PROF_DIR writes the servers' CPU profiles (startServer and startDistributed).
+ * default); BENCH_DROP_SCALE another scale; BENCH_CPU_PROF_DIR writes the servers' CPU profiles (startServer and
+ * startDistributed).
  */
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -30,7 +31,7 @@ import {
   until,
 } from './client.js';
 import { CpuMeter, cpuOf, startDistributed } from './distributed.js';
-import { CORES, type ServerProcess, startServer } from './server-process.js';
+import { CORES, quiet, type ServerProcess, startServer } from './server-process.js';
 import { arrivals, distribution, type Figure, sustainedRate } from './stats.js';
 
 const GROUP = 'Drop on PostgreSQL (open-loop arrivals)';
@@ -148,6 +149,7 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
   const unitsLeft = () =>
     stack.count('catalog', 'select (on_hand - held - sold)::int as n from catalog.stock where product_id = $1', [productId]);
   await until(async () => (await unitsLeft()) === units, 30_000, 'the product to be on sale');
+  const quietAfterS = await quiet(stack.server);
   const loadBefore = loadavg()[0]!;
   const sampler = sampleStock(unitsLeft);
   const cpuBefore = await stack.server.usage();
@@ -203,6 +205,7 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
       units,
       buyers: tokens.length,
       lateMs,
+      quietAfterS,
       loadBefore,
       loadAfter: loadavg()[0],
       soldOutAfterMs: placedMs.length ? Math.max(...placedMs) - Math.min(...answers.map((answer) => answer.dueMs)) : null,
@@ -300,7 +303,9 @@ async function distributed(scale: Scale) {
 }
 
 export async function measureDrop(quick: boolean): Promise<{ figures: Figure[]; raw: unknown; notes: string[] }> {
-  const scale = quick ? QUICK : FULL;
+  // BENCH_DROP_SCALE=members,units,rate[,rate...] measures another scale (a profile of a smaller drop, say).
+  const custom = process.env.BENCH_DROP_SCALE?.split(',').map(Number);
+  const scale = custom ? { members: custom[0]!, units: custom[1]!, rates: custom.slice(2) } : quick ? QUICK : FULL;
   const figures: Figure[] = [];
   const raw: Record<string, unknown> = {};
   const notes = [

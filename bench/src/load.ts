@@ -20,6 +20,12 @@ export interface Plan {
   requests: number;
   maxS: number;
   connections: number;
+  /**
+   * Seconds before autocannon gives a request up (its default: 10). A request given up is sent again while the server
+   * still works on the first, whose CPU then counts for no answer: a server slower than that under 50 connections
+   * (the bench's peer) needs longer.
+   */
+  timeoutS?: number;
 }
 
 export const FULL: Plan = { warmupRequests: 1000, runs: 3, requests: 3000, maxS: 12, connections: 50 };
@@ -48,6 +54,7 @@ function blast(server: ServerProcess, route: Route, amount: number, plan: Plan):
         method: route.method ?? 'GET',
         connections: plan.connections,
         amount,
+        ...(plan.timeoutS ? { timeout: plan.timeoutS } : {}),
         headers: {
           accept: 'application/json',
           ...(route.token ? { authorization: `Bearer ${route.token}` } : {}),

@@ -17,7 +17,7 @@ import { consoleTable, markdown, type RunInfo } from './report.js';
 import { CORES, PINNED, pinBench } from './server-process.js';
 import type { Figure } from './stats.js';
 
-const BENCHMARKS = ['api', 'checkout', 'propagation', 'timeouts', 'footprint', 'web', 'admin', 'drop'] as const;
+const BENCHMARKS = ['api', 'peer', 'checkout', 'propagation', 'timeouts', 'footprint', 'web', 'admin', 'drop'] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
 /** The drop on PostgreSQL (issue 23) does not fit the full run's 15 minutes: `--only drop` runs it. */
 const DEFAULT_RUN = BENCHMARKS.filter((name) => name !== 'drop');
@@ -119,6 +119,11 @@ async function measured(name: Benchmark, load: () => Promise<(quick: boolean) =>
   });
 }
 
+// Issue 23's peer compares against this run's api figures (`raw.api`), or measures our boards itself.
+await measured('peer', async () => {
+  const { measurePeer } = await import('./peer.js');
+  return (quick) => measurePeer(quick, raw.api as Parameters<typeof measurePeer>[1]);
+});
 await measured('checkout', async () => (await import('./checkout.js')).measureCheckout);
 await measured('propagation', async () => (await import('./propagation.js')).measurePropagation);
 await measured('timeouts', async () => (await import('./timeouts.js')).measureTimeouts);

@@ -80,6 +80,30 @@ export function procRss(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** A server's command line on the server's core (or every core when `pin` is false). */
+export function onServerCore(command: string[], pin = true): string[] {
+  // Unpinned still needs taskset: a child inherits the bench's own core, and would share it with the load generator.
+  return PINNED ? ['taskset', '-c', pin ? SERVER_CORE : ALL_CORES, ...command] : command;
+}
+
+/** Waits for a server's `listening <port>` line on its standard output (two minutes at most). */
+export function listeningPort(child: ChildProcess, what: string): Promise<number> {
+  return new Promise<number>((resolvePort, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start within two minutes`)), STARTUP_LIMIT_MS);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^listening (\d+)$/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolvePort(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited with code ${code} before it listened`));
+    });
+  });
+}
+
 /**
  * Starts one of bench/src/servers/* from source in its own process, pinned to its own core, with a fresh data folder,
  * and waits for its `listening <port>` line.
@@ -89,8 +113,7 @@ export async function startServer(script: string, env: Record<string, string> = 
   // BENCH_CPU_PROF_DIR: each server writes a V8 CPU profile there when it stops (where a figure's cost goes).
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
   const node = [process.execPath, '--expose-gc', ...profile, '--conditions=source', '--import', 'tsx', join(SERVERS, script)];
-  // Unpinned still needs taskset: a child inherits the bench's own core, and would share it with the load generator.
-  const command = PINNED ? ['taskset', '-c', pin ? SERVER_CORE : ALL_CORES, ...node] : node;
+  const command = onServerCore(node, pin);
   const began = performance.now();
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, NODE_ENV: 'test', ANSWER_CHECKS: 'off', RATE_LIMITS: 'off', DATA_DIR: dataDir, ...env },
@@ -109,31 +132,12 @@ export async function startServer(script: string, env: Record<string, string> = 
     pending.clear();
   });
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(force);
-    }
+    await stopChild(child);
     await rm(dataDir, { recursive: true, force: true });
   };
   let port: number;
   try {
-    port = await new Promise<number>((resolvePort, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${script} did not start within two minutes`)), STARTUP_LIMIT_MS);
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        const match = /^listening (\d+)$/.exec(line);
-        if (match) {
-          clearTimeout(timer);
-          resolvePort(Number(match[1]));
-        }
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`${script} exited with code ${code} before it listened`));
-      });
-    });
+    port = await listeningPort(child, script);
   } catch (error) {
     await stop();
     throw error;
@@ -156,4 +160,33 @@ export async function startServer(script: string, env: Record<string, string> = 
     },
     stop,
   };
+}
+
+/**
+ * Waits until the server is idle (under a quarter of a core, its processes together, for two seconds in a row; at
+ * most three minutes) and answers how long that took. Members made through the API leave minutes of events for the
+ * projections to catch up on, and a drop measured over that backlog would charge its CPU to the buyers: on a Friday
+ * night the sign-ups came days before.
+ */
+export async function quiet(server: ServerProcess): Promise<number> {
+  const began = performance.now();
+  let calm = 0;
+  let before = await server.usage();
+  while (calm < 2 && performance.now() - began < 180_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = await server.usage();
+    calm = after.cpuUs - before.cpuUs < 250_000 ? calm + 1 : 0;
+    before = after;
+  }
+  return (performance.now() - began) / 1000;
+}
+
+/** Asks a server process to stop (SIGTERM), and makes it (SIGKILL) if it has not within ten seconds. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(force);
 }

@@ -11,6 +11,7 @@ import { outOfStockRoutes } from './api/out-of-stock-routes.js';
 import { serviceabilityRoutes } from './api/serviceability-routes.js';
 import { internalPartners, type OrdersContext } from './commands/context.js';
 import { REFUND_DUE, refundWhenDue } from './commands/out-of-stock.js';
+import { PlacementGate } from './commands/placement-gate.js';
 import { expireUnpaidOrder } from './commands/settle-order.js';
 import { buyersFromIdentity, buyersFromPayments } from './consumers/buyers.js';
 import { orderPaymentsConsumer } from './consumers/payments.js';
@@ -37,6 +38,12 @@ export const ordersService = defineService({
     const db = runtime.db as Kysely<OrdersDb>;
     const serviceability = new Serviceability(pincodeDirectory(config), config.SERVICEABLE_STATES);
     const scheduler = new JobScheduler(db, { logger, pollMs: config.WORKFLOW_POLL_MS, clock: runtime.clock });
+    const gate = new PlacementGate({
+      atOnce: config.ORDER_PLACEMENTS_AT_ONCE,
+      waiting: config.ORDER_PLACEMENTS_WAITING,
+      soldOutMs: config.SOLD_OUT_MEMORY_MS,
+      clock: runtime.clock,
+    });
     const context: OrdersContext = {
       db,
       events: runtime.events,
@@ -45,9 +52,11 @@ export const ordersService = defineService({
       partners: internalPartners(
         () => runtime.client('catalog'),
         () => runtime.client('payments'),
+        () => gate.unitsBack(),
       ),
       logger,
       clock: runtime.clock,
+      gate,
       expireLater: (orderId, memberId, at) =>
         scheduler.schedule('order.expire', orderId, at, { orderId, memberId }, { onlyIfAbsent: true }),
       refundDueAt: (trx, orderId, at) => scheduler.schedule(REFUND_DUE, orderId, at, { orderId }, { db: trx }),

@@ -45,6 +45,15 @@ export const ordersSettings = z.object({
     .min(1)
     .max(30 * 86_400)
     .default(CHOICE_DAYS * 86_400),
+  /**
+   * Placements one process runs at once when a drop opens; the rest wait their turn in memory (0073). About the
+   * database pool's size: more only queue for connections, where a wait past the pool's timeout fails the buyer.
+   */
+  ORDER_PLACEMENTS_AT_ONCE: z.coerce.number().int().min(1).max(100).default(8),
+  /** Placements that may wait for a turn; past that a buyer is asked to try again in a moment (503). */
+  ORDER_PLACEMENTS_WAITING: z.coerce.number().int().min(0).max(100_000).default(10_000),
+  /** How long a product the catalog has called out of stock is answered 'Out of Stock' without asking it again. */
+  SOLD_OUT_MEMORY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WORKFLOW_POLL_MS: z.coerce.number().int().min(10).default(1000),
   BLUEDART_BASE_URL: z.url().default('https://apigateway.bluedart.com'),
   BLUEDART_CLIENT_ID: z.string().min(1).optional(),

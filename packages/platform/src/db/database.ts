@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 import { openPglite } from './pglite.js';
-import { BatchingPgliteConnection, pglitePoolConfig } from './pglite-connection.js';
+import { type BatchingPgliteConnection, pglitePoolConfig } from './pglite-connection.js';
 
 // Counts, positions and amounts in paise are int8 columns; they stay far below 2^53, so numbers are the honest type.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -17,13 +17,13 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** For an in-memory PGlite: start from this dump instead of an empty cluster. */
   pgliteTemplate?: Blob;
-  /** Connections per pool on PostgreSQL. PGlite has exactly one session. */
+  /** Connections per schema's pool on PostgreSQL. PGlite has exactly one session. */
   maxConnections?: number;
 }
 
 /**
- * One database server reached by one pool. Each service works inside its own schema through `forSchema`, so the
- * all-in-one topology can keep every service in a single PGlite while each still owns its tables alone.
+ * One database server. Each service works inside its own schema through `forSchema`, so the all-in-one topology can
+ * keep every service in one database (one PGlite, or one PostgreSQL database) while each still owns its tables alone.
  */
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
@@ -40,26 +40,16 @@ export function assertSchemaName(schema: string): void {
 }
 
 /**
- * A view of the shared pool that points each client's search_path at one schema when it is checked out. The pg
- * client object is shared by all views, so the SET runs only when the client last served another schema.
+ * PGlite has one session for every schema: a view of its pool points the session's search_path at the view's schema
+ * when it last served another, and the statement travels with the next query (decision 0003).
  */
-function scopedPool(pool: pg.Pool, schema: string): PostgresPool {
+function scopedPglitePool(pool: pg.Pool, schema: string): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
       if (searchPathOf.get(client) !== schema) {
-        const statement = `set search_path to "${schema}", public`;
-        const { connection } = client as unknown as { connection: unknown };
-        // On PGlite the statement goes out with the client's first query; on a server it is a round of its own.
-        if (connection instanceof BatchingPgliteConnection) connection.runBeforeNextQuery(statement);
-        else {
-          try {
-            await client.query(statement);
-          } catch (error) {
-            client.release(error as Error);
-            throw error;
-          }
-        }
+        const { connection } = client as unknown as { connection: BatchingPgliteConnection };
+        connection.runBeforeNextQuery(`set search_path to "${schema}", public`);
         searchPathOf.set(client, schema);
       }
       return client;
@@ -69,50 +59,82 @@ function scopedPool(pool: pg.Pool, schema: string): PostgresPool {
   };
 }
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  let pool: pg.Pool;
-  let closeEngine: () => Promise<void> = async () => {};
-  let kind: Database['kind'];
-  if (options.url) {
-    kind = 'postgres';
-    pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.maxConnections ?? 10,
+/**
+ * On a PostgreSQL server each schema has its pool, whose connections open with the schema's search_path: switching
+ * one shared connection between schemas cost a round trip of its own each time, and in the all-in-one a placement
+ * switched about fifteen times (decision 0003). `maxConnections` is per schema.
+ */
+function postgresPools(url: string, maxConnections: number) {
+  const pools = new Map<string, pg.Pool>();
+  const poolOf = (schema: string) => {
+    const existing = pools.get(schema);
+    if (existing) return existing;
+    const pool = new pg.Pool({
+      connectionString: url,
+      // Startup options are split on spaces: the name is checked (SCHEMA_NAME), so it needs no quotes.
+      options: `-c search_path=${schema},public`,
+      max: maxConnections,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
     });
-  } else {
-    kind = 'pglite';
-    const engine = await openPglite(options.dataDir, options.pgliteTemplate);
-    pool = new pg.Pool(pglitePoolConfig(engine.pglite));
-    closeEngine = () => engine.close();
-  }
-  // A client that loses its server emits 'error': on the pool while idle, on itself while checked out. Unheard, either
-  // would crash the process; the query in flight still fails, and the pool discards the dead client on release.
+    heedErrors(pool);
+    pools.set(schema, pool);
+    return pool;
+  };
+  return { poolOf, endAll: () => Promise.all([...pools.values()].map((pool) => pool.end())) };
+}
+
+/**
+ * A client that loses its server emits 'error': on the pool while idle, on itself while checked out. Unheard, either
+ * would crash the process; the query in flight still fails, and the pool discards the dead client on release.
+ */
+function heedErrors(pool: pg.Pool): void {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
+}
 
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const views: Kysely<unknown>[] = [];
+  const view = <DB>(schema: string, poolOf: (schema: string) => PostgresPool) => {
+    assertSchemaName(schema);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: poolOf(schema) }) });
+    views.push(db as Kysely<unknown>);
+    return db;
+  };
+  const closeViews = () => Promise.all(views.map((db) => db.destroy()));
+  const ping = async (pool: pg.Pool) => {
+    const client = await pool.connect();
+    try {
+      await client.query('select 1');
+    } finally {
+      client.release();
+    }
+  };
+
+  if (options.url) {
+    const pools = postgresPools(options.url, options.maxConnections ?? 10);
+    return {
+      kind: 'postgres',
+      // Views share their schema's pool, which outlives each of them; Database.close ends it.
+      forSchema: <DB>(schema: string) => view<DB>(schema, (name) => ({ connect: () => pools.poolOf(name).connect(), async end() {} })),
+      ping: () => ping(pools.poolOf('public')),
+      async close() {
+        await closeViews();
+        await pools.endAll();
+      },
+    };
+  }
+  const engine = await openPglite(options.dataDir, options.pgliteTemplate);
+  const pool = new pg.Pool(pglitePoolConfig(engine.pglite));
+  heedErrors(pool);
   return {
-    kind,
-    forSchema<DB>(schema: string) {
-      assertSchemaName(schema);
-      const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: scopedPool(pool, schema) }) });
-      views.push(db as Kysely<unknown>);
-      return db;
-    },
-    async ping() {
-      const client = await pool.connect();
-      try {
-        await client.query('select 1');
-      } finally {
-        client.release();
-      }
-    },
+    kind: 'pglite',
+    forSchema: <DB>(schema: string) => view<DB>(schema, (name) => scopedPglitePool(pool, name)),
+    ping: () => ping(pool),
     async close() {
-      await Promise.all(views.map((view) => view.destroy()));
+      await closeViews();
       await pool.end();
-      await closeEngine();
+      await engine.close();
     },
   };
 }

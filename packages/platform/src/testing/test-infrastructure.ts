@@ -47,7 +47,8 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
     return openDatabase({ pgliteTemplate: template });
   }
   const url = await createTestPostgresDatabase();
-  const database = await openDatabase({ url, maxConnections: 20 });
+  // Per schema: an all-in-one test opens six, and three test files run at once on one server.
+  const database = await openDatabase({ url, maxConnections: 5 });
   return {
     ...database,
     url,

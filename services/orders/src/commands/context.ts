@@ -5,6 +5,7 @@ import type { Serviceability } from '../serviceability/serviceability.js';
 import type { OrdersSettings } from '../settings.js';
 import { projectOrderEvent } from '../store/orders-projection.js';
 import type { OrdersDb } from '../store/tables.js';
+import type { PlacementGate } from './placement-gate.js';
 
 /** A product order's payment as payments answers it: its operation's response is the one truth. */
 export type OrderPayment = DataOf<typeof paymentsOperations.orderPayment>;
@@ -50,6 +51,8 @@ export interface OrdersContext {
   logger: Logger;
   /** Where business time comes from: holds, expiry, refund deadlines, exchange windows. */
   clock: Clock;
+  /** Placements' turns, and the products just found sold out (placement-gate.ts). */
+  gate: PlacementGate;
   /**
    * Schedules the backstop that fails an order left without a payment, or gives back the stock and credit of one
    * never recorded (a crash mid-saga). The member is in it because an unrecorded order has no row to name them.
@@ -69,7 +72,8 @@ export async function recordOrder(unit: UnitOfWork<OrdersDb>, streamId: string, 
   return stored;
 }
 
-export function internalPartners(catalog: () => InternalClient, payments: () => InternalClient): OrderPartners {
+/** `unitsBack`: told after each release the catalog answers, since units of some product may be free again. */
+export function internalPartners(catalog: () => InternalClient, payments: () => InternalClient, unitsBack: () => void): OrderPartners {
   return {
     async product(productId) {
       try {
@@ -85,7 +89,11 @@ export function internalPartners(catalog: () => InternalClient, payments: () => 
         { body: { orderId, productId, quantity, holdUntil: holdUntil.toISOString(), ...(replacement ? { replacement } : {}) } },
         { idempotent: true },
       ),
-    release: (orderId, asked) => catalog().operation(catalogOperations.releaseStock, { body: { orderId, ...asked } }, { idempotent: true }),
+    async release(orderId, asked) {
+      const released = await catalog().operation(catalogOperations.releaseStock, { body: { orderId, ...asked } }, { idempotent: true });
+      unitsBack();
+      return released;
+    },
     commit: (orderId) => catalog().operation(catalogOperations.commitStock, { body: { orderId } }, { idempotent: true }),
     reserveCredit: async (memberId, orderId, orderPricePaise) =>
       (await payments().operation(paymentsOperations.reserveCredit, { body: { memberId, orderId, orderPricePaise } }, { idempotent: true }))

@@ -11,6 +11,7 @@ import {
 import { badRequest, ConcurrencyError, conflict, forbidden, notFound } from '@elts/platform';
 import { buysOneOfEach, foldOrder, maxQuantity, orderStream } from '../domain/order.js';
 import { saleRefusal } from '../flows/order-saga.js';
+import { findIdempotencyClaim } from '../store/idempotency-keys.js';
 import { findBuyer } from '../store/member-buyers.js';
 import { orderRow } from '../store/order-reads.js';
 import { type OrdersContext, recordOrder } from './context.js';
@@ -39,7 +40,23 @@ export interface PlacedOrder {
  * the payment. Each later failure undoes the earlier steps (release the stock, give the credit back). A crash between
  * steps is covered too: the backstop comes before anything is held or spent, so whatever a dead saga took goes back.
  */
-export async function placeOrder(
+export function placeOrder(
+  context: OrdersContext,
+  memberId: string,
+  payload: OrderPayload,
+  idempotencyKey: string | undefined,
+): Promise<PlacedOrder> {
+  return context.gate.run(async () => {
+    // A repeat of a request that was placed gets its order, sold out or not; anyone else is answered at once.
+    if (context.gate.isSoldOut(payload.product_id)) {
+      const earlier = idempotencyKey && (await findIdempotencyClaim(context.db, { memberId, key: idempotencyKey }));
+      if (!earlier) throw conflict('Out of Stock');
+    }
+    return placeInTurn(context, memberId, payload, idempotencyKey);
+  });
+}
+
+async function placeInTurn(
   context: OrdersContext,
   memberId: string,
   payload: OrderPayload,
@@ -57,7 +74,7 @@ export async function placeOrder(
     if (!claim) throw error;
     await letGo(context.db, claim, orderId);
     // Another request with this key took over while this one was slow: answer with its order, as a repeat would.
-    if (error instanceof ClaimLost) return placeOrder(context, memberId, payload, idempotencyKey);
+    if (error instanceof ClaimLost) return placeInTurn(context, memberId, payload, idempotencyKey);
     throw error;
   }
 }
@@ -96,7 +113,10 @@ async function placeNewOrder(
   const productKey = { productId: product.id, variantGroup: product.variantGroup ?? null };
   // An early answer, before anything is held; the one that counts is taken again under the member's lock below.
   await assertMayOrder(context.db, memberId, productKey, rules);
-  if (product.available < payload.quantity) throw conflict('Out of Stock');
+  if (product.available < payload.quantity) {
+    if (product.available <= 0) context.gate.markSoldOut(product.id);
+    throw conflict('Out of Stock');
+  }
   // Judged before the backstop, the hold and the credit: a refusal here leaves nothing to undo.
   if (!payableAfterCredit(product.pricePaise * payload.quantity)) throw badRequest(UNDER_MINIMUM_PAYMENT);
 
@@ -112,7 +132,12 @@ async function placeNewOrder(
     if (!status || status >= 500) await releaseHold(context, orderId, asked);
     throw error;
   });
-  if (!hold.held) throw hold.reason === 'out_of_stock' ? conflict('Out of Stock') : badRequest('This product is not available.');
+  if (!hold.held) {
+    if (hold.reason !== 'out_of_stock') throw badRequest('This product is not available.');
+    // Refused one unit: none is left.
+    if (payload.quantity === 1) context.gate.markSoldOut(product.id);
+    throw conflict('Out of Stock');
+  }
 
   try {
     const pricePaise = product.pricePaise * payload.quantity;
