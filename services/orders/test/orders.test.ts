@@ -28,6 +28,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     'PRD-PENNY': { stock: 5, pricePaise: 110 },
     'PRD-RUPEE': { stock: 5, pricePaise: 111 },
     'PRD-LOST': { stock: 1, holdAnswerLost: true },
+    'PRD-GONE': { stock: 1 },
   });
   const payments = paymentsStandIn({ creditPaise: 99_900 });
 
@@ -35,7 +36,8 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     if (!available) return;
     orders = await startServiceHarness(ordersService, {
       kind,
-      env: { WORKFLOW_POLL_MS: '25' },
+      // A minute, so a slow machine does not outlast the memory between two calls of a test (placement-gate.ts).
+      env: { WORKFLOW_POLL_MS: '25', SOLD_OUT_MEMORY_MS: '60000' },
       sources: [identityEvents, paymentsEvents],
       stubs: { catalog: catalog.app, payments: payments.app },
     });
@@ -260,6 +262,28 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(status).toBe(409);
     expect(body.message).toBe('Out of Stock');
   });
+
+  it.runIf(available)(
+    'answers the buyers of a product just found sold out at once, and a repeat of a placed request with its order (0073)',
+    async () => {
+      const [first, second, third] = [await subscriber(), await subscriber(), await subscriber()];
+      const key = `key-${randomUUID()}`;
+      const sold = await place(first.token, order('PRD-GONE'), { 'idempotency-key': key });
+      expect(sold.status).toBe(200);
+      expect((await place(second.token, order('PRD-GONE'))).body.message).toBe('Out of Stock');
+      const asked = catalog.reads('PRD-GONE');
+      const refused = await place(third.token, order('PRD-GONE'), { 'idempotency-key': `key-${randomUUID()}` });
+      expect([refused.status, refused.body.message]).toEqual([409, 'Out of Stock']);
+      expect(catalog.reads('PRD-GONE')).toBe(asked);
+      const repeat = await place(first.token, order('PRD-GONE'), { 'idempotency-key': key });
+      expect(repeat.body.data.order_id).toBe(sold.body.data.order_id);
+      // Its payment fails and its unit is given back: the next buyer is judged by the catalog again, and gets it.
+      await announce(sold.body.data.order_id, 'failed', first.memberId);
+      await eventually(async () => catalog.holds.get(sold.body.data.order_id)?.state === 'released');
+      const bought = await place(third.token, order('PRD-GONE'));
+      expect(bought.status).toBe(200);
+    },
+  );
 
   it.runIf(available)('returns the first order for the same idempotency key', async () => {
     const member = await subscriber();

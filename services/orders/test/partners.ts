@@ -17,7 +17,10 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
     return product.stock - taken;
   };
   const app = createServiceApp({ name: 'catalog', logger: silentLogger() });
+  /** How often each product was read: what a placement asked the catalog. */
+  const reads = new Map<string, number>();
   app.get('/internal/products/:id', (c) => {
+    reads.set(c.req.param('id'), (reads.get(c.req.param('id')) ?? 0) + 1);
     const product = products[c.req.param('id')];
     if (!product) return c.json({ is_success: false, message: 'Product not found' }, 404);
     const view: ProductForOrder = {
@@ -60,7 +63,7 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
     if (hold.state === 'held') hold.state = 'committed';
     return c.json({ is_success: true, data: { state: hold.state } });
   });
-  return { app, holds, available };
+  return { app, holds, available, reads: (id: string) => reads.get(id) ?? 0 };
 }
 
 type Payment = {
