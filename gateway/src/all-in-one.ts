@@ -41,7 +41,8 @@ export interface AllInOne {
 
 /**
  * Every service and the gateway in one process: one PGlite (a schema per service) and the in-process bus by
- * default, services calling each other and the gateway calling them through their apps' fetch.
+ * default, services calling each other and the gateway calling them through their apps' fetch, except for the
+ * session lookup of every request, which the gateway makes through identity's own function (decision 0052).
  */
 export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne> {
   // Every service's settings before anything opens: a bad one must not leave a half-migrated database behind.
@@ -87,6 +88,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
   const gateway = createGatewayApp({
     logger: options.logger.child({ service: 'gateway' }),
     upstreams,
+    ...(services.identity.instance.resolveSessions ? { sessions: services.identity.instance.resolveSessions } : {}),
     production: options.nodeEnv === 'production',
     serviceToken,
     ...options.web,

@@ -1,5 +1,13 @@
 import { REMOTES_MANIFEST_PATH, type RemotesManifest, type ServiceName, WEB_ROUTES } from '@elts/contracts';
-import { type AppEnv, createForwarder, createServiceApp, type Logger, type Upstream } from '@elts/platform';
+import {
+  type AppEnv,
+  createForwarder,
+  createServiceApp,
+  type Logger,
+  remoteSessionResolver,
+  type SessionResolver,
+  type Upstream,
+} from '@elts/platform';
 import type { Hono } from 'hono';
 import { apiReferenceRoutes } from './api-reference.js';
 import { devMailboxGuard } from './dev-mailbox-guard.js';
@@ -12,6 +20,8 @@ import { WebAssets } from './web-assets.js';
 export interface GatewayOptions {
   logger: Logger;
   upstreams: Record<ServiceName, Upstream>;
+  /** Identity's session lookup when it runs in this process (decision 0052); otherwise asked over its internal API. */
+  sessions?: SessionResolver;
   production: boolean;
   bodyLimitBytes?: number;
   /** The `web/` folder holding the three builds. */
@@ -58,7 +68,7 @@ export function createGatewayApp(options: GatewayOptions): Hono<AppEnv> {
   const guardMailbox = devMailboxGuard(trustedProxyHops);
   const limitRate = options.rateLimits === false ? undefined : createRateLimiter();
   const forward = createForwarder({
-    identity: options.upstreams.identity,
+    sessions: options.sessions ?? remoteSessionResolver(options.upstreams.identity, options.serviceToken),
     serviceToken: options.serviceToken,
     logger: options.logger,
     trustedProxyHops,

@@ -26,7 +26,14 @@ export { retryOnConcurrency } from './events/retry-on-concurrency.js';
 export { ConcurrencyError, type EventMetadata, type ExpectedVersion, type NewEvent, type StoredEvent } from './events/types.js';
 export { clientAddress, forwardedClientAddress, isLoopbackAddress, isLoopbackClient } from './front/client-address.js';
 export { createForwarder, type ForwarderOptions } from './front/forwarder.js';
-export { assertSameOrigin, resolvePrincipal, type SessionTokens, sessionTokens } from './front/sessions.js';
+export {
+  assertSameOrigin,
+  remoteSessionResolver,
+  resolvePrincipal,
+  type SessionResolver,
+  type SessionTokens,
+  sessionTokens,
+} from './front/sessions.js';
 export { httpUpstream, inProcessUpstream, type Upstream, UpstreamUnavailableError } from './front/upstreams.js';
 export { type AppEnv, createServiceApp, type ReadinessChecks, type ServiceAppOptions } from './http/app-factory.js';
 export { type CsvDownload, csvCell, csvDownload, csvLine } from './http/csv.js';

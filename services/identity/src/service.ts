@@ -13,6 +13,7 @@ import { memberAuthRoutes } from './api/member-auth-routes.js';
 import { profileRoutes } from './api/profile-routes.js';
 import { DEV_IDP_AUDIENCE, openDevIdentityProvider } from './auth/dev-idp.js';
 import { googleIssuer, localIssuer, type TrustedIssuer } from './auth/id-token.js';
+import { resolveSessions } from './auth/resolve-sessions.js';
 import { Sessions } from './auth/sessions.js';
 import { ensureFirstAdmin } from './commands/admins.js';
 import type { IdentityContext } from './commands/context.js';
@@ -106,6 +107,7 @@ export const identityService = defineService({
     let subscriptions: Subscription[] = [];
     return {
       app,
+      resolveSessions: (tokens) => resolveSessions(context, tokens),
       async start() {
         mail.start();
         subscriptions = await Promise.all(consumers.map((consumer) => consumer.subscribe(runtime.bus)));

@@ -2,17 +2,18 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../http/app-factory.js';
 import { failureBody } from '../http/envelope.js';
 import { UNAVAILABLE_MESSAGE, unauthorized } from '../http/errors.js';
-import { InternalCallError, InternalClient } from '../http/internal-client.js';
+import { InternalCallError } from '../http/internal-client.js';
 import { PRINCIPAL_HEADER, type Principal } from '../http/principal.js';
 import { SERVICE_TOKEN_HEADER } from '../http/service-token.js';
+import { containsNul } from '../http/validation.js';
 import type { Logger } from '../logging/logger.js';
 import { clientAddress } from './client-address.js';
-import { assertSameOrigin, resolvePrincipal, sessionTokens } from './sessions.js';
+import { assertSameOrigin, resolvePrincipal, type SessionResolver, sessionTokens } from './sessions.js';
 import { type Upstream, UpstreamUnavailableError } from './upstreams.js';
 
 export interface ForwarderOptions {
-  /** Where sessions are resolved (identity). */
-  identity: Upstream;
+  /** Where sessions are resolved (identity, in this process or over its internal API). */
+  sessions: SessionResolver;
   serviceToken: string;
   logger: Logger;
   /** How many proxies in front of this one append to X-Forwarded-For (0: the socket's peer is the client). */
@@ -46,20 +47,15 @@ const unavailable = (c: Context<AppEnv>) => c.json(failureBody('unavailable', UN
  * place of anything the client claimed. The gateway uses it for every service; service tests put it in front of one.
  */
 export function createForwarder(options: ForwarderOptions) {
-  const identity = new InternalClient({
-    target: 'identity',
-    fetch: (request) => options.identity.forward(request),
-    token: options.serviceToken,
-    retries: 1,
-  });
-
   return async function forward(c: Context<AppEnv>, upstream: Upstream): Promise<Response> {
     const incoming = c.req.raw;
     const { tokens, fromCookie } = sessionTokens(c);
     if (fromCookie) assertSameOrigin(c);
+    // A token holding a NUL cannot even be looked up (PostgreSQL text refuses it): whoever sent it is not signed in.
+    if (containsNul(tokens)) throw unauthorized();
     let principal: Awaited<ReturnType<typeof resolvePrincipal>>;
     try {
-      principal = await resolvePrincipal(identity, tokens);
+      principal = await resolvePrincipal(options.sessions, tokens);
     } catch (error) {
       // Identity could not read the credentials presented: whoever sent them is not signed in (a 500 would blame us).
       if (error instanceof InternalCallError && error.status === 400) throw unauthorized();

@@ -2,8 +2,9 @@ import { type BodyOf, identityOperations, SESSION_COOKIES } from '@elts/contract
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { forbidden } from '../http/errors.js';
-import type { InternalClient } from '../http/internal-client.js';
+import { InternalClient } from '../http/internal-client.js';
 import type { Principal } from '../http/principal.js';
+import type { Upstream } from './upstreams.js';
 
 /** The tokens a request carries, as identity resolves them (`POST /internal/sessions/resolve`). */
 export type SessionTokens = BodyOf<typeof identityOperations.resolveSessions>;
@@ -43,8 +44,21 @@ export function assertSameOrigin(c: Context): void {
   if (sourceHost !== host) throw forbidden('Cross-site request refused');
 }
 
-export async function resolvePrincipal(identity: InternalClient, tokens: SessionTokens): Promise<Principal> {
+/**
+ * Who holds a request's session tokens, read afresh on every request (decision 0013: no instance remembers a
+ * session, so a revoked one is refused on its next request everywhere). Identity's own function when it runs in the
+ * same process (decision 0052), its internal endpoint otherwise.
+ */
+export type SessionResolver = (tokens: SessionTokens) => Promise<Principal>;
+
+/** Asks identity's `POST /internal/sessions/resolve` (another process, or an app standing in for identity). */
+export function remoteSessionResolver(identity: Upstream, serviceToken: string): SessionResolver {
+  const client = new InternalClient({ target: 'identity', fetch: (request) => identity.forward(request), token: serviceToken, retries: 1 });
+  return async (tokens) => (await client.operation(identityOperations.resolveSessions, { body: tokens }, { idempotent: true })).principal;
+}
+
+/** The principal behind a request's tokens: no one, without asking, when it carries none. */
+export async function resolvePrincipal(sessions: SessionResolver, tokens: SessionTokens): Promise<Principal> {
   if (!tokens.bearer && !tokens.memberCookie && !tokens.adminCookie) return {};
-  const answer = await identity.operation(identityOperations.resolveSessions, { body: tokens }, { idempotent: true });
-  return answer.principal;
+  return sessions(tokens);
 }

@@ -7,6 +7,7 @@ import { ConfigError } from '../config/load-config.js';
 import type { Migration } from '../db/migrations.js';
 import type { Clock } from '../domain/clock.js';
 import type { EventStore } from '../events/event-store.js';
+import type { SessionResolver } from '../front/sessions.js';
 import type { AppEnv } from '../http/app-factory.js';
 import type { InternalClient } from '../http/internal-client.js';
 import type { Logger } from '../logging/logger.js';
@@ -35,6 +36,11 @@ export interface ServiceRuntime<Config = unknown, DB = any> {
 
 export interface ServiceInstance {
   app: Hono<AppEnv>;
+  /**
+   * Identity's session lookup as a function, for a gateway in the same process (decision 0052): the same query and
+   * answer as its `/internal/sessions/resolve`, without a request through its app.
+   */
+  resolveSessions?: SessionResolver;
   /** Background work (consumers, timers) starts here, after every service in the process is built. */
   start?(): Promise<void>;
   stop?(): Promise<void>;

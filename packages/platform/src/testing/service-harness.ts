@@ -7,6 +7,7 @@ import { migrate, platformMigrations } from '../db/migrations.js';
 import type { Clock } from '../domain/clock.js';
 import { EventStore } from '../events/event-store.js';
 import { createForwarder } from '../front/forwarder.js';
+import { remoteSessionResolver, type SessionResolver } from '../front/sessions.js';
 import { inProcessUpstream } from '../front/upstreams.js';
 import { createServiceApp } from '../http/app-factory.js';
 import type { Principal } from '../http/principal.js';
@@ -46,8 +47,8 @@ export interface RequestOptions {
 
 /**
  * One service booted as in production (migrations, outbox, bus, its app), behind the same forwarder the gateway
- * uses. Sessions come from the service itself when it is identity, else from a stand-in of identity's internal
- * session API whose sessions the test creates with `memberSession()` and `adminSession()`.
+ * uses. Sessions come from the service itself when it is identity, else from a stand-in of identity's session
+ * lookup whose sessions the test creates with `memberSession()` and `adminSession()`.
  */
 export interface ServiceHarness {
   database: Database;
@@ -77,14 +78,12 @@ export async function startServiceHarness(module: ServiceModule, options: Harnes
     sources.set(registry.service, store);
   }
   const fakeSessions = new Map<string, Principal>();
-  const fakeIdentity = createServiceApp({ name: 'identity', logger, serviceToken: TEST_SERVICE_TOKEN });
-  fakeIdentity.post('/internal/sessions/resolve', async (c) => {
-    const tokens = (await c.req.json()) as Record<string, string | undefined>;
+  const standInSessions: SessionResolver = async (tokens) => {
     const principal: Principal = {};
     for (const token of [tokens.bearer, tokens.memberCookie, tokens.adminCookie])
       Object.assign(principal, token ? fakeSessions.get(token) : {});
-    return c.json({ is_success: true, data: { principal } });
-  });
+    return principal;
+  };
 
   let booted: BootedService;
   try {
@@ -110,7 +109,10 @@ export async function startServiceHarness(module: ServiceModule, options: Harnes
   await booted.instance.start?.();
   const service = inProcessUpstream(module.name, booted.instance.app);
   const forward = createForwarder({
-    identity: module.name === 'identity' ? service : inProcessUpstream('identity', fakeIdentity),
+    sessions:
+      module.name === 'identity'
+        ? (booted.instance.resolveSessions ?? remoteSessionResolver(service, TEST_SERVICE_TOKEN))
+        : standInSessions,
     serviceToken: TEST_SERVICE_TOKEN,
     logger,
   });
