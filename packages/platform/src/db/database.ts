@@ -66,9 +66,12 @@ function scopedPglitePool(pool: pg.Pool, schema: string): PostgresPool {
  */
 function postgresPools(url: string, maxConnections: number) {
   const pools = new Map<string, pg.Pool>();
+  let ended = false;
   const poolOf = (schema: string) => {
     const existing = pools.get(schema);
     if (existing) return existing;
+    // A pool opened after close would outlive the database it belongs to.
+    if (ended) throw new Error('The database is closed');
     const pool = new pg.Pool({
       connectionString: url,
       // Startup options are split on spaces: the name is checked (SCHEMA_NAME), so it needs no quotes.
@@ -81,7 +84,11 @@ function postgresPools(url: string, maxConnections: number) {
     pools.set(schema, pool);
     return pool;
   };
-  return { poolOf, endAll: () => Promise.all([...pools.values()].map((pool) => pool.end())) };
+  const endAll = () => {
+    ended = true;
+    return Promise.all([...pools.values()].map((pool) => pool.end()));
+  };
+  return { poolOf, endAll };
 }
 
 /**
