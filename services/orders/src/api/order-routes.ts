@@ -5,11 +5,10 @@ import type { OrdersContext } from '../commands/context.js';
 import { placeOrder } from '../commands/place-order.js';
 import { settleOrder } from '../commands/settle-order.js';
 import { orderExchanges } from '../store/exchange-views.js';
-import { orderShipment } from '../store/fulfilment-view.js';
-import { memberOrderHistory } from '../store/order-history.js';
-import { findOwnOrder } from '../store/order-reads.js';
+import { orderShipment, orderShipments } from '../store/fulfilment-view.js';
+import { findOwnOrder, memberOrderPage } from '../store/order-reads.js';
 import { orderCard, orderStatusView } from '../store/order-views.js';
-import { orderRefund, refundView } from '../store/refund-view.js';
+import { orderRefund, orderRefunds, refundView } from '../store/refund-view.js';
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 
@@ -48,20 +47,29 @@ export function orderRoutes(context: OrdersContext) {
     const { page, limit, status } = c.req.valid('query');
     // The spec's filters are All, Completed, Pending and Failed: Failed also lists cancelled orders, which did not
     // go through either and would otherwise show under All only (each card still says which it was).
-    const { entries, total } = await memberOrderHistory(context.db, member.id, status, page, limit);
-    const totalPages = Math.max(1, Math.ceil(total / limit));
+    const [rows, total] = await memberOrderPage(context.db, member.id, status, page, limit);
+    const shipments = await orderShipments(
+      context.db,
+      rows.map((row) => row.order_id),
+    );
+    const refunds = await orderRefunds(
+      context.db,
+      rows.map((row) => row.order_id),
+    );
+    const totalItems = Number(total.n);
+    const totalPages = Math.max(1, Math.ceil(totalItems / limit));
     return c.json({
       is_success: true,
       data: {
         // A cancelled order has no way to the member any more: its refund instead of its fulfilment.
-        orders: entries.map(({ order, shipment, refund }) => ({
-          ...orderCard(order, refund ? undefined : shipment),
-          refund: refundView(refund),
-        })),
+        orders: rows.map((row) => {
+          const refund = refunds.get(row.order_id);
+          return { ...orderCard(row, refund ? undefined : shipments.get(row.order_id)), refund: refundView(refund) };
+        }),
         pagination: {
           current_page: page,
           total_pages: totalPages,
-          total_items: total,
+          total_items: totalItems,
           has_prev: page > 1,
           has_next: page < totalPages,
         },

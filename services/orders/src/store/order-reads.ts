@@ -51,6 +51,26 @@ export function findOwnOrderSummary(db: Kysely<OrdersDb>, memberId: string, orde
     .executeTakeFirst();
 }
 
+/**
+ * One page of the member's orders, newest first, and how many match. `failed` also lists cancelled orders; `all`
+ * (or none) lists every status.
+ */
+export function memberOrderPage(db: Kysely<OrdersDb>, memberId: string, status: string | undefined, page: number, limit: number) {
+  let query = db.selectFrom('orders').where('member_id', '=', memberId);
+  if (status === 'failed') query = query.where('status', 'in', ['failed', 'cancelled']);
+  else if (status && status !== 'all') query = query.where('status', '=', status);
+  return Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('order_id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+}
+
 /** What the exchange queue shows of the orders its exchanges belong to. */
 export function exchangeQueueOrders(db: Kysely<OrdersDb>, orderIds: string[]) {
   return db
