@@ -29,6 +29,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     'PRD-RUPEE': { stock: 5, pricePaise: 111 },
     'PRD-LOST': { stock: 1, holdAnswerLost: true },
     'PRD-GONE': { stock: 1 },
+    'PRD-RUSH': { stock: 1 },
   });
   const payments = paymentsStandIn({ creditPaise: 99_900 });
 
@@ -282,6 +283,22 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
       await eventually(async () => catalog.holds.get(sold.body.data.order_id)?.state === 'released');
       const bought = await place(third.token, order('PRD-GONE'));
       expect(bought.status).toBe(200);
+    },
+  );
+
+  it.runIf(available)(
+    'tells a buyer who comes while the placements under way cover the units left Out of Stock at once (0073)',
+    async () => {
+      const [first, second] = [await subscriber(), await subscriber()];
+      const holds = catalog.pauseHolds('PRD-RUSH');
+      const placing = place(first.token, order('PRD-RUSH'));
+      // The first placement has read one unit left and is waiting for its hold: that unit is spoken for.
+      await eventually(async () => holds.asked() === 1);
+      const refused = await place(second.token, order('PRD-RUSH'), { 'idempotency-key': `key-${randomUUID()}` });
+      expect([refused.status, refused.body.message]).toEqual([409, 'Out of Stock']);
+      expect(catalog.reads('PRD-RUSH')).toBe(1);
+      holds.resume();
+      expect((await placing).status).toBe(200);
     },
   );
 

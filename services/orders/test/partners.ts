@@ -40,8 +40,27 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
     };
     return c.json({ is_success: true, data: view });
   });
+  /** Holds of a product made to wait, as a catalog under load would, and how many have been asked meanwhile. */
+  const paused = new Map<string, { asked: number; until: Promise<void> }>();
+  const pauseHolds = (id: string) => {
+    let resume!: () => void;
+    const pause = { asked: 0, until: new Promise<void>((resolve) => (resume = resolve)) };
+    paused.set(id, pause);
+    return {
+      asked: () => pause.asked,
+      resume: () => {
+        paused.delete(id);
+        resume();
+      },
+    };
+  };
   app.post('/internal/stock/hold', async (c) => {
     const { orderId, productId, quantity } = await c.req.json();
+    const pause = paused.get(productId);
+    if (pause) {
+      pause.asked++;
+      await pause.until;
+    }
     const existing = holds.get(orderId);
     if (existing && products[productId]?.holdAnswerLost)
       return c.json({ is_success: false, message: 'Service temporarily unavailable.' }, 503);
@@ -63,7 +82,7 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
     if (hold.state === 'held') hold.state = 'committed';
     return c.json({ is_success: true, data: { state: hold.state } });
   });
-  return { app, holds, available, reads: (id: string) => reads.get(id) ?? 0 };
+  return { app, holds, available, pauseHolds, reads: (id: string) => reads.get(id) ?? 0 };
 }
 
 type Payment = {

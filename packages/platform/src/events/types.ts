@@ -34,9 +34,10 @@ export class ConcurrencyError extends Error {
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedVersion,
-    readonly actual: number,
+    /** Unknown when a rival's insert was found by the unique stream version (the transaction is then aborted). */
+    readonly actual?: number,
   ) {
-    super(`Stream ${streamId} is at version ${actual}, expected ${expected}`);
+    super(`Stream ${streamId} is at version ${actual ?? 'a later version'}, expected ${expected}`);
     this.name = 'ConcurrencyError';
   }
 }

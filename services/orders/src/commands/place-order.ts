@@ -16,6 +16,7 @@ import { findBuyer } from '../store/member-buyers.js';
 import { orderRow } from '../store/order-reads.js';
 import { type OrdersContext, recordOrder } from './context.js';
 import { assertClaimHeld, type Claim, ClaimLost, claimKey, letGo, requestDigest } from './idempotency-claims.js';
+import type { Admission } from './placement-gate.js';
 import { assertMayOrder, lockMember, type PurchaseRules } from './purchase-limits.js';
 
 const UNDER_MINIMUM_PAYMENT =
@@ -40,20 +41,20 @@ export interface PlacedOrder {
  * the payment. Each later failure undoes the earlier steps (release the stock, give the credit back). A crash between
  * steps is covered too: the backstop comes before anything is held or spent, so whatever a dead saga took goes back.
  */
-export function placeOrder(
+export async function placeOrder(
   context: OrdersContext,
   memberId: string,
   payload: OrderPayload,
   idempotencyKey: string | undefined,
 ): Promise<PlacedOrder> {
-  return context.gate.run(async () => {
-    // A repeat of a request that was placed gets its order, sold out or not; anyone else is answered at once.
-    if (context.gate.isSoldOut(payload.product_id)) {
-      const earlier = idempotencyKey && (await findIdempotencyClaim(context.db, { memberId, key: idempotencyKey }));
-      if (!earlier) throw conflict('Out of Stock');
-    }
-    return placeInTurn(context, memberId, payload, idempotencyKey);
-  });
+  const { gate } = context;
+  // Judged at arrival, not in a turn: a buyer who cannot get a unit is not kept waiting behind those who will. A
+  // repeat of a request that was placed still gets its order.
+  if (gate.refuses(payload.product_id, payload.quantity)) {
+    const earlier = idempotencyKey && (await findIdempotencyClaim(context.db, { memberId, key: idempotencyKey }));
+    if (!earlier) throw conflict('Out of Stock');
+  }
+  return gate.run(payload.product_id, payload.quantity, (admission) => placeInTurn(context, memberId, payload, idempotencyKey, admission));
 }
 
 async function placeInTurn(
@@ -61,6 +62,7 @@ async function placeInTurn(
   memberId: string,
   payload: OrderPayload,
   idempotencyKey: string | undefined,
+  admission: Admission,
 ): Promise<PlacedOrder> {
   const orderId = newOrderId();
   const claim: Claim | undefined = idempotencyKey ? { memberId, key: idempotencyKey, digest: requestDigest(payload) } : undefined;
@@ -69,12 +71,12 @@ async function placeInTurn(
     if (earlier) return resumeCheckout(context, earlier);
   }
   try {
-    return await placeNewOrder(context, memberId, payload, orderId, claim);
+    return await placeNewOrder(context, memberId, payload, orderId, claim, admission);
   } catch (error) {
     if (!claim) throw error;
     await letGo(context.db, claim, orderId);
     // Another request with this key took over while this one was slow: answer with its order, as a repeat would.
-    if (error instanceof ClaimLost) return placeInTurn(context, memberId, payload, idempotencyKey);
+    if (error instanceof ClaimLost) return placeInTurn(context, memberId, payload, idempotencyKey, admission);
     throw error;
   }
 }
@@ -85,6 +87,7 @@ async function placeNewOrder(
   payload: OrderPayload,
   orderId: string,
   claim: Claim | undefined,
+  admission: Admission,
 ): Promise<PlacedOrder> {
   const buyer = await findBuyer(context.db, memberId);
   if (buyer?.subscription_status !== 'active')
@@ -108,6 +111,7 @@ async function placeNewOrder(
   const product = await context.partners.product(payload.product_id);
   if (!product) throw notFound('Product not found');
   if (!product.isEnabled) throw badRequest('This product is not available.');
+  context.gate.unitsLeft(product.id, product.available);
   const refusal = saleRefusal(product, context.clock.now());
   if (refusal) throw badRequest(refusal);
   const productKey = { productId: product.id, variantGroup: product.variantGroup ?? null };
@@ -124,14 +128,17 @@ async function placeNewOrder(
   const holdUntil = new Date(now.getTime() + context.settings.ORDER_HOLD_MINUTES * 60_000);
   await context.expireLater(orderId, memberId, holdUntil);
   const asked = { productId: product.id, quantity: payload.quantity };
-  const hold = await context.partners.hold(orderId, product.id, payload.quantity, holdUntil).catch(async (error: unknown) => {
-    // The hold's answer was lost (a timeout, a saturated catalog): it may have been taken, or may still be on its way.
-    // Released now, with what was asked, it keeps no units from other buyers until the order's expiry. A refusal
-    // (4xx) is an answer: nothing was held.
-    const status = (error as { status?: number }).status;
-    if (!status || status >= 500) await releaseHold(context, orderId, asked);
-    throw error;
-  });
+  const hold = await context.partners
+    .hold(orderId, product.id, payload.quantity, holdUntil)
+    .finally(admission.holdAnswered)
+    .catch(async (error: unknown) => {
+      // The hold's answer was lost (a timeout, a saturated catalog): it may have been taken, or may still be on its way.
+      // Released now, with what was asked, it keeps no units from other buyers until the order's expiry. A refusal
+      // (4xx) is an answer: nothing was held.
+      const status = (error as { status?: number }).status;
+      if (!status || status >= 500) await releaseHold(context, orderId, asked);
+      throw error;
+    });
   if (!hold.held) {
     if (hold.reason !== 'out_of_stock') throw badRequest('This product is not available.');
     // Refused one unit: none is left.

@@ -2,7 +2,7 @@ import { countOf } from '@elts/contracts';
 import { conflict } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { KEPT_STATUSES, UNPAID_STATUSES } from '../domain/order.js';
-import { countMemberOrders, hasOrderOfProduct, lockMemberBuyer } from '../store/member-orders.js';
+import { hasOrderOfProduct, lockMemberBuyer, memberOrderFacts } from '../store/member-orders.js';
 import type { OrdersDb } from '../store/tables.js';
 
 export const ALREADY_ORDERED =
@@ -47,7 +47,7 @@ export async function holdsProductElsewhere(db: Kysely<OrdersDb>, memberId: stri
  * `lockMember` in the transaction that records the order, which is the check that counts.
  */
 export async function assertMayOrder(db: Kysely<OrdersDb>, memberId: string, product: ProductKey, rules: PurchaseRules): Promise<void> {
-  const unpaid = await countMemberOrders(db, memberId, UNPAID_STATUSES);
-  if (rules.oneOfEach && (await holdsProductElsewhere(db, memberId, product))) throw conflict(ALREADY_ORDERED);
-  if (unpaid >= rules.unpaidLimit) throw conflict(tooManyUnpaid(rules.unpaidLimit));
+  const orders = await memberOrderFacts(db, memberId, product, { unpaid: UNPAID_STATUSES, kept: KEPT_STATUSES });
+  if (rules.oneOfEach && orders.ofProduct > 0) throw conflict(ALREADY_ORDERED);
+  if (orders.unpaid >= rules.unpaidLimit) throw conflict(tooManyUnpaid(rules.unpaidLimit));
 }
