@@ -19,6 +19,7 @@ export * as settings from './config/settings.js';
 export { type AnyDb, type Database, type DatabaseOptions, ensurePostgresDatabase, openDatabase, sql } from './db/database.js';
 export { loadMigrations, type Migration, MigrationError, migrate, platformMigrations } from './db/migrations.js';
 export { DataDirLockedError } from './db/pglite.js';
+export { ReadBatcher } from './db/read-batcher.js';
 export { type Clock, ManualClock, systemClock } from './domain/clock.js';
 export { type Refusal, type RefusalKind, Refused, refusal, refuse } from './domain/refusal.js';
 export { decodeEvent, EventStore, type EventTables, readRawEventsAfter, type UnitOfWork } from './events/event-store.js';

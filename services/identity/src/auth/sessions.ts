@@ -1,6 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { ReadBatcher } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import { findLiveSession, insertSession, type Realm, revokeSession, revokeSubjectSessions, type SessionTables } from '../store/sessions.js';
+import {
+  findLiveSessions,
+  insertSession,
+  type Realm,
+  revokeSession,
+  revokeSubjectSessions,
+  type SessionTables,
+} from '../store/sessions.js';
 
 export type { Realm };
 
@@ -8,7 +16,20 @@ const hash = (token: string) => createHash('sha256').update(token).digest();
 
 /** Opaque session tokens: 256 random bits handed out once, only their hashes kept. */
 export class Sessions {
-  constructor(private readonly db: Kysely<SessionTables>) {}
+  /** Every request reads its session: under a burst, the reads of those that arrive together are one (0074). */
+  private readonly live: ReadBatcher<{ id: string; realm: Realm; subjectId: string }>;
+
+  constructor(private readonly db: Kysely<SessionTables>) {
+    this.live = new ReadBatcher(async (hashes) => {
+      const rows = await findLiveSessions(
+        this.db,
+        hashes.map((hex) => Buffer.from(hex, 'hex')),
+      );
+      return new Map(
+        rows.map((row) => [Buffer.from(row.token_hash).toString('hex'), { id: row.id, realm: row.realm, subjectId: row.subject_id }]),
+      );
+    });
+  }
 
   async start(realm: Realm, subjectId: string, lifetimeMs: number): Promise<{ id: string; token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
@@ -21,8 +42,8 @@ export class Sessions {
   /** The live session a token belongs to, if any. `realm` restricts which realm the token may be. */
   async resolve(token: string, realm?: Realm): Promise<{ id: string; realm: Realm; subjectId: string } | undefined> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
-    const row = await findLiveSession(this.db, hash(token), realm);
-    return row ? { id: row.id, realm: row.realm, subjectId: row.subject_id } : undefined;
+    const session = await this.live.get(hash(token).toString('hex'));
+    return session && (!realm || session.realm === realm) ? session : undefined;
   }
 
   async revoke(sessionId: string): Promise<void> {

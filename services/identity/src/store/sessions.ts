@@ -32,16 +32,15 @@ export async function insertSession(
     .execute();
 }
 
-/** The unrevoked, unexpired session with this token hash (of `realm`, when given). */
-export async function findLiveSession(db: Kysely<SessionTables>, tokenHash: Buffer, realm?: Realm) {
-  let query = db
+/** The unrevoked, unexpired sessions with these token hashes, in one read. */
+export async function findLiveSessions(db: Kysely<SessionTables>, tokenHashes: Buffer[]) {
+  return db
     .selectFrom('sessions')
-    .select(['id', 'realm', 'subject_id'])
-    .where('token_hash', '=', tokenHash)
+    .select(['id', 'realm', 'subject_id', 'token_hash'])
+    .where('token_hash', 'in', tokenHashes)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`);
-  if (realm) query = query.where('realm', '=', realm);
-  return query.executeTakeFirst();
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
 }
 
 export async function revokeSession(db: Kysely<SessionTables>, sessionId: string): Promise<void> {
