@@ -4,71 +4,63 @@ import { ReadBatcher } from '../src/db/read-batcher.js';
 /** A read the test ends when it wants, recording which keys each read was asked for. */
 function reads() {
   const asked: string[][] = [];
-  const pending: Array<{ keys: string[]; end: (error?: Error) => void }> = [];
+  const pending: Array<(error?: Error) => void> = [];
   const read = (keys: string[]) =>
     new Promise<Map<string, string>>((resolve, reject) => {
       asked.push(keys);
-      pending.push({
-        keys,
-        end: (error) =>
-          error ? reject(error) : resolve(new Map(keys.filter((key) => key !== 'gone').map((key) => [key, `value of ${key}`]))),
-      });
+      const found = new Map(keys.filter((key) => key !== 'gone').map((key) => [key, `value of ${key}`]));
+      pending.push((error) => (error ? reject(error) : resolve(found)));
     });
-  return { read, asked, endNext: (error?: Error) => pending.shift()!.end(error) };
+  return { read, asked, endNext: (error?: Error) => pending.shift()!(error) };
 }
 
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('read batcher (0074)', () => {
-  it('reads a lone lookup at once', async () => {
+  it('reads the lookups of one turn of the event loop together, once the turn ends', async () => {
     const { read, asked, endNext } = reads();
-    const batcher = new ReadBatcher(read, { atOnce: 1, most: 10 });
-    const value = batcher.get('a');
-    expect(asked).toEqual([['a']]);
+    const batcher = new ReadBatcher(read);
+    const values = ['a', 'b', 'a', 'gone'].map((key) => batcher.get(key));
+    expect(asked).toEqual([]);
+    await nextTurn();
+    expect(asked).toEqual([['a', 'b', 'gone']]);
     endNext();
-    expect(await value).toBe('value of a');
+    expect(await Promise.all(values)).toEqual(['value of a', 'value of b', 'value of a', undefined]);
   });
 
-  it('gathers the lookups that arrive during a read into the next one, and never answers them from an earlier read', async () => {
+  it('never answers a lookup from a read that began before it', async () => {
     const { read, asked, endNext } = reads();
-    const batcher = new ReadBatcher(read, { atOnce: 1, most: 10 });
+    const batcher = new ReadBatcher(read);
     const first = batcher.get('a');
-    // These arrive while the read of 'a' is under way: even the second 'a' waits for a read that begins after it.
-    const later = ['b', 'a', 'c', 'b', 'gone'].map((key) => batcher.get(key));
-    expect(asked).toEqual([['a']]);
+    await nextTurn();
+    // The read of 'a' is under way: a second lookup of 'a' gets a read of its own.
+    const second = batcher.get('a');
+    await nextTurn();
+    expect(asked).toEqual([['a'], ['a']]);
     endNext();
-    expect(await first).toBe('value of a');
-    await settle();
-    expect(asked).toEqual([['a'], ['b', 'a', 'c', 'gone']]);
     endNext();
-    expect(await Promise.all(later)).toEqual(['value of b', 'value of a', 'value of c', 'value of b', undefined]);
+    expect([await first, await second]).toEqual(['value of a', 'value of a']);
   });
 
-  it('runs `atOnce` reads together and caps a read at `most` keys', async () => {
+  it('splits a turn with more keys than `most` into several reads', async () => {
     const { read, asked, endNext } = reads();
-    const batcher = new ReadBatcher(read, { atOnce: 2, most: 2 });
-    const values = ['a', 'b', 'c', 'd', 'e', 'f'].map((key) => batcher.get(key));
-    expect(asked).toEqual([['a'], ['b']]);
-    endNext();
-    await settle();
-    expect(asked.slice(2)).toEqual([['c', 'd']]);
-    endNext();
-    endNext();
-    await settle();
-    expect(asked.slice(3)).toEqual([['e', 'f']]);
-    endNext();
-    expect(await Promise.all(values)).toHaveLength(6);
+    const batcher = new ReadBatcher(read, 2);
+    const values = ['a', 'b', 'c', 'd', 'e'].map((key) => batcher.get(key));
+    await nextTurn();
+    expect(asked).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    for (let n = 0; n < 3; n++) endNext();
+    expect(await Promise.all(values)).toEqual(['a', 'b', 'c', 'd', 'e'].map((key) => `value of ${key}`));
   });
 
-  it('fails only the lookups of a read that failed, and goes on', async () => {
+  it('fails only the lookups of the read that failed', async () => {
     const { read, endNext } = reads();
-    const batcher = new ReadBatcher(read, { atOnce: 1, most: 10 });
+    const batcher = new ReadBatcher(read, 1);
     const first = batcher.get('a');
     const second = batcher.get('b');
+    await nextTurn();
     endNext(new Error('connection lost'));
-    await expect(first).rejects.toThrow('connection lost');
-    await settle();
     endNext();
+    await expect(first).rejects.toThrow('connection lost');
     expect(await second).toBe('value of b');
   });
 });
