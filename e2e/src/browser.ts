@@ -71,12 +71,18 @@ export function useBrowser(): { open(path: string, options?: OpenOptions): Promi
  * nothing. React marks each element it has adopted; a page the app draws itself is ready at once.
  */
 export async function appStarted(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    if (!root?.dataset.prerendered) return true;
-    const heading = root.querySelector('h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-  });
+  // The page's arrival, so the navigation's 30 s rather than an action's 10: on a loaded machine a heavy page's
+  // scripts (Swagger UI's, on /api/docs) can keep the page's thread from answering the check for longer than 10 s.
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      if (!root?.dataset.prerendered) return true;
+      const heading = root.querySelector('h1');
+      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 /** Waits until the page's main heading reads `text` (after a navigation, while the next page's code arrives). */
