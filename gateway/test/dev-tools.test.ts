@@ -21,8 +21,8 @@ const fromAddress = (address: string) => ({ incoming: { socket: { remoteAddress:
 function gatewayOverOpenMailbox(trustedProxyHops: number) {
   const identity = createServiceApp({ name: 'identity', logger: silentLogger() });
   identity.post('/internal/sessions/resolve', async (c) => {
-    const { bearer } = await c.req.json();
-    return c.json({ is_success: true, data: { principal: bearer === 'admin' ? ADMIN_PRINCIPAL : {} } });
+    const { requests } = (await c.req.json()) as { requests: { bearer?: string }[] };
+    return c.json({ is_success: true, data: { principals: requests.map(({ bearer }) => (bearer === 'admin' ? ADMIN_PRINCIPAL : {})) } });
   });
   for (const outbox of ['/dev/mailbox', '/dev/sms'])
     identity.get(outbox, (c) => c.json({ is_success: true, data: [], forwardedFor: c.req.header('x-forwarded-for') ?? null }));

@@ -16,11 +16,14 @@ function everyService() {
   const app = createServiceApp({ name: 'identity', logger: silentLogger() });
   let forwarded = 0;
   app.post('/internal/sessions/resolve', async (c) => {
-    const { bearer } = await c.req.json();
-    // Any other 'member-…' token is a member of its own, for calls that must never meet a per-member limit.
-    const other = typeof bearer === 'string' && bearer.startsWith('member-') ? { id: randomUUID(), sessionId: randomUUID() } : undefined;
-    const member = bearer === 'a' ? MEMBER_A : bearer === 'b' ? MEMBER_B : other;
-    return c.json({ is_success: true, data: { principal: member ? { member } : {} } });
+    const { requests } = (await c.req.json()) as { requests: { bearer?: string }[] };
+    const principals = requests.map(({ bearer }) => {
+      // Any other 'member-…' token is a member of its own, for calls that must never meet a per-member limit.
+      const other = bearer?.startsWith('member-') ? { id: randomUUID(), sessionId: randomUUID() } : undefined;
+      const member = bearer === 'a' ? MEMBER_A : bearer === 'b' ? MEMBER_B : other;
+      return member ? { member } : {};
+    });
+    return c.json({ is_success: true, data: { principals } });
   });
   app.all('*', (c) => {
     forwarded++;

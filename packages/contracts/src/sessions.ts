@@ -1,2 +1,8 @@
 /** Cookie names of the two session realms: a browser may hold a member session and an admin session at once. */
 export const SESSION_COOKIES = { member: 'elts_session', admin: 'elts_admin' } as const;
+
+/** The longest session token identity hands out is shorter: a longer one is no one's, whoever is asked. */
+export const SESSION_TOKEN_MAX_LENGTH = 100;
+
+/** The most requests' tokens one call to `POST /internal/sessions/resolve` carries. */
+export const SESSION_LOOKUPS_PER_CALL = 200;

@@ -1,3 +1,4 @@
+import { SESSION_LOOKUPS_PER_CALL } from '@elts/contracts';
 import { SESSION_EXPIRED } from '@elts/platform';
 import { databaseAvailable, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,12 +43,30 @@ describe('looking up a session from credentials that cannot be one', () => {
 
   it.runIf(available)('tells the gateway such tokens belong to no one, and still finds a real one beside them', async () => {
     const member = await signUp(identity);
-    const { status, body } = await identity.json<{ data: { principal: unknown } }>('/internal/sessions/resolve', {
+    const { status, body } = await identity.json<{ data: { principals: unknown[] } }>('/internal/sessions/resolve', {
       method: 'POST',
       headers: { 'x-service-token': TEST_SERVICE_TOKEN },
-      body: { bearer: 'y'.repeat(300), memberCookie: member.token, adminCookie: 'z'.repeat(300) },
+      body: {
+        requests: [
+          { bearer: 'y'.repeat(300), memberCookie: member.token, adminCookie: 'z'.repeat(300) },
+          { bearer: 'y'.repeat(300) },
+          { adminCookie: member.token },
+        ],
+      },
     });
     expect(status).toBe(200);
-    expect(body.data.principal).toEqual({ member: { id: member.memberId, sessionId: expect.any(String) } });
+    // One answer per request, in order; a member's token is not an admin's cookie.
+    expect(body.data.principals).toEqual([{ member: { id: member.memberId, sessionId: expect.any(String) } }, {}, {}]);
+  });
+
+  it.runIf(available)('refuses a call with no requests, or more than one call may carry', async () => {
+    for (const requests of [[], Array.from({ length: SESSION_LOOKUPS_PER_CALL + 1 }, () => ({ bearer: 'x' }))]) {
+      const { status } = await identity.json('/internal/sessions/resolve', {
+        method: 'POST',
+        headers: { 'x-service-token': TEST_SERVICE_TOKEN },
+        body: { requests },
+      });
+      expect(status, `${requests.length} requests`).toBe(400);
+    }
   });
 });

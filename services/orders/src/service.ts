@@ -10,6 +10,7 @@ import { orderRoutes } from './api/order-routes.js';
 import { outOfStockRoutes } from './api/out-of-stock-routes.js';
 import { serviceabilityRoutes } from './api/serviceability-routes.js';
 import { internalPartners, type OrdersContext } from './commands/context.js';
+import { claimedKeys } from './commands/idempotency-claims.js';
 import { REFUND_DUE, refundWhenDue } from './commands/out-of-stock.js';
 import { PlacementGate } from './commands/placement-gate.js';
 import { expireUnpaidOrder } from './commands/settle-order.js';
@@ -57,6 +58,7 @@ export const ordersService = defineService({
       logger,
       clock: runtime.clock,
       gate,
+      keyClaimed: claimedKeys(db),
       expireLater: (orderId, memberId, at) =>
         scheduler.schedule('order.expire', orderId, at, { orderId, memberId }, { onlyIfAbsent: true }),
       refundDueAt: (trx, orderId, at) => scheduler.schedule(REFUND_DUE, orderId, at, { orderId }, { db: trx }),

@@ -291,14 +291,22 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     async () => {
       const [first, second] = [await subscriber(), await subscriber()];
       const holds = catalog.pauseHolds('PRD-RUSH');
-      const placing = place(first.token, order('PRD-RUSH'));
+      const firstKey = { 'idempotency-key': `key-${randomUUID()}` };
+      const placing = place(first.token, order('PRD-RUSH'), firstKey);
       // The first placement has read one unit left and is waiting for its hold: that unit is spoken for.
       await eventually(async () => holds.asked() === 1);
-      const refused = await place(second.token, order('PRD-RUSH'), { 'idempotency-key': `key-${randomUUID()}` });
-      expect([refused.status, refused.body.message]).toEqual([409, 'Out of Stock']);
+      // Both are refused by the count unless their key has a claim: the first buyer's repeat has one and goes on to
+      // its order; the second buyer's key has none.
+      const [refused, repeat] = [
+        place(second.token, order('PRD-RUSH'), { 'idempotency-key': `key-${randomUUID()}` }),
+        place(first.token, order('PRD-RUSH'), firstKey),
+      ];
+      expect([(await refused).status, (await refused).body.message]).toEqual([409, 'Out of Stock']);
       expect(catalog.reads('PRD-RUSH')).toBe(1);
       holds.resume();
-      expect((await placing).status).toBe(200);
+      const placed = await placing;
+      expect(placed.status).toBe(200);
+      expect([(await repeat).status, (await repeat).body.data.order_id]).toEqual([200, placed.body.data.order_id]);
     },
   );
 

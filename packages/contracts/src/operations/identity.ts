@@ -3,6 +3,7 @@ import { contactRequestSchema } from '../api/contact.js';
 import { giveawayEntrySchema } from '../api/giveaway.js';
 import { giveawayPrizeSchema as giveawayPrize, giveawayPrizesRequestSchema, giveawayResultsSchema } from '../api/giveaway-prizes-schema.js';
 import { loginRequestSchema, profileSchema, updateProfileSchema, welcomeEmailRequestSchema } from '../api/members.js';
+import { SESSION_LOOKUPS_PER_CALL } from '../sessions.js';
 import { answer, done, pagination, specPagination } from './answers.js';
 import { operation } from './operation.js';
 
@@ -15,14 +16,22 @@ export const adminLoginSchema = z.strictObject({
 });
 
 /**
- * `POST /internal/sessions/resolve`: the tokens a request carried. No length limit of its own (the body limit bounds
- * it): a token too long to be a session is unknown like any other, not a bad request, which the gateway could only
- * pass on as a failure of its own.
+ * The tokens one request carried. No length limit of its own: a token too long to be a session is unknown like any
+ * other, not a bad request, which the gateway could only pass on as a failure of its own.
  */
 export const sessionTokensSchema = z.strictObject({
   bearer: z.string().optional(),
   memberCookie: z.string().optional(),
   adminCookie: z.string().optional(),
+});
+
+/**
+ * `POST /internal/sessions/resolve`: the tokens of the requests a gateway received together (decision 0074), at most
+ * `SESSION_LOOKUPS_PER_CALL`; the gateway leaves out tokens longer than `SESSION_TOKEN_MAX_LENGTH`, so a full call
+ * stays within the body limit.
+ */
+export const sessionLookupsSchema = z.strictObject({
+  requests: z.array(sessionTokensSchema).min(1).max(SESSION_LOOKUPS_PER_CALL),
 });
 
 /** `GET /user/wall`: a page of the wall. */
@@ -107,9 +116,9 @@ export const identityOperations = {
     path: '/internal/sessions/resolve',
     owner: 'identity',
     access: 'internal',
-    summary: "Who holds a request's session tokens (asked by the gateway for every request)",
-    body: sessionTokensSchema,
-    response: answer(z.object({ principal })),
+    summary: "Who holds each request's session tokens (asked by the gateway for the requests it received together)",
+    body: sessionLookupsSchema,
+    response: answer(z.object({ principals: z.array(principal) })),
   }),
 
   signInOptions: operation({

@@ -1,13 +1,14 @@
-import { type BodyOf, identityOperations, SESSION_COOKIES } from '@elts/contracts';
+import { type BodyOf, identityOperations, SESSION_COOKIES, SESSION_LOOKUPS_PER_CALL, SESSION_TOKEN_MAX_LENGTH } from '@elts/contracts';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { ReadBatcher } from '../db/read-batcher.js';
 import { forbidden } from '../http/errors.js';
 import { InternalClient } from '../http/internal-client.js';
 import type { Principal } from '../http/principal.js';
 import type { Upstream } from './upstreams.js';
 
-/** The tokens a request carries, as identity resolves them (`POST /internal/sessions/resolve`). */
-export type SessionTokens = BodyOf<typeof identityOperations.resolveSessions>;
+/** The tokens a request carries, as identity resolves them (one of `POST /internal/sessions/resolve`'s requests). */
+export type SessionTokens = BodyOf<typeof identityOperations.resolveSessions>['requests'][number];
 
 /**
  * The spec's screens send the token as the raw Authorization header; `Bearer` is accepted too. Cookies are used
@@ -51,10 +52,25 @@ export function assertSameOrigin(c: Context): void {
  */
 export type SessionResolver = (tokens: SessionTokens) => Promise<Principal>;
 
-/** Asks identity's `POST /internal/sessions/resolve` (another process, or an app standing in for identity). */
+/**
+ * Asks identity's `POST /internal/sessions/resolve` (another process, or an app standing in for identity). The
+ * requests that arrive in one turn of the event loop ask in one call (decision 0074): at a drop, one call answers
+ * dozens of buyers instead of each waiting for a call of its own. Each request is still asked about afresh, after
+ * it arrived. A token longer than any session's is left out: it is no one's, and a full call stays small.
+ */
 export function remoteSessionResolver(identity: Upstream, serviceToken: string): SessionResolver {
   const client = new InternalClient({ target: 'identity', fetch: (request) => identity.forward(request), token: serviceToken, retries: 1 });
-  return async (tokens) => (await client.operation(identityOperations.resolveSessions, { body: tokens }, { idempotent: true })).principal;
+  const lookups = new ReadBatcher<Principal>(async (keys) => {
+    const requests = keys.map((key) => JSON.parse(key) as SessionTokens);
+    const { principals } = await client.operation(identityOperations.resolveSessions, { body: { requests } }, { idempotent: true });
+    if (principals.length !== keys.length) throw new Error(`identity answered ${principals.length} of ${keys.length} session lookups`);
+    return new Map(keys.map((key, at) => [key, principals[at] as Principal]));
+  }, SESSION_LOOKUPS_PER_CALL);
+  return async (tokens) => {
+    const asked = Object.entries(tokens).filter(([, token]) => typeof token === 'string' && token.length <= SESSION_TOKEN_MAX_LENGTH);
+    if (asked.length === 0) return {};
+    return (await lookups.get(JSON.stringify(Object.fromEntries(asked)))) ?? {};
+  };
 }
 
 /** The principal behind a request's tokens: no one, without asking, when it carries none. */

@@ -4,11 +4,17 @@ import { Hono } from 'hono';
 import { resolveSessions } from '../auth/resolve-sessions.js';
 import type { IdentityContext } from '../commands/context.js';
 
-/** The gateway asks here who holds a request's tokens, when identity runs in another process. */
+/**
+ * The gateway asks here who holds the tokens of the requests it received together, when identity runs in another
+ * process. Their session reads are gathered into one (decision 0074).
+ */
 export function internalRoutes(context: IdentityContext) {
   const app = new Hono<AppEnv>();
   mount(app, identityOperations.resolveSessions, async (c) =>
-    c.json({ is_success: true, data: { principal: await resolveSessions(context, c.req.valid('json')) } }),
+    c.json({
+      is_success: true,
+      data: { principals: await Promise.all(c.req.valid('json').requests.map((tokens) => resolveSessions(context, tokens))) },
+    }),
   );
   return app;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SESSION_TOKEN_MAX_LENGTH } from '@elts/contracts';
 import { ReadBatcher } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import {
@@ -13,6 +14,9 @@ import {
 export type { Realm };
 
 const hash = (token: string) => createHash('sha256').update(token).digest();
+
+/** What a token handed out by `start` looks like (43 characters today); anything else is no one's. */
+const TOKEN_SHAPE = new RegExp(`^[A-Za-z0-9_-]{20,${SESSION_TOKEN_MAX_LENGTH}}$`);
 
 /** Opaque session tokens: 256 random bits handed out once, only their hashes kept. */
 export class Sessions {
@@ -41,7 +45,7 @@ export class Sessions {
 
   /** The live session a token belongs to, if any. `realm` restricts which realm the token may be. */
   async resolve(token: string, realm?: Realm): Promise<{ id: string; realm: Realm; subjectId: string } | undefined> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+    if (!TOKEN_SHAPE.test(token)) return undefined;
     const session = await this.live.get(hash(token).toString('hex'));
     return session && (!realm || session.realm === realm) ? session : undefined;
   }

@@ -53,6 +53,8 @@ export interface OrdersContext {
   clock: Clock;
   /** Placements' turns, and the products just found sold out (placement-gate.ts). */
   gate: PlacementGate;
+  /** Whether a member's idempotency key has a claim (idempotency-claims.ts `claimedKeys`). */
+  keyClaimed(key: { memberId: string; key: string }): Promise<boolean>;
   /**
    * Schedules the backstop that fails an order left without a payment, or gives back the stock and credit of one
    * never recorded (a crash mid-saga). The member is in it because an unrecorded order has no row to name them.

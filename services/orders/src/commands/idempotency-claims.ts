@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { AppError, conflict } from '@elts/platform';
+import { AppError, conflict, ReadBatcher } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
 import {
   dropUnrecordedClaim,
+  findClaimedKeys,
   findIdempotencyClaim,
   insertIdempotencyClaim,
   isOrderRecorded,
@@ -66,6 +67,22 @@ export async function claimKey(db: Kysely<OrdersDb>, claim: Claim, orderId: stri
     if (Date.now() > deadline) throw new AppError(503, 'unavailable', 'This order is still being placed. Please try again in a moment.');
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/**
+ * Whether a key has a claim: a repeat of a request that got that far. Asked for every buyer the gate refuses at
+ * arrival; under a burst the lookups of one turn of the event loop are one read (decision 0074).
+ */
+export function claimedKeys(db: Kysely<OrdersDb>): (key: Key) => Promise<boolean> {
+  const idOf = ({ memberId, key }: Key) => JSON.stringify([memberId, key]);
+  const reads = new ReadBatcher<true>(async (ids) => {
+    const keys = ids.map((id) => {
+      const [memberId, key] = JSON.parse(id) as [string, string];
+      return { memberId, key };
+    });
+    return new Map((await findClaimedKeys(db, keys)).map((found) => [idOf(found), true as const]));
+  });
+  return async (key) => (await reads.get(idOf(key))) === true;
 }
 
 /** Inside the transaction that records the order: is the key still this order's? Locks the claim until commit. */

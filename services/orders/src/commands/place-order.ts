@@ -11,7 +11,6 @@ import {
 import { badRequest, ConcurrencyError, conflict, forbidden, notFound } from '@elts/platform';
 import { buysOneOfEach, foldOrder, maxQuantity, orderStream } from '../domain/order.js';
 import { saleRefusal } from '../flows/order-saga.js';
-import { findIdempotencyClaim } from '../store/idempotency-keys.js';
 import { findBuyer } from '../store/member-buyers.js';
 import { orderRow } from '../store/order-reads.js';
 import { type OrdersContext, recordOrder } from './context.js';
@@ -51,8 +50,8 @@ export async function placeOrder(
   // Judged at arrival, not in a turn: a buyer who cannot get a unit is not kept waiting behind those who will. A
   // repeat of a request that was placed still gets its order.
   if (gate.refuses(payload.product_id, payload.quantity)) {
-    const earlier = idempotencyKey && (await findIdempotencyClaim(context.db, { memberId, key: idempotencyKey }));
-    if (!earlier) throw conflict('Out of Stock');
+    const repeat = idempotencyKey !== undefined && (await context.keyClaimed({ memberId, key: idempotencyKey }));
+    if (!repeat) throw conflict('Out of Stock');
   }
   return gate.run(payload.product_id, payload.quantity, (admission) => placeInTurn(context, memberId, payload, idempotencyKey, admission));
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OrdersDb } from './tables.js';
 
-type IdempotencyKey = { memberId: string; key: string };
+export type IdempotencyKey = { memberId: string; key: string };
 
 function claimRow(db: Kysely<OrdersDb>, claim: IdempotencyKey) {
   return db.selectFrom('order_idempotency as k').where('k.member_id', '=', claim.memberId).where('k.idempotency_key', '=', claim.key);
@@ -34,6 +34,22 @@ export function findIdempotencyClaim(db: Kysely<OrdersDb>, claim: IdempotencyKey
     .leftJoin('orders as o', 'o.order_id', 'k.order_id')
     .select(['k.order_id', 'k.created_at', 'k.request_digest', 'o.order_id as recorded'])
     .executeTakeFirst();
+}
+
+/** Which of these keys have a claim: one read for many (the buyers refused at arrival under a burst, decision 0074). */
+export async function findClaimedKeys(db: Kysely<OrdersDb>, keys: IdempotencyKey[]): Promise<IdempotencyKey[]> {
+  const rows = await db
+    .selectFrom('order_idempotency')
+    .select(['member_id', 'idempotency_key'])
+    .where((eb) =>
+      eb(
+        eb.refTuple('member_id', 'idempotency_key'),
+        'in',
+        keys.map(({ memberId, key }) => eb.tuple(memberId, key)),
+      ),
+    )
+    .execute();
+  return rows.map((row) => ({ memberId: row.member_id, key: row.idempotency_key }));
 }
 
 /** The order the key is claimed for, its row locked until the transaction ends. */
