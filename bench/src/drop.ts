@@ -9,10 +9,12 @@
  *
  * `npm run bench -- --only drop`. BENCH_DROP_RUNS picks some of `baseline,embedded,postgres,distributed` (all by
  * default); BENCH_DROP_SCALE another scale; BENCH_CPU_PROF_DIR writes the servers' CPU profiles (startServer and
- * startDistributed).
+ * startDistributed); BENCH_DROP_PROFILE_DIR writes the all-in-one's profile of each drop alone, and prints its parts.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import type { ServiceName } from '@elts/contracts';
 import pg from 'pg';
 import { type Attempt, attemptOrder, dropFigures, measureCheckout, sampleStock } from './checkout.js';
@@ -30,11 +32,25 @@ import {
   subscribe,
   until,
 } from './client.js';
+import { type CpuProfile, summarizeProfile } from './cpu-profile.js';
 import { CpuMeter, cpuOf, startDistributed } from './distributed.js';
 import { CORES, quiet, type ServerProcess, startServer } from './server-process.js';
 import { arrivals, distribution, type Figure, sustainedRate } from './stats.js';
 
 const GROUP = 'Drop on PostgreSQL (open-loop arrivals)';
+/** BENCH_DROP_PROFILE_DIR: a V8 CPU profile of the all-in-one during each drop, and where its time went. */
+const PROFILE_DIR = process.env.BENCH_DROP_PROFILE_DIR;
+
+async function saveProfile(profile: CpuProfile, name: string): Promise<void> {
+  const file = join(PROFILE_DIR!, `drop-${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+  await mkdir(PROFILE_DIR!, { recursive: true });
+  await writeFile(file, JSON.stringify(profile));
+  const summary = summarizeProfile(profile, 10);
+  console.log(`  CPU profile in ${file}: ${Math.round(summary.busyMs)} ms busy, ${Math.round(summary.idleMs)} ms idle`);
+  for (const part of summary.parts) console.log(`    ${(part.share * 100).toFixed(1).padStart(5)}%  ${part.name}`);
+  for (const fn of summary.functions) console.log(`    ${(fn.share * 100).toFixed(1).padStart(5)}%  ${fn.name}`);
+}
+
 const RUNS = new Set((process.env.BENCH_DROP_RUNS ?? 'baseline,embedded,postgres,distributed').split(','));
 
 interface Scale {
@@ -50,6 +66,8 @@ const QUICK: Scale = { members: 100, units: 10, rates: [100] };
 interface Stack {
   label: string;
   server: ServerProcess;
+  /** One process whose CPU profile BENCH_DROP_PROFILE_DIR can take (the all-in-one). */
+  profiled?: boolean;
   count(service: ServiceName, text: string, values?: unknown[]): Promise<number>;
   rows<T extends pg.QueryResultRow>(service: ServiceName, text: string, values?: unknown[]): Promise<T[]>;
 }
@@ -142,6 +160,22 @@ async function subscribers(stack: Stack, members: number): Promise<string[]> {
   return tokens;
 }
 
+/**
+ * How many connections the kernel has dropped because a listen queue was full (TcpExt ListenOverflows, for the
+ * whole machine): each such buyer waits a second or more for its handshake to be sent again, or meets a reset. NaN
+ * where /proc/net/netstat cannot be read.
+ */
+async function listenOverflows(): Promise<number> {
+  try {
+    const lines = (await readFile('/proc/net/netstat', 'utf8')).split('\n').filter((line) => line.startsWith('TcpExt:'));
+    const [names, values] = lines.map((line) => line.split(/\s+/));
+    const at = names?.indexOf('ListenOverflows') ?? -1;
+    return at > 0 ? Number(values?.[at]) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** One drop on one stack: a new product of `units`, every member arriving at `rate` a second. */
 async function drop(stack: Stack, admin: string, tokens: readonly string[], units: number, rate: number) {
   const base = stack.server.baseURL;
@@ -153,10 +187,14 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
   const loadBefore = loadavg()[0]!;
   const sampler = sampleStock(unitsLeft);
   const cpuBefore = await stack.server.usage();
+  const overflowsBefore = await listenOverflows();
+  if (PROFILE_DIR && stack.profiled) await stack.server.call('profileStart');
   const { answers, lateMs } = await openLoop(arrivals(tokens.length, rate), (index, dueMs) =>
     attemptOrder(base, tokens[index]!, productId, dueMs),
   );
+  if (PROFILE_DIR && stack.profiled) await saveProfile(await stack.server.call<CpuProfile>('profileStop'), `${stack.label}-${rate}`);
   const cpuAfter = await stack.server.usage();
+  const overflows = (await listenOverflows()) - overflowsBefore;
   const stock = await sampler.stop();
   // Server CPU per answer: steadier than latency on a shared machine, and with the rate it says whether the product
   // ran out of cores or waited (on locks, on its pool) with cores to spare.
@@ -180,7 +218,7 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
   const placedMs = answers.filter((answer: Attempt) => answer.status === 200).map((answer) => answer.answeredMs);
   const { latency, placed } = verdicts.summary;
   console.log(
-    `  ${label('')} ${placed} placed, p50 ${Math.round(latency.p50)} ms, p99 ${Math.round(latency.p99)} ms, ${sustained.toFixed(0)} answers/s, sent up to ${lateMs.toFixed(0)} ms late (${load()})`,
+    `  ${label('')} ${placed} placed, p50 ${Math.round(latency.p50)} ms, p99 ${Math.round(latency.p99)} ms, ${sustained.toFixed(0)} answers/s, sent up to ${lateMs.toFixed(0)} ms late, ${overflows} connections overflowed a listen queue (${load()})`,
   );
   return {
     figures: [
@@ -198,6 +236,7 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
         value: cpuMsPerAnswer,
         unit: 'ms',
       },
+      { group: GROUP, label: label('connections that overflowed a listen queue'), value: overflows, unit: '' },
     ],
     raw: {
       stack: stack.label,
@@ -212,6 +251,7 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
       sustained,
       cpuMsPerAnswer,
       postgresMsPerAnswer,
+      overflows,
       holds,
       orders,
       ...stock,
@@ -280,7 +320,7 @@ async function allInOneOnPostgres(scale: Scale) {
       },
     };
     try {
-      return await drops({ label: 'all-in-one', server, ...reads }, scale);
+      return await drops({ label: 'all-in-one', server, profiled: true, ...reads }, scale);
     } finally {
       await reads.close();
       await product.stop();

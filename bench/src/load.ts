@@ -45,7 +45,8 @@ export interface RouteCost {
   runs: Array<{ cpuUsPerRequest: number; p99Ms: number; requests: number; parts?: Record<string, number> }>;
 }
 
-function blast(server: ServerProcess, route: Route, amount: number, plan: Plan): Promise<autocannon.Result> {
+/** Sends `amount` requests of one route over the plan's connections. */
+export function blast(server: ServerProcess, route: Route, amount: number, plan: Plan): Promise<autocannon.Result> {
   let instance: autocannon.Instance | undefined;
   const done = new Promise<autocannon.Result>((resolveRun, reject) => {
     instance = autocannon(

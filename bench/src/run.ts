@@ -14,6 +14,7 @@ import { apiCostFigures, distributedFigures, measureBaseline, measureDistributed
 import { NATS_URL, POSTGRES_URL, reachable } from './client.js';
 import { FULL, QUICK } from './load.js';
 import { consoleTable, markdown, type RunInfo } from './report.js';
+import { formatMarkdown, headCommit } from './repository.js';
 import { CORES, PINNED, pinBench } from './server-process.js';
 import type { Figure } from './stats.js';
 
@@ -30,15 +31,6 @@ const only = new Set((values.only?.split(',') ?? DEFAULT_RUN) as Benchmark[]);
 const plan = quick ? QUICK : FULL;
 const began = performance.now();
 const BENCH_DIR = resolve(import.meta.dirname, '..');
-
-/** The repository's formatter aligns Markdown tables; the generated file is kept as `biome check` wants it. */
-function formatMarkdown(file: string): void {
-  try {
-    execFileSync('npx', ['biome', 'format', '--write', file], { stdio: 'ignore', cwd: resolve(BENCH_DIR, '..') });
-  } catch {
-    // Formatting is cosmetic: the results stand without it.
-  }
-}
 
 /** The hand-written analysis of the missed targets (bench/LIMITS.md), appended to the generated table. */
 const limits = async () => (existsSync(resolve(BENCH_DIR, 'LIMITS.md')) ? readFile(resolve(BENCH_DIR, 'LIMITS.md'), 'utf8') : '');
@@ -153,13 +145,7 @@ await step('admin', async () => {
   notes.push('Admin at scale printed its own table above (bench/admin/src/run.ts); its results are in bench/admin/results/.');
 });
 
-const commit = (() => {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  } catch {
-    return 'unknown';
-  }
-})();
+const commit = headCommit();
 const run: RunInfo = {
   date: new Date().toISOString(),
   commit,

@@ -3,6 +3,7 @@
  * (process.cpuUsage(), microsecond resolution, unlike /proc's 10 ms ticks) and memory, and for the product a few
  * reads of its database that no public endpoint offers. Loopback HTTP stays reserved for the load being measured.
  */
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface IpcRequest {
@@ -17,7 +18,21 @@ export function serveIpc(handlers: Record<string, Handler>): void {
   // How long the event loop went without turning: a stall holds every connection, even one about to be answered.
   const loop = monitorEventLoopDelay({ resolution: 20 });
   loop.enable();
+  // A V8 CPU profile of a stretch the bench chooses (bench/src/route-profile.ts): the route's load, not the setup.
+  // Connected only when asked, so no other measurement runs with an inspector session attached.
+  const inspector = new Session();
   const all: Record<string, Handler> = {
+    profileStart: async () => {
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+      await inspector.post('Profiler.start');
+    },
+    profileStop: async () => {
+      const { profile } = await inspector.post('Profiler.stop');
+      inspector.disconnect();
+      return profile;
+    },
     /** The longest and the 99th-percentile event-loop delay (ms) since the last call, which starts a new count. */
     loopDelay: () => {
       const delay = { maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6 };

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import { ConfigError, EXIT_BAD_CONFIG } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
 
@@ -15,9 +15,18 @@ export interface FetchApp {
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+/**
+ * How many new connections may wait for the server to accept them. Node's default, 511, overflowed at a drop: buyers
+ * opened connections faster than a busy event loop accepted them, the kernel dropped the excess handshakes, and
+ * those buyers waited a second or more for their retransmissions, or met a reset (bench/LIMITS.md). The kernel caps
+ * it at net.core.somaxconn (4096 by default since Linux 5.4).
+ */
+export const LISTEN_BACKLOG = 4096;
+
 export function listen(app: FetchApp, port: number, host: string): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolvePromise, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => resolvePromise({ server, port: info.port }));
+    const server = createAdaptorServer({ fetch: app.fetch, hostname: host });
+    server.listen(port, host, LISTEN_BACKLOG, () => resolvePromise({ server, port: (server.address() as AddressInfo).port }));
     const http = server as { keepAliveTimeout?: number; headersTimeout?: number };
     http.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     // Node requires the header wait to outlast the keep-alive wait, or an idle socket's timer ends it first.
