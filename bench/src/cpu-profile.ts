@@ -63,6 +63,8 @@ export function partOf({ functionName, url }: CallFrame): string | 'idle' {
   if (functionName === '(garbage collector)') return 'garbage collection';
   if (functionName === '(program)' || functionName === '(root)') return 'V8 and native code outside JavaScript';
   if (url === '') return 'built-ins (JSON, crypto, writev and others)';
+  // PGlite is PostgreSQL compiled to WebAssembly: its wasm functions are the database's own work.
+  if (url.startsWith('wasm://')) return 'PGlite';
   if (url.startsWith('node:')) return "Node's core (HTTP, streams, timers)";
   if (url.includes('/node_modules/')) {
     // The innermost package names it: a library's own dependencies count as that library when listed here.

@@ -2,7 +2,8 @@
  * `npm run bench:profile [-- --route "GET /product/orders/user"] [-- --requests 3000]`: where one product route's
  * CPU goes. Starts the all-in-one on its embedded database as the api benchmark does, prepares the same member, warms
  * the route, then takes a V8 CPU profile of the server while it answers the route's requests (the setup is not in
- * it). Writes bench/PROFILE.md: self time by the code that spent it, and the functions that spent the most.
+ * it). Writes bench/PROFILE.md: self time by the code that spent it, and the functions that spent the most; and the
+ * profile itself to bench/results/route.cpuprofile (not kept in git).
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -58,6 +59,8 @@ try {
     ...summary.functions.map((fn) => `| \`${fn.name.replaceAll('|', '\\|')}\` | ${perRequest(fn.ms)} | ${percent(fn)} |`),
     '',
   ];
+  // The whole profile too, for Chrome DevTools' Performance panel or a closer look.
+  await writeFile(resolve(import.meta.dirname, '../results/route.cpuprofile'), JSON.stringify(profile));
   const file = resolve(import.meta.dirname, '../PROFILE.md');
   await writeFile(file, lines.join('\n'));
   formatMarkdown(file);

@@ -14,6 +14,7 @@ describe('where a CPU profile spent its time', () => {
     [frame('writev'), 'built-ins (JSON, crypto, writev and others)'],
     [frame('emit', 'node:events'), "Node's core (HTTP, streams, timers)"],
     [frame('query', `${repo}/node_modules/@electric-sql/pglite/dist/index.js`), 'PGlite'],
+    [frame('wasm-function[2272]', 'wasm://wasm/022a9842'), 'PGlite'],
     [frame('compile', `${repo}/node_modules/kysely/dist/esm/query-compiler.js`), 'Kysely'],
     [frame('parse', `${repo}/node_modules/pg-protocol/dist/parser.js`), 'node-postgres'],
     [frame('dispatch', `${repo}/node_modules/hono/dist/compose.js`), 'Hono'],

@@ -76,13 +76,15 @@ export function addDays(day: string, days: number): string {
  * (docs/decisions/0023).
  */
 export function addBusinessDays(day: string, count: number): string {
-  let next = day;
+  // One Date stepped a day at a time: every exchange on a member's order page asks this.
+  const [year, month, date] = dayParts(day);
+  const next = new Date(Date.UTC(year, month - 1, date));
   for (let left = count; left > 0; ) {
-    next = addDays(next, 1);
-    const weekday = weekdayOf(next);
+    next.setUTCDate(next.getUTCDate() + 1);
+    const weekday = next.getUTCDay();
     if (weekday !== 0 && weekday !== 6) left--;
   }
-  return next;
+  return next.toISOString().slice(0, 10);
 }
 
 /** Whole days from one YYYY-MM-DD day to another. */
