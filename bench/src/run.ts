@@ -32,8 +32,10 @@ const plan = quick ? QUICK : FULL;
 const began = performance.now();
 const BENCH_DIR = resolve(import.meta.dirname, '..');
 
-/** The hand-written analysis of the missed targets (bench/LIMITS.md), appended to the generated table. */
-const limits = async () => (existsSync(resolve(BENCH_DIR, 'LIMITS.md')) ? readFile(resolve(BENCH_DIR, 'LIMITS.md'), 'utf8') : '');
+/** A file of bench/, or nothing if there is none. */
+const benchFile = async (name: string) => (existsSync(resolve(BENCH_DIR, name)) ? readFile(resolve(BENCH_DIR, name), 'utf8') : '');
+/** The analysis of the missed targets (bench/LIMITS.md) and the last route profile (bench/PROFILE.md), after the table. */
+const limits = async () => [await benchFile('LIMITS.md'), await benchFile('PROFILE.md')].filter(Boolean).join('\n');
 
 // `--report`: rewrite RESULTS.md from the last run's JSON (after editing LIMITS.md), measuring nothing.
 if (values.report) {
