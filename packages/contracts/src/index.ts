@@ -296,7 +296,7 @@ export {
 } from './payment-at-risk.js';
 export { REFUND_CHOICE_LABELS, REFUND_CHOICES, type RefundChoice } from './refund-choices.js';
 export { GATEWAY_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from './services.js';
-export { SESSION_COOKIES, SESSION_LOOKUPS_PER_CALL, SESSION_TOKEN_MAX_LENGTH } from './sessions.js';
+export { mayBeSessionToken, SESSION_COOKIES, SESSION_LOOKUPS_PER_CALL, SESSION_TOKEN_MAX_LENGTH } from './sessions.js';
 export { calendarDateSchema, dateRangeQuerySchema } from './validation/dates.js';
 export {
   ageOn,

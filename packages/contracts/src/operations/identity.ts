@@ -27,8 +27,8 @@ export const sessionTokensSchema = z.strictObject({
 
 /**
  * `POST /internal/sessions/resolve`: the tokens of the requests a gateway received together (decision 0074), at most
- * `SESSION_LOOKUPS_PER_CALL`; the gateway leaves out tokens longer than `SESSION_TOKEN_MAX_LENGTH`, so a full call
- * stays within the body limit.
+ * `SESSION_LOOKUPS_PER_CALL`; the gateway leaves out what cannot be a session token (`mayBeSessionToken`), so a full
+ * call stays within the body limit.
  */
 export const sessionLookupsSchema = z.strictObject({
   requests: z.array(sessionTokensSchema).min(1).max(SESSION_LOOKUPS_PER_CALL),

@@ -1,4 +1,4 @@
-import { type BodyOf, identityOperations, SESSION_COOKIES, SESSION_LOOKUPS_PER_CALL, SESSION_TOKEN_MAX_LENGTH } from '@elts/contracts';
+import { type BodyOf, identityOperations, mayBeSessionToken, SESSION_COOKIES, SESSION_LOOKUPS_PER_CALL } from '@elts/contracts';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { ReadBatcher } from '../db/read-batcher.js';
@@ -56,7 +56,8 @@ export type SessionResolver = (tokens: SessionTokens) => Promise<Principal>;
  * Asks identity's `POST /internal/sessions/resolve` (another process, or an app standing in for identity). The
  * requests that arrive in one turn of the event loop ask in one call (decision 0074): at a drop, one call answers
  * dozens of buyers instead of each waiting for a call of its own. Each request is still asked about afresh, after
- * it arrived. A token longer than any session's is left out: it is no one's, and a full call stays small.
+ * it arrived. What cannot be a session token is left out: it is no one's, and a full call stays small (a request
+ * with a long cookie of escaped characters must not make the call too large for the others it carries).
  */
 export function remoteSessionResolver(identity: Upstream, serviceToken: string): SessionResolver {
   const client = new InternalClient({ target: 'identity', fetch: (request) => identity.forward(request), token: serviceToken, retries: 1 });
@@ -67,7 +68,7 @@ export function remoteSessionResolver(identity: Upstream, serviceToken: string):
     return new Map(keys.map((key, at) => [key, principals[at] as Principal]));
   }, SESSION_LOOKUPS_PER_CALL);
   return async (tokens) => {
-    const asked = Object.entries(tokens).filter(([, token]) => typeof token === 'string' && token.length <= SESSION_TOKEN_MAX_LENGTH);
+    const asked = Object.entries(tokens).filter(([, token]) => typeof token === 'string' && mayBeSessionToken(token));
     if (asked.length === 0) return {};
     return (await lookups.get(JSON.stringify(Object.fromEntries(asked)))) ?? {};
   };

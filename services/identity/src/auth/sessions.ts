@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { SESSION_TOKEN_MAX_LENGTH } from '@elts/contracts';
+import { mayBeSessionToken } from '@elts/contracts';
 import { ReadBatcher } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import {
@@ -15,8 +15,8 @@ export type { Realm };
 
 const hash = (token: string) => createHash('sha256').update(token).digest();
 
-/** What a token handed out by `start` looks like (43 characters today); anything else is no one's. */
-const TOKEN_SHAPE = new RegExp(`^[A-Za-z0-9_-]{20,${SESSION_TOKEN_MAX_LENGTH}}$`);
+/** Tokens handed out by `start` are 43 characters; one much shorter is no one's, like one that is not a token at all. */
+const SHORTEST_TOKEN = 20;
 
 /** Opaque session tokens: 256 random bits handed out once, only their hashes kept. */
 export class Sessions {
@@ -45,7 +45,7 @@ export class Sessions {
 
   /** The live session a token belongs to, if any. `realm` restricts which realm the token may be. */
   async resolve(token: string, realm?: Realm): Promise<{ id: string; realm: Realm; subjectId: string } | undefined> {
-    if (!TOKEN_SHAPE.test(token)) return undefined;
+    if (token.length < SHORTEST_TOKEN || !mayBeSessionToken(token)) return undefined;
     const session = await this.live.get(hash(token).toString('hex'));
     return session && (!realm || session.realm === realm) ? session : undefined;
   }
