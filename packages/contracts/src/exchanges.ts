@@ -31,10 +31,13 @@ export const EXCHANGE_REASON_LABELS: Record<ExchangeReason, string> = {
  * Where an exchange stands: asked for, then approved (a replacement is on its way to being shipped) or refused; an
  * approved one becomes replacement shipped and delivered with its shipment's steps, or, when no replacement could
  * be found, refunding until the payment gateway settles the refund, then refunded (or refund failed: the money did
- * not go back and an operator must act).
+ * not go back and an operator must act). `approving`: an operator's approval is recorded and its replacement's
+ * stock is being taken (docs/decisions/0025): the decision is taken before any stock moves, so a refusal at the same
+ * moment is refused, never half-applied.
  */
 export const EXCHANGE_STATES = [
   'requested',
+  'approving',
   'approved',
   'refused',
   'replacement_shipped',
@@ -47,6 +50,7 @@ export type ExchangeState = (typeof EXCHANGE_STATES)[number];
 
 export const EXCHANGE_STATE_LABELS: Record<ExchangeState, string> = {
   requested: 'Requested',
+  approving: 'Being approved',
   approved: 'Approved',
   refused: 'Refused',
   replacement_shipped: 'Replacement shipped',
@@ -57,7 +61,7 @@ export const EXCHANGE_STATE_LABELS: Record<ExchangeState, string> = {
 };
 
 /** An exchange still waiting for a decision or for its replacement: an order line has at most one. */
-export const OPEN_EXCHANGE_STATES: readonly ExchangeState[] = ['requested', 'approved', 'replacement_shipped'];
+export const OPEN_EXCHANGE_STATES: readonly ExchangeState[] = ['requested', 'approving', 'approved', 'replacement_shipped'];
 
 /** An exchange settled with a refund, whatever became of it: the order cannot be exchanged again. */
 export const REFUND_EXCHANGE_STATES: readonly ExchangeState[] = ['refunding', 'refunded', 'refund_failed'];
@@ -75,8 +79,11 @@ export interface ExchangeView {
   requested_at: string;
   decided_at: string | null;
   refusal_reason: string | null;
-  /** The product the member asked for: the one ordered, or another version of it. */
-  product: { id: string; name: string; brand: string; images: string[] };
+  /**
+   * The product the member asked for: the one ordered, or another version of it at the same price. `price`: its
+   * price in rupees when asked for (null for requests recorded before it was kept, 2026-11-28).
+   */
+  product: { id: string; name: string; brand: string; images: string[]; price: number | null };
   /** The last day the replacement ships (YYYY-MM-DD), once approved. */
   ships_by: string | null;
   /** The replacement's own shipment and its steps, once approved (null before, and when refunded). */

@@ -119,6 +119,7 @@ export {
   WallVisibilityChanged,
 } from './events/identity.js';
 export {
+  ExchangeApprovalStarted,
   ExchangeApproved,
   ExchangeRefunded,
   ExchangeRefused,

@@ -10,11 +10,12 @@ import { orderRoutes } from './api/order-routes.js';
 import { outOfStockRoutes } from './api/out-of-stock-routes.js';
 import { serviceabilityRoutes } from './api/serviceability-routes.js';
 import { internalPartners, type OrdersContext } from './commands/context.js';
+import { FINISH_APPROVAL, finishApproval } from './commands/exchanges.js';
 import { claimedKeys } from './commands/idempotency-claims.js';
 import { REFUND_DUE, refundWhenDue } from './commands/out-of-stock.js';
 import { PlacementGate } from './commands/placement-gate.js';
 import { expireUnpaidOrder } from './commands/settle-order.js';
-import { buyersFromIdentity, buyersFromPayments } from './consumers/buyers.js';
+import { buyerContactsFromIdentity, buyersFromIdentity, buyersFromPayments } from './consumers/buyers.js';
 import { orderPaymentsConsumer } from './consumers/payments.js';
 import { BlueDartDirectory } from './serviceability/bluedart.js';
 import { OfflinePincodeDirectory } from './serviceability/offline-directory.js';
@@ -62,9 +63,11 @@ export const ordersService = defineService({
       expireLater: (orderId, memberId, at) =>
         scheduler.schedule('order.expire', orderId, at, { orderId, memberId }, { onlyIfAbsent: true }),
       refundDueAt: (trx, orderId, at) => scheduler.schedule(REFUND_DUE, orderId, at, { orderId }, { db: trx }),
+      finishApprovalAt: (trx, exchangeId, at) => scheduler.schedule(FINISH_APPROVAL, exchangeId, at, { exchangeId }, { db: trx }),
     };
     scheduler.register('order.expire', async ({ orderId, memberId }) => expireUnpaidOrder(context, orderId, memberId));
     scheduler.register(REFUND_DUE, async ({ orderId }) => refundWhenDue(context, orderId));
+    scheduler.register(FINISH_APPROVAL, async ({ exchangeId }) => finishApproval(context, exchangeId).then(() => undefined));
 
     const app = runtime.createApp();
     app.route('/', serviceabilityRoutes(serviceability));
@@ -73,10 +76,10 @@ export const ordersService = defineService({
     app.route('/', outOfStockRoutes(context));
     app.route('/', exchangeRoutes(context));
     app.route('/', ordersInternalRoutes(context));
-    // Its unpaid-order expiries and out-of-stock refund choices that keep failing, for the back office's Cron page.
+    // Its unpaid-order expiries, out-of-stock refunds and exchange approvals that keep failing, for the Cron page.
     app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS), stepOperations('orders')));
 
-    const consumers = [buyersFromIdentity(db), buyersFromPayments(db), orderPaymentsConsumer(context)];
+    const consumers = [buyersFromIdentity(db), buyerContactsFromIdentity(db), buyersFromPayments(db), orderPaymentsConsumer(context)];
     let subscriptions: Subscription[] = [];
     return {
       app,

@@ -30,6 +30,18 @@ describe.each(DATABASE_KINDS)('exchanges of an order on %s', (kind) => {
     bed = await startTestbed(kind, {
       'PRD-HEAD': { stock: 1000, variantGroup: 'GRP-HEAD' },
       'PRD-HEAD-BLUE': { stock: 1000, variantGroup: 'GRP-HEAD', name: 'Noise-cancelling headphones, blue' },
+      // Versions of the same product that cannot replace it: dearer, not yet on sale, withdrawn, sold out.
+      'PRD-HEAD-MAX': { stock: 1000, variantGroup: 'GRP-HEAD', name: 'Headphones Max', pricePaise: 9_500_000 },
+      'PRD-HEAD-2027': {
+        stock: 1000,
+        variantGroup: 'GRP-HEAD',
+        name: 'Headphones 2027',
+        saleStartAt: '2027-01-01T00:00:00.000Z',
+      },
+      'PRD-HEAD-OLD': { stock: 1000, variantGroup: 'GRP-HEAD', name: 'Headphones, old model', isEnabled: false },
+      'PRD-HEAD-RED': { stock: 0, variantGroup: 'GRP-HEAD', name: 'Headphones, red' },
+      // Enough units for the approvals and refusals raced below.
+      'PRD-RACE': { stock: 1000 },
       'PRD-OTHER': { stock: 1000 },
       // One unit each: the order takes it, so nothing is left for a replacement.
       'PRD-LAST': { stock: 1 },
@@ -147,6 +159,7 @@ describe.each(DATABASE_KINDS)('exchanges of an order on %s', (kind) => {
     );
     expect(await exchangeEvents(id)).toEqual([
       { type: 'ExchangeRequested', actor: `member:${member.memberId}` },
+      { type: 'ExchangeApprovalStarted', actor: `admin:${operator.adminId}` },
       { type: 'ExchangeApproved', actor: `admin:${operator.adminId}` },
     ]);
   });
@@ -199,6 +212,7 @@ describe.each(DATABASE_KINDS)('exchanges of an order on %s', (kind) => {
     expect(bed.payments.refunds.size).toBe(refunds);
     expect(await exchangeEvents(id)).toEqual([
       { type: 'ExchangeRequested', actor: `member:${member.memberId}` },
+      { type: 'ExchangeApprovalStarted', actor: `admin:${operator.adminId}` },
       { type: 'ExchangeRefunded', actor: `admin:${operator.adminId}` },
     ]);
   });
@@ -259,15 +273,143 @@ describe.each(DATABASE_KINDS)('exchanges of an order on %s', (kind) => {
     expect(await stateOf(member, id)).toBe('refunded');
   });
 
-  it.runIf(available)('takes the replacement from another version of the product when the member picks one', async () => {
+  it.runIf(available)('takes the replacement from another version of the product at the same price when the member picks one', async () => {
     const { member, id } = await delivered();
     const elsewhere = await ask(member, id, { ...ASK, product_id: 'PRD-OTHER' });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.message).toBe('Choose the product you ordered or another version of it.');
     const blue = await ask(member, id, { ...ASK, product_id: 'PRD-HEAD-BLUE' });
-    expect(blue.body.data.product).toMatchObject({ id: 'PRD-HEAD-BLUE', name: 'Noise-cancelling headphones, blue' });
+    expect(blue.body.data.product).toMatchObject({ id: 'PRD-HEAD-BLUE', name: 'Noise-cancelling headphones, blue', price: 19_999 });
     await approve(`${id}-X1`);
     expect(bed.catalog.holds.get(`${id}-R2`)).toMatchObject({ productId: 'PRD-HEAD-BLUE', state: 'committed' });
+  });
+
+  it.runIf(available)('refuses a version that is dearer, not yet on sale, withdrawn or sold out, with a sentence', async () => {
+    const { member, id } = await delivered();
+    const cases: [string, string][] = [
+      [
+        'PRD-HEAD-MAX',
+        'A replacement must cost what you paid for yours (₹19,999.00), and Headphones Max costs ₹95,000.00. ' +
+          'Choose the product you ordered or a version at the same price.',
+      ],
+      [
+        'PRD-HEAD-2027',
+        'Headphones 2027 goes on sale on 01/01/2027, so it cannot replace your order yet. ' +
+          'Choose the product you ordered or another version of it.',
+      ],
+      [
+        'PRD-HEAD-OLD',
+        'Headphones, old model is no longer sold, so it cannot replace your order. Choose the product you ordered or another version of it.',
+      ],
+      ['PRD-HEAD-RED', 'Headphones, red is out of stock. Choose the product you ordered or another version of it.'],
+    ];
+    for (const [productId, message] of cases) {
+      const answer = await ask(member, id, { ...ASK, product_id: productId });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ is_success: false, message });
+    }
+    expect(await exchangeEvents(id)).toEqual([]);
+    expect(bed.catalog.holds.has(`${id}-R2`)).toBe(false);
+  });
+
+  it.runIf(available)('shows operators both prices and the member as their account names them', async () => {
+    const { member, id } = await delivered();
+    await ask(member, id, { ...ASK, product_id: 'PRD-HEAD-BLUE' });
+    const row = (await queue()).body.data.exchanges.find((each: { exchange_id: string }) => each.exchange_id === `${id}-X1`);
+    expect(row.product).toMatchObject({ id: 'PRD-HEAD-BLUE', price: 19_999 });
+    // The delivery form said 'Asha Rao <asha@example.in>'; the account says otherwise, and its latest change counts.
+    await bed.orders.source('identity').append(`member-${member.memberId}`, 'any', [
+      {
+        type: 'PersonalDetailsUpdated',
+        data: {
+          memberId: member.memberId,
+          gender: null,
+          dob: null,
+          firstname: 'Asha',
+          lastname: 'Kulkarni',
+          mobile: null,
+          email: 'asha.k@example.in',
+        },
+      },
+    ]);
+    await eventually(async () => {
+      const row = (await queue()).body.data.exchanges.find((each: { exchange_id: string }) => each.exchange_id === `${id}-X1`);
+      return row.order.customer_email === 'asha.k@example.in';
+    });
+    const after = (await queue()).body.data.exchanges.find((each: { exchange_id: string }) => each.exchange_id === `${id}-X1`);
+    expect(after.order).toMatchObject({ unit_price: 19_999, customer_name: 'Asha Kulkarni', customer_email: 'asha.k@example.in' });
+    expect(row.order).toMatchObject({ customer_email: 'a@b.in' });
+  });
+
+  it.runIf(available)('does not approve a dearer version asked for before the price rule, and says why', async () => {
+    const { member, id } = await delivered();
+    await ask(member, id, { ...ASK, product_id: 'PRD-HEAD-BLUE' });
+    // The version was repriced after the request.
+    const blue = bed.catalog.products['PRD-HEAD-BLUE']!;
+    blue.pricePaise = 9_500_000;
+    const answer = await approve(`${id}-X1`).finally(() => delete blue.pricePaise);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(
+      'This replacement costs ₹95,000.00 and the member paid ₹19,999.00 a unit, so it cannot be approved. ' +
+        'Refuse it: the member may ask for a version at the same price.',
+    );
+    expect(bed.catalog.holds.has(`${id}-R2`)).toBe(false);
+    expect((await refuse(`${id}-X1`, 'That version now costs more.')).status).toBe(200);
+  });
+
+  it.runIf(available)('decides once when an approval and a refusal arrive together, and moves stock only for an approval', async () => {
+    const results: string[] = [];
+    for (let round = 0; round < 6; round++) {
+      const { member, id } = await delivered('PRD-RACE');
+      await ask(member, id);
+      const both = await Promise.all([approve(`${id}-X1`), refuse(`${id}-X1`, 'Refused at the same moment.')]);
+      const [approved, refused] = both.map((answer) => answer.status);
+      // Exactly one decision is taken; the other is told what happened.
+      expect([approved, refused].sort()).toEqual([200, 409]);
+      const state = (await bed.detail(member, id)).exchanges[0].state;
+      const hold = bed.catalog.holds.get(`${id}-R2`);
+      if (approved === 200) {
+        expect(state).toBe('approved');
+        expect(hold).toMatchObject({ state: 'committed' });
+        expect(both[1]!.body.message).toMatch(/^This exchange was already approved/);
+      } else {
+        expect(state).toBe('refused');
+        expect(hold).toBeUndefined();
+        expect(both[0]!.body.message).toBe('This exchange was already refused.');
+      }
+      results.push(state);
+    }
+    // The stock the catalog gave out is exactly the approvals'.
+    const committed = [...bed.catalog.holds.values()].filter((hold) => hold.productId === 'PRD-RACE' && hold.state === 'committed');
+    expect(committed.length).toBe(6 + results.filter((state) => state === 'approved').length);
+  });
+
+  it.runIf(available)('carries on an approval whose process stopped after recording it, through its backstop step', async () => {
+    const { member, id } = await delivered('PRD-RACE');
+    await ask(member, id);
+    // The catalog is down when the operator approves: the decision stands, the stock step fails.
+    const down = bed.catalog.failHolds();
+    const answer = await approve(`${id}-X1`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      message: `Exchange ${id}-X1 approved: its replacement's stock could not be taken just now, and will be taken shortly.`,
+      data: { state: 'approving' },
+    });
+    // A refusal now is refused: the exchange is decided.
+    const late = await refuse(`${id}-X1`, 'Too late to refuse this.');
+    expect(late.status).toBe(409);
+    down.restore();
+    // The backstop carries it on (made due now, as its minute would).
+    await sql`update scheduled_jobs set due_at = now() where type = 'exchange.finish-approval' and key = ${`${id}-X1`}`.execute(
+      bed.orders.db,
+    );
+    await eventually(async () => (await bed.detail(member, id)).exchanges[0].state === 'approved');
+    expect(bed.catalog.holds.get(`${id}-R2`)).toMatchObject({ state: 'committed' });
+    expect(await exchangeEvents(id)).toEqual([
+      { type: 'ExchangeRequested', actor: `member:${member.memberId}` },
+      { type: 'ExchangeApprovalStarted', actor: `admin:${operator.adminId}` },
+      { type: 'ExchangeApproved', actor: `admin:${operator.adminId}` },
+    ]);
   });
 
   it.runIf(available)('is refused before delivery, after 7 days, and while another is open', async () => {

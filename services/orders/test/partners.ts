@@ -54,7 +54,14 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
       },
     };
   };
+  /** The catalog down for holds (503), until restored. */
+  let holdsDown = false;
+  const failHolds = () => {
+    holdsDown = true;
+    return { restore: () => (holdsDown = false) };
+  };
   app.post('/internal/stock/hold', async (c) => {
+    if (holdsDown) return c.json({ is_success: false, message: 'Service temporarily unavailable.' }, 503);
     const { orderId, productId, quantity } = await c.req.json();
     const pause = paused.get(productId);
     if (pause) {
@@ -82,7 +89,7 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
     if (hold.state === 'held') hold.state = 'committed';
     return c.json({ is_success: true, data: { state: hold.state } });
   });
-  return { app, holds, available, pauseHolds, reads: (id: string) => reads.get(id) ?? 0 };
+  return { app, holds, products, available, pauseHolds, failHolds, reads: (id: string) => reads.get(id) ?? 0 };
 }
 
 type Payment = {

@@ -129,10 +129,24 @@ export const ExchangeRequested = defineEvent({
     shipment: z.number().int().positive(),
     reason: z.string(),
     note: z.string(),
-    /** The product wanted in its place: the one ordered, or another version of it. */
+    /**
+     * The product wanted in its place: the one ordered, or another version of it at the same price. `pricePaise`:
+     * its price when asked for (absent from requests recorded before 2026-11-28).
+     */
     productId: z.string(),
-    product: z.object({ name: z.string(), brand: z.string(), images: z.array(z.string()) }),
+    product: z.object({ name: z.string(), brand: z.string(), images: z.array(z.string()), pricePaise: paise.optional() }),
   }),
+});
+
+/**
+ * An operator's approval, recorded before any stock moves (docs/decisions/0025): from here the exchange is decided
+ * (a refusal is refused), and what follows is the replacement's stock: `ExchangeApproved` with it, or
+ * `ExchangeRefunded` without. `shipment`: the replacement's shipment number, whose hold key takes the stock.
+ */
+export const ExchangeApprovalStarted = defineEvent({
+  type: 'ExchangeApprovalStarted',
+  version: 1,
+  schema: z.object({ ...exchange, shipment: z.number().int().min(2), productId: z.string() }),
 });
 
 export const ExchangeApproved = defineEvent({
@@ -213,6 +227,7 @@ export const ordersEvents = new EventRegistry('orders', [
   OrderShipped,
   OrderDelivered,
   ExchangeRequested,
+  ExchangeApprovalStarted,
   ExchangeApproved,
   ExchangeRefused,
   ExchangeRefunded,

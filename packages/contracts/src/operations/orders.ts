@@ -54,7 +54,7 @@ const exchangeSchema = z.object({
   requested_at: z.string(),
   decided_at: at,
   refusal_reason: at,
-  product: z.object({ id: z.string(), name: z.string(), brand: z.string(), images: z.array(z.string()) }),
+  product: z.object({ id: z.string(), name: z.string(), brand: z.string(), images: z.array(z.string()), price: z.number().nullable() }),
   ships_by: at,
   replacement: z.object({ shipment: z.number().int(), fulfilment: fulfilmentSchema }).nullable(),
   refund: z.object({ refund_id: z.string(), amount: z.number() }).nullable(),
@@ -306,10 +306,13 @@ export const ordersOperations = {
           exchangeSchema.extend({
             order: z
               .object({
+                /** The member's account name and email (what they typed into the order when the account has none). */
                 customer_name: z.string(),
                 customer_email: z.string(),
                 product: z.object({ name: z.string(), brand: z.string(), category: z.string(), images: z.array(z.string()) }),
                 quantity: z.number().int(),
+                /** What one unit cost when ordered (rupees), beside the replacement's own price. */
+                unit_price: z.number(),
                 amount: z.number(),
               })
               .optional(),

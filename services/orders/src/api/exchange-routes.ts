@@ -4,12 +4,14 @@ import { Hono } from 'hono';
 import type { OrdersContext } from '../commands/context.js';
 import { approveExchange, type ExchangeOutcome, refuseExchange, requestExchange } from '../commands/exchanges.js';
 import { exchangeQueuePage, exchangeRows, exchangeViews } from '../store/exchange-views.js';
+import { buyerContacts } from '../store/member-buyers.js';
 import { exchangeQueueOrders } from '../store/order-reads.js';
 
 const actorOf = (admin: AdminPrincipal) => `admin:${admin.id}`;
 
 const OUTCOME_MESSAGES: Record<ExchangeOutcome, (id: string) => string> = {
   approved: (id) => `Exchange ${id} approved: its replacement waits to be processed.`,
+  approving: (id) => `Exchange ${id} approved: its replacement's stock could not be taken just now, and will be taken shortly.`,
   refunded: (id) => `Exchange ${id}: no replacement is in stock, so the member is refunded.`,
   refused: (id) => `Exchange ${id} refused. The member has been mailed the reason.`,
   unchanged: (id) => `Exchange ${id} was already decided so.`,
@@ -42,20 +44,28 @@ export function exchangeRoutes(context: OrdersContext) {
         )
       : [];
     const byOrder = new Map(orders.map((order) => [order.order_id, order]));
-    const views = await exchangeViews(context.db, rows);
+    const [views, accounts] = await Promise.all([
+      exchangeViews(context.db, rows),
+      buyerContacts(
+        context.db,
+        rows.map((row) => row.member_id),
+      ),
+    ]);
     const totalCount = Number(total.n);
     return c.json({
       is_success: true,
       data: {
         exchanges: views.map((view) => {
           const order = byOrder.get(view.order_id);
+          const account = order && accounts.get(order.member_id);
           return {
             ...view,
             order: order && {
-              customer_name: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
-              customer_email: order.customer.email,
+              customer_name: account?.name || `${order.customer.firstName} ${order.customer.lastName}`.trim(),
+              customer_email: account?.email || order.customer.email,
               product: order.product,
               quantity: order.quantity,
+              unit_price: rupeesOf(order.unit_price_paise),
               amount: rupeesOf(order.amount_paise),
             },
           };

@@ -65,6 +65,11 @@ export interface OrdersContext {
    * made, the refund is made. Written in the transaction `db` that records the change calling for it.
    */
   refundDueAt(db: Kysely<any>, orderId: string, at: Date): Promise<void>;
+  /**
+   * An approved exchange's backstop (commands/exchanges.ts): at `at` its stock step is carried on if the approval
+   * stopped midway. Written in the transaction `db` that records the approval.
+   */
+  finishApprovalAt(db: Kysely<any>, exchangeId: string, at: Date): Promise<void>;
 }
 
 export async function recordOrder(unit: UnitOfWork<OrdersDb>, streamId: string, expected: number | 'any', events: NewEvent[]) {

@@ -1,6 +1,17 @@
 import type { ExchangeRequest } from '@elts/contracts';
-import { badRequest, notFound, refusalError, retryOnConcurrency, type StoredEvent } from '@elts/platform';
-import { decideExchangeRequest, decisionApplies, foldExchanges, nextShipment, replacementHoldKey, shipsBy } from '../domain/exchanges.js';
+import { formatRupees } from '@elts/contracts';
+import { badRequest, notFound, type Refusal, refusalError, retryOnConcurrency, type StoredEvent } from '@elts/platform';
+import {
+  decideApprovalStart,
+  decideExchangeRequest,
+  decisionApplies,
+  type ExchangeRecord,
+  foldExchanges,
+  type OrderedLine,
+  replacementHoldKey,
+  replacementRefusal,
+  shipsBy,
+} from '../domain/exchanges.js';
 import { foldShipments } from '../domain/fulfilment.js';
 import { foldOrder, orderStream } from '../domain/order.js';
 import { decideRefundSettled, type RefundOutcome, refundOutcome } from '../domain/refunds.js';
@@ -11,20 +22,29 @@ import { type OrdersContext, recordOrder } from './context.js';
 /** How long the replacement's units are held between the hold and its commit, a moment later. */
 const REPLACEMENT_HOLD_MS = 10 * 60_000;
 
+/** The timers-table step that finishes an approval whose process stopped after recording it (its backstop). */
+export const FINISH_APPROVAL = 'exchange.finish-approval';
+/** How long after an approval is recorded its backstop carries it on, if the approval itself has not finished. */
+const FINISH_APPROVAL_AFTER_MS = 60_000;
+
+const lineOf = (order: OrdersTable): OrderedLine => ({
+  productId: order.product_id,
+  variantGroup: order.variant_group,
+  quantity: order.quantity,
+  unitPricePaise: Number(order.unit_price_paise),
+});
+
 /**
- * The product the member wants in place of the one delivered: the same, or another version of it (the same variant
- * group in the catalog, as the order recorded it).
+ * The product the member wants in place of the one delivered: the same, or another version of it sold at the price
+ * they paid a unit, released and in stock (`replacementRefusal`), with its price as the queue shows it.
  */
 async function wantedProduct(context: OrdersContext, order: OrdersTable, productId: string | undefined) {
-  const same = {
-    productId: order.product_id,
-    product: { name: order.product.name, brand: order.product.brand, images: order.product.images },
-  };
-  if (!productId || productId === order.product_id) return same;
-  const product = await context.partners.product(productId);
-  if (!product || !order.variant_group || product.variantGroup !== order.variant_group)
-    throw badRequest('Choose the product you ordered or another version of it.');
-  return { productId: product.id, product: { name: product.name, brand: product.brand, images: product.images } };
+  const product = await context.partners.product(productId ?? order.product_id);
+  const refusal = productId && productId !== order.product_id ? replacementRefusal(lineOf(order), product, context.clock.now()) : undefined;
+  if (refusal) throw badRequest(refusal);
+  const pricePaise = product?.id === order.product_id || !product ? Number(order.unit_price_paise) : product.pricePaise;
+  const { name, brand, images } = product && product.id !== order.product_id ? product : order.product;
+  return { productId: product?.id ?? order.product_id, product: { name, brand, images, pricePaise } };
 }
 
 /**
@@ -62,7 +82,8 @@ export async function requestExchange(
   );
 }
 
-export type ExchangeOutcome = 'approved' | 'refunded' | 'refused' | 'unchanged';
+/** `approving`: the approval is recorded, its stock step failed for now and its backstop step carries it on. */
+export type ExchangeOutcome = 'approved' | 'approving' | 'refunded' | 'refused' | 'unchanged';
 
 const orderOfExchange = async (context: OrdersContext, exchangeId: string) => {
   const orderId = await findOrderIdOfExchange(context.db, exchangeId);
@@ -70,20 +91,32 @@ const orderOfExchange = async (context: OrdersContext, exchangeId: string) => {
   return orderId;
 };
 
-/** Reads the order's stream and the exchange in it, and whether `decision` applies to it now. */
-async function current(context: OrdersContext, orderId: string, exchangeId: string, decision: 'approve' | 'refuse', reason?: string) {
-  const history = await context.events.readStream(orderStream(orderId));
-  const order = foldOrder(history);
-  const exchange = foldExchanges(history).find((each) => each.exchangeId === exchangeId);
-  if (!order) throw notFound('Order not found');
-  return { history, order, exchange, applies: decisionApplies(exchange, decision, reason) };
+const exchangeIn = (history: StoredEvent[], exchangeId: string) => foldExchanges(history).find((each) => each.exchangeId === exchangeId);
+
+/**
+ * A replacement of another version whose price is not what the member paid a unit (asked for before that rule, or
+ * repriced since) is not approved: the operator refuses it, and the member may ask for one at the same price.
+ */
+async function priceRefusal(context: OrdersContext, orderId: string, exchange: ExchangeRecord | undefined): Promise<Refusal | undefined> {
+  const order = await orderRow(context.db, orderId);
+  if (!exchange || exchange.productId === order.product_id) return undefined;
+  const product = await context.partners.product(exchange.productId);
+  const unitPricePaise = Number(order.unit_price_paise);
+  if (!product || product.pricePaise === unitPricePaise) return undefined;
+  return {
+    kind: 'conflict',
+    message:
+      `This replacement costs ${formatRupees(product.pricePaise)} and the member paid ${formatRupees(unitPricePaise)} a unit, ` +
+      'so it cannot be approved. Refuse it: the member may ask for a version at the same price.',
+  };
 }
 
 /**
- * An operator approves: the replacement's units are held and committed at the catalog (the same product or the
- * version the member picked, under a hold key of its own), then the approval opens the replacement's shipment. No
- * unit to be had (out of stock, or the product withdrawn) refunds the member instead. A repeat (a double click, two
- * operators) finds the same hold key and records nothing twice.
+ * An operator approves (docs/decisions/0025). The decision is recorded first, before any stock moves
+ * (`ExchangeApprovalStarted`, with a backstop step that carries the approval on should this process stop), so a
+ * refusal at the same moment either wins before anything is taken or is refused. Then the replacement's stock is
+ * taken (`finishApproval`). A repeat (a double click, two operators) records nothing twice and carries on an
+ * approval left midway.
  */
 export async function approveExchange(
   context: OrdersContext,
@@ -92,36 +125,84 @@ export async function approveExchange(
   now = context.clock.now(),
 ): Promise<ExchangeOutcome> {
   const orderId = await orderOfExchange(context, exchangeId);
-  const { history, order, exchange, applies } = await current(context, orderId, exchangeId, 'approve');
-  if (applies === 'done') return 'unchanged';
-  if (applies !== 'apply' || !exchange) throw applies === 'apply' ? notFound('Exchange not found') : refusalError(applies);
-
-  const shipment = nextShipment(foldShipments(history));
-  const key = replacementHoldKey(orderId, shipment);
-  const hold = await context.partners.hold(key, exchange.productId, order.quantity, new Date(now.getTime() + REPLACEMENT_HOLD_MS), true);
-  const taken = hold.held && (await context.partners.commit(key)).state === 'committed';
-  if (!taken) return refundForExchange(context, actor, orderId, exchangeId);
-
-  const data = { orderId, memberId: order.memberId, exchangeId, shipment, productId: exchange.productId };
-  return record(context, actor, orderId, exchangeId, 'approve', {
-    type: 'ExchangeApproved',
-    data: { ...data, shipsBy: shipsBy(now, context.settings.REPLACEMENT_SHIPS_WITHIN_DAYS) },
-  }).catch((error: unknown) => {
-    // Refused by another operator between our read and our write: the unit stays sold at the catalog (a commit
-    // cannot be undone there), as with a late payment's lost race (docs/decisions/0021); it is put back by hand.
-    context.logger.error({ err: error, orderId, exchangeId, hold: key }, 'replacement stock committed for an exchange decided otherwise');
-    throw error;
+  const read = await context.events.readStream(orderStream(orderId));
+  const first = decisionApplies(exchangeIn(read, exchangeId), 'approve');
+  if (first === 'apply') {
+    const refusal = await priceRefusal(context, orderId, exchangeIn(read, exchangeId));
+    if (refusal) throw refusalError(refusal);
+  }
+  const started = await retryOnConcurrency(() =>
+    context.events.transact(async (unit) => {
+      const history = await unit.readStream(orderStream(orderId));
+      const order = foldOrder(history);
+      const exchange = exchangeIn(history, exchangeId);
+      const applies = decisionApplies(exchange, 'approve');
+      if (applies === 'done') return false;
+      if (typeof applies === 'object') throw refusalError(applies);
+      if (applies === 'resume') return true;
+      if (!order || !exchange) throw notFound('Exchange not found');
+      await recordOrder(unit, orderStream(orderId), history.length, [
+        { ...decideApprovalStart(order, exchange, foldShipments(history)), metadata: { actor } },
+      ]);
+      await context.finishApprovalAt(unit.db, exchangeId, new Date(now.getTime() + FINISH_APPROVAL_AFTER_MS));
+      return true;
+    }),
+  );
+  if (!started) return 'unchanged';
+  return finishApproval(context, exchangeId, now).catch((error: unknown) => {
+    // The decision stands; the catalog or payments did not answer. The backstop step retries until it does.
+    context.logger.warn({ err: error, exchangeId }, 'an approved exchange could not take its stock now; its backstop step will');
+    return 'approving' as const;
   });
 }
 
-/** An operator refuses, with the reason the member is mailed. */
+/**
+ * The approval's stock step, once its decision is recorded: the replacement's units are held and committed at the
+ * catalog under the replacement's own hold key (the same key however often this runs), then `ExchangeApproved`
+ * opens its shipment. No unit to be had (out of stock, or the product withdrawn) gives back any hold taken and
+ * refunds the member instead. Run by the approval, and by its backstop step if the approval stopped midway; an
+ * exchange no longer being approved is left as it is.
+ */
+export async function finishApproval(context: OrdersContext, exchangeId: string, now = context.clock.now()): Promise<ExchangeOutcome> {
+  const orderId = await orderOfExchange(context, exchangeId);
+  const history = await context.events.readStream(orderStream(orderId));
+  const order = foldOrder(history);
+  const exchange = exchangeIn(history, exchangeId);
+  if (!order || exchange?.state !== 'approving' || !exchange.replacementShipment) return 'unchanged';
+  const actor = exchange.approvedBy ?? 'system:exchange-approval';
+  const shipment = exchange.replacementShipment;
+  const key = replacementHoldKey(orderId, shipment);
+  const hold = await context.partners.hold(key, exchange.productId, order.quantity, new Date(now.getTime() + REPLACEMENT_HOLD_MS), true);
+  const taken = hold.held && (await context.partners.commit(key)).state === 'committed';
+  if (!taken) {
+    // A hold taken but not committed (it lapsed in between) goes back now rather than at its expiry.
+    if (hold.held) await context.partners.release(key);
+    return refundForExchange(context, actor, orderId, exchangeId);
+  }
+  const data = { orderId, memberId: order.memberId, exchangeId, shipment, productId: exchange.productId };
+  return finish(context, actor, orderId, exchangeId, {
+    type: 'ExchangeApproved',
+    data: { ...data, shipsBy: shipsBy(now, context.settings.REPLACEMENT_SHIPS_WITHIN_DAYS) },
+  });
+}
+
+/** An operator refuses, with the reason the member is mailed: only an exchange not yet decided. */
 export async function refuseExchange(context: OrdersContext, actor: string, exchangeId: string, reason: string): Promise<ExchangeOutcome> {
   const orderId = await orderOfExchange(context, exchangeId);
-  const order = (await current(context, orderId, exchangeId, 'refuse', reason)).order;
-  return record(context, actor, orderId, exchangeId, 'refuse', {
-    type: 'ExchangeRefused',
-    data: { orderId, memberId: order.memberId, exchangeId, reason },
-  });
+  return retryOnConcurrency(() =>
+    context.events.transact(async (unit) => {
+      const history = await unit.readStream(orderStream(orderId));
+      const order = foldOrder(history);
+      const applies = decisionApplies(exchangeIn(history, exchangeId), 'refuse', reason);
+      if (applies === 'done') return 'unchanged';
+      if (typeof applies === 'object') throw refusalError(applies);
+      if (!order) throw notFound('Order not found');
+      await recordOrder(unit, orderStream(orderId), history.length, [
+        { type: 'ExchangeRefused', data: { orderId, memberId: order.memberId, exchangeId, reason }, metadata: { actor } },
+      ]);
+      return 'refused';
+    }),
+  );
 }
 
 /**
@@ -130,18 +211,13 @@ export async function refuseExchange(context: OrdersContext, actor: string, exch
  * membership credit the order spent, as an out-of-stock refund gives it back (the ledger releases an order's spend
  * once, however often asked). The refund settles at payments, which says so on its own events.
  */
-export async function refundForExchange(
-  context: OrdersContext,
-  actor: string,
-  orderId: string,
-  exchangeId: string,
-): Promise<ExchangeOutcome> {
+async function refundForExchange(context: OrdersContext, actor: string, orderId: string, exchangeId: string): Promise<ExchangeOutcome> {
   const order = await orderRow(context.db, orderId);
   const reason = `No replacement in stock for exchange ${exchangeId}`;
   const amountPaise = Number(order.amount_paise);
   if (Number(order.credit_paise) > 0) await context.partners.releaseCredit(order.member_id, orderId);
   const refund = await context.partners.refundOrder({ orderId, key: `exchange-${exchangeId}`, amountPaise, reason });
-  return record(context, actor, orderId, exchangeId, 'approve', (history) => ({
+  return finish(context, actor, orderId, exchangeId, (history) => ({
     type: 'ExchangeRefunded',
     data: {
       orderId,
@@ -174,25 +250,21 @@ export async function recordRefundOutcome(context: OrdersContext, orderId: strin
 
 type OrderEvent = { type: string; data: Record<string, unknown> };
 
-/** Records a decision on the order's stream if it still applies there, the operator as its actor. */
-async function record(
+/** Records how an approval ended (approved, or refunded), once: only while the exchange is being approved. */
+async function finish(
   context: OrdersContext,
   actor: string,
   orderId: string,
   exchangeId: string,
-  decision: 'approve' | 'refuse',
   eventOf: OrderEvent | ((history: StoredEvent[]) => OrderEvent),
 ): Promise<ExchangeOutcome> {
   return retryOnConcurrency(() =>
     context.events.transact(async (unit) => {
       const history = await unit.readStream(orderStream(orderId));
+      if (exchangeIn(history, exchangeId)?.state !== 'approving') return 'unchanged';
       const event = typeof eventOf === 'function' ? eventOf(history) : eventOf;
-      const exchange = foldExchanges(history).find((each) => each.exchangeId === exchangeId);
-      const applies = decisionApplies(exchange, decision, event.data.reason as string | undefined);
-      if (applies === 'done') return 'unchanged';
-      if (applies !== 'apply') throw refusalError(applies);
       await recordOrder(unit, orderStream(orderId), history.length, [{ ...event, metadata: { actor } }]);
-      return event.type === 'ExchangeApproved' ? 'approved' : event.type === 'ExchangeRefunded' ? 'refunded' : 'refused';
+      return event.type === 'ExchangeApproved' ? 'approved' : 'refunded';
     }),
   );
 }

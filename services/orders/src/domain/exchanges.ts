@@ -3,8 +3,11 @@ import {
   type ExchangeReason,
   type ExchangeState,
   formatIndianDay,
+  formatRupees,
+  indianDate,
   OPEN_EXCHANGE_STATES,
   type OrderStatus,
+  type ProductForOrder,
   REFUND_EXCHANGE_STATES,
   todayInIndia,
 } from '@elts/contracts';
@@ -14,8 +17,9 @@ import type { OrderState } from './order.js';
 
 /**
  * Exchanges of an order line (docs/decisions/0025), folded from the order's stream and decided here, pure. The
- * member asks within the window after the latest shipment's delivery; an operator approves (which opens the
- * replacement's shipment, its stock taken first) or refuses; a replacement that cannot be found refunds the member.
+ * member asks within the window after the latest shipment's delivery, for the same product or another version of
+ * it at the same price; an operator approves or refuses, one decision recorded before any stock moves; an approval
+ * then takes the replacement's stock (which opens its shipment) or, when none can be had, refunds the member.
  */
 export interface ExchangeRecord {
   exchangeId: string;
@@ -23,7 +27,10 @@ export interface ExchangeRecord {
   shipment: number;
   state: ExchangeState;
   productId: string;
+  /** The replacement's shipment: chosen when the approval is recorded, opened once its stock is taken. */
   replacementShipment: number | null;
+  /** Who approved (the actor of `ExchangeApprovalStarted`): the approval's later events are theirs too. */
+  approvedBy: string | null;
   refusalReason: string | null;
   /** The refund made when no replacement could be found. */
   refundId: string | null;
@@ -39,7 +46,7 @@ export const REFUND_STATE_OF: Record<'pending' | 'success' | 'failed', ExchangeS
 export function foldExchanges(events: StoredEvent[]): ExchangeRecord[] {
   const exchanges: ExchangeRecord[] = [];
   const byReplacement = (shipment: number) => exchanges.find((each) => each.replacementShipment === shipment);
-  for (const { type, data } of events as StoredEvent<any>[]) {
+  for (const { type, data, metadata } of events as StoredEvent<any>[]) {
     const exchange = exchanges.find((each) => each.exchangeId === data?.exchangeId);
     if (type === 'ExchangeRequested')
       exchanges.push({
@@ -48,9 +55,12 @@ export function foldExchanges(events: StoredEvent[]): ExchangeRecord[] {
         state: 'requested',
         productId: data.productId,
         replacementShipment: null,
+        approvedBy: null,
         refusalReason: null,
         refundId: null,
       });
+    else if (type === 'ExchangeApprovalStarted' && exchange)
+      Object.assign(exchange, { state: 'approving', replacementShipment: data.shipment, approvedBy: metadata?.actor ?? null });
     else if (type === 'ExchangeApproved' && exchange) Object.assign(exchange, { state: 'approved', replacementShipment: data.shipment });
     else if (type === 'ExchangeRefused' && exchange) Object.assign(exchange, { state: 'refused', refusalReason: data.reason });
     else if (type === 'ExchangeRefunded' && exchange)
@@ -113,7 +123,38 @@ export interface ExchangeAsk {
   reason: ExchangeReason;
   note: string;
   productId: string;
-  product: { name: string; brand: string; images: string[] };
+  product: { name: string; brand: string; images: string[]; pricePaise: number };
+}
+
+/** The order line an exchange replaces: its product, variant group, quantity and the price of a unit when ordered. */
+export interface OrderedLine {
+  productId: string;
+  variantGroup: string | null;
+  quantity: number;
+  unitPricePaise: number;
+}
+
+const ANOTHER_VERSION = 'Choose the product you ordered or another version of it.';
+
+/**
+ * Whether `product` may replace the ordered line (docs/decisions/0025): the same product, or another version of it
+ * (the same variant group) that is sold today at the price paid for a unit, has been on sale (not one still to be
+ * released), and has the units. A sentence for the member otherwise; the same product is always allowed (no stock
+ * for it refunds the member at approval instead).
+ */
+export function replacementRefusal(line: OrderedLine, product: ProductForOrder | undefined, now: Date): string | undefined {
+  if (product?.id === line.productId) return undefined;
+  if (!product || !line.variantGroup || product.variantGroup !== line.variantGroup) return ANOTHER_VERSION;
+  if (!product.isEnabled) return `${product.name} is no longer sold, so it cannot replace your order. ${ANOTHER_VERSION}`;
+  if (product.saleStartAt && new Date(product.saleStartAt) > now)
+    return `${product.name} goes on sale on ${indianDate(new Date(product.saleStartAt))}, so it cannot replace your order yet. ${ANOTHER_VERSION}`;
+  if (product.pricePaise !== line.unitPricePaise)
+    return (
+      `A replacement must cost what you paid for yours (${formatRupees(line.unitPricePaise)}), and ${product.name} costs ` +
+      `${formatRupees(product.pricePaise)}. Choose the product you ordered or a version at the same price.`
+    );
+  if (product.available < line.quantity) return `${product.name} is out of stock. ${ANOTHER_VERSION}`;
+  return undefined;
 }
 
 /** The member's request: refused with a sentence, or the event that records it (its id numbered within the order). */
@@ -134,6 +175,7 @@ export function decideExchangeRequest(
 
 const DECIDED: Record<ExchangeState, string> = {
   requested: '',
+  approving: 'This exchange was already approved: its replacement is being taken from stock.',
   approved: 'This exchange was already approved.',
   replacement_shipped: 'This exchange was already approved, and its replacement has shipped.',
   delivered: 'This exchange was already approved, and its replacement delivered.',
@@ -144,19 +186,27 @@ const DECIDED: Record<ExchangeState, string> = {
 };
 
 /**
- * Whether an operator's decision applies: only a requested exchange is decided. The same decision again (a double
- * click) changes nothing; the other one is refused with what happened.
+ * Whether an operator's decision applies: only a requested exchange is decided, and only once. The same decision
+ * again (a double click) changes nothing, except that an approval whose stock step did not finish (`approving`, the
+ * process stopped midway) is carried on (`resume`); the other decision is refused with what happened.
  */
 export function decisionApplies(
   exchange: ExchangeRecord | undefined,
   decision: 'approve' | 'refuse',
   refusalReason?: string,
-): 'apply' | 'done' | Refusal {
+): 'apply' | 'resume' | 'done' | Refusal {
   if (!exchange) return { kind: 'not_found', message: 'Exchange not found' };
   if (exchange.state === 'requested') return 'apply';
   if (decision === 'refuse' && exchange.state === 'refused' && exchange.refusalReason === refusalReason) return 'done';
-  if (decision === 'approve' && !['refused'].includes(exchange.state)) return 'done';
+  if (decision === 'approve' && exchange.state === 'approving') return 'resume';
+  if (decision === 'approve' && exchange.state !== 'refused') return 'done';
   return { kind: 'conflict', message: DECIDED[exchange.state] };
+}
+
+/** The approval's first event: the decision, with the replacement's shipment number (its stock is taken after). */
+export function decideApprovalStart(order: OrderState, exchange: ExchangeRecord, shipments: Map<number, ShipmentState>): NewEvent {
+  const data = { orderId: order.orderId, memberId: order.memberId, exchangeId: exchange.exchangeId };
+  return { type: 'ExchangeApprovalStarted', data: { ...data, shipment: nextShipment(shipments), productId: exchange.productId } };
 }
 
 /** The next shipment number of an order: the replacement's. */

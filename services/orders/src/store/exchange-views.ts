@@ -27,7 +27,13 @@ export function exchangeView(row: OrderExchangesTable, replacement: OrderShipmen
     requested_at: row.requested_at.toISOString(),
     decided_at: iso(row.decided_at),
     refusal_reason: row.refusal_reason,
-    product: { id: row.product_id, ...row.product },
+    product: {
+      id: row.product_id,
+      name: row.product.name,
+      brand: row.product.brand,
+      images: row.product.images,
+      price: row.product.pricePaise === undefined ? null : rupeesOf(row.product.pricePaise),
+    },
     ships_by: row.ships_by,
     replacement:
       fulfilment && row.replacement_shipment

@@ -16,6 +16,9 @@ export async function projectExchangeEvent(trx: Transaction<OrdersDb>, event: St
       .where('exchange_id', '=', data.exchangeId)
       .execute();
   const decided = { decided_at: event.recordedAt, decided_by: String(event.metadata?.actor ?? '') || null };
+  // An approval's outcome recorded without its start (events from before 2026-11-28) is also its decision.
+  const decidedIfNot = () =>
+    trx.updateTable('order_exchanges').set(decided).where('exchange_id', '=', data.exchangeId).where('decided_at', 'is', null).execute();
   const byReplacement = (state: string) =>
     trx
       .updateTable('order_exchanges')
@@ -49,8 +52,13 @@ export async function projectExchangeEvent(trx: Transaction<OrdersDb>, event: St
         })
         .execute();
       return;
+    // The decision is the operator's, when they made it: what follows (the stock, then approved or refunded) keeps it.
+    case 'ExchangeApprovalStarted':
+      await update({ state: 'approving', ...decided });
+      return;
     case 'ExchangeApproved':
-      await update({ state: 'approved', replacement_shipment: data.shipment, ships_by: data.shipsBy, ...decided });
+      await update({ state: 'approved', replacement_shipment: data.shipment, ships_by: data.shipsBy });
+      await decidedIfNot();
       await trx
         .insertInto('order_shipments')
         .values({ order_id: data.orderId, shipment: data.shipment, step: 'paid', opened_at: event.recordedAt })
@@ -65,8 +73,8 @@ export async function projectExchangeEvent(trx: Transaction<OrdersDb>, event: St
         state: REFUND_STATE_OF[(data.refundStatus ?? 'success') as 'success'],
         refund_id: data.refundId,
         refund_paise: data.amountPaise,
-        ...decided,
       });
+      await decidedIfNot();
       return;
     case 'OrderRefundSettled':
       await trx

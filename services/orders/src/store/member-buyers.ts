@@ -5,7 +5,7 @@ import type { OrdersDb } from './tables.js';
 export async function ensureBuyer(db: Kysely<OrdersDb>, memberId: string): Promise<void> {
   await db
     .insertInto('member_buyers')
-    .values({ member_id: memberId, profession: null, gst: '', subscription_status: 'none' })
+    .values({ member_id: memberId, profession: null, gst: '', subscription_status: 'none', firstname: null, lastname: null, email: null })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
@@ -34,4 +34,27 @@ export function findBuyer(db: Kysely<OrdersDb>, memberId: string) {
 /** The member's profession and GSTIN, if known. */
 export function buyerPersona(db: Kysely<OrdersDb>, memberId: string) {
   return db.selectFrom('member_buyers').select(['profession', 'gst']).where('member_id', '=', memberId).executeTakeFirst();
+}
+
+/** The account's name and email, as identity last told them. */
+export async function setBuyerContact(
+  db: Kysely<OrdersDb>,
+  memberId: string,
+  contact: { firstname: string; lastname: string; email: string },
+): Promise<void> {
+  await db.updateTable('member_buyers').set(contact).where('member_id', '=', memberId).execute();
+}
+
+/** The account names and emails of these members, by member id. */
+export async function buyerContacts(db: Kysely<OrdersDb>, memberIds: string[]) {
+  if (memberIds.length === 0) return new Map<string, { name: string; email: string }>();
+  const rows = await db
+    .selectFrom('member_buyers')
+    .select(['member_id', 'firstname', 'lastname', 'email'])
+    .where('member_id', 'in', memberIds)
+    .where('email', 'is not', null)
+    .execute();
+  return new Map(
+    rows.map((row) => [row.member_id, { name: `${row.firstname ?? ''} ${row.lastname ?? ''}`.trim(), email: row.email ?? '' }]),
+  );
 }

@@ -75,7 +75,7 @@ export function memberOrderPage(db: Kysely<OrdersDb>, memberId: string, status: 
 export function exchangeQueueOrders(db: Kysely<OrdersDb>, orderIds: string[]) {
   return db
     .selectFrom('orders')
-    .select(['order_id', 'customer', 'product', 'quantity', 'amount_paise'])
+    .select(['order_id', 'member_id', 'customer', 'product', 'quantity', 'unit_price_paise', 'amount_paise'])
     .where('order_id', 'in', orderIds)
     .execute();
 }

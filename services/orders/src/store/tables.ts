@@ -52,7 +52,8 @@ export interface OrderExchangesTable {
   reason: string;
   note: string;
   product_id: string;
-  product: { name: string; brand: string; images: string[] };
+  /** `pricePaise`: the replacement's price when asked for (absent before 2026-11-28). */
+  product: { name: string; brand: string; images: string[]; pricePaise?: number };
   state: string;
   requested_at: Date;
   decided_at: Date | null;
@@ -96,6 +97,15 @@ export interface OrdersDb extends EventTables {
     /** sha256 of the canonical request body; null for keys claimed before digests were kept. */
     request_digest: string | null;
   };
-  member_buyers: { member_id: string; profession: string | null; gst: string; subscription_status: string };
+  member_buyers: {
+    member_id: string;
+    profession: string | null;
+    gst: string;
+    subscription_status: string;
+    /** The account's, from identity (null until heard). */
+    firstname: string | null;
+    lastname: string | null;
+    email: string | null;
+  };
   processed_events: { consumer: string; event_id: string; processed_at: Date };
 }

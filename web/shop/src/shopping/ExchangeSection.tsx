@@ -83,7 +83,15 @@ function ExchangeForm({ order, variantGroup, onClose }: { order: OrderDetail; va
   const client = useQueryClient();
   const productId = order.product?.id ?? '';
   const variants = useVariants(variantGroup ? { id: productId, variantGroup } : undefined);
-  const versions = variants.data && variants.data.length > 1 ? variants.data : [];
+  // A replacement is the product ordered or another version of it at the price paid a unit, on sale and in stock
+  // (docs/decisions/0025): only those are offered; the server checks the same.
+  const unitPricePaise = Math.round((paiseOf(order.amount) + paiseOf(order.credit_applied)) / order.quantity);
+  const offered = (variants.data ?? []).filter(
+    (each) =>
+      each.id === productId ||
+      (each.isEnabled && each.pricePaise === unitPricePaise && each.saleState !== 'upcoming' && each.stock >= order.quantity),
+  );
+  const versions = offered.length > 1 ? offered : [];
   const labels = versionLabels(versions.map((version) => version.name));
   const [reason, setReason] = useState<ExchangeReason | ''>('');
   const [note, setNote] = useState('');

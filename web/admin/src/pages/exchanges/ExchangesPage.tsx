@@ -7,6 +7,8 @@ import {
   EXCHANGE_STATES,
   type FulfilmentView,
   formatIndianDay,
+  formatRupees,
+  paiseOf,
   type RequestOf,
 } from '@elts/contracts';
 import { Button, type Column, DataTable, EmptyState, formatDate, Modal, StatusBadge, TextArea } from '@elts/ui';
@@ -40,6 +42,28 @@ const asOrderFulfilment = (fulfilment: FulfilmentView): OrderFulfilment => ({
   shippedAt: fulfilment.timeline.find((step) => step.step === 'shipped')?.at ?? null,
   deliveredOn: fulfilment.delivered_on,
 });
+
+const rupees = (amount: number) => formatRupees(paiseOf(amount), { decimals: false });
+
+/**
+ * What the member paid a unit beside what the replacement costs (docs/decisions/0025): a replacement must cost the
+ * same, and one that does not (asked for before the rule, or repriced) is flagged for refusal.
+ */
+function ReplacementPrices({ row }: { row: Row }) {
+  if (!row.order) return null;
+  const paid = row.order.unit_price;
+  const costs = row.product.price;
+  return (
+    <>
+      <p className="text-xs text-ink-600">
+        Paid {rupees(paid)} a unit{costs !== null && costs !== paid ? ` · replacement ${rupees(costs)}` : ''}
+      </p>
+      {costs !== null && costs !== paid && (
+        <p className="text-xs font-medium text-red-700">The replacement's price differs from what the member paid: refuse it.</p>
+      )}
+    </>
+  );
+}
 
 /**
  * `/admin/exchanges` (docs/decisions/0025): the members' exchange requests, open ones first by age; an operator
@@ -104,6 +128,7 @@ export function ExchangesPage() {
             {row.product.brand}
             {row.order && row.order.product.name !== row.product.name ? ` · ordered: ${row.order.product.name}` : ''}
           </p>
+          <ReplacementPrices row={row} />
         </div>
       ),
     },
