@@ -155,8 +155,13 @@ export async function subscribe(client: ProductClient, token: string, kind: Memb
     await client.call(`/subscription/mandate-status/${subscriptionId}`, { token });
     return (await membershipStatus(client, token)) === 'active' ? true : undefined;
   });
-  if (kind === 'declines')
-    await untilOk(() => client.call(`/pay/simulator/subscriptions/${subscriptionId}/next-charge`, { body: { outcome: 'FAILED' } }));
+  // The simulated bank's answer is a demonstration control: an admin's.
+  if (kind === 'declines') {
+    const adminToken = await untilAnswered(() => client.adminToken());
+    await untilOk(() =>
+      client.call(`/pay/simulator/subscriptions/${subscriptionId}/next-charge`, { token: adminToken, body: { outcome: 'FAILED' } }),
+    );
+  }
   if (kind === 'opts out')
     await untilOk(() => client.call('/api/subscription/toggle-auto-renewal', { token, body: { autoRenewal: false } }));
   return { kind, subscriptionId };

@@ -267,6 +267,7 @@ const scenarios: Scenario[] = [
       const paymentId = `${subscriptionId}-C1-A1`;
       const held = await payments.json(`/pay/simulator/subscriptions/${subscriptionId}/next-charge`, {
         method: 'POST',
+        token: payments.adminSession().token,
         body: { outcome: 'PENDING' },
       });
       expect(held.status).toBe(200);
@@ -278,6 +279,7 @@ const scenarios: Scenario[] = [
       // The bank lets the debit through after all.
       const released = await payments.json(`/pay/simulator/subscriptions/${subscriptionId}/next-charge`, {
         method: 'POST',
+        token: payments.adminSession().token,
         body: { outcome: 'SUCCESS' },
       });
       expect(released.status).toBe(200);
@@ -295,6 +297,7 @@ const scenarios: Scenario[] = [
       const paymentId = `${subscriptionId}-C1-A1`;
       const held = await payments.json(`/pay/simulator/subscriptions/${subscriptionId}/next-charge`, {
         method: 'POST',
+        token: payments.adminSession().token,
         body: { outcome: 'PENDING' },
       });
       expect(held.status).toBe(200);
@@ -307,6 +310,7 @@ const scenarios: Scenario[] = [
       expect(Date.now(), 'the checks gave up before the end').toBeLessThan(endsAt - 5_000);
       const released = await payments.json(`/pay/simulator/subscriptions/${subscriptionId}/next-charge`, {
         method: 'POST',
+        token: payments.adminSession().token,
         body: { outcome: 'SUCCESS' },
       });
       expect(released.status).toBe(200);

@@ -71,10 +71,11 @@ describe.each(DATABASE_KINDS)('membership renewal on %s', (kind) => {
 
   it.runIf(available)('retries a failed charge up to three times, each with its own notice and id, then expires', async () => {
     const { member, subscriptionId } = await activeMember();
-    expect(
-      (await payments.json(`/pay/simulator/subscriptions/${subscriptionId}/next-charge`, { method: 'POST', body: { outcome: 'FAILED' } }))
-        .status,
-    ).toBe(200);
+    const nextCharge = (token: string) =>
+      payments.json(`/pay/simulator/subscriptions/${subscriptionId}/next-charge`, { method: 'POST', token, body: { outcome: 'FAILED' } });
+    // The simulated bank's answer is an admin's control: neither a visitor nor the member may make a renewal fail.
+    for (const token of ['', member.token]) expect((await nextCharge(token)).status).toBe(401);
+    expect((await nextCharge(payments.adminSession().token)).status).toBe(200);
     await eventually(async () => (await current(payments, member)).subscription.status === 'expired', 20_000);
     const events = await subscriptionEvents(subscriptionId);
     expect(events.filter((e) => e.type === 'RenewalNoticeSent').map((e) => e.data.attempt)).toEqual([1, 2, 3]);

@@ -564,8 +564,9 @@ export const paymentsOperations = {
     method: 'POST',
     path: '/pay/simulator/subscriptions/:subscriptionId/next-charge',
     owner: 'payments',
-    access: 'public',
-    summary: "Sets how the simulated bank answers a mandate's next debit (tests and demonstrations)",
+    // Anyone could otherwise make any member's next renewal fail wherever the simulator runs.
+    access: 'admin',
+    summary: "Sets how the simulated bank answers a mandate's next debit (an admin's control for tests and demonstrations)",
     params: z.object({ subscriptionId: z.string() }),
     body: nextChargeSchema,
     response: answer(z.object({ outcome: nextChargeSchema.shape.outcome })),
