@@ -216,6 +216,17 @@ export const ACCESS: Record<string, RouteAccess> = {
       why: 'the fixture order was not cancelled as out of stock (services/orders/test/out-of-stock.test.ts)',
     },
   },
+  'POST /admin/orders/:id/refunds/:refundId/retry': {
+    path: '/admin/orders/{orderId}/refunds/RF-NONE/retry',
+    body: {},
+    refusesEveryone: { status: 404, why: 'the fixture order has no failed refund (services/orders/test/refund-retries.test.ts)' },
+  },
+  'POST /product/order/:id/refunds/:refundId/credits': {
+    path: '/product/order/{orderId}/refunds/RF-NONE/credits',
+    body: {},
+    owner: true,
+    refusesEveryone: { status: 404, why: 'the fixture order has no failed refund (services/orders/test/refund-retries.test.ts)' },
+  },
   'GET /admin/exchanges': {},
   'POST /admin/exchanges/:id/approve': {
     path: '/admin/exchanges/{orderId}-X1/approve',

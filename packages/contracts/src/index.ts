@@ -136,6 +136,8 @@ export {
   OrderRefundSettled,
   OrderShipped,
   ordersEvents,
+  RefundRetried,
+  RefundRetryChosen,
 } from './events/orders.js';
 export {
   AutoRenewalChanged,
@@ -285,6 +287,15 @@ export { failingStepSchema, type StepOperations, stepActionSchema, stepOperation
 export type { OperationId, OperationRoutes, OperationTable } from './operations/table.js';
 export { ORDER_ID_PREFIXES, type OrderKind, orderKindOf } from './order-ids.js';
 export {
+  ORDER_REFUND_KIND_LABELS,
+  ORDER_REFUND_KINDS,
+  ORDER_REFUND_STATE_LABELS,
+  ORDER_REFUND_STATES,
+  type OrderRefundKind,
+  type OrderRefundState,
+  refundStateOf,
+} from './order-refunds.js';
+export {
   atRiskBeforeTimeout,
   atRiskCreationWindow,
   isPaymentAtRisk,
@@ -295,7 +306,14 @@ export {
   paymentTimeoutsOf,
   UNSETTLED_PAYMENT_STATUSES,
 } from './payment-at-risk.js';
-export { REFUND_CHOICE_LABELS, REFUND_CHOICES, type RefundChoice } from './refund-choices.js';
+export {
+  REFUND_CHOICE_LABELS,
+  REFUND_CHOICES,
+  REFUND_CHOOSERS,
+  REFUND_CREDIT,
+  type RefundChoice,
+  type RefundChooser,
+} from './refund-choices.js';
 export { GATEWAY_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from './services.js';
 export { mayBeSessionToken, SESSION_COOKIES, SESSION_LOOKUPS_PER_CALL, SESSION_TOKEN_MAX_LENGTH } from './sessions.js';
 export { calendarDateSchema, dateRangeQuerySchema } from './validation/dates.js';

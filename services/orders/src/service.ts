@@ -8,12 +8,14 @@ import { fulfilmentRoutes } from './api/fulfilment-routes.js';
 import { ordersInternalRoutes } from './api/internal-routes.js';
 import { orderRoutes } from './api/order-routes.js';
 import { outOfStockRoutes } from './api/out-of-stock-routes.js';
+import { refundRoutes } from './api/refund-routes.js';
 import { serviceabilityRoutes } from './api/serviceability-routes.js';
 import { internalPartners, type OrdersContext } from './commands/context.js';
 import { FINISH_APPROVAL, finishApproval } from './commands/exchanges.js';
 import { claimedKeys } from './commands/idempotency-claims.js';
 import { REFUND_DUE, refundWhenDue } from './commands/out-of-stock.js';
 import { PlacementGate } from './commands/placement-gate.js';
+import { makeRetry, REFUND_RETRY } from './commands/refund-retries.js';
 import { expireUnpaidOrder } from './commands/settle-order.js';
 import { buyerContactsFromIdentity, buyersFromIdentity, buyersFromPayments } from './consumers/buyers.js';
 import { orderPaymentsConsumer } from './consumers/payments.js';
@@ -64,10 +66,13 @@ export const ordersService = defineService({
         scheduler.schedule('order.expire', orderId, at, { orderId, memberId }, { onlyIfAbsent: true }),
       refundDueAt: (trx, orderId, at) => scheduler.schedule(REFUND_DUE, orderId, at, { orderId }, { db: trx }),
       finishApprovalAt: (trx, exchangeId, at) => scheduler.schedule(FINISH_APPROVAL, exchangeId, at, { exchangeId }, { db: trx }),
+      refundRetryAt: (trx, orderId, retryOf, at) =>
+        scheduler.schedule(REFUND_RETRY, `${orderId}:${retryOf}`, at, { orderId, retryOf }, { db: trx }),
     };
     scheduler.register('order.expire', async ({ orderId, memberId }) => expireUnpaidOrder(context, orderId, memberId));
     scheduler.register(REFUND_DUE, async ({ orderId }) => refundWhenDue(context, orderId));
     scheduler.register(FINISH_APPROVAL, async ({ exchangeId }) => finishApproval(context, exchangeId).then(() => undefined));
+    scheduler.register(REFUND_RETRY, async ({ orderId, retryOf }) => makeRetry(context, orderId, retryOf));
 
     const app = runtime.createApp();
     app.route('/', serviceabilityRoutes(serviceability));
@@ -75,8 +80,9 @@ export const ordersService = defineService({
     app.route('/', fulfilmentRoutes(context));
     app.route('/', outOfStockRoutes(context));
     app.route('/', exchangeRoutes(context));
+    app.route('/', refundRoutes(context));
     app.route('/', ordersInternalRoutes(context));
-    // Its unpaid-order expiries, out-of-stock refunds and exchange approvals that keep failing, for the Cron page.
+    // Its unpaid-order expiries, refunds, refund retries and exchange approvals that keep failing, for the Cron page.
     app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS), stepOperations('orders')));
 
     const consumers = [buyersFromIdentity(db), buyerContactsFromIdentity(db), buyersFromPayments(db), orderPaymentsConsumer(context)];

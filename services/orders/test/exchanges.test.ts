@@ -203,6 +203,10 @@ describe.each(DATABASE_KINDS)('exchanges of an order on %s', (kind) => {
     expect(bed.payments.refunds.get(`RF-${id}-exchange-${id}-X1`)).toMatchObject({ amountPaise: amount, key: `exchange-${id}-X1` });
     // The membership credit the order spent goes back to the member too.
     expect(bed.creditReturned(id)).toBe(true);
+    // The order itself shows the refund, as every refund of an order is shown (issue 32).
+    expect((await bed.detail(member, id)).refunds).toMatchObject([
+      { refund_id: `RF-${id}-exchange-${id}-X1`, kind: 'exchange', method: 'fund_transfer', state: 'refunded', amount_paise: amount },
+    ]);
     // Once refunded, the order cannot be exchanged again, and a repeat approval refunds nothing twice.
     expect((await bed.detail(member, id)).exchange.unavailable_reason).toBe(
       'This order was refunded or cancelled, so it cannot be exchanged.',
@@ -235,8 +239,10 @@ describe.each(DATABASE_KINDS)('exchanges of an order on %s', (kind) => {
       expect(answer.body.data).toMatchObject({ state: 'refunding' });
       const refundId = `RF-${id}-exchange-${id}-X1`;
 
+      expect((await bed.detail(member, id)).refunds).toMatchObject([{ refund_id: refundId, state: 'refunding' }]);
       await bed.announceRefund(member, id, refundId, 'RefundFailed');
       await eventually(async () => (await stateOf(member, id)) === 'refund_failed');
+      expect((await bed.detail(member, id)).refunds).toMatchObject([{ refund_id: refundId, state: 'refund_failed' }]);
       expect((await queue()).body.data.exchanges).toEqual(
         expect.arrayContaining([expect.objectContaining({ exchange_id: `${id}-X1`, state: 'refund_failed' })]),
       );

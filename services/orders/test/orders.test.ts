@@ -197,6 +197,13 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     await eventually(async () => (await statusOf(member.token, lost)) === 'cancelled');
     expect(payments.payments.get(lost)?.refunded).toBe(true);
     expect(catalog.available('PRD-LAST')).toBe(0);
+    // The member's page says the money went back, and why (issue 32), on the order and in the history.
+    const page = (await orders.json(`/product/order/${lost}`, { token: member.token })).body.data;
+    const refund = { refund_id: `RF-${lost}`, kind: 'late_payment', method: 'fund_transfer', state: 'refunded', retry_of: null };
+    expect(page.refunds).toMatchObject([{ ...refund, amount_paise: page.amount_paise }]);
+    const history = (await orders.json('/product/orders/user', { token: member.token })).body.data.orders;
+    expect(history.find((card: { order_id: string }) => card.order_id === lost).refunds).toMatchObject([refund]);
+    expect(history.find((card: { order_id: string }) => card.order_id === kept).refunds).toEqual([]);
   });
 
   it.runIf(available)('refunds a late success whose credit the member has spent on another order meanwhile', async () => {

@@ -1,3 +1,4 @@
+import { addDays, todayInIndia } from '@elts/contracts';
 import { sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,51 @@ describe.each(DATABASE_KINDS)('out-of-stock cancellation on %s', (kind) => {
     expect((await eventsOf(id)).filter((event) => event.type === 'OrderRefunded')).toHaveLength(1);
   });
 
+  it.runIf(available)('offers credits only with an active membership, saying until when they can be spent', async () => {
+    const { member, id } = await paid();
+    await cancel(id);
+    // Credits chosen today last a year: the page names the last day.
+    const today = new Date();
+    const offered = (await bed.detail(member, id)).refund;
+    expect(offered.credits_until).toBe(addDays(todayInIndia(today), 365));
+
+    // The membership ends before the member chooses: credits could not be spent, so they are neither offered nor taken.
+    await bed.membershipEnds(member);
+    expect((await bed.detail(member, id)).refund).toMatchObject({ state: 'awaiting_choice', credits_until: null });
+    const credits = await choose(member, id, 'credits');
+    expect(credits.status).toBe(409);
+    expect(credits.body.message).toBe(
+      'Credits can only be spent with an active membership, and yours is not active, so this refund goes to your original payment method.',
+    );
+    expect(bed.payments.creditRefunds.has(id)).toBe(false);
+    expect((await choose(member, id, 'fund_transfer')).status).toBe(200);
+    expect(bed.payments.refunds.has(`RF-${id}-out-of-stock`)).toBe(true);
+  });
+
+  it.runIf(available)(
+    'refunds the money at once, with nothing to choose, when the membership had ended before the cancellation',
+    async () => {
+      const { member, id } = await paid();
+      await bed.membershipEnds(member);
+      const cancelled = await cancel(id);
+      expect(cancelled.body.data.refund).toMatchObject({ credits_until: null });
+      await eventually(async () => bed.payments.refunds.has(`RF-${id}-out-of-stock`));
+      const events = await eventsOf(id);
+      expect(events.find((event) => event.type === 'OrderCancelledOutOfStock')?.data).toMatchObject({ creditsOffered: false });
+      expect(events.find((event) => event.type === 'OrderRefundChosen')?.data).toMatchObject({
+        choice: 'fund_transfer',
+        by: 'no_membership',
+      });
+      await eventually(async () => (await bed.detail(member, id)).refund?.state === 'refunded');
+      expect((await bed.detail(member, id)).refunds).toMatchObject([{ kind: 'out_of_stock', method: 'fund_transfer', state: 'refunded' }]);
+      const credits = await choose(member, id, 'credits');
+      expect(credits.status).toBe(409);
+      expect(credits.body.message).toBe(
+        'Credits can only be spent with an active membership, and yours is not active, so this refund goes to your original payment method.',
+      );
+    },
+  );
+
   it.runIf(available)('makes the fund transfer the member chose through payments, keyed by the order', async () => {
     const { member, id } = await paid();
     await cancel(id);
@@ -93,25 +139,31 @@ describe.each(DATABASE_KINDS)('out-of-stock cancellation on %s', (kind) => {
   });
 
   it.runIf(available)(
-    'shows a fund transfer the gateway failed after accepting it as failed, and one failed at once as not refunded',
+    'shows a fund transfer as refunding until the gateway settles it, failed when it fails, and one failed at once as failed',
     async () => {
       const { member, id } = await paid();
       await cancel(id);
       bed.payments.control.refundStatus = 'pending';
       const chosen = await choose(member, id, 'fund_transfer').finally(() => delete bed.payments.control.refundStatus);
-      expect(chosen.body.data.refund).toMatchObject({ state: 'refunded', choice: 'fund_transfer' });
+      // Asked for is not refunded: the member is told it is on its way until the money lands.
+      expect(chosen.body.data.refund).toMatchObject({ state: 'refunding', choice: 'fund_transfer' });
+      expect((await bed.detail(member, id)).refunds).toMatchObject([
+        { refund_id: `RF-${id}-out-of-stock`, kind: 'out_of_stock', method: 'fund_transfer', state: 'refunding', settled_at: null },
+      ]);
       await bed.announceRefund(member, id, `RF-${id}-out-of-stock`, 'RefundFailed');
       await eventually(async () => (await bed.detail(member, id)).refund?.state === 'refund_failed');
+      expect((await bed.detail(member, id)).refunds).toMatchObject([{ refund_id: `RF-${id}-out-of-stock`, state: 'refund_failed' }]);
 
-      // Its failure heard before the refund's answer came back: the order is not recorded as refunded.
+      // Its failure heard before the refund's answer came back: recorded as failed, for an operator to act on.
       const other = await paid();
       await cancel(other.id);
       await bed.announceRefund(other.member, other.id, `RF-${other.id}-out-of-stock`, 'RefundFailed');
       await eventually(async () => (await eventsOf(other.id)).some((event) => event.type === 'OrderRefundSettled'));
       bed.payments.control.refundStatus = 'pending';
       const late = await choose(other.member, other.id, 'fund_transfer').finally(() => delete bed.payments.control.refundStatus);
-      expect(late.body.data.refund).toMatchObject({ state: 'refund_failed', refunded_at: null });
-      expect((await eventsOf(other.id)).filter((event) => event.type === 'OrderRefunded')).toEqual([]);
+      expect(late.body.data.refund).toMatchObject({ state: 'refund_failed' });
+      expect((await bed.detail(other.member, other.id)).refunds).toMatchObject([{ state: 'refund_failed', kind: 'out_of_stock' }]);
+      expect((await eventsOf(other.id)).filter((event) => event.type === 'OrderRefunded')).toHaveLength(1);
     },
   );
 

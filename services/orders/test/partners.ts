@@ -155,11 +155,18 @@ export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: 
       : c.json({ is_success: false, message: 'No payment' }, 404),
   );
   app.post('/internal/payments/orders/:orderId/refund', (c) => {
-    const payment = payments.get(c.req.param('orderId'))!;
+    const orderId = c.req.param('orderId');
+    const payment = payments.get(orderId)!;
     payment.refunded = true;
     return c.json({
       is_success: true,
-      data: { refundId: `RF-${c.req.param('orderId')}`, status: 'SUCCESS', amountPaise: payment.amountPaise },
+      data: {
+        refundId: `RF-${orderId}`,
+        paymentId: payment.paymentId,
+        orderId,
+        amountPaise: payment.amountPaise,
+        status: control.refundStatus ?? 'success',
+      },
     });
   });
   // Refunds by key (the out-of-stock cancellation's and the exchanges'), answered as payments answers them; and

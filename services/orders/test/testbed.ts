@@ -73,6 +73,20 @@ export async function startTestbed(
     return { memberId, token: orders.memberSession(memberId).token };
   }
 
+  /** Payments says the member's membership ended, as its event would; waits for orders to know. */
+  async function membershipEnds(member: Member) {
+    const { memberId } = member;
+    await orders
+      .source('payments')
+      .append(`subscription-${memberId}`, 'any', [
+        { type: 'SubscriptionStatusChanged', data: { subscriptionId: `MEM-${memberId}`, memberId, status: 'expired', validUntil: null } },
+      ]);
+    await eventually(async () => {
+      const row = await sql<{ status: string }>`select subscription_status as status from member_buyers where member_id = ${memberId}`;
+      return (await row.execute(orders.db)).rows[0]?.status === 'expired';
+    });
+  }
+
   const place = (member: Member, body: unknown, headers: Record<string, string> = {}) =>
     orders.json('/product/order', { method: 'POST', token: member.token, body, headers });
 
@@ -139,6 +153,7 @@ export async function startTestbed(
     catalog,
     payments,
     subscriber,
+    membershipEnds,
     place,
     detail,
     announce,

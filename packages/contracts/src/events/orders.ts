@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storedAddressSchema } from '../api/orders.js';
 import { EXCHANGE_WINDOW_DAYS } from '../fulfilment.js';
-import { REFUND_CHOICES } from '../refund-choices.js';
+import { REFUND_CHOICES, REFUND_CHOOSERS } from '../refund-choices.js';
 import { defineEvent, EventRegistry } from './define.js';
 
 const memberId = z.uuid();
@@ -65,6 +65,9 @@ export const OrderFailed = defineEvent({
   }),
 });
 
+/** What payments answered when the refund was asked for; its later outcome comes as `OrderRefundSettled`. */
+const refundStatus = z.enum(['pending', 'success', 'failed']);
+
 export const OrderRefunded = defineEvent({
   type: 'OrderRefunded',
   version: 1,
@@ -76,6 +79,13 @@ export const OrderRefunded = defineEvent({
     reason: z.string(),
     /** How the money came back: to the original payment method (every refund before credits existed), or as credits. */
     method: z.enum(['fund_transfer', 'credits']).default('fund_transfer'),
+    /**
+     * Why: an operator cancelled the paid order as out of stock, or a payment came after its order had failed and
+     * could not complete it. Absent before 2026-11-28: an order cancelled as out of stock is the former.
+     */
+    kind: z.enum(['out_of_stock', 'late_payment']).optional(),
+    /** Payments' answer when asked (credits settle at once); before 2026-11-28 refunds were shown as refunded. */
+    refundStatus: refundStatus.default('success'),
   }),
 });
 
@@ -162,9 +172,6 @@ export const ExchangeRefused = defineEvent({
   schema: z.object({ ...exchange, reason: z.string() }),
 });
 
-/** What payments answered when the refund was asked for; its later outcome comes as `OrderRefundSettled`. */
-const refundStatus = z.enum(['pending', 'success', 'failed']);
-
 export const ExchangeRefunded = defineEvent({
   type: 'ExchangeRefunded',
   version: 1,
@@ -189,6 +196,33 @@ export const OrderRefundSettled = defineEvent({
 });
 
 /**
+ * A refund the gateway failed, made good (issue 32): an operator sends it again (a fund transfer under a key of its
+ * own), or the member, with an active membership, takes it as credits. The choice is recorded first, once per failed
+ * refund (`RefundRetryChosen`, the actor in its metadata), so the two can never both happen; then the new refund is
+ * made and recorded (`RefundRetried`), settling as any refund does (`OrderRefundSettled`).
+ */
+export const RefundRetryChosen = defineEvent({
+  type: 'RefundRetryChosen',
+  version: 1,
+  schema: z.object({ orderId: z.string(), memberId, retryOf: z.string(), method: z.enum(REFUND_CHOICES) }),
+});
+
+export const RefundRetried = defineEvent({
+  type: 'RefundRetried',
+  version: 1,
+  schema: z.object({
+    orderId: z.string(),
+    memberId,
+    refundId: z.string(),
+    retryOf: z.string(),
+    method: z.enum(REFUND_CHOICES),
+    amountPaise: paise,
+    reason: z.string(),
+    refundStatus,
+  }),
+});
+
+/**
  * Out-of-stock cancellation (docs/decisions/0024): an operator cancels a paid order that cannot be fulfilled (their
  * actor in its metadata); the member chooses how the money comes back by `choiceBy`, or the deadline chooses the
  * fund transfer. `OrderRefunded` follows once the money went back (`method`).
@@ -208,13 +242,18 @@ export const OrderCancelledOutOfStock = defineEvent({
     reason: z.string(),
     /** The last instant to choose (ISO); then the fund transfer is made. */
     choiceBy: z.string(),
+    /**
+     * Whether credits were offered: only to a member whose membership is active (credits pay part of later orders).
+     * Without them the fund transfer is chosen at once (`OrderRefundChosen` by `no_membership`).
+     */
+    creditsOffered: z.boolean().default(true),
   }),
 });
 
 export const OrderRefundChosen = defineEvent({
   type: 'OrderRefundChosen',
   version: 1,
-  schema: z.object({ orderId: z.string(), memberId, choice: z.enum(REFUND_CHOICES), by: z.enum(['member', 'deadline']) }),
+  schema: z.object({ orderId: z.string(), memberId, choice: z.enum(REFUND_CHOICES), by: z.enum(REFUND_CHOOSERS) }),
 });
 
 export const ordersEvents = new EventRegistry('orders', [
@@ -234,4 +273,6 @@ export const ordersEvents = new EventRegistry('orders', [
   OrderRefundSettled,
   OrderCancelledOutOfStock,
   OrderRefundChosen,
+  RefundRetryChosen,
+  RefundRetried,
 ]);

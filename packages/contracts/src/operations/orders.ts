@@ -4,13 +4,15 @@ import { EXCHANGE_REASONS, EXCHANGE_STATES } from '../exchanges.js';
 import { exchangeRefusalSchema, exchangeRequestSchema } from '../exchanges-schema.js';
 import { FULFILMENT_STEPS } from '../fulfilment.js';
 import { bulkFulfilmentSchema, fulfilmentStepSchema } from '../fulfilment-schema.js';
-import { REFUND_CHOICES } from '../refund-choices.js';
+import { ORDER_REFUND_KINDS, ORDER_REFUND_STATES } from '../order-refunds.js';
+import { REFUND_CHOICES, REFUND_CHOOSERS } from '../refund-choices.js';
 import { PINCODE_PATTERN } from '../validation/india.js';
 import { answer, specPagination } from './answers.js';
 import { operation } from './operation.js';
 import { stepOperations } from './steps.js';
 
 const orderId = z.object({ id: z.string().min(1).max(64) });
+const orderRefundId = orderId.extend({ refundId: z.string().min(1).max(128) });
 /** An order's id, or (approve, refuse) an exchange's. */
 const exchangeOrderId = z.object({ id: z.string().min(1).max(80) });
 
@@ -40,8 +42,29 @@ const refundSchema = z.object({
   cancelled_at: z.string(),
   choice_by: z.string(),
   choice: z.enum(REFUND_CHOICES).nullable(),
-  chosen_by: at,
+  chosen_by: z.enum(REFUND_CHOOSERS).nullable(),
   refunded_at: at,
+  /** While credits may be chosen (an active membership, before the deadline): the last day they could be spent. */
+  credits_until: at,
+});
+
+/**
+ * Every refund of an order, whatever caused it (issue 32): the member's order page and history cards show each with
+ * its state, the same words as the back office (ORDER_REFUND_* in contracts).
+ */
+const refundLineSchema = z.object({
+  refund_id: z.string(),
+  kind: z.enum(ORDER_REFUND_KINDS),
+  method: z.enum(REFUND_CHOICES),
+  amount: z.number(),
+  amount_paise: z.number().int(),
+  state: z.enum(ORDER_REFUND_STATES),
+  /** A failed refund being made good: sent again (`fund_transfer`) or taken as credits, once chosen. */
+  retry: z.enum(REFUND_CHOICES).nullable(),
+  /** On the refund that makes a failed one good: the failed one. */
+  retry_of: at,
+  asked_at: at,
+  settled_at: at,
 });
 
 /** One exchange (`ExchangeView`) as the member's order page and the operators' queue read it. */
@@ -105,6 +128,7 @@ const orderCardSchema = z.object({
   shipping_address: z.object({ name: z.string(), city: z.string() }),
   fulfilment: fulfilmentSchema.nullable(),
   refund: refundSchema.nullable(),
+  refunds: z.array(refundLineSchema),
 });
 
 /** The member's refund choice page of an order cancelled as out of stock. */
@@ -203,6 +227,7 @@ export const ordersOperations = {
         exchanges: z.array(exchangeSchema),
         exchange: z.object({ available_until: at, unavailable_reason: at, variant_group: at }),
         refund: refundSchema.nullable(),
+        refunds: z.array(refundLineSchema),
       }),
     ),
   }),
@@ -268,6 +293,27 @@ export const ordersOperations = {
     params: orderId,
     body: z.strictObject({ choice: z.enum(REFUND_CHOICES, { error: 'Choose a fund transfer or credits.' }) }),
     response: answer(refundPageSchema),
+  }),
+
+  retryFailedRefund: operation({
+    id: 'retryFailedRefund',
+    method: 'POST',
+    path: '/admin/orders/:id/refunds/:refundId/retry',
+    owner: 'orders',
+    access: 'admin',
+    summary: 'Sends a refund the payment gateway failed again, to the original payment method under a key of its own',
+    params: orderRefundId,
+    response: answer(z.object({ order_id: z.string(), refunds: z.array(refundLineSchema) })),
+  }),
+  refundAsCredits: operation({
+    id: 'refundAsCredits',
+    method: 'POST',
+    path: '/product/order/:id/refunds/:refundId/credits',
+    owner: 'orders',
+    access: 'member',
+    summary: 'The member takes a refund the payment gateway failed as membership credit instead (an active membership only)',
+    params: orderRefundId,
+    response: answer(z.object({ order_id: z.string(), refunds: z.array(refundLineSchema) })),
   }),
 
   requestExchange: operation({

@@ -6,9 +6,10 @@ import { placeOrder } from '../commands/place-order.js';
 import { settleOrder } from '../commands/settle-order.js';
 import { orderExchanges } from '../store/exchange-views.js';
 import { orderShipment, orderShipments } from '../store/fulfilment-view.js';
+import { membershipActive } from '../store/member-buyers.js';
 import { findOwnOrder, memberOrderPage } from '../store/order-reads.js';
 import { orderCard, orderStatusView } from '../store/order-views.js';
-import { orderRefund, orderRefunds, refundView } from '../store/refund-view.js';
+import { orderRefund, orderRefundLines, orderRefunds, refundLineView, refundView } from '../store/refund-view.js';
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 
@@ -52,10 +53,13 @@ export function orderRoutes(context: OrdersContext) {
       context.db,
       rows.map((row) => row.order_id),
     );
-    const refunds = await orderRefunds(
-      context.db,
-      rows.map((row) => row.order_id),
-    );
+    const ids = rows.map((row) => row.order_id);
+    const [refunds, lines, active] = await Promise.all([
+      orderRefunds(context.db, ids),
+      orderRefundLines(context.db, ids),
+      membershipActive(context.db, member.id),
+    ]);
+    const now = context.clock.now();
     const totalItems = Number(total.n);
     const totalPages = Math.max(1, Math.ceil(totalItems / limit));
     return c.json({
@@ -64,7 +68,11 @@ export function orderRoutes(context: OrdersContext) {
         // A cancelled order has no way to the member any more: its refund instead of its fulfilment.
         orders: rows.map((row) => {
           const refund = refunds.get(row.order_id);
-          return { ...orderCard(row, refund ? undefined : shipments.get(row.order_id)), refund: refundView(refund) };
+          return {
+            ...orderCard(row, refund ? undefined : shipments.get(row.order_id)),
+            refund: refundView(refund, active, now),
+            refunds: (lines.get(row.order_id) ?? []).map(refundLineView),
+          };
         }),
         pagination: {
           current_page: page,
@@ -87,14 +95,20 @@ export function orderRoutes(context: OrdersContext) {
     });
     // Its exchanges, and whether one may be asked for now (docs/decisions/0025).
     const exchanges = await orderExchanges(context.db, row, context.clock.now(), context.settings.EXCHANGE_WINDOW_DAYS);
-    const refund = await orderRefund(context.db, row.order_id);
+    const [refund, lines, active] = await Promise.all([
+      orderRefund(context.db, row.order_id),
+      orderRefundLines(context.db, [row.order_id]),
+      membershipActive(context.db, member.id),
+    ]);
     return c.json({
       is_success: true,
       data: {
         ...orderStatusView(row, payment, refund ? undefined : await orderShipment(context.db, row.order_id)),
         ...exchanges,
         // Cancelled as out of stock: how the money comes back instead (docs/decisions/0024).
-        refund: refundView(refund),
+        refund: refundView(refund, active, context.clock.now()),
+        // Every refund of the order, whatever caused it, and where each stands.
+        refunds: (lines.get(row.order_id) ?? []).map(refundLineView),
       },
     });
   });

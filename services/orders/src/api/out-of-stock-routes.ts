@@ -3,6 +3,7 @@ import { type AppEnv, mount, notFound, requireAdmin, requireMember } from '@elts
 import { Hono } from 'hono';
 import type { OrdersContext } from '../commands/context.js';
 import { cancelOutOfStock, chooseRefund } from '../commands/out-of-stock.js';
+import { membershipActive } from '../store/member-buyers.js';
 import { findOwnOrderSummary } from '../store/order-reads.js';
 import { orderRefund, refundView } from '../store/refund-view.js';
 
@@ -17,8 +18,9 @@ export function outOfStockRoutes(context: OrdersContext) {
     if (!row) throw notFound('Order not found');
     return row;
   };
-  const page = async (row: Awaited<ReturnType<typeof ownOrder>>) => {
-    const refund = refundView(await orderRefund(context.db, row.order_id));
+  const page = async (row: Awaited<ReturnType<typeof ownOrder>>, memberId: string) => {
+    const active = await membershipActive(context.db, memberId);
+    const refund = refundView(await orderRefund(context.db, row.order_id), active, context.clock.now());
     if (!refund) throw notFound('This order is not waiting for a refund choice.');
     return { order_id: row.order_id, product: { name: row.product.name, brand: row.product.brand }, status: row.status, refund };
   };
@@ -36,7 +38,7 @@ export function outOfStockRoutes(context: OrdersContext) {
   });
   mount(app, ordersOperations.orderRefund, async (c) => {
     const member = requireMember(c);
-    return c.json({ is_success: true, data: await page(await ownOrder(member.id, c.req.valid('param').id)) });
+    return c.json({ is_success: true, data: await page(await ownOrder(member.id, c.req.valid('param').id), member.id) });
   });
   mount(app, ordersOperations.chooseRefund, async (c) => {
     const member = requireMember(c);
@@ -49,7 +51,7 @@ export function outOfStockRoutes(context: OrdersContext) {
         choice === 'credits'
           ? 'Your refund will be added to your membership credit.'
           : 'Your refund will be sent to your original payment method.',
-      data: await page(row),
+      data: await page(row, member.id),
     });
   });
   return app;

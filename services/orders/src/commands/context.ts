@@ -70,6 +70,8 @@ export interface OrdersContext {
    * stopped midway. Written in the transaction `db` that records the approval.
    */
   finishApprovalAt(db: Kysely<any>, exchangeId: string, at: Date): Promise<void>;
+  /** A failed refund's chosen retry's backstop (commands/refund-retries.ts), written with the choice. */
+  refundRetryAt(db: Kysely<any>, orderId: string, retryOf: string, at: Date): Promise<void>;
 }
 
 export async function recordOrder(unit: UnitOfWork<OrdersDb>, streamId: string, expected: number | 'any', events: NewEvent[]) {

@@ -14,7 +14,7 @@ import {
 } from '../domain/exchanges.js';
 import { foldShipments } from '../domain/fulfilment.js';
 import { foldOrder, orderStream } from '../domain/order.js';
-import { decideRefundSettled, type RefundOutcome, refundOutcome } from '../domain/refunds.js';
+import { decideRefundSettled, type RefundOutcome, refundStatusNow } from '../domain/refunds.js';
 import { findOrderIdOfExchange, findOwnOrder, orderRow } from '../store/order-reads.js';
 import type { OrdersTable } from '../store/tables.js';
 import { type OrdersContext, recordOrder } from './context.js';
@@ -227,7 +227,7 @@ async function refundForExchange(context: OrdersContext, actor: string, orderId:
       amountPaise,
       reason,
       // Payments' answer, unless its settlement was already heard (the gateway settled before we recorded this).
-      refundStatus: refundOutcome(history, refund.refundId) ?? refund.status,
+      refundStatus: refundStatusNow(history, refund),
     },
   }));
 }

@@ -2,8 +2,10 @@ import type { RefundChoice } from '@elts/contracts';
 import { notFound, refusalError, retryOnConcurrency, type StoredEvent } from '@elts/platform';
 import { foldShipments } from '../domain/fulfilment.js';
 import { foldOrder, orderStream } from '../domain/order.js';
-import { refundOutcome } from '../domain/refunds.js';
+import { refundStatusNow } from '../domain/refunds.js';
 import { type Decision, decideCancellation, decideChoice, decideRefunded, foldOutOfStock, refundMove } from '../flows/out-of-stock.js';
+import { membershipActive } from '../store/member-buyers.js';
+import { findOrderMemberAndStatus } from '../store/order-reads.js';
 import { orderRefund, refundView } from '../store/refund-view.js';
 import { type OrdersContext, recordOrder } from './context.js';
 
@@ -46,7 +48,8 @@ const readHistory = async (context: OrdersContext, orderId: string) => context.e
 
 /** An operator (`actor`, `admin:<id>`) cancels a paid order that cannot be fulfilled; the member has three days to choose. */
 export async function cancelOutOfStock(context: OrdersContext, orderId: string, actor: string, now = context.clock.now()) {
-  let choiceBy: Date | undefined;
+  let timerAt: Date | undefined;
+  const membershipActive = await activeMember(context, orderId);
   await decideOnStream(
     context,
     orderId,
@@ -59,15 +62,25 @@ export async function cancelOutOfStock(context: OrdersContext, orderId: string, 
         foldOutOfStock(history),
         OUT_OF_STOCK_REASON,
         now,
+        membershipActive,
         context.settings.REFUND_CHOICE_SECONDS,
       );
-      const event = 'events' in decision ? decision.events[0] : undefined;
-      if (event) choiceBy = new Date((event.data as { choiceBy: string }).choiceBy);
+      if ('events' in decision && decision.events[0]) {
+        // The refund is made at the choice's deadline, or now when there is nothing to choose.
+        const choiceBy = new Date((decision.events[0].data as { choiceBy: string }).choiceBy);
+        timerAt = decision.events.length > 1 ? now : choiceBy;
+      }
       return decision;
     },
-    (recorded) => (recorded > 0 ? choiceBy : undefined),
+    (recorded) => (recorded > 0 ? timerAt : undefined),
   );
-  return refundView(await orderRefund(context.db, orderId));
+  return refundView(await orderRefund(context.db, orderId), membershipActive, now);
+}
+
+/** Whether the order's member has an active membership now (credits are only offered, and chosen, then). */
+async function activeMember(context: OrdersContext, orderId: string): Promise<boolean> {
+  const order = await findOrderMemberAndStatus(context.db, orderId);
+  return order !== undefined && (await membershipActive(context.db, order.member_id));
 }
 
 /** The member's choice on the page from the mail (their own order only: the route checks it). Then the refund is made. */
@@ -78,18 +91,19 @@ export async function chooseRefund(
   choice: RefundChoice,
   now = context.clock.now(),
 ) {
+  const membershipActive = await activeMember(context, orderId);
   await decideOnStream(
     context,
     orderId,
     `member:${memberId}`,
-    (history) => decideChoice(foldOrder(history)!, foldOutOfStock(history), choice, 'member', now),
+    (history) => decideChoice(foldOrder(history)!, foldOutOfStock(history), choice, 'member', now, membershipActive),
     (recorded) => (recorded > 0 ? now : undefined),
   );
   await makeRefund(context, orderId).catch((error: unknown) =>
     // The timer written with the choice makes it (retried until it succeeds): the member's choice stands.
     context.logger.warn({ err: error, orderId }, 'the refund of a cancelled order could not be made now; its timer will'),
   );
-  return refundView(await orderRefund(context.db, orderId));
+  return refundView(await orderRefund(context.db, orderId), membershipActive, now);
 }
 
 /** The timer: at the deadline the fund transfer is chosen if nobody chose; then the refund chosen is made. Idempotent. */
@@ -117,32 +131,24 @@ async function makeRefund(context: OrdersContext, orderId: string): Promise<void
   const move = refundMove(cancelled);
   if (!order || !cancelled || move === 'nothing') return;
   if (cancelled.creditPaise > 0) await context.partners.releaseCredit(order.memberId, orderId);
-  let refundId: string;
-  if (move === 'fund_transfer') {
-    const refund = await context.partners.refundOrder({
-      orderId,
-      key: REFUND_KEY,
-      amountPaise: cancelled.amountPaise,
-      reason: cancelled.reason,
-    });
-    // The gateway refused it for good (asking again under the same key answers the same): an operator must act.
-    if (refund.status === 'failed') {
-      context.logger.error({ orderId, refundId: refund.refundId }, 'the gateway refused the refund of an out-of-stock order');
-      return;
-    }
-    refundId = refund.refundId;
-  } else {
-    refundId = (await context.partners.creditInstead({ memberId: order.memberId, orderId, amountPaise: cancelled.amountPaise })).creditId;
-  }
+  // A fund transfer's refund (the gateway may settle it later, or fail it: the order shows which, and a failed one
+  // waits for an operator), or credits, given at once.
+  const refund =
+    move === 'fund_transfer'
+      ? await context.partners.refundOrder({ orderId, key: REFUND_KEY, amountPaise: cancelled.amountPaise, reason: cancelled.reason })
+      : {
+          refundId: (await context.partners.creditInstead({ memberId: order.memberId, orderId, amountPaise: cancelled.amountPaise }))
+            .creditId,
+          status: 'success' as const,
+        };
   await decideOnStream(
     context,
     orderId,
     'system:out-of-stock',
     (latest) => {
       const now = foldOutOfStock(latest);
-      // Its failure already heard (OrderRefundSettled before this answer came back): not refunded, as above.
-      if (!now || refundOutcome(latest, refundId) === 'failed') return { events: [] };
-      return { events: decideRefunded(foldOrder(latest)!, now, refundId) };
+      if (!now) return { events: [] };
+      return { events: decideRefunded(foldOrder(latest)!, now, refund.refundId, refundStatusNow(latest, refund)) };
     },
     () => undefined,
   );

@@ -1,5 +1,7 @@
 import { MEMBERSHIP_CREDIT, type Profession } from '@elts/contracts';
+import type { StoredEvent } from '@elts/platform';
 import { buysOneOfEach, foldOrder, orderStream } from '../domain/order.js';
+import { refundStatusNow } from '../domain/refunds.js';
 import {
   backstopMove,
   decideCompletion,
@@ -22,12 +24,12 @@ async function change(context: OrdersContext, orderId: string, decide: Parameter
 async function decideWith(
   unit: Parameters<Parameters<OrdersContext['events']['transact']>[0]>[0],
   orderId: string,
-  decide: (state: NonNullable<ReturnType<typeof foldOrder>>) => ReturnType<typeof decideFailure>,
+  decide: (state: NonNullable<ReturnType<typeof foldOrder>>, history: StoredEvent[]) => ReturnType<typeof decideFailure>,
 ) {
   const history = await unit.readStream(orderStream(orderId));
   const state = foldOrder(history);
   if (!state) return [];
-  return recordOrder(unit, orderStream(orderId), history.length, decide(state));
+  return recordOrder(unit, orderStream(orderId), history.length, decide(state, history));
 }
 
 /** Fails an order and gives back what it held: its stock and its membership credit. */
@@ -122,10 +124,13 @@ async function spendCreditAgain(context: OrdersContext, memberId: string, orderI
 
 /** A success we cannot honour: the money goes back, the stock and any credit spent for the order too. */
 async function refundLate(context: OrdersContext, memberId: string, orderId: string, reason: string): Promise<void> {
-  const { refundId } = await context.partners.refund(orderId, reason);
+  const refund = await context.partners.refund(orderId, reason);
   await context.partners.releaseCredit(memberId, orderId);
   await context.partners.releaseCredit(memberId, lateCreditKey(orderId));
-  await change(context, orderId, (state) => [...decideFailure(state, 'stock', reason), ...decideRefund(state, refundId, reason)]);
+  await change(context, orderId, (state, history) => [
+    ...decideFailure(state, 'stock', reason),
+    ...decideRefund(state, { refundId: refund.refundId, status: refundStatusNow(history, refund) }, reason),
+  ]);
 }
 
 /**

@@ -67,6 +67,10 @@ export function foldExchanges(events: StoredEvent[]): ExchangeRecord[] {
       Object.assign(exchange, { state: REFUND_STATE_OF[(data.refundStatus ?? 'success') as 'success'], refundId: data.refundId });
     else if (type === 'OrderRefundSettled')
       for (const each of exchanges.filter((one) => one.refundId === data.refundId)) each.state = REFUND_STATE_OF[data.outcome as 'success'];
+    // A failed refund made good (issue 32): the new refund is the exchange's from now on.
+    else if (type === 'RefundRetried')
+      for (const each of exchanges.filter((one) => one.refundId === data.retryOf))
+        Object.assign(each, { refundId: data.refundId, state: REFUND_STATE_OF[data.refundStatus as 'success'] });
     else if (type === 'OrderShipped' && byReplacement(data.shipment)) byReplacement(data.shipment)!.state = 'replacement_shipped';
     else if (type === 'OrderDelivered' && byReplacement(data.shipment)) byReplacement(data.shipment)!.state = 'delivered';
   }

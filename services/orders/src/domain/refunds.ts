@@ -1,4 +1,5 @@
-import type { NewEvent, StoredEvent } from '@elts/platform';
+import { type OrderRefundKind, type OrderRefundState, REFUND_CREDIT, type RefundChoice, refundStateOf } from '@elts/contracts';
+import type { NewEvent, Refusal, StoredEvent } from '@elts/platform';
 import type { OrderState } from './order.js';
 
 /**
@@ -8,6 +9,12 @@ import type { OrderState } from './order.js';
  * recorded whatever the order knows, and read back when the refund is recorded.
  */
 export type RefundOutcome = 'success' | 'failed';
+/** Payments' answer when a refund is asked for: settled either way, or still with the gateway. */
+export type RefundStatus = RefundOutcome | 'pending';
+
+/** The refund's status to record: its settlement if already heard (it can come first), else payments' answer. */
+export const refundStatusNow = (history: StoredEvent[], refund: { refundId: string; status: RefundStatus }): RefundStatus =>
+  refundOutcome(history, refund.refundId) ?? refund.status;
 
 /** The latest outcome recorded for this refund on the order's stream, if any. */
 export function refundOutcome(history: StoredEvent[], refundId: string): RefundOutcome | undefined {
@@ -21,4 +28,109 @@ export function refundOutcome(history: StoredEvent[], refundId: string): RefundO
 export function decideRefundSettled(order: OrderState, history: StoredEvent[], refundId: string, outcome: RefundOutcome): NewEvent[] {
   if (refundOutcome(history, refundId) === outcome) return [];
   return [{ type: 'OrderRefundSettled', data: { orderId: order.orderId, memberId: order.memberId, refundId, outcome } }];
+}
+
+/** One refund of the order, folded from its stream: what it gives back, how, and where it stands. */
+export interface RefundRecord {
+  refundId: string;
+  kind: OrderRefundKind;
+  method: RefundChoice;
+  amountPaise: number;
+  reason: string;
+  state: OrderRefundState;
+  /** How a failed refund is being made good (RefundRetryChosen), once chosen. */
+  retry: RefundChoice | null;
+  /** The refund that made it good (RefundRetried), once made. */
+  retriedBy: string | null;
+}
+
+/**
+ * Every refund of an order from its stream (issue 32): asked (OrderRefunded, ExchangeRefunded, RefundRetried), then
+ * settled (OrderRefundSettled, which may come first: it is applied when the refund is asked for too).
+ */
+export function foldRefunds(history: StoredEvent[]): RefundRecord[] {
+  const refunds: RefundRecord[] = [];
+  const outcomes = new Map<string, RefundOutcome>();
+  const outOfStock = history.some((event) => event.type === 'OrderCancelledOutOfStock');
+  const asked = (data: any, kind: OrderRefundKind, method: RefundChoice) => {
+    const outcome = outcomes.get(data.refundId);
+    refunds.push({
+      refundId: data.refundId,
+      kind,
+      method,
+      amountPaise: data.amountPaise,
+      reason: data.reason,
+      state: refundStateOf(outcome ?? data.refundStatus ?? 'success'),
+      retry: null,
+      retriedBy: null,
+    });
+  };
+  for (const { type, data } of history as StoredEvent<any>[]) {
+    const refund = refunds.find((each) => each.refundId === (type === 'RefundRetryChosen' ? data.retryOf : data.refundId));
+    if (type === 'OrderRefunded') asked(data, data.kind ?? (outOfStock ? 'out_of_stock' : 'late_payment'), data.method ?? 'fund_transfer');
+    else if (type === 'ExchangeRefunded') asked(data, 'exchange', 'fund_transfer');
+    else if (type === 'RefundRetried') {
+      const failed = refunds.find((each) => each.refundId === data.retryOf);
+      if (failed) failed.retriedBy = data.refundId;
+      asked(data, failed?.kind ?? 'late_payment', data.method);
+    } else if (type === 'RefundRetryChosen' && refund) refund.retry = data.method;
+    else if (type === 'OrderRefundSettled') {
+      outcomes.set(data.refundId, data.outcome);
+      if (refund) refund.state = refundStateOf(data.outcome);
+    }
+  }
+  return refunds;
+}
+
+/** What a failed refund can be made good with: who may choose it, and whether credits can be spent. */
+export interface RetryAsk {
+  retryOf: string;
+  method: RefundChoice;
+  /** The member's active membership: credits are for spending on later orders. */
+  membershipActive: boolean;
+}
+
+/**
+ * Whether a failed refund may be made good now: only a refund the gateway failed, once (the first choice stands:
+ * the same choice again carries on, the other is refused), credits only with an active membership.
+ */
+export function decideRetryChoice(order: OrderState, refunds: RefundRecord[], ask: RetryAsk): NewEvent[] | 'same' | Refusal {
+  const failed = refunds.find((refund) => refund.refundId === ask.retryOf);
+  if (!failed) return { kind: 'not_found', message: 'Refund not found' };
+  if (failed.retry === ask.method) return 'same';
+  if (failed.retry) return { kind: 'conflict', message: RETRIED[failed.retry] };
+  if (failed.state !== 'refund_failed') return { kind: 'conflict', message: 'Only a refund the payment gateway failed can be made again.' };
+  if (ask.method === 'credits' && !ask.membershipActive) return { kind: 'conflict', message: REFUND_CREDIT.notUsable };
+  const data = { orderId: order.orderId, memberId: order.memberId, retryOf: ask.retryOf, method: ask.method };
+  return [{ type: 'RefundRetryChosen', data }];
+}
+
+const RETRIED: Record<RefundChoice, string> = {
+  fund_transfer: 'This refund is already being sent again to the original payment method.',
+  credits: 'This refund was already taken as membership credit.',
+};
+
+/** The key under which a failed refund is sent again: one per failed refund, so a repeat asks for the same one. */
+export const retryKey = (retryOf: string) => `retry-${retryOf}`;
+
+/** The made-good refund's record, once, with payments' answer (or the settlement already heard). */
+export function decideRetried(
+  order: OrderState,
+  history: StoredEvent[],
+  retryOf: string,
+  refund: { refundId: string; status: RefundStatus },
+): NewEvent[] {
+  const failed = foldRefunds(history).find((each) => each.refundId === retryOf);
+  if (!failed?.retry || failed.retriedBy) return [];
+  const data = {
+    orderId: order.orderId,
+    memberId: order.memberId,
+    refundId: refund.refundId,
+    retryOf,
+    method: failed.retry,
+    amountPaise: failed.amountPaise,
+    reason: failed.reason,
+    refundStatus: refundStatusNow(history, refund),
+  };
+  return [{ type: 'RefundRetried', data }];
 }

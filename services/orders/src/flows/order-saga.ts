@@ -2,6 +2,7 @@ import { COPY } from '@elts/contracts';
 import type { NewEvent } from '@elts/platform';
 import type { OrderPayment } from '../commands/context.js';
 import type { OrderState } from '../domain/order.js';
+import type { RefundStatus } from '../domain/refunds.js';
 
 /**
  * The order saga's decisions, in one place and free of I/O. The saga itself runs in commands/: its first half
@@ -94,9 +95,13 @@ export function decideFailure(state: OrderState, stage: FailureStage, reason: st
   return [{ type: 'OrderFailed', data: { orderId: state.orderId, memberId: state.memberId, productId: state.productId, stage, reason } }];
 }
 
-export function decideRefund(state: OrderState, refundId: string, reason: string): NewEvent[] {
+export function decideRefund(state: OrderState, refund: { refundId: string; status: RefundStatus }, reason: string): NewEvent[] {
   if (state.refunded) return [];
+  const { orderId, memberId, amountPaise } = state;
   return [
-    { type: 'OrderRefunded', data: { orderId: state.orderId, memberId: state.memberId, refundId, amountPaise: state.amountPaise, reason } },
+    {
+      type: 'OrderRefunded',
+      data: { orderId, memberId, refundId: refund.refundId, amountPaise, reason, kind: 'late_payment', refundStatus: refund.status },
+    },
   ];
 }

@@ -1,7 +1,8 @@
-import type { RefundChoice } from '@elts/contracts';
+import { REFUND_CREDIT, type RefundChoice, type RefundChooser } from '@elts/contracts';
 import { type NewEvent, type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
 import { ORDER_SHIPMENT, type ShipmentState } from '../domain/fulfilment.js';
 import type { OrderState } from '../domain/order.js';
+import type { RefundStatus } from '../domain/refunds.js';
 
 /**
  * The out-of-stock cancellation's decisions, free of I/O (docs/decisions/0024); its I/O is in
@@ -19,7 +20,9 @@ export interface OutOfStockState {
   reason: string;
   choiceBy: Date;
   choice: RefundChoice | null;
-  chosenBy: 'member' | 'deadline' | null;
+  chosenBy: RefundChooser | null;
+  /** Whether credits were offered (the membership was active at the cancellation). */
+  creditsOffered: boolean;
   /** The money went back (OrderRefunded after the cancellation). */
   refunded: boolean;
 }
@@ -36,6 +39,7 @@ export function foldOutOfStock(events: StoredEvent[]): OutOfStockState | undefin
         choiceBy: new Date(data.choiceBy),
         choice: null,
         chosenBy: null,
+        creditsOffered: data.creditsOffered ?? true,
         refunded: false,
       };
     } else if (state && type === 'OrderRefundChosen') state = { ...state, choice: data.choice, chosenBy: data.by };
@@ -54,7 +58,9 @@ export const CHOICE_WORDS: Record<RefundChoice, string> = { fund_transfer: 'a fu
 
 /**
  * An operator cancels a paid order as out of stock: refused unless it is paid and its goods have not left (shipped
- * or delivered). Asked again, it changes nothing.
+ * or delivered). Asked again, it changes nothing. Credits are offered only to a member whose membership is active
+ * (`membershipActive`): credits pay part of later orders, which only members place. Without them there is nothing to
+ * choose, and the fund transfer is chosen at once.
  */
 export function decideCancellation(
   order: OrderState,
@@ -62,6 +68,7 @@ export function decideCancellation(
   cancelled: OutOfStockState | undefined,
   reason: string,
   now: Date,
+  membershipActive: boolean,
   choiceSeconds = CHOICE_DAYS * 86_400,
 ): Decision {
   if (cancelled) return { events: [] };
@@ -83,15 +90,25 @@ export function decideCancellation(
           creditPaise: order.creditPaise,
           reason,
           choiceBy: choiceBy.toISOString(),
+          creditsOffered: membershipActive,
         },
       },
+      ...(membershipActive
+        ? []
+        : [
+            {
+              type: 'OrderRefundChosen',
+              data: { orderId: order.orderId, memberId: order.memberId, choice: 'fund_transfer', by: 'no_membership' },
+            },
+          ]),
     ],
   };
 }
 
 /**
  * The member's choice, or the deadline's. The member may choose once, until the deadline; the same choice again
- * changes nothing. The deadline chooses the fund transfer only when nobody chose.
+ * changes nothing. The deadline chooses the fund transfer only when nobody chose. Credits only with an active
+ * membership (`membershipActive`, now): they could not be spent otherwise.
  */
 export function decideChoice(
   order: OrderState,
@@ -99,15 +116,18 @@ export function decideChoice(
   choice: RefundChoice,
   by: 'member' | 'deadline',
   now: Date,
+  membershipActive = true,
 ): Decision {
   if (!cancelled) return refuse('not_found', 'This order is not waiting for a refund choice.');
   if (cancelled.choice) {
     if (by === 'deadline' || cancelled.choice === choice) return { events: [] };
     // The member did not choose: the deadline did, so the member is told the time passed, not that they chose.
     if (cancelled.chosenBy === 'deadline') return refuse('conflict', TIME_PASSED);
+    if (cancelled.chosenBy === 'no_membership') return refuse('conflict', REFUND_CREDIT.notUsable);
     return refuse('conflict', `You already chose ${CHOICE_WORDS[cancelled.choice]} for this order.`);
   }
   if (by === 'member' && now > cancelled.choiceBy) return refuse('conflict', TIME_PASSED);
+  if (choice === 'credits' && !(cancelled.creditsOffered && membershipActive)) return refuse('conflict', REFUND_CREDIT.notUsable);
   return { events: [{ type: 'OrderRefundChosen', data: { orderId: order.orderId, memberId: order.memberId, choice, by } }] };
 }
 
@@ -117,8 +137,11 @@ export function refundMove(cancelled: OutOfStockState | undefined): RefundChoice
   return cancelled.choice;
 }
 
-/** The order's record that the money went back, with what the payments service answered. */
-export function decideRefunded(order: OrderState, cancelled: OutOfStockState, refundId: string): NewEvent[] {
+/**
+ * The order's record that the money is going back the way chosen, with what the payments service answered: a fund
+ * transfer may still be with the gateway (`pending`), credits are given at once (`success`).
+ */
+export function decideRefunded(order: OrderState, cancelled: OutOfStockState, refundId: string, status: RefundStatus): NewEvent[] {
   if (cancelled.refunded || !cancelled.choice) return [];
   return [
     {
@@ -130,6 +153,8 @@ export function decideRefunded(order: OrderState, cancelled: OutOfStockState, re
         amountPaise: cancelled.amountPaise,
         reason: cancelled.reason,
         method: cancelled.choice,
+        kind: 'out_of_stock',
+        refundStatus: status,
       },
     },
   ];

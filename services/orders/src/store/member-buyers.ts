@@ -31,6 +31,11 @@ export function findBuyer(db: Kysely<OrdersDb>, memberId: string) {
   return db.selectFrom('member_buyers').selectAll().where('member_id', '=', memberId).executeTakeFirst();
 }
 
+/** Whether the member's membership is active (credits can be spent, orders placed). */
+export async function membershipActive(db: Kysely<OrdersDb>, memberId: string): Promise<boolean> {
+  return (await findBuyer(db, memberId))?.subscription_status === 'active';
+}
+
 /** The member's profession and GSTIN, if known. */
 export function buyerPersona(db: Kysely<OrdersDb>, memberId: string) {
   return db.selectFrom('member_buyers').select(['profession', 'gst']).where('member_id', '=', memberId).executeTakeFirst();

@@ -2,12 +2,14 @@ import type { StoredEvent } from '@elts/platform';
 import type { Transaction } from 'kysely';
 import { projectExchangeEvent } from './exchanges-projection.js';
 import { projectOutOfStockEvent } from './out-of-stock-projection.js';
+import { projectRefundLineEvent } from './refund-lines-projection.js';
 import type { OrderShipmentsTable, OrdersDb, OrdersTable } from './tables.js';
 
 /** Applies one of an order's events to the orders table, in the transaction that appended it. */
 export async function projectOrderEvent(trx: Transaction<OrdersDb>, event: StoredEvent): Promise<void> {
   await projectExchangeEvent(trx, event);
   await projectOutOfStockEvent(trx, event);
+  await projectRefundLineEvent(trx, event);
   const data = event.data as Record<string, any>;
   const update = (values: Partial<OrdersTable>) =>
     trx

@@ -42,10 +42,18 @@ export async function projectOutOfStockEvent(trx: Transaction<OrdersDb>, event: 
       await trx.updateTable('orders').set({ updated_at: at }).where('order_id', '=', data.orderId).execute();
       return;
     case 'OrderRefunded':
-      // Only an out-of-stock order has a row here; a late payment's refund updates nothing.
+      // Only an out-of-stock order has a row here; a late payment's refund updates nothing. Payments' answer is its
+      // outcome unless one was heard before (a settlement may be recorded first) or the gateway has not settled yet.
       await trx
         .updateTable('order_refunds')
-        .set({ refund_id: data.refundId, refunded_at: at })
+        .set((eb) => ({
+          refund_id: data.refundId,
+          refunded_at: at,
+          refund_outcome: eb.fn.coalesce(
+            'refund_outcome',
+            eb.val(data.refundStatus === 'pending' ? null : (data.refundStatus ?? 'success')),
+          ),
+        }))
         .where('order_id', '=', data.orderId)
         .execute();
       return;

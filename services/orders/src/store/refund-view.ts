@@ -1,6 +1,14 @@
-import { rupeesOf } from '@elts/contracts';
+import {
+  addDays,
+  type OrderRefundKind,
+  type OrderRefundState,
+  REFUND_CREDIT,
+  type RefundChoice,
+  rupeesOf,
+  todayInIndia,
+} from '@elts/contracts';
 import type { Kysely } from 'kysely';
-import type { OrderRefundsTable, OrdersDb } from './tables.js';
+import type { OrderRefundLinesTable, OrderRefundsTable, OrdersDb } from './tables.js';
 
 /** The out-of-stock cancellations of these orders (docs/decisions/0024), by order id. */
 export async function orderRefunds(db: Kysely<OrdersDb>, orderIds: string[]): Promise<Map<string, OrderRefundsTable>> {
@@ -13,20 +21,27 @@ export async function orderRefund(db: Kysely<OrdersDb>, orderId: string) {
   return (await orderRefunds(db, [orderId])).get(orderId);
 }
 
-/** Where an out-of-stock refund stands; `refund_failed`: the gateway failed the fund transfer, an operator must act. */
+/**
+ * Where an out-of-stock refund stands: refunded once the money landed (the gateway said so, or credits were given),
+ * refunding from the choice until then; `refund_failed`: the gateway failed the fund transfer, an operator acts.
+ */
 const refundState = (row: OrderRefundsTable) => {
   if (row.refund_outcome === 'failed') return 'refund_failed';
-  return row.refunded_at ? 'refunded' : row.choice ? 'refunding' : 'awaiting_choice';
+  if (row.refund_outcome === 'success') return 'refunded';
+  return row.choice ? 'refunding' : 'awaiting_choice';
 };
 
 /**
  * An out-of-stock cancellation as the member's pages show it: waiting for the member's choice (until `choice_by`),
  * being refunded the way chosen, refunded, or (the gateway failed it) refund failed. Null for an order that was not
- * cancelled so.
+ * cancelled so. `credits_until`: while the choice is open and the member's membership is active, the last day credits
+ * chosen now could be spent (REFUND_CREDIT.validDays on); null when credits cannot be chosen.
  */
-export function refundView(row: OrderRefundsTable | undefined) {
+export function refundView(row: OrderRefundsTable | undefined, membershipActive: boolean, now: Date) {
   if (!row) return null;
+  const creditsOpen = membershipActive && !row.choice && now <= row.choice_by;
   return {
+    credits_until: creditsOpen ? addDays(todayInIndia(now), REFUND_CREDIT.validDays) : null,
     state: refundState(row),
     reason: row.reason,
     amount: rupeesOf(row.amount_paise),
@@ -36,5 +51,37 @@ export function refundView(row: OrderRefundsTable | undefined) {
     choice: row.choice,
     chosen_by: row.chosen_by,
     refunded_at: row.refunded_at?.toISOString() ?? null,
+  };
+}
+
+/** Every refund of these orders, oldest first, by order id: the lines whose refund has been recorded. */
+export async function orderRefundLines(db: Kysely<OrdersDb>, orderIds: string[]) {
+  const lines = new Map<string, OrderRefundLinesTable[]>();
+  if (orderIds.length === 0) return lines;
+  const rows = await db
+    .selectFrom('order_refund_lines')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .where('kind', 'is not', null)
+    .orderBy('asked_at')
+    .orderBy('refund_id')
+    .execute();
+  for (const row of rows) lines.set(row.order_id, [...(lines.get(row.order_id) ?? []), row]);
+  return lines;
+}
+
+/** One refund of an order as the member's pages show it (`refunds` of an order). */
+export function refundLineView(row: OrderRefundLinesTable) {
+  return {
+    refund_id: row.refund_id,
+    kind: row.kind as OrderRefundKind,
+    method: row.method as RefundChoice,
+    amount: rupeesOf(row.amount_paise ?? 0),
+    amount_paise: Number(row.amount_paise ?? 0),
+    state: row.state as OrderRefundState,
+    retry: row.retry as RefundChoice | null,
+    retry_of: row.retry_of,
+    asked_at: row.asked_at?.toISOString() ?? null,
+    settled_at: row.settled_at?.toISOString() ?? null,
   };
 }

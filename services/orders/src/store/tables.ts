@@ -25,6 +25,21 @@ export interface OrdersTable {
 }
 
 /** One shipment of a paid order and how far it has gone (migration 0003, docs/decisions/0023). */
+/** Every refund of an order (migration 0009, issue 32); kind, method and amount are null until the refund is recorded. */
+export interface OrderRefundLinesTable {
+  refund_id: string;
+  order_id: string;
+  kind: string | null;
+  method: string | null;
+  amount_paise: number | null;
+  reason: string | null;
+  state: string;
+  retry: string | null;
+  retry_of: string | null;
+  asked_at: Date | null;
+  settled_at: Date | null;
+}
+
 export interface OrderShipmentsTable {
   order_id: string;
   shipment: number;
@@ -89,6 +104,7 @@ export interface OrdersDb extends EventTables {
   order_shipments: OrderShipmentsTable;
   order_exchanges: OrderExchangesTable;
   order_refunds: OrderRefundsTable;
+  order_refund_lines: OrderRefundLinesTable;
   order_idempotency: {
     member_id: string;
     idempotency_key: string;

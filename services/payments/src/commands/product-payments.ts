@@ -1,4 +1,4 @@
-import { type BodyOf, creditForOrder, MINIMUM_PAYMENT_PAISE, type paymentsOperations, rupeesInText } from '@elts/contracts';
+import { type BodyOf, creditForOrder, MINIMUM_PAYMENT_PAISE, type paymentsOperations, REFUND_CREDIT, rupeesInText } from '@elts/contracts';
 import { badRequest, notFound } from '@elts/platform';
 import { advancePayment, newPaymentId, startPayment } from '../flows/payment.js';
 import { findCreditSpend, findRefundCreditGrant, lockMemberCredit, orderCreditMoves } from '../store/credit-ledger.js';
@@ -136,9 +136,6 @@ export async function releaseCredit(context: PaymentsContext, memberId: string, 
   });
 }
 
-/** How long credits given instead of a refund stay spendable: a year, as long as a membership year's credit. */
-const REFUND_CREDIT_DAYS = 365;
-
 /**
  * Gives an order's amount back as membership credit instead of a refund (the member chose credits): one grant per
  * order, however often asked (grants of one member take turns, as spends do).
@@ -154,7 +151,8 @@ export async function grantRefundCredit(
     await lockMemberCredit(unit.db, memberId);
     const granted = await findRefundCreditGrant(unit.db, memberId, orderId);
     if (granted) return { creditId: `CR-${orderId}`, amountPaise: Number(granted.amount_paise) };
-    const expiresAt = new Date(now.getTime() + REFUND_CREDIT_DAYS * 24 * 3600_000).toISOString();
+    // Spendable for a year, as long as a membership year's credit (the member's page names the same day).
+    const expiresAt = new Date(now.getTime() + REFUND_CREDIT.validDays * 24 * 3600_000).toISOString();
     await record(unit, `credit-${memberId}`, 'any', [{ type: 'RefundCreditGranted', data: { memberId, orderId, amountPaise, expiresAt } }]);
     return { creditId: `CR-${orderId}`, amountPaise };
   });
