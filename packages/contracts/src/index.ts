@@ -293,6 +293,8 @@ export {
   ORDER_REFUND_STATES,
   type OrderRefundKind,
   type OrderRefundState,
+  type RefundLineChange,
+  refundLineChange,
   refundStateOf,
 } from './order-refunds.js';
 export {

@@ -1,4 +1,4 @@
-import { type OrderRefundKind, type OrderRefundState, REFUND_CREDIT, type RefundChoice, refundStateOf } from '@elts/contracts';
+import { type OrderRefundKind, type OrderRefundState, REFUND_CREDIT, type RefundChoice, refundLineChange } from '@elts/contracts';
 import type { NewEvent, Refusal, StoredEvent } from '@elts/platform';
 import type { OrderState } from './order.js';
 
@@ -50,34 +50,30 @@ export interface RefundRecord {
  */
 export function foldRefunds(history: StoredEvent[]): RefundRecord[] {
   const refunds: RefundRecord[] = [];
-  const outcomes = new Map<string, RefundOutcome>();
+  const settled = new Map<string, OrderRefundState>();
   const outOfStock = history.some((event) => event.type === 'OrderCancelledOutOfStock');
-  const asked = (data: any, kind: OrderRefundKind, method: RefundChoice) => {
-    const outcome = outcomes.get(data.refundId);
-    refunds.push({
-      refundId: data.refundId,
-      kind,
-      method,
-      amountPaise: data.amountPaise,
-      reason: data.reason,
-      state: refundStateOf(outcome ?? data.refundStatus ?? 'success'),
-      retry: null,
-      retriedBy: null,
-    });
-  };
-  for (const { type, data } of history as StoredEvent<any>[]) {
-    const refund = refunds.find((each) => each.refundId === (type === 'RefundRetryChosen' ? data.retryOf : data.refundId));
-    if (type === 'OrderRefunded') asked(data, data.kind ?? (outOfStock ? 'out_of_stock' : 'late_payment'), data.method ?? 'fund_transfer');
-    else if (type === 'ExchangeRefunded') asked(data, 'exchange', 'fund_transfer');
-    else if (type === 'RefundRetried') {
-      const failed = refunds.find((each) => each.refundId === data.retryOf);
-      if (failed) failed.retriedBy = data.refundId;
-      asked(data, failed?.kind ?? 'late_payment', data.method);
-    } else if (type === 'RefundRetryChosen' && refund) refund.retry = data.method;
-    else if (type === 'OrderRefundSettled') {
-      outcomes.set(data.refundId, data.outcome);
-      if (refund) refund.state = refundStateOf(data.outcome);
-    }
+  for (const { type, data } of history) {
+    const change = refundLineChange(type, data);
+    const refund = change && refunds.find((each) => each.refundId === change.refundId);
+    if (change?.change === 'asked') {
+      const failed = change.retryOf ? refunds.find((each) => each.refundId === change.retryOf) : undefined;
+      if (failed) failed.retriedBy = change.refundId;
+      const kind = change.kind ?? failed?.kind ?? (outOfStock ? 'out_of_stock' : 'late_payment');
+      const { refundId, method, amountPaise, reason } = change;
+      refunds.push({
+        refundId,
+        kind,
+        method,
+        amountPaise,
+        reason,
+        state: settled.get(refundId) ?? change.state,
+        retry: null,
+        retriedBy: null,
+      });
+    } else if (change?.change === 'settled') {
+      settled.set(change.refundId, change.state);
+      if (refund) refund.state = change.state;
+    } else if (change?.change === 'retry_chosen' && refund) refund.retry = change.retry;
   }
   return refunds;
 }
