@@ -297,6 +297,7 @@ export {
   refundLineChange,
   refundStateOf,
 } from './order-refunds.js';
+export { ORDER_STAGE_LABELS, type OrderFacts, type OrderStage, orderStage } from './order-stages.js';
 export {
   atRiskBeforeTimeout,
   atRiskCreationWindow,

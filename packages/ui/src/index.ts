@@ -10,6 +10,7 @@ export { type Column, DataTable, type DataTableProps } from './components/DataTa
 export { controlClasses, Field, type FieldControlOptions, type FieldProps, useFieldControl } from './components/Field.js';
 export { PrizeGrid, type PrizeView, WinnersList, type WinnerView } from './components/GiveawayPrizes.js';
 export { Modal, type ModalProps } from './components/Modal.js';
+export { OrderStageBadge } from './components/OrderStageBadge.js';
 export { Pagination, type PaginationProps } from './components/Pagination.js';
 export { ProgressBar, type ProgressBarProps } from './components/ProgressBar.js';
 export { type RadioCardOption, RadioCards, type RadioCardsProps } from './components/RadioCards.js';

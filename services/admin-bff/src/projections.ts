@@ -11,6 +11,7 @@ const REBUILT_TABLES = [
   'user_list_items',
   'payments',
   'product_orders',
+  'product_order_refunds',
   'subscriptions',
   'contact_messages',
   // Emptied after the read models, whose deletion has brought them to zero through their triggers.

@@ -216,9 +216,22 @@ describe.each(DATABASE_KINDS)('the Orders page on %s', (kind) => {
     });
 
     it.runIf(available)('filters by each status, by days in India and by search', async () => {
-      for (const status of ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const) {
-        await expectOrders({ status }, (order) => order.outcome === status);
+      // One status vocabulary (issue 32): an order whose payer is at the checkout is still pending, as the member and
+      // the Payments page say; 'processing' is a paid order at its processing step.
+      const statusOf = (order: Order) => (order.outcome === 'processing' ? 'pending' : order.outcome);
+      for (const status of ['pending', 'completed', 'failed', 'cancelled'] as const) {
+        await expectOrders({ status }, (order) => statusOf(order) === status);
       }
+      expect(await orderIds({ status: 'processing' })).toEqual([]);
+      await record(harness, 'orders', 'order-ORD-B01', [
+        { type: 'OrderProcessingStarted', data: { orderId: 'ORD-B01', memberId: members.vikram, shipment: 1 } },
+      ]);
+      await settled(harness, admin);
+      expect(await orderIds({ status: 'processing' })).toEqual(['ORD-B01']);
+      expect((await get('/admin/product-orders/stats', { status: 'processing' })).data).toMatchObject({
+        totalOrders: 1,
+        completedOrders: 1,
+      });
       expect(await orderIds({ startDate: '2026-03-10', endDate: '2026-03-10' })).toEqual(['ORD-6']);
       expect(await orderIds({ endDate: '2026-03-09' })).toEqual(['ORD-7']);
       await expectOrders({ status: '', startDate: '', endDate: '', searchTerm: '' }, () => true);
@@ -234,19 +247,27 @@ describe.each(DATABASE_KINDS)('the Orders page on %s', (kind) => {
       const stats = async (params: Record<string, string>, matching: (order: Order) => boolean) => {
         const selected = ORDERS.filter(matching);
         const completed = selected.filter((order) => order.outcome === 'completed');
+        // Revenue is what the orders' payments kept, as the Payments page counts it: only ORD-1's was recorded.
+        const paid = selected.some((order) => order.orderId === 'ORD-1') ? 26_990 : 0;
         expect((await get('/admin/product-orders/stats', params)).data).toEqual({
-          totalRevenue: completed.reduce((sum, order) => sum + order.amountPaise, 0) / 100,
+          totalRevenue: paid,
           totalOrders: selected.length,
           completedOrders: completed.length,
+          // Pending counts what the Pending filter finds: every order not yet paid, its payer at the checkout or not.
           pendingOrders: selected.filter((order) => order.outcome === 'pending' || order.outcome === 'processing').length,
         });
       };
       expect((await get('/admin/product-orders/stats')).data).toEqual({
-        totalRevenue: 31168.82,
+        totalRevenue: 26_990,
         totalOrders: 27,
         completedOrders: 23,
         pendingOrders: 2,
       });
+      expect((await get('/admin/product-orders/stats', { status: 'pending' })).data.pendingOrders).toBe(
+        (await orderIds({ status: 'pending' })).length,
+      );
+      // The same revenue as the Payments page's product orders.
+      expect((await get('/admin/payments/stats', { paymentType: 'product_order' })).data.totalRevenue).toBe(26_990);
       await stats({ status: 'completed' }, (order) => order.outcome === 'completed');
       await stats({ searchTerm: 'asha' }, (order) => order.member === 'asha');
       await stats({ startDate: '2026-03-01', endDate: '2026-03-31' }, (order) => ['ORD-6', 'ORD-7'].includes(order.orderId));

@@ -4,6 +4,7 @@ import { PERSONAS, PROFESSIONS } from '../api/member-fields.js';
 import { ORDER_STATUSES } from '../api/orders.js';
 import { PAYMENT_TYPES, SUBSCRIPTION_STATUSES } from '../events/payments.js';
 import { FULFILMENT_STEPS } from '../fulfilment.js';
+import { ORDER_REFUND_KINDS, ORDER_REFUND_STATES } from '../order-refunds.js';
 import { REFUND_CHOICES } from '../refund-choices.js';
 import { dateRangeQuerySchema } from '../validation/dates.js';
 import { answer, pagination, specPagination } from './answers.js';
@@ -200,6 +201,24 @@ const productOrder = z.object({
       choiceBy: z.string().nullable(),
     })
     .nullable(),
+  /** What its payments kept, in rupees: what was paid less what was refunded (the revenue it counts for). */
+  netAmount: z.number(),
+  /** Every refund of the order, whatever caused it, oldest first (issue 32). */
+  refunds: z.array(
+    z.object({
+      refundId: z.string(),
+      kind: z.enum(ORDER_REFUND_KINDS),
+      method: z.enum(REFUND_CHOICES),
+      /** Rupees. */
+      amount: z.number(),
+      state: z.enum(ORDER_REFUND_STATES),
+      /** A failed refund made good: sent again or taken as credits by the member, once chosen. */
+      retry: z.enum(REFUND_CHOICES).nullable(),
+      retryOf: z.string().nullable(),
+      askedAt: z.string().nullable(),
+      settledAt: z.string().nullable(),
+    }),
+  ),
 });
 
 const subscription = z.object({

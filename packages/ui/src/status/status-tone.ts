@@ -20,6 +20,9 @@ const TONES: Record<string, StatusTone> = {
   refused: 'red',
   refund_failed: 'red',
   delivered: 'green',
+  // A paid order's steps (contracts' orderStage): paid and on its way, green as the payment's success is.
+  paid: 'green',
+  shipped: 'green',
 };
 
 export function statusTone(status: string | null | undefined): StatusTone {

@@ -3,7 +3,8 @@ import { type AppEnv, mount } from '@elts/platform';
 import { Hono } from 'hono';
 import type { AdminBffContext } from '../context.js';
 import { pageOf } from '../store/filters.js';
-import { productOrderPage, productOrderStats, subscriptionPage, subscriptionStats } from '../store/order-lists.js';
+import { orderFilters, productOrderPage, productOrderStats, subscriptionPage, subscriptionStats } from '../store/order-lists.js';
+import { productOrderRefunds } from '../store/order-refunds-projection.js';
 
 const user = (row: { firstname: string | null; lastname: string | null; email: string | null }) =>
   row.email ? { firstname: row.firstname ?? '', lastname: row.lastname ?? '', email: row.email } : null;
@@ -22,8 +23,12 @@ function orderCounts(row: { revenue: Parameters<typeof rupeesOf>[0]; total: unkn
 export function orderRoutes({ db }: AdminBffContext) {
   const app = new Hono<AppEnv>();
   mount(app, ops.adminProductOrders, async (c) => {
-    const { page, limit, ...filters } = c.req.valid('query');
-    const [rows, total] = await productOrderPage(db, filters, page, limit);
+    const { page, limit, ...query } = c.req.valid('query');
+    const [rows, total] = await productOrderPage(db, orderFilters(query), page, limit);
+    const refunds = await productOrderRefunds(
+      db,
+      rows.map((row) => row.order_id),
+    );
     return c.json({
       is_success: true,
       orders: rows.map((row) => ({
@@ -52,13 +57,25 @@ export function orderRoutes({ db }: AdminBffContext) {
         refund: row.refund_state
           ? { state: row.refund_state, choice: row.refund_choice, choiceBy: row.refund_choice_by?.toISOString() ?? null }
           : null,
+        netAmount: rupeesOf(row.net_paise),
+        refunds: (refunds.get(row.order_id) ?? []).map((refund) => ({
+          refundId: refund.refund_id,
+          kind: refund.kind,
+          method: refund.method,
+          amount: rupeesOf(refund.amount_paise ?? 0),
+          state: refund.state,
+          retry: refund.retry,
+          retryOf: refund.retry_of,
+          askedAt: refund.asked_at?.toISOString() ?? null,
+          settledAt: refund.settled_at?.toISOString() ?? null,
+        })),
       })),
       pagination: pageOf(page, limit, Number(total.n)),
     });
   });
   mount(app, ops.adminProductOrderStats, async (c) => {
-    const { page: _p, limit: _l, ...filters } = c.req.valid('query');
-    const row = await productOrderStats(db, filters);
+    const { page: _p, limit: _l, ...query } = c.req.valid('query');
+    const row = await productOrderStats(db, orderFilters(query));
     return c.json({
       is_success: true,
       data: orderCounts(row),

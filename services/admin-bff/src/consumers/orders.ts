@@ -1,9 +1,9 @@
 import {
+  ExchangeRefunded,
   OrderCancelledOutOfStock,
   OrderCompleted,
   OrderDelivered,
   OrderFailed,
-  OrderPaymentStarted,
   OrderPlaced,
   OrderProcessingStarted,
   OrderRefundChosen,
@@ -11,18 +11,16 @@ import {
   OrderRefundSettled,
   OrderShipped,
   ordersEvents,
+  RefundRetried,
+  RefundRetryChosen,
+  refundLineChange,
 } from '@elts/contracts';
 import { EventConsumer, type StoredEvent } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
 import { auditAdminEvent } from '../store/audit-log.js';
-import {
-  addProductOrder,
-  type Fulfilment,
-  markProductOrderProcessing,
-  productOrderFulfilment,
-  setProductOrder,
-} from '../store/orders-projection.js';
-import { cancelledOutOfStock, orderRefunded, refundChosen, refundSettled } from '../store/out-of-stock-projection.js';
+import { applyRefundLine } from '../store/order-refunds-projection.js';
+import { addProductOrder, type Fulfilment, productOrderFulfilment, setProductOrder } from '../store/orders-projection.js';
+import { cancelledOutOfStock, orderRefunded, refundChosen, refundRetried, refundSettled } from '../store/out-of-stock-projection.js';
 import type { AdminDb } from '../store/tables.js';
 
 /**
@@ -46,6 +44,11 @@ async function fulfilmentStep(
   });
 }
 
+const refundLine = async (trx: Transaction<AdminDb>, event: StoredEvent) => {
+  const change = refundLineChange(event.type, event.data);
+  if (change) await applyRefundLine(trx, change, event.recordedAt);
+};
+
 /** Product orders as the back office lists them, each with the product as it was when ordered. */
 export function ordersProjection(db: Kysely<AdminDb>) {
   const setStatus = (trx: Kysely<AdminDb>, orderId: string, status: string) => setProductOrder(trx, orderId, { status });
@@ -66,10 +69,6 @@ export function ordersProjection(db: Kysely<AdminDb>) {
           created_at: event.recordedAt,
         });
       })
-      // The payer is at the checkout: the spec's 'processing' (only from pending, events may arrive late).
-      .on(OrderPaymentStarted, async (data, _event, trx) => {
-        await markProductOrderProcessing(trx, data.orderId);
-      })
       // Paid: the order now waits to be processed.
       .on(OrderCompleted, async (data, _event, trx) => {
         await setProductOrder(trx, data.orderId, { status: 'completed', fulfilment_step: 'paid' });
@@ -77,13 +76,34 @@ export function ordersProjection(db: Kysely<AdminDb>) {
       // The shopper calling the payment off at checkout is the spec's cancelled, not a failure.
       .on(OrderFailed, async (data, _event, trx) => setStatus(trx, data.orderId, data.stage === 'cancelled' ? 'cancelled' : 'failed'))
       // Refunded: the money went back, so nothing is left to fulfil; it leaves the fulfilment queues.
-      .on(OrderRefunded, async (data, _event, trx) => {
+      .on(OrderRefunded, async (data, event, trx) => {
         await setProductOrder(trx, data.orderId, { status: 'cancelled', fulfilment_step: null });
         await orderRefunded(trx, data);
+        await refundLine(trx, event);
       })
       .on(OrderCancelledOutOfStock, async (data, event, trx) => cancelledOutOfStock(trx, data, event))
       .on(OrderRefundChosen, async (data, _event, trx) => refundChosen(trx, data))
-      .on(OrderRefundSettled, async (data, _event, trx) => refundSettled(trx, data))
+      .on(OrderRefundSettled, async (data, event, trx) => {
+        await refundSettled(trx, data);
+        await refundLine(trx, event);
+      })
+      // Every refund of an order, on its row (issue 32): an exchange's, a late payment's, one made good.
+      .on(ExchangeRefunded, async (_data, event, trx) => refundLine(trx, event))
+      .on(RefundRetried, async (data, event, trx) => {
+        await refundRetried(trx, data);
+        await refundLine(trx, event);
+      })
+      .on(RefundRetryChosen, async (data, event, trx) => {
+        await refundLine(trx, event);
+        const actor = String(event.metadata?.actor ?? '');
+        if (actor.startsWith('admin:'))
+          await auditAdminEvent(trx, event, {
+            action: 'order.refund_sent_again',
+            target: data.orderId,
+            before: { refundId: data.retryOf, state: 'refund_failed' },
+            after: { refundId: data.retryOf, retry: data.method },
+          });
+      })
       .on(OrderProcessingStarted, async (_data, event, trx) => fulfilmentStep(trx, event, { fulfilment_step: 'processing' }))
       .on(OrderShipped, async (data, event, trx) =>
         fulfilmentStep(trx, event, {

@@ -14,6 +14,14 @@ export type Filters = {
   searchTerm?: string | undefined;
 };
 
+/**
+ * The Status filter in the words every page uses (issue 32): 'processing' is a paid order at its processing step,
+ * found with the fulfilment filter; the other statuses are the orders' own.
+ */
+export function orderFilters(filters: Filters): Filters {
+  return filters.status === 'processing' ? { ...filters, status: 'completed', fulfilment: 'processing' } : filters;
+}
+
 export function productOrders(db: Kysely<AdminDb>, filters: Filters) {
   // Without users: the list joins them to its page's rows only (see paymentsIn).
   let query = db.selectFrom('product_orders as o');
@@ -69,12 +77,17 @@ export function dayBounds(filters: Filters) {
 export function productOrderGroups(db: Kysely<AdminDb>, filters: Filters) {
   if (filters.searchTerm || filters.fulfilment)
     return productOrders(db, filters)
-      .select(['o.status', sql<string>`count(*)`.as('orders'), sql<string>`sum(o.amount_paise)`.as('amount_paise')])
+      .select([
+        'o.status',
+        sql<string>`count(*)`.as('orders'),
+        sql<string>`sum(o.amount_paise)`.as('amount_paise'),
+        sql<string>`sum(o.net_paise)`.as('net_paise'),
+      ])
       .groupBy('o.status');
   const { first, last } = dayBounds(filters);
   return db
     .selectFrom('product_order_day_stats as o')
-    .select(['o.status', 'o.orders', 'o.amount_paise'])
+    .select(['o.status', 'o.orders', 'o.amount_paise', 'o.net_paise'])
     .$if(Boolean(filters.status), (q) => q.where('o.status', '=', filters.status as string))
     .$if(Boolean(first), (q) => q.where('o.day', '>=', first as string))
     .$if(Boolean(last), (q) => q.where('o.day', '<=', last as string));
@@ -130,6 +143,7 @@ export async function productOrderPage(db: Kysely<AdminDb>, filters: Filters, pa
           'o.refund_state',
           'o.refund_choice',
           'o.refund_choice_by',
+          'o.net_paise',
           'u.firstname',
           'u.lastname',
           'u.email',
@@ -141,16 +155,20 @@ export async function productOrderPage(db: Kysely<AdminDb>, filters: Filters, pa
   );
 }
 
-/** The product orders' stat cards: how many, their revenue, completed and pending. */
+/**
+ * The product orders' stat cards: how many, their revenue, completed and pending. Revenue is what the orders'
+ * payments kept (paid less refunded, whatever the order's status: an order cancelled as out of stock whose member
+ * took credits kept its money), the same sum as the Payments page's product revenue (issue 32).
+ */
 export async function productOrderStats(db: Kysely<AdminDb>, filters: Filters) {
   const completed = sql`g.status = 'completed'`;
   return db
     .selectFrom(productOrderGroups(db, filters).as('g'))
     .select([
       sumOf('g.orders').as('total'),
-      sumOf('g.amount_paise', completed).as('revenue'),
+      sumOf('g.net_paise').as('revenue'),
       sumOf('g.orders', completed).as('completed'),
-      sumOf('g.orders', sql`g.status in ('pending', 'processing')`).as('pending'),
+      sumOf('g.orders', sql`g.status = 'pending'`).as('pending'),
     ])
     .executeTakeFirstOrThrow();
 }

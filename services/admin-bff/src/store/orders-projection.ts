@@ -19,16 +19,6 @@ export async function setProductOrder(db: Kysely<AdminDb>, orderId: string, valu
   await db.updateTable('product_orders').set(values).where('order_id', '=', orderId).execute();
 }
 
-/** The order's status becomes 'processing', if it is still pending. */
-export async function markProductOrderProcessing(db: Kysely<AdminDb>, orderId: string): Promise<void> {
-  await db
-    .updateTable('product_orders')
-    .set({ status: 'processing' })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'pending')
-    .execute();
-}
-
 /** The order's fulfilment as it stands, if the order is listed. */
 export function productOrderFulfilment(db: Kysely<AdminDb>, orderId: string) {
   const columns = ['fulfilment_step', 'courier', 'awb_number', 'tracking_url', 'shipped_at', 'delivered_on'] as const;

@@ -1,4 +1,11 @@
-import type { OrderCancelledOutOfStock, OrderRefundChosen, OrderRefunded, OrderRefundSettled } from '@elts/contracts';
+import {
+  type OrderCancelledOutOfStock,
+  type OrderRefundChosen,
+  type OrderRefunded,
+  type OrderRefundSettled,
+  type RefundRetried,
+  refundStateOf,
+} from '@elts/contracts';
 import type { StoredEvent } from '@elts/platform';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -35,27 +42,29 @@ export async function refundChosen(trx: Transaction<AdminDb>, data: z.output<typ
     .execute();
 }
 
-/** Any refund of an order: an out-of-stock one is now refunded; a late payment's refund leaves the column alone. */
-export async function orderRefunded(trx: Transaction<AdminDb>, data: z.output<typeof OrderRefunded.schema>) {
+/**
+ * An out-of-stock refund's state on its row, as payments answered or settled it (issue 32: refunded once the money
+ * landed, refunding until then, failed for an operator to act on), also for the refund that makes a failed one good.
+ * An order not cancelled as out of stock (an exchange's refund, a late payment's) keeps the column empty: its refunds
+ * are its refund lines.
+ */
+async function outOfStockRefundState(trx: Transaction<AdminDb>, orderId: string, state: string, choice?: string) {
   await trx
     .updateTable('product_orders')
-    .set({ refund_state: 'refunded', refund_choice: data.method })
-    .where('order_id', '=', data.orderId)
+    .set({ refund_state: state, ...(choice ? { refund_choice: choice } : {}) })
+    .where('order_id', '=', orderId)
     .where('refund_state', 'is not', null)
     .execute();
 }
 
-/**
- * A refund's outcome at the gateway (docs/decisions/0025's amendment): an out-of-stock refund the gateway failed
- * shows as failed, for an operator to act on; a success changes nothing (OrderRefunded said so). An order not
- * cancelled as out of stock (an exchange's refund, a late payment's) keeps its column empty.
- */
+export async function orderRefunded(trx: Transaction<AdminDb>, data: z.output<typeof OrderRefunded.schema>) {
+  await outOfStockRefundState(trx, data.orderId, refundStateOf(data.refundStatus), data.method);
+}
+
 export async function refundSettled(trx: Transaction<AdminDb>, data: z.output<typeof OrderRefundSettled.schema>) {
-  if (data.outcome !== 'failed') return;
-  await trx
-    .updateTable('product_orders')
-    .set({ refund_state: 'refund_failed' })
-    .where('order_id', '=', data.orderId)
-    .where('refund_state', 'is not', null)
-    .execute();
+  await outOfStockRefundState(trx, data.orderId, refundStateOf(data.outcome));
+}
+
+export async function refundRetried(trx: Transaction<AdminDb>, data: z.output<typeof RefundRetried.schema>) {
+  await outOfStockRefundState(trx, data.orderId, refundStateOf(data.refundStatus), data.method);
 }

@@ -72,6 +72,8 @@ export interface AdminDb extends ContactMessagesTable {
     /** fund_transfer or credits, once chosen. */
     refund_choice: string | null;
     refund_choice_by: Date | null;
+    /** What its payments kept: paid less refunded, kept from the payments table by triggers (migration 0011). */
+    net_paise: Generated<number>;
   };
   subscriptions: {
     subscription_id: string;
@@ -108,7 +110,21 @@ export interface AdminDb extends ContactMessagesTable {
     amount_paise: string;
     net_paise: string;
   };
-  product_order_day_stats: { day: string; status: string; orders: string; amount_paise: string };
+  product_order_day_stats: { day: string; status: string; orders: string; amount_paise: string; net_paise: string };
+  /** Each refund of a product order (migration 0011, issue 32). */
+  product_order_refunds: {
+    refund_id: string;
+    order_id: string;
+    kind: string | null;
+    method: string | null;
+    amount_paise: number | null;
+    reason: string | null;
+    state: string;
+    retry: string | null;
+    retry_of: string | null;
+    asked_at: Date | null;
+    settled_at: Date | null;
+  };
   subscription_day_stats: { day: string; status: string; started: boolean; subscriptions: string; paid_paise: string };
   user_facets: { profession: string; persona: string; kind: 'all' | 'pincode' | 'need' | 'greed'; value: string; members: string };
   processed_events: { consumer: string; event_id: string; processed_at: Date };

@@ -104,7 +104,10 @@ export function useHasOrders(enabled: boolean): boolean | undefined {
  * its gateway check (`/gateway-status`) without them.
  */
 export type OrderDetail = DataOf<typeof API.orderGatewayStatus> &
-  Partial<Pick<DataOf<typeof API.orderStatus>, 'exchanges' | 'exchange' | 'refund'>>;
+  Partial<Pick<DataOf<typeof API.orderStatus>, 'exchanges' | 'exchange' | 'refund' | 'refunds'>>;
+
+/** One refund of an order, whatever caused it (issue 32). */
+export type OrderRefundLine = DataOf<typeof API.orderStatus>['refunds'][number];
 
 /** An out-of-stock cancellation on the member's order (docs/decisions/0024). */
 export type OrderRefund = NonNullable<DataOf<typeof API.orderStatus>['refund']>;
@@ -116,6 +119,12 @@ export async function chooseRefund(orderId: string, choice: RefundChoice): Promi
     { params: { id: orderId }, body: { choice } },
     { token: readMemberSession().token },
   );
+  return envelope.message ?? '';
+}
+
+/** Takes a refund the gateway failed as membership credit instead; a refusal is the server's sentence. */
+export async function takeRefundAsCredits(orderId: string, refundId: string): Promise<string> {
+  const envelope = await callOperation(API.refundAsCredits, { params: { id: orderId, refundId } }, { token: readMemberSession().token });
   return envelope.message ?? '';
 }
 

@@ -1,11 +1,12 @@
 import { indianDate, paiseOf, REFUND_CHOICE_LABELS } from '@elts/contracts';
-import { Button, Card, formatDate, formatRupees, StatusBadge } from '@elts/ui';
+import { Button, Card, formatDate, formatRupees, OrderStageBadge } from '@elts/ui';
 import { useEffect, useState } from 'react';
 import type { OrderCard, OrderRefund } from '../api/orders.js';
 import { rememberOrder } from './checkout.js';
 import { FulfilmentTimeline } from './FulfilmentTimeline.js';
 import { checkLatestStatus, STATUS_MESSAGE_MS } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
+import { RefundLines } from './RefundLines.js';
 
 /** View Details: /order in a new tab, which gets a copy of this tab's session with the order to show in it. */
 function openOrderPage(orderId: string) {
@@ -47,7 +48,7 @@ export function OrderHistoryCard({ order: initial }: { order: OrderCard }) {
     <Card as="li" padded={false} className="p-5" aria-label={`Order ${order.order_id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-bold text-ink-950">Order #{order.order_id}</p>
-        <StatusBadge status={status} />
+        <OrderStageBadge status={status} fulfilmentStep={order.fulfilment?.step} refundState={order.refunds?.at(-1)?.state} />
       </div>
       <div className="mt-4 flex gap-4">
         <ProductImage src={product.images?.[0]} alt="" className="size-20 shrink-0 rounded-xl bg-ink-50 object-contain p-2" />
@@ -67,6 +68,7 @@ export function OrderHistoryCard({ order: initial }: { order: OrderCard }) {
       </dl>
       {order.fulfilment && <FulfilmentTimeline fulfilment={order.fulfilment} />}
       {order.refund && <p className="mt-4 text-sm font-medium text-ink-800">{refundLine(order.refund)}</p>}
+      {!order.refund && <RefundLines refunds={order.refunds ?? []} compact />}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => openOrderPage(order.order_id)}>
           View Details

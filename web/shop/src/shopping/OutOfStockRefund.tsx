@@ -1,13 +1,40 @@
-import { indianDate, REFUND_CHOICE_LABELS, type RefundChoice } from '@elts/contracts';
+import {
+  formatIndianDay,
+  indianDate,
+  MEMBERSHIP_CREDIT,
+  REFUND_CHOICE_LABELS,
+  REFUND_CREDIT,
+  type RefundChoice,
+  type RefundChooser,
+} from '@elts/contracts';
 import { Link } from '@elts/router';
 import { ApiError, Button, buttonClasses, Card, formatRupees } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { chooseRefund, type OrderDetail } from '../api/orders.js';
+import { chooseRefund, type OrderDetail, type OrderRefund } from '../api/orders.js';
+import { RefundLines } from './RefundLines.js';
 
 const EXPLAINED: Record<RefundChoice, string> = {
   fund_transfer: 'Refunded to your original payment method (UPI, card or net banking), within 15 days.',
   credits: 'Added to your membership credit, to spend on your next orders.',
+};
+
+/** What credits buy and until when (issue 32): a share of each later order, while the membership is active. */
+const creditsExplained = (until: string) =>
+  `Added to your membership credit: it pays up to ${MEMBERSHIP_CREDIT.maxShareOfOrderPercent}% of each order you place ` +
+  `while your membership is active, until ${formatIndianDay(until)}.`;
+
+const CHOSEN_BY: Record<RefundChooser, string> = {
+  member: '',
+  deadline: ' (no choice was made in time)',
+  no_membership: ' (credits need an active membership)',
+};
+
+const STATE_WORDS: Record<OrderRefund['state'], string> = {
+  awaiting_choice: '',
+  refunding: 'your refund is on its way.',
+  refunded: '',
+  refund_failed: 'your bank did not accept the refund (see below).',
 };
 
 /**
@@ -19,6 +46,8 @@ export function OutOfStockRefund({ order }: { order: OrderDetail & { refund: Non
   const [busy, setBusy] = useState<RefundChoice>();
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string }>();
   const { refund } = order;
+  // Credits only while they can be chosen and spent (an active membership): the server says until when.
+  const offered: RefundChoice[] = refund.credits_until ? ['fund_transfer', 'credits'] : ['fund_transfer'];
   const choose = async (choice: RefundChoice) => {
     setBusy(choice);
     setMessage(undefined);
@@ -46,10 +75,13 @@ export function OutOfStockRefund({ order }: { order: OrderDetail & { refund: Non
             <p className="mt-2 text-sm text-ink-700">
               Choose by {indianDate(new Date(refund.choice_by))}. Without an answer, it is refunded to your original payment method.
             </p>
+            {!refund.credits_until && <p className="mt-2 text-sm text-ink-700">{REFUND_CREDIT.notUsable}</p>}
             <div className="mt-4 grid gap-3 sm:grid-cols-2">
-              {(Object.keys(EXPLAINED) as RefundChoice[]).map((choice) => (
+              {offered.map((choice) => (
                 <div key={choice} className="rounded-2xl p-4 ring-1 ring-ink-100">
-                  <p className="text-sm text-ink-700">{EXPLAINED[choice]}</p>
+                  <p className="text-sm text-ink-700">
+                    {choice === 'credits' && refund.credits_until ? creditsExplained(refund.credits_until) : EXPLAINED[choice]}
+                  </p>
                   <Button className="mt-3" busy={busy === choice} disabled={busy !== undefined} onClick={() => void choose(choice)}>
                     {REFUND_CHOICE_LABELS[choice]}
                   </Button>
@@ -60,10 +92,11 @@ export function OutOfStockRefund({ order }: { order: OrderDetail & { refund: Non
         ) : (
           <p className="mt-2 text-ink-700">
             {REFUND_CHOICE_LABELS[refund.choice ?? 'fund_transfer']}
-            {refund.chosen_by === 'deadline' ? ' (no choice was made in time)' : ''}:{' '}
-            {refund.state === 'refunded' ? EXPLAINED[refund.choice ?? 'fund_transfer'] : 'your refund is on its way.'}
+            {CHOSEN_BY[refund.chosen_by ?? 'member']}:{' '}
+            {refund.state === 'refunded' ? EXPLAINED[refund.choice ?? 'fund_transfer'] : STATE_WORDS[refund.state]}
           </p>
         )}
+        <RefundLines orderId={order.order_id} refunds={order.refunds ?? []} />
         {message && (
           <p
             role={message.tone === 'error' ? 'alert' : 'status'}

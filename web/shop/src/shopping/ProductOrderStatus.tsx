@@ -9,8 +9,8 @@ import {
   formatDateTime,
   formatRupees,
   LoadingState,
+  OrderStageBadge,
   SESSION_KEYS,
-  StatusBadge,
 } from '@elts/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -22,6 +22,7 @@ import { FulfilmentTimeline } from './FulfilmentTimeline.js';
 import { OutOfStockRefund } from './OutOfStockRefund.js';
 import { recheckOrder } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
+import { RefundLines } from './RefundLines.js';
 
 /** The stored order is forgotten this long after a success is shown (spec section 9), and on leaving the page. */
 const FORGET_AFTER_MS = 5000;
@@ -107,6 +108,7 @@ export function ProductOrderStatus({ orderId }: { orderId: string }) {
         <p role="alert" className="text-red-800">
           {data.error || failedMessage(data.status)}
         </p>
+        <RefundLines orderId={data.order_id} refunds={data.refunds ?? []} />
       </StatusCard>
     );
   }
@@ -159,7 +161,11 @@ function StatusCard({ title, order, actions, children }: { title: string; order:
         <dd className="font-semibold break-all text-ink-950">{order.order_id}</dd>
         <dt className="text-ink-500">Status</dt>
         <dd>
-          <StatusBadge status={order.status ?? 'pending'} />
+          <OrderStageBadge
+            status={order.status ?? 'pending'}
+            fulfilmentStep={order.fulfilment?.step}
+            refundState={order.refunds?.at(-1)?.state}
+          />
         </dd>
       </dl>
       <div className="mt-6 flex flex-wrap gap-3">{actions}</div>
@@ -179,7 +185,15 @@ function Confirmed({ order }: { order: OrderDetail }) {
     ['Transaction ID', transactionId || 'N/A'],
     ['Delivery to', address.name || order.customer_info?.name || 'N/A'],
     ['Shipping address', [address.address, address.city, address.state, address.pincode].filter(Boolean).join(', ') || 'N/A'],
-    ['Status', <StatusBadge key="status" status={order.status ?? 'completed'} />],
+    [
+      'Status',
+      <OrderStageBadge
+        key="status"
+        status={order.status ?? 'completed'}
+        fulfilmentStep={order.fulfilment?.step}
+        refundState={order.refunds?.at(-1)?.state}
+      />,
+    ],
     ['Payment Method', method ? method.toUpperCase() : 'N/A'],
   ];
   return (
@@ -195,6 +209,7 @@ function Confirmed({ order }: { order: OrderDetail }) {
       <DetailRows rows={rows} className="mt-5 gap-y-2" />
       {order.fulfilment && <FulfilmentTimeline fulfilment={order.fulfilment} />}
       <ExchangeSection order={order} />
+      <RefundLines orderId={order.order_id} refunds={order.refunds ?? []} />
       <h3 className="mt-6 font-bold text-ink-950">What's Next</h3>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-ink-700">
         <li>You will receive an order confirmation by email.</li>

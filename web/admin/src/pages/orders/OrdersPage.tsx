@@ -7,8 +7,8 @@ import {
   type ResponseOf,
   SUBSCRIPTION_STATUSES,
 } from '@elts/contracts';
-import { type Column, DataTable, EmptyState, formatCount, formatDate, StatusBadge, Tabs } from '@elts/ui';
-import { useState } from 'react';
+import { type Column, DataTable, EmptyState, formatCount, formatDate, OrderStageBadge, StatusBadge, Tabs } from '@elts/ui';
+import { type ReactNode, useState } from 'react';
 import { useAdminOperation } from '../../api/use-admin-query.js';
 import { DateRange, FilterBar, FilterSelect, FilterText } from '../../components/FilterBar.js';
 import { ListStates } from '../../components/ListStates.js';
@@ -19,6 +19,7 @@ import { StatCard, StatGrid } from '../../components/StatCard.js';
 import { useFilters } from '../../components/use-filters.js';
 import { useFulfilmentControls } from './fulfilment/FulfilmentControls.js';
 import { useOutOfStockControls } from './out-of-stock/OutOfStockControls.js';
+import { useOrderRefunds } from './refunds/OrderRefunds.js';
 
 const PAGE_SIZE = 20;
 type Tab = 'product' | 'subscription';
@@ -65,10 +66,32 @@ const PRODUCT_COLUMNS: Column<ProductOrder>[] = [
         'Product not found'
       ),
   },
-  { key: 'amount', header: 'Amount', align: 'right', cell: (o) => tableRupees(o.amount) },
-  { key: 'status', header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    cell: (o) => (
+      <div>
+        <p>{tableRupees(o.amount)}</p>
+        {/* What the payments kept once money went back: the revenue this order counts for. */}
+        {o.refunds.length > 0 && <p className="text-xs text-ink-500">Kept {tableRupees(o.netAmount)}</p>}
+      </div>
+    ),
+  },
   { key: 'date', header: 'Date', cell: (o) => formatDate(o.createdAt) },
 ];
+
+/** The Status column: the order's stage in the words of every page, and its refunds beneath (issue 32). */
+const statusColumn = (refunds: (order: ProductOrder) => ReactNode): Column<ProductOrder> => ({
+  key: 'status',
+  header: 'Status',
+  cell: (o) => (
+    <div>
+      <OrderStageBadge status={o.status} fulfilmentStep={o.fulfilment?.step} refundState={o.refunds.at(-1)?.state} />
+      {refunds(o)}
+    </div>
+  ),
+});
 
 const SUBSCRIPTION_COLUMNS: Column<Subscription>[] = [
   { key: 'subscriptionId', header: 'Subscription ID', cell: (s) => <code className="text-xs">{s.subscriptionId}</code> },
@@ -130,6 +153,8 @@ export function OrdersPage() {
   const subscriptionRows = product ? [] : (subscriptions.data?.orders ?? []);
   const fulfilment = useFulfilmentControls(productRows);
   const outOfStock = useOutOfStockControls<ProductOrder>();
+  const refunds = useOrderRefunds();
+  const productColumns = [...PRODUCT_COLUMNS.slice(0, -1), statusColumn(refunds.cell), ...PRODUCT_COLUMNS.slice(-1)];
 
   const switchTab = (next: Tab) => {
     setTab(next);
@@ -200,10 +225,11 @@ export function OrdersPage() {
         >
           {tab === 'product' && fulfilment.panel}
           {tab === 'product' && outOfStock.dialog}
+          {tab === 'product' && refunds.dialog}
           {tab === 'product' ? (
             <DataTable
               caption="Product orders"
-              columns={[...fulfilment.columns(PRODUCT_COLUMNS), outOfStock.column]}
+              columns={[...fulfilment.columns(productColumns), outOfStock.column]}
               rows={productRows}
               rowKey={(o) => o.orderId}
               empty={<EmptyState title="No orders found" />}
