@@ -22,6 +22,8 @@ const HOSTILE_STRINGS = [
   '../../../../etc/passwd',
   '%00',
   '\u0000',
+  // Half a surrogate pair: valid JSON ("\ud800"), text PostgreSQL refuses (issue 32).
+  '\ud800',
   '\u202e',
   '👩🏽‍💻',
   'नमस्ते',
@@ -174,6 +176,9 @@ BAD_QUERY_VALUES.push(
   { label: 'a repeated key', query: (key) => `${key}=1&${key}=2026-01-32` },
   { label: 'a key with brackets', query: (key) => `${key}[]=1&${key}[a]=2` },
   { label: 'a raw percent', query: (key) => `${key}=%E0%A4%A&${key}%=%` },
+  // Half a surrogate pair as an address can spell it: CESU-8's bytes, and JavaScript's old %u escape.
+  { label: 'half a surrogate pair in CESU-8', query: (key) => `${key}=%ED%A0%80` },
+  { label: 'half a surrogate pair as %u', query: (key) => `${key}=%uD800` },
 );
 
 /** Both ends of a date range at once: a range can fail where each end alone does not (the last weeks of year 9999). */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_NAMES } from '@elts/contracts';
+import { OPERATIONS, SERVICE_NAMES } from '@elts/contracts';
 import { closeServer, listen } from '@elts/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerOf } from '../../src/routes.js';
@@ -19,6 +19,7 @@ import {
   QUERY_PARAMETERS,
   UNEXPECTED_METHODS,
 } from './bad-requests.js';
+import { RECORD_KEY, textFieldsOf, withTextAt } from './text-fields.js';
 
 const WEB_DIR = fileURLToPath(new URL('../../../web', import.meta.url));
 // With the web apps built (npm test builds first), their pages are tried too; without, the gateway says it has none (503).
@@ -40,6 +41,8 @@ interface Case {
   body?: string;
   /** A status this case must be answered with (beyond "below 500"). */
   expected?: number;
+  /** What else the answer must show: a problem in words, or undefined when it shows it. */
+  check?: (answer: Answer) => string | undefined;
 }
 
 interface Answer {
@@ -53,7 +56,9 @@ interface Answer {
  * oversized and malformed credentials and garbage headers; and with methods it does not answer to (TRACE among them,
  * which an in-process call cannot even build). As a member and as an admin. Nothing may answer 5xx, TRACE is 405
  * everywhere, credentials that cannot be a session are 401 wherever a session is needed, no promise rejection may
- * go unhandled, and the product must still answer its health check at the end.
+ * go unhandled, and the product must still answer its health check at the end. And half a UTF-16 surrogate pair in
+ * every text field (and every free key) of every operation that takes a body, read from its schema: a 400 whose
+ * message is a sentence about the field (issue 32).
  */
 describe('fuzz pass: bad queries, headers and methods on every route', () => {
   let harness: ProductUnderTest;
@@ -121,6 +126,10 @@ describe('fuzz pass: bad queries, headers and methods on every route', () => {
           if (answer.status >= 500) problems.push(`${seen} → ${answer.status} ${answer.text.slice(0, 160)}`);
           else if (sent.expected && answer.status !== sent.expected)
             problems.push(`${seen} → ${answer.status}, expected ${sent.expected}: ${answer.text.slice(0, 120)}`);
+          else {
+            const problem = sent.check?.(answer);
+            if (problem) problems.push(`${seen} → ${problem}`);
+          }
         } catch (error) {
           problems.push(`${seen} → no answer: ${String(error)}`);
         }
@@ -213,6 +222,64 @@ describe('fuzz pass: bad queries, headers and methods on every route', () => {
         }
       }
     }
+    expect(await run(cases)).toEqual([]);
+  }, 300_000);
+
+  it('refuses half a surrogate pair in every text field of every operation that takes a body: 400, a sentence about the field', async () => {
+    // JSON.stringify writes a lone surrogate as the escape an attacker's client would send ("\ud800"): valid JSON,
+    // text PostgreSQL cannot store. Each of the three halves below answered 500 wherever it reached the database.
+    const BROKEN = ['Asha \ud800', '\udfff', 'Goa\udbff\u0041'];
+    const cases: Case[] = [];
+    const operations = new Set<string>();
+    for (const key of routes) {
+      const method = key.slice(0, key.indexOf(' '));
+      const op = OPERATIONS.find((candidate) => `${candidate.method} ${candidate.path}` === key);
+      if (!op?.body || declared(key)?.endsSession) continue;
+      const valid = JSON.parse(validBody(key)) as unknown;
+      for (const field of textFieldsOf(op.body)) {
+        operations.add(key);
+        for (const text of BROKEN) {
+          const inName = field.at(-1) === RECORD_KEY;
+          const where = field.slice(0, inName ? -1 : undefined).join('.');
+          cases.push({
+            label: `${field.join('.')} = ${JSON.stringify(text)}`,
+            method,
+            path: pathOf(key),
+            caller: callerOf(key),
+            body: JSON.stringify(withTextAt(valid, field, text)),
+            expected: 400,
+            check: ({ text: answer }) => {
+              const { message, issues } = JSON.parse(answer) as { message: string; issues?: { path: string }[] };
+              // A sentence naming the field in words ("City contains ..."), never its path; the path is in issues.
+              const sentence = inName
+                ? /^A field name in the request body contains an invalid character\.$/
+                : /^[A-Z][a-z0-9 ]* contains an invalid character\.$/;
+              if (!sentence.test(message)) return `message ${JSON.stringify(message)}`;
+              if (issues?.[0]?.path !== where) return `issue path ${issues?.[0]?.path}, expected ${where}`;
+              return undefined;
+            },
+          });
+        }
+      }
+    }
+    // The operations the issue found answering 500, among all the others that take text.
+    for (const key of [
+      'POST /user/update-profile',
+      'POST /product/create',
+      'PUT /product/update/:id',
+      'POST /admin/drops',
+      'POST /product/order',
+      'POST /product/order/:id/exchange',
+      'POST /admin/exchanges/:id/refuse',
+      'POST /user/contact',
+      'PUT /admin/giveaway/prizes',
+    ]) {
+      expect(operations, key).toContain(key);
+    }
+    // Every operation reachable from outside that takes text is among them (the logouts take none).
+    const takingText = OPERATIONS.filter((op) => op.access !== 'internal' && op.body && textFieldsOf(op.body).length > 0);
+    expect([...operations].sort()).toEqual(takingText.map((op) => `${op.method} ${op.path}`).sort());
+    expect(cases.length).toBeGreaterThan(300);
     expect(await run(cases)).toEqual([]);
   }, 300_000);
 

@@ -5,7 +5,7 @@ import { UNAVAILABLE_MESSAGE, unauthorized } from '../http/errors.js';
 import { InternalCallError } from '../http/internal-client.js';
 import { PRINCIPAL_HEADER, type Principal } from '../http/principal.js';
 import { SERVICE_TOKEN_HEADER } from '../http/service-token.js';
-import { containsNul } from '../http/validation.js';
+import { unstorableText } from '../http/validation.js';
 import type { Logger } from '../logging/logger.js';
 import { clientAddress } from './client-address.js';
 import { assertSameOrigin, resolvePrincipal, type SessionResolver, sessionTokens } from './sessions.js';
@@ -51,8 +51,9 @@ export function createForwarder(options: ForwarderOptions) {
     const incoming = c.req.raw;
     const { tokens, fromCookie } = sessionTokens(c);
     if (fromCookie) assertSameOrigin(c);
-    // A token holding a NUL cannot even be looked up (PostgreSQL text refuses it): whoever sent it is not signed in.
-    if (containsNul(tokens)) throw unauthorized();
+    // A token holding a NUL or half a surrogate pair cannot even be looked up (PostgreSQL text refuses both):
+    // whoever sent it is not signed in.
+    if (unstorableText(tokens)) throw unauthorized();
     let principal: Awaited<ReturnType<typeof resolvePrincipal>>;
     try {
       principal = await resolvePrincipal(options.sessions, tokens);

@@ -48,19 +48,48 @@ function fieldLabel(path: string): string {
 
 /** Parses `value` with `schema`, or throws a 400 whose message is the first issue's sentence and whose issues name each bad field. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
-  if (containsNul(value)) throw badRequest(`Invalid ${where}: text may not contain a NUL character`);
+  const unstorable = unstorableText(value);
+  if (unstorable)
+    throw badRequest(unstorableMessage(unstorable, where), [{ path: unstorable.path, message: 'Contains an invalid character' }]);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = toIssues(result.error);
   throw badRequest(refusalMessage(issues), issues);
 }
 
-/** PostgreSQL stores no NUL in text or jsonb: such input is refused here rather than failing at the database. */
-export function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
-  for (const [key, item] of Object.entries(value)) if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
-  return false;
+/**
+ * Text no database column can hold: a NUL (PostgreSQL stores none in text or jsonb) or a UTF-16 surrogate without its
+ * pair (`"\ud800"` in JSON; PostgreSQL refuses it as invalid Unicode). JSON can carry both, so every operation's
+ * input is searched for them here, once, before its schema or handler sees it: a 400 rather than a 500 from the
+ * database. With the `u` flag a regular expression reads by code point, so `\p{Cs}` matches only an unpaired half.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL is one of the two things looked for
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+interface UnstorableText {
+  /** Dotted path of the string holding it, as in a validation issue. */
+  path: string;
+  /** Whether it is in a field's name rather than its value. */
+  inName: boolean;
+}
+
+/** Where in `value` (a parsed body, query or path) the first unstorable text is, or undefined if it has none. */
+export function unstorableText(value: unknown, path: string[] = []): UnstorableText | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? { path: path.join('.'), inName: false } : undefined;
+  if (path.length > 64 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (UNSTORABLE.test(key)) return { path: path.join('.'), inName: true };
+    const found = unstorableText(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** "City contains an invalid character." about the field, never its path; a field's name is not repeated if it is the bad part. */
+function unstorableMessage({ path, inName }: UnstorableText, where: string): string {
+  if (inName) return `A field name in the ${where} contains an invalid character.`;
+  if (!path) return `The ${where} contains an invalid character.`;
+  return `${fieldLabel(path)} contains an invalid character.`;
 }
 
 // A body's top-level object rejects unknown fields, so a typo in a field name is an error instead of silently lost data.
