@@ -1,4 +1,14 @@
-import { closeServer, createLogger, describeConfig, exitOnConfigError, exitOnSignals, listen, prettyLogs } from '@elts/platform';
+import {
+  closeServer,
+  createLogger,
+  describeConfig,
+  exitOnConfigError,
+  exitOnSignals,
+  instanceNameOf,
+  listen,
+  nameThisInstance,
+  prettyLogs,
+} from '@elts/platform';
 import { loadAllInOneSettings, startAllInOne } from './all-in-one.js';
 import { gatewaySettings, webOptions } from './settings.js';
 
@@ -6,6 +16,9 @@ await exitOnConfigError(async () => {
   const settings = loadAllInOneSettings(process.env);
   const logger = createLogger({ name: 'all-in-one', level: settings.LOG_LEVEL, pretty: prettyLogs(settings) });
   logger.info({ settings: describeConfig(gatewaySettings, settings) }, 'starting');
+  // One process, one instance of every service: a restart takes back at once the steps it was running (decision 0080).
+  const name = instanceNameOf(settings);
+  if (name) nameThisInstance(name);
   const started = performance.now();
   const product = await startAllInOne({
     logger,

@@ -84,11 +84,14 @@ export function planDistributed(config: DistributedSettings, serviceToken: strin
   const plans: ProcessPlan[] = [];
   for (const service of SERVICE_NAMES) {
     for (let i = 0; i < instancesOf(service, env); i++) {
+      const label = `${service}#${i + 1}`;
       plans.push({
-        label: `${service}#${i + 1}`,
+        label,
         args: [`services/${service}/dist/main.js`],
         env: {
           ...common,
+          // Kept across the launcher's restarts of it: the steps it was running when it died are its own to take back.
+          INSTANCE_NAME: label,
           PORT: String(instancePort(service, i)),
           DATABASE_URL: databaseUrlFor(config, service),
           NATS_URL: config.NATS_URL,

@@ -6,6 +6,11 @@ import type { ProcessPlan } from './distributed-plan.js';
 export interface Supervised {
   /** Sends `signal` to the process with this label and resolves once it has exited (it is then restarted). */
   kill(label: string, signal?: NodeJS.Signals): Promise<void>;
+  /**
+   * Sends `signal` to the process with this label and returns at once: SIGSTOP freezes it (its connections stay open,
+   * unanswered), SIGCONT thaws it. The fault suite freezes a service to hold another's calls to it mid-way.
+   */
+  signal(label: string, signal: NodeJS.Signals): void;
   /** How many times each process has been started: 1 for one that never died. */
   starts(label: string): number;
   stop(): Promise<void>;
@@ -63,7 +68,11 @@ export function supervise(
   const stopAll = async () => {
     stopping = true;
     const exits = [...children.values()].map(exited);
-    for (const child of children.values()) child.kill('SIGTERM');
+    for (const child of children.values()) {
+      child.kill('SIGTERM');
+      // A frozen process (SIGSTOP) would hold its SIGTERM until thawed.
+      child.kill('SIGCONT');
+    }
     await Promise.all(exits);
   };
   for (const plan of plans) start(plan);
@@ -75,6 +84,11 @@ export function supervise(
       const gone = exited(child);
       child.kill(signal);
       await gone;
+    },
+    signal(label, signal) {
+      const child = children.get(label);
+      if (!child) throw new Error(`no running process is labelled ${label}`);
+      child.kill(signal);
     },
     starts: (label) => startCounts.get(label) ?? 0,
     stop: stopAll,

@@ -25,6 +25,8 @@ describe('distributed plan', () => {
     // Both instances share one database: instances of a service are copies, not shards.
     const [a, b] = plans.filter((p) => p.label.startsWith('orders#'));
     expect(a!.env.DATABASE_URL).toBe(b!.env.DATABASE_URL);
+    // Each is named by its label, which its restarts keep: what it was running when it died is its own to take back.
+    expect([a!.env.INSTANCE_NAME, b!.env.INSTANCE_NAME]).toEqual(['orders#1', 'orders#2']);
   });
 
   it('adds the workflow worker, told where payments is, when TEMPORAL_ADDRESS is set', () => {

@@ -38,6 +38,31 @@ describe('supervisor', () => {
     }
   });
 
+  it('freezes and thaws a process by its label, and still stops one left frozen', async () => {
+    const lines: string[] = [];
+    const running = supervise(
+      [node('ticking', 'setInterval(() => console.log("tick"), 20)')],
+      process.cwd(),
+      { PATH: process.env.PATH },
+      (line) => lines.push(line),
+    );
+    try {
+      await expect.poll(() => lines.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      running.signal('ticking', 'SIGSTOP');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const frozenAt = lines.length;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(lines.length).toBe(frozenAt);
+      running.signal('ticking', 'SIGCONT');
+      await expect.poll(() => lines.length, { timeout: 5000 }).toBeGreaterThan(frozenAt);
+      running.signal('ticking', 'SIGSTOP');
+      expect(() => running.signal('elsewhere', 'SIGCONT')).toThrow('no running process');
+    } finally {
+      await running.stop();
+    }
+    expect(running.starts('ticking')).toBe(1);
+  });
+
   it('stops npm run start:distributed itself with 78 when its own settings are bad, before touching any server', () => {
     const result = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', 'scripts/src/start-distributed.ts'], {
       cwd: fileURLToPath(new URL('../..', import.meta.url)),

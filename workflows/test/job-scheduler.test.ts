@@ -19,7 +19,7 @@ describe.each(DATABASE_KINDS)('embedded job scheduler on %s', (kind) => {
 
   async function makeScheduler(
     schema?: string,
-    options: Partial<Pick<SchedulerOptions, 'retry' | 'staleClaimMs' | 'batchSize' | 'rest'>> = {},
+    options: Partial<Pick<SchedulerOptions, 'retry' | 'staleClaimMs' | 'batchSize' | 'rest' | 'instance'>> = {},
   ) {
     const name = schema ?? uniqueName('jobs_');
     const db = database.forSchema(name);
@@ -214,6 +214,56 @@ describe.each(DATABASE_KINDS)('embedded job scheduler on %s', (kind) => {
     expect(await scheduler.drain()).toBe(1);
     expect(ran).toEqual(['orphan']);
   });
+
+  it.runIf(available)(
+    'takes back at once what an earlier run of the same instance was running, never what another instance runs',
+    async () => {
+      const { db, schema } = await makeScheduler();
+      const forever = new Promise<void>(() => {});
+      const started: string[] = [];
+      const stuck = (instance: { name: string; run: string }) =>
+        new JobScheduler(db, { logger: silentLogger(), pollMs: 20, instance }).register('refund.due', async (_payload, context) => {
+          started.push(`${instance.name} ${instance.run} ${context.key}`);
+          await forever;
+        });
+      // orders#1 claims one refund and dies running it (its promise never settles, and nothing of it runs again);
+      // orders#2 claims the other and is alive, still running it. Both under the usual five-minute lease.
+      const dead = stuck({ name: 'orders#1', run: 'run-1' });
+      await dead.schedule('refund.due', 'ORD-1', new Date(Date.now() - 1000));
+      void dead.drain();
+      await eventually(() => started.length === 1);
+      const alive = stuck({ name: 'orders#2', run: 'run-7' });
+      await alive.schedule('refund.due', 'ORD-2', new Date(Date.now() - 1000));
+      void alive.drain();
+      await eventually(() => started.length === 2);
+      // Another scheduler of that same live run (one process, two schedulers) is no restart: it takes nothing back.
+      const sibling = stuck({ name: 'orders#2', run: 'run-7' });
+      await sibling.start();
+      await sibling.stop();
+
+      // orders#1 comes back: a new run under its name.
+      const ran: string[] = [];
+      const { scheduler: restarted } = await makeScheduler(schema, { instance: { name: 'orders#1', run: 'run-2' } });
+      restarted.register('refund.due', async (_payload, context) => {
+        ran.push(context.key);
+      });
+      const restartedAt = Date.now();
+      await restarted.start();
+      await eventually(() => ran.includes('ORD-1'), 5000);
+      expect(Date.now() - restartedAt).toBeLessThan(5000);
+      // orders#2's claim is its own until the lease runs out: not run, still running under it.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(ran).toEqual(['ORD-1']);
+      expect(started).toEqual(['orders#1 run-1 ORD-1', 'orders#2 run-7 ORD-2']);
+      const rows = await sql<{ key: string; status: string; attempts: number; claimed_by: string | null }>`
+      select key, status, attempts, claimed_by from scheduled_jobs order by key`.execute(db);
+      expect(rows.rows).toEqual([
+        // The attempt that died is counted, then the one that succeeded.
+        { key: 'ORD-1', status: 'done', attempts: 2, claimed_by: null },
+        { key: 'ORD-2', status: 'running', attempts: 1, claimed_by: 'orders#2' },
+      ]);
+    },
+  );
 
   it.runIf(available)("runs the steps of different keys at once, and one key's steps one after the other in due order", async () => {
     const { scheduler } = await makeScheduler();

@@ -9,7 +9,8 @@ import { FAULT_SETTINGS, startTopology, type Topology } from './topology.js';
 /**
  * Issue 20's part of the fault suite: purchases that end in refunds. Paid orders are cancelled as out of stock (the
  * member chooses a fund transfer or credits, or the deadline chooses the transfer) and delivered orders are exchanged
- * with no replacement in stock (refunded), while payments and orders are killed -9 mid-refund. Every refund must then
+ * with no replacement in stock (refunded), while payments and orders are killed -9 mid-refund, orders once in the
+ * middle of a refund step (issue 32: made soon after the restart, not after the claim's five-minute lease). Every refund must then
  * have happened once per request (one success, never a second refund at the gateway), never more than was paid,
  * with nothing left pending, and the credit each order spent given back once (docs/decisions/0024, 0025, 0060).
  */
@@ -23,6 +24,12 @@ if (!available && process.env.CI) throw new Error('the fault suite needs Postgre
  */
 const CHOICE_SECONDS = 30;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+/**
+ * How soon after orders is killed mid-refund the refunds it was making are made: its restart (seconds), payments'
+ * own kill and restart after it, and the step's retries in between; a third of the five-minute lease a restarted
+ * instance used to wait out on its own claims.
+ */
+const REFUNDED_AFTER_KILL_MS = 100_000;
 
 /** Until the call is answered (a 5xx or a cut connection is no answer yet); a refusal fails the test. */
 async function untilOk(call: () => Promise<CallResult>, what: string) {
@@ -117,10 +124,11 @@ describe.runIf(available)('refunds in the distributed topology under faults', ()
     for (const { orderId } of exchanged) ways.set(orderId, 'exchange');
 
     const starts = Object.fromEntries(topology.processes.map(({ label }) => [label, topology.supervisor.starts(label)]));
+    const labelsOf = (name: string) => topology.processes.filter(({ label }) => label.startsWith(`${name}#`)).map(({ label }) => label);
     const kill = async (name: string) => {
-      const labels = topology.processes.filter(({ label }) => label.startsWith(`${name}#`)).map(({ label }) => label);
-      await Promise.all(labels.map((label) => topology.supervisor.kill(label, 'SIGKILL')));
+      await Promise.all(labelsOf(name).map((label) => topology.supervisor.kill(label, 'SIGKILL')));
     };
+    const deadlineOrders = () => [...ways].filter(([, way]) => way === 'deadline').map(([id]) => id);
 
     // The operator cancels every order (the deadline's timers start now), the members choose and the operator
     // approves the exchanges, while payments, then orders, then payments again (as the deadline's transfers fall
@@ -160,6 +168,30 @@ describe.runIf(available)('refunds in the distributed topology under faults', ()
     await kill('payments');
     await sleep(1500);
     await kill('orders');
+    // Orders dies again, this time in the middle of the deadline's refund steps: payments is frozen just before they
+    // fall due, so a step that starts one is held mid-way (claimed, running, its call to payments unanswered), and
+    // orders is killed under it. Each orders instance comes back under its name and takes its own claims back at
+    // once, instead of waiting out the five-minute lease on them (issue 32).
+    await sleep(cancelledAt + (CHOICE_SECONDS - 3) * 1000 - Date.now());
+    for (const label of labelsOf('payments')) topology.supervisor.signal(label, 'SIGSTOP');
+    let held: { key: string; claimed_by: string }[] = [];
+    await eventually(
+      async () => {
+        held = await topology.query(
+          'orders',
+          "select key, claimed_by from scheduled_jobs where type = 'order.refund-due' and status = 'running' and key = any($1)",
+          [deadlineOrders()],
+        );
+        return held.length > 0;
+      },
+      30_000,
+      25,
+    );
+    await kill('orders');
+    const ordersKilledAt = Date.now();
+    for (const label of labelsOf('payments')) topology.supervisor.signal(label, 'SIGCONT');
+    // The claims were the killed instances' own, under the names their restarts keep.
+    for (const { claimed_by } of held) expect(labelsOf('orders')).toContain(claimed_by);
     await firstRefundOf(['deadline']);
     expect(Date.now() - cancelledAt).toBeGreaterThanOrEqual(CHOICE_SECONDS * 1000);
     await kill('payments');
@@ -167,11 +199,26 @@ describe.runIf(available)('refunds in the distributed topology under faults', ()
     await topology.ready().catch((error) => {
       throw new Error(`a service did not come back: ${error}\n${topology.output()}`);
     });
-    // Payments was killed twice and orders once; nothing else died.
+    // Payments and orders were killed twice each; nothing else died.
     for (const { label } of topology.processes) {
-      const kills = label.startsWith('payments#') ? 2 : label.startsWith('orders#') ? 1 : 0;
+      const kills = label.startsWith('payments#') || label.startsWith('orders#') ? 2 : 0;
       expect(topology.supervisor.starts(label), label).toBe(starts[label]! + kills);
     }
+    // The refunds held across the kill are made soon after the restart, well within the lease they no longer wait.
+    await eventually(
+      async () => {
+        const done = await topology.query<{ order_id: string }>(
+          'orders',
+          'select order_id from order_refunds where order_id = any($1) and refunded_at is not null',
+          [held.map((row) => row.key)],
+        );
+        return done.length === held.length;
+      },
+      REFUNDED_AFTER_KILL_MS - (Date.now() - ordersKilledAt),
+      250,
+    ).catch(() => {
+      throw new Error(`refunds held across the kill were not made within ${REFUNDED_AFTER_KILL_MS} ms\n${topology.output('orders#1')}`);
+    });
 
     await expectRefundedOnce(ways);
   }, 300_000);

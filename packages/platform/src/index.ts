@@ -81,6 +81,7 @@ export { REDACTED, redactDeep } from './logging/redact.js';
 export { currentRequestId, requestContext } from './logging/request-context.js';
 export { type BootedService, type BootOptions, bootService, schemaOf } from './service/boot.js';
 export { type Infrastructure, type InfrastructureOptions, openInfrastructure } from './service/infrastructure.js';
+export { instanceNameOf, nameThisInstance, type ProcessInstance, thisInstance } from './service/instance-name.js';
 export { closeServer, exitOnConfigError, exitOnSignals, type FetchApp, listen, logUnhandledRejections } from './service/lifecycle.js';
 export { type ProcessSettings, prettyLogs, processSettings, serviceUrlsVariable, withPort } from './service/process-settings.js';
 export { runStandaloneService } from './service/run-standalone.js';

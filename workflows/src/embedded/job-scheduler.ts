@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { type Clock, systemClock } from '@elts/platform';
+import { type Clock, type ProcessInstance, systemClock, thisInstance } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { type FailingStep, listedStep } from '../operations/failing-steps.js';
 import { RecurringJobs } from '../operations/recurring-jobs.js';
@@ -18,6 +18,7 @@ import {
   noteRunningJobError,
   pendingJobs,
   retryRunningJobAt,
+  takeBackClaimsOfEarlierRuns,
   upsertJob,
 } from './store/scheduled-jobs.js';
 
@@ -53,8 +54,17 @@ export interface SchedulerOptions {
   retry?: StepRetryRule;
   /** From this many failed attempts a step's failures are logged as errors (it is failing; docs/decisions/0034). */
   failingAfterAttempts?: number;
-  /** A claimed job not finished after this long is taken again (its runner died). */
+  /**
+   * A claimed job not finished after this long is taken again by any instance (its runner died, and did not come
+   * back under its name to take it back at once).
+   */
   staleClaimMs?: number;
+  /**
+   * Who this scheduler claims steps as: by default the process's instance (packages/platform's `thisInstance()`,
+   * named at start-up). On start it takes back at once what an earlier run of the same instance left running
+   * (decision 0080). Tests give two schedulers in one process names of their own.
+   */
+  instance?: ProcessInstance;
   /**
    * When a recurring job's next run falls (default `systemClock`). A failing step's back-off wait is measured on the
    * system's clock, and due steps are claimed by the database's `now()`.
@@ -169,6 +179,14 @@ export class JobScheduler {
   }
 
   async start(): Promise<void> {
+    // Whatever an earlier run of this instance was running when it died runs again now, not after the lease.
+    const takenBack = await takeBackClaimsOfEarlierRuns(this.db, this.claimer());
+    if (takenBack.length > 0) {
+      this.options.logger.warn(
+        { instance: this.claimer().name, steps: takenBack.map(({ type, key }) => `${type} ${key}`) },
+        'took back the steps this instance was running when it stopped',
+      );
+    }
     for (const job of this.recurring.values()) {
       await this.schedule(job.type, 'recurring', new Date(this.now().getTime() + job.everySeconds * 1000), {}, { onlyIfAbsent: true });
     }
@@ -301,9 +319,13 @@ export class JobScheduler {
     await Promise.all(Array.from({ length: workers }, worker));
   }
 
+  private claimer(): ProcessInstance {
+    return this.options.instance ?? thisInstance();
+  }
+
   private async claim() {
     const staleSeconds = Math.round((this.options.staleClaimMs ?? 5 * 60_000) / 1000);
-    return claimDueJobs(this.db, staleSeconds, this.options.batchSize ?? 100);
+    return claimDueJobs(this.db, this.claimer(), staleSeconds, this.options.batchSize ?? 100);
   }
 
   private async runClaimed(job: JobRow): Promise<void> {

@@ -17,6 +17,14 @@ export const processSettings = z.object({
     .regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, - and _ only')
     .optional(),
   SERVICE_TOKEN: serviceToken.optional(),
+  /**
+   * This instance's name among its service's, kept across restarts (the launcher sets `orders#2`); by default host
+   * and port. A restarted instance takes back at once the steps it was running when it died (decision 0080).
+   */
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[\w.:#@-]{1,100}$/, 'letters, digits and . : # @ - _ only, at most 100')
+    .optional(),
 });
 
 export type ProcessSettings = z.output<typeof processSettings>;

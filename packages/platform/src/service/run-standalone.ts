@@ -4,6 +4,7 @@ import { ConfigError, describeConfig, loadConfigs } from '../config/load-config.
 import { createLogger } from '../logging/logger.js';
 import { bootService } from './boot.js';
 import { openInfrastructure } from './infrastructure.js';
+import { instanceNameOf, nameThisInstance } from './instance-name.js';
 import { closeServer, exitOnConfigError, exitOnSignals, listen } from './lifecycle.js';
 import { prettyLogs, serviceUrlsVariable, withPort } from './process-settings.js';
 import { checkServiceSettings, type ServiceModule } from './service-module.js';
@@ -29,6 +30,8 @@ async function run(module: ServiceModule, defaultPort: number, env: NodeJS.Proce
   checkServiceSettings(module.name, [[module, parsed.service]], settings.NODE_ENV);
   const logger = createLogger({ name: module.name, level: settings.LOG_LEVEL, pretty: prettyLogs(settings) });
   logger.info({ settings: describeConfig(schema, settings) }, 'starting');
+  const name = instanceNameOf(settings);
+  if (name) nameThisInstance(name);
   const serviceToken = settings.SERVICE_TOKEN ?? randomBytes(32).toString('hex');
   const infrastructure = await openInfrastructure({
     ...(settings.DATABASE_URL ? { databaseUrl: settings.DATABASE_URL } : {}),

@@ -1,3 +1,4 @@
+import type { ProcessInstance } from '@elts/platform';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { notPausedRecurring } from '../../store/recurring-jobs.js';
 
@@ -12,6 +13,9 @@ export interface JobsTable {
     attempts: number;
     last_error: string | null;
     claimed_at: Date | null;
+    /** The instance holding a running step's claim (decision 0080), and the run of it that claimed it. */
+    claimed_by: string | null;
+    claimed_in_run: string | null;
     created_at: Date;
     updated_at: Date;
   };
@@ -26,6 +30,9 @@ const droppedBefore0034 = (eb: JobsExpressions) => eb.and([eb('status', '=', 'fa
 const unfinished = (eb: JobsExpressions) => eb.or([eb('status', 'in', ['pending', 'running']), droppedBefore0034(eb)]);
 
 const jobs = (db: Kysely<any>) => db as Kysely<JobsTable>;
+
+/** A step no one is running holds no claim. */
+const NO_CLAIM = { claimed_at: null, claimed_by: null, claimed_in_run: null };
 
 /**
  * Writes step (type, key) as pending at `dueAt`. An existing step is reset to it unless it is running, or (with
@@ -46,7 +53,7 @@ export async function upsertJob(
     status: 'pending' as const,
     attempts: 0,
     last_error: null,
-    claimed_at: null,
+    ...NO_CLAIM,
     updated_at: new Date(),
   };
   await jobs(db)
@@ -116,7 +123,7 @@ export function failingJobs(db: Kysely<any>, threshold: number, limit: number): 
 export async function makeJobDueNow(db: Kysely<any>, type: string, key: string): Promise<void> {
   await jobs(db)
     .updateTable('scheduled_jobs')
-    .set({ status: 'pending', due_at: new Date(), claimed_at: null, updated_at: new Date() })
+    .set({ status: 'pending', due_at: new Date(), ...NO_CLAIM, updated_at: new Date() })
     .where('type', '=', type)
     .where('key', '=', key)
     .where((eb) => eb.or([eb('status', '=', 'pending'), droppedBefore0034(eb)]))
@@ -152,11 +159,13 @@ export function findUnfinishedJob(db: Kysely<any>, type: string, key: string): P
 
 /**
  * Claims up to `batchSize` due steps (and ones whose claim is older than `staleSeconds`), earliest due first,
- * skipping rows another instance holds and paused recurring jobs: each is marked running, its attempts counted.
+ * skipping rows another instance holds and paused recurring jobs: each is marked running by `claimer`, its attempts
+ * counted.
  */
-export async function claimDueJobs(db: Kysely<any>, staleSeconds: number, batchSize: number): Promise<JobRow[]> {
+export async function claimDueJobs(db: Kysely<any>, claimer: ProcessInstance, staleSeconds: number, batchSize: number): Promise<JobRow[]> {
   const result = await sql<JobRow>`
-      update scheduled_jobs set status = 'running', claimed_at = now(), attempts = attempts + 1, updated_at = now()
+      update scheduled_jobs set status = 'running', claimed_at = now(), claimed_by = ${claimer.name},
+        claimed_in_run = ${claimer.run}, attempts = attempts + 1, updated_at = now()
       where (type, key) in (
         select type, key from scheduled_jobs
         where due_at <= now()
@@ -170,11 +179,27 @@ export async function claimDueJobs(db: Kysely<any>, staleSeconds: number, batchS
   return result.rows;
 }
 
+/**
+ * The steps an earlier run of `claimer`'s instance was running when it died, pending again (they were due when
+ * claimed, so they run at the next claim): no lease to wait out, since that run is over if this one has its name.
+ * The attempt stays counted. Which steps were taken back.
+ */
+export async function takeBackClaimsOfEarlierRuns(db: Kysely<any>, claimer: ProcessInstance): Promise<{ type: string; key: string }[]> {
+  return jobs(db)
+    .updateTable('scheduled_jobs')
+    .set({ status: 'pending', ...NO_CLAIM, updated_at: new Date() })
+    .where('status', '=', 'running')
+    .where('claimed_by', '=', claimer.name)
+    .where('claimed_in_run', '!=', claimer.run)
+    .returning(['type', 'key'])
+    .execute();
+}
+
 /** A running step waits again, until `dueAt`. */
 export async function retryRunningJobAt(db: Kysely<any>, type: string, key: string, dueAt: Date): Promise<void> {
   await jobs(db)
     .updateTable('scheduled_jobs')
-    .set({ status: 'pending', due_at: dueAt, claimed_at: null, updated_at: new Date() })
+    .set({ status: 'pending', due_at: dueAt, ...NO_CLAIM, updated_at: new Date() })
     .where('type', '=', type)
     .where('key', '=', key)
     .where('status', '=', 'running')
@@ -202,7 +227,7 @@ export async function finishRunningJob(
 ): Promise<void> {
   await jobs(db)
     .updateTable('scheduled_jobs')
-    .set({ status, last_error: error, claimed_at: null, updated_at: new Date() })
+    .set({ status, last_error: error, ...NO_CLAIM, updated_at: new Date() })
     .where('type', '=', type)
     .where('key', '=', key)
     .where('status', '=', 'running')
