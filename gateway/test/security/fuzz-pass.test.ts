@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPERATIONS, SERVICE_NAMES } from '@elts/contracts';
 import { closeServer, listen } from '@elts/platform';
+import { rawHttp } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerOf } from '../../src/routes.js';
 import { type ProductUnderTest, startProduct } from '../support/product.js';
@@ -282,6 +283,27 @@ describe('fuzz pass: bad queries, headers and methods on every route', () => {
     expect(cases.length).toBeGreaterThan(300);
     expect(await run(cases)).toEqual([]);
   }, 300_000);
+
+  it('closes the connection honestly after a body too large for the gateway (1 MB) or for a service (100 KiB)', async () => {
+    const post = (bytes: number) => {
+      const body = JSON.stringify({ message: 'x'.repeat(bytes) });
+      return [
+        `POST /user/contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        body,
+      ];
+    };
+    const next = `GET /health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
+    for (const bytes of [1_200_000, 300_000]) {
+      // The client's next request waits right behind the refused body, as a keep-alive client would send it.
+      const refused = await rawHttp(port, [...post(bytes), next]);
+      expect(refused.answers, `${bytes} bytes`).toEqual([{ status: 413, headers: expect.objectContaining({ connection: 'close' }) }]);
+      expect(refused.closedByServer, `${bytes} bytes`).toBe(true);
+      // A keep-alive client takes the header at its word: its next request goes out on a new connection, and works.
+      const tooLarge = await send({ label: 'too large', method: 'POST', path: '/user/contact', body: post(bytes)[1] });
+      expect(tooLarge.status).toBe(413);
+      expect((await send({ label: 'next', method: 'GET', path: '/health' })).status).toBe(200);
+    }
+  });
 
   it('is still alive after all of it, and no promise rejection went unhandled', async () => {
     // A stray rejection surfaces a turn or two after the answer that left it behind.

@@ -13,7 +13,7 @@ import {
   refuse,
   tooManyRequests,
 } from '../src/index.js';
-import { captureLogger } from '../src/testing/index.js';
+import { captureLogger, rawHttp } from '../src/testing/index.js';
 
 function makeApp(readiness = {}) {
   const captured = captureLogger('svc');
@@ -136,6 +136,33 @@ describe('service app factory', () => {
     const huge = await app.request('/things', post(JSON.stringify({ name: 'x'.repeat(5000), qty: 1 })));
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({ is_success: false, code: 'payload_too_large' });
+  });
+
+  it('closes the connection honestly after refusing a body for its size, and keeps it open after any other answer', async () => {
+    const { app } = makeApp();
+    const { server, port } = await listen(app, 0, '127.0.0.1');
+    const post = (body: string, framing: 'length' | 'chunked') =>
+      framing === 'length'
+        ? `POST /things HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+        : `POST /things HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    const next = 'GET /things/7 HTTP/1.1\r\nHost: a\r\n\r\n';
+    try {
+      for (const framing of ['length', 'chunked'] as const) {
+        // Over the limit (1 KiB here), with the client's next request right behind it on the same connection.
+        const refused = await rawHttp(port, [post(JSON.stringify({ name: 'x'.repeat(200_000), qty: 1 }), framing), next]);
+        expect(refused.answers, framing).toEqual([{ status: 413, headers: expect.objectContaining({ connection: 'close' }) }]);
+        expect(refused.closedByServer, framing).toBe(true);
+        // Within it: both answered on the one connection, which stays open.
+        const served = await rawHttp(port, [post(JSON.stringify({ name: 'Kurta', qty: 2 }), framing), next], 300);
+        expect(
+          served.answers.map(({ status, headers }) => `${status} ${headers.connection}`),
+          framing,
+        ).toEqual(['201 keep-alive', '200 keep-alive']);
+        expect(served.closedByServer, framing).toBe(false);
+      }
+    } finally {
+      await closeServer(server);
+    }
   });
 
   it('treats an empty body as an empty object', async () => {

@@ -46,6 +46,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
     const started = performance.now();
     await requestContext.run({ requestId }, async () => {
       await next();
+      if (c.res.status === 413) closeAfterAnswer(c);
       const quiet = c.req.path === '/health' || c.req.path === '/ready';
       logger[quiet ? 'debug' : 'info'](
         { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
@@ -118,6 +119,19 @@ export function createServiceApp(options: ServiceAppOptions): Hono<AppEnv> {
   });
 
   return app;
+}
+
+/**
+ * A body refused for its size is not read to its end (reading a client's hundred megabytes to throw them away is
+ * what the limit prevents), so the connection cannot carry another request: the server closes it after the answer.
+ * `Connection: close` says so, rather than a keep-alive promise broken a moment later under the client's next
+ * request. Node closes the connection after an answer that carries it. A 413 forwarded from a service (the gateway)
+ * is closed the same way: its body was not read to the end either.
+ */
+function closeAfterAnswer(c: Context<AppEnv>): void {
+  const headers = new Headers(c.res.headers);
+  headers.set('connection', 'close');
+  c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
 }
 
 async function runChecks(checks: ReadinessChecks): Promise<Record<string, string>> {

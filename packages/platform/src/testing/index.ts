@@ -1,3 +1,4 @@
+export { type RawExchange, rawHttp } from './raw-http.js';
 export {
   type HarnessOptions,
   type RequestOptions,
