@@ -84,6 +84,35 @@ describe('migrations with two instances starting together', () => {
   });
 });
 
+describe('start-up work two instances must not both do', () => {
+  it.runIf(databaseAvailable('postgres'))('runs one at a time under one name, and at once under two names', async () => {
+    const url = await createTestPostgresDatabase();
+    const instances = await Promise.all([openDatabase({ url }), openDatabase({ url })]);
+    try {
+      const log: string[] = [];
+      const work = (who: string) => async () => {
+        log.push(`${who} starts`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        log.push(`${who} ends`);
+        return who;
+      };
+      const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+      expect(await Promise.all([a.exclusively('catalog:demo-seed', work('a')), b.exclusively('catalog:demo-seed', work('b'))])).toEqual([
+        'a',
+        'b',
+      ]);
+      // One after the other, whichever came first.
+      expect([log[0]?.slice(2), log[1]?.slice(2), log[1]?.[0] === log[0]?.[0]]).toEqual(['starts', 'ends', true]);
+      log.length = 0;
+      await Promise.all([a.exclusively('catalog:demo-seed', work('a')), b.exclusively('identity:something-else', work('b'))]);
+      expect(log.slice(0, 2).sort()).toEqual(['a starts', 'b starts']);
+    } finally {
+      await Promise.all(instances.map((database) => database.close()));
+      await dropTestPostgresDatabase(url);
+    }
+  });
+});
+
 describe('a PGlite data directory', () => {
   const dirs: string[] = [];
   afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));

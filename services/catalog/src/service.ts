@@ -47,7 +47,9 @@ export const catalogService = defineService({
     const context: CatalogContext = { db, events: runtime.events, settings: config, board, logger, clock: runtime.clock };
     const scheduler = holdExpiryScheduler(context);
 
-    if (config.SEED_DEMO_CATALOG ?? runtime.nodeEnv !== 'production') await seedDemoCatalog(context);
+    // One instance seeds; another starting at the same moment waits, then finds the catalogue there (issue 32).
+    if (config.SEED_DEMO_CATALOG ?? runtime.nodeEnv !== 'production')
+      await runtime.exclusively('demo-seed', () => seedDemoCatalog(context));
 
     const app = runtime.createApp();
     app.route('/', stockRoutes(context));

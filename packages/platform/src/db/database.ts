@@ -28,6 +28,13 @@ export interface DatabaseOptions {
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
   forSchema<DB = any>(schema: string): Kysely<DB>;
+  /**
+   * Runs `work` while no other process runs work under `key` on this database: what two instances starting at once
+   * must not both do (a seed that checks, then writes). On PostgreSQL a session advisory lock, on a connection of its
+   * own, which a process that dies lets go of with its connection; the second instance waits, then finds the work
+   * done. A PGlite database belongs to one process: the work just runs.
+   */
+  exclusively<T>(key: string, work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -124,6 +131,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       // Views share their schema's pool, which outlives each of them; Database.close ends it.
       forSchema: <DB>(schema: string) => view<DB>(schema, (name) => ({ connect: () => pools.poolOf(name).connect(), async end() {} })),
+      async exclusively(key, work) {
+        const client = await pools.poolOf('public').connect();
+        try {
+          await client.query('select pg_advisory_lock(hashtext($1))', [`exclusively:${key}`]);
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock(hashtext($1))', [`exclusively:${key}`]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       ping: () => ping(pools.poolOf('public')),
       async close() {
         await closeViews();
@@ -137,6 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     kind: 'pglite',
     forSchema: <DB>(schema: string) => view<DB>(schema, (name) => scopedPglitePool(pool, name)),
+    exclusively: (_key, work) => work(),
     ping: () => ping(pool),
     async close() {
       await closeViews();

@@ -52,6 +52,7 @@ export async function bootService(module: ServiceModule, options: BootOptions): 
     bus: options.bus,
     serviceToken: options.serviceToken,
     clock: options.clock ?? systemClock,
+    exclusively: (name, work) => options.database.exclusively(`${schemaOf(module.name)}:${name}`, work),
     client(target) {
       let client = clients.get(target);
       if (!client) {

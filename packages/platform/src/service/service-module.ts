@@ -28,6 +28,11 @@ export interface ServiceRuntime<Config = unknown, DB = any> {
   serviceToken: string;
   /** Where the service's business code reads the time (docs/decisions/0071): the system's, or a test's. */
   clock: Clock;
+  /**
+   * Runs `work` while no other instance of this service runs work of that name: start-up work two instances must
+   * not both do, such as a seed that checks and then writes (Database.exclusively).
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** A client for another service's `/internal/*` endpoints. */
   client(target: string): InternalClient;
   /** The service's Hono app with the platform's middleware, health and readiness already in place. */

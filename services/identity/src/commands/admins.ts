@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/passwords.js';
-import { findAdminIdByUsername, forgetUsernameSignInFailures, insertAdmin, setAdminPassword } from '../store/admins.js';
+import { findAdminIdByUsername, forgetUsernameSignInFailures, insertAdminUnlessTaken, setAdminPassword } from '../store/admins.js';
 import type { IdentityDb } from '../store/tables.js';
 
 /**
@@ -10,20 +10,22 @@ import type { IdentityDb } from '../store/tables.js';
  */
 export async function upsertAdmin(db: Kysely<IdentityDb>, username: string, password: string): Promise<'created' | 'updated'> {
   const passwordHash = await hashPassword(password);
-  const existing = await findAdminIdByUsername(db, username);
   await forgetUsernameSignInFailures(db, username);
-  if (existing) {
-    await setAdminPassword(db, existing.id, passwordHash);
-    return 'updated';
-  }
-  await insertAdmin(db, { id: randomUUID(), username, passwordHash });
-  return 'created';
+  if (await insertAdminUnlessTaken(db, { id: randomUUID(), username, passwordHash })) return 'created';
+  const existing = await findAdminIdByUsername(db, username);
+  if (!existing) throw new Error(`the admin ${username} was neither added nor found`);
+  await setAdminPassword(db, existing.id, passwordHash);
+  return 'updated';
 }
 
-/** The first admin comes from settings; an account that already exists keeps its password. */
+/**
+ * The first admin comes from settings; an account that already exists keeps its password. Safe for instances that
+ * start at once: one adds it, the others find it taken (issue 32).
+ */
 export async function ensureFirstAdmin(db: Kysely<IdentityDb>, username: string, password: string): Promise<boolean> {
-  const existing = await findAdminIdByUsername(db, username);
-  if (existing) return false;
-  await upsertAdmin(db, username, password);
-  return true;
+  // Most starts find it: no password is hashed for nothing.
+  if (await findAdminIdByUsername(db, username)) return false;
+  const created = await insertAdminUnlessTaken(db, { id: randomUUID(), username, passwordHash: await hashPassword(password) });
+  if (created) await forgetUsernameSignInFailures(db, username);
+  return created;
 }

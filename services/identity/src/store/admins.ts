@@ -19,8 +19,20 @@ export async function setAdminPassword(db: Kysely<IdentityDb>, adminId: string, 
   await db.updateTable('admins').set({ password_hash: passwordHash }).where('id', '=', adminId).execute();
 }
 
-export async function insertAdmin(db: Kysely<IdentityDb>, admin: { id: string; username: string; passwordHash: string }): Promise<void> {
-  await db.insertInto('admins').values({ id: admin.id, username: admin.username, password_hash: admin.passwordHash }).execute();
+/**
+ * Adds the admin unless the username is taken (ignoring case, the `admins_username_unique` index): whether it was
+ * added. Two instances starting at once with the same first admin both get here; the database lets one in.
+ */
+export async function insertAdminUnlessTaken(
+  db: Kysely<IdentityDb>,
+  admin: { id: string; username: string; passwordHash: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('admins')
+    .values({ id: admin.id, username: admin.username, password_hash: admin.passwordHash })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** What signing an admin in needs: the admin whose username matches, ignoring case, with their password hash. */
