@@ -89,7 +89,7 @@ describe('rules', () => {
       ]),
     ).toEqual([
       ['sign-in', 'POST', '/user/login', 300, 30, undefined],
-      ['sign-in', 'POST', '/dev/idp/id-token', 300, 30, undefined],
+      ['dev-id-token', 'POST', '/dev/idp/id-token', 300, 30, undefined],
       ['admin-sign-in', 'POST', '/admin/login', 300, 10, undefined],
       ['contact', 'POST', '/user/contact', 600, 5, undefined],
       ['giveaway', 'POST', '/user/giveaway', 600, 20, 5],
@@ -161,6 +161,17 @@ describe('the gateway under abuse', () => {
     expect(services.forwarded()).toBe(forwardedBefore);
     // Another client is not affected.
     expect((await send('198.51.100.20')).status).toBe(200);
+  });
+
+  it('counts a development sign-in (its ID token, then the login) once against the member sign-in limit', async () => {
+    const services = everyService();
+    const gateway = gatewayWith(inProcessUpstream('identity', services.app));
+    const signIn = async () => [
+      (await gateway.request('/dev/idp/id-token', post(), fromAddress('203.0.113.30'))).status,
+      (await gateway.request('/user/login', post(), fromAddress('203.0.113.30'))).status,
+    ];
+    for (let i = 0; i < 30; i++) expect(await signIn(), `sign-in ${i + 1}`).toEqual([200, 200]);
+    expect(await signIn()).toEqual([429, 429]);
   });
 
   it.each([

@@ -38,7 +38,8 @@ export async function drawGiveaway(rules: DrawRules, adminId: string) {
     const entrants = await passedEntrants(db);
     if (entrants.length < GIVEAWAY_PRIZE_COUNT)
       throw conflict(
-        `The draw needs at least ${GIVEAWAY_PRIZE_COUNT} members who answered correctly, one for each prize; ${entrants.length} have so far.`,
+        // Worded so that any count reads right ("has 1 so far", "has 3 so far").
+        `The draw needs at least ${GIVEAWAY_PRIZE_COUNT} members who answered correctly, one for each prize, and has ${entrants.length} so far.`,
       );
 
     const seed = newDrawSeed();

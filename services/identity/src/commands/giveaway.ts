@@ -25,7 +25,8 @@ export async function giveawayStatus(rules: GiveawayRules, memberId: string) {
     memberPrize(db, memberId),
   ]);
   return {
-    open: count >= rules.opensAtMembers,
+    // Open to entries once the community is big enough, until the draw closes it.
+    open: count >= rules.opensAtMembers && draw === undefined,
     members_needed: Math.max(0, rules.opensAtMembers - count),
     eligible: status === 'active',
     drawn: draw !== undefined,
@@ -40,6 +41,7 @@ export async function giveawayStatus(rules: GiveawayRules, memberId: string) {
  */
 export async function enterGiveaway(rules: GiveawayRules, memberId: string, entry: GiveawayEntryRequest): Promise<boolean> {
   const status = await giveawayStatus(rules, memberId);
+  if (status.drawn) throw forbidden(COPY.giveaway.closed);
   if (!status.open) throw forbidden(giveawayClosedMessage(rules.opensAtMembers));
   if (!status.eligible) throw forbidden('Only active subscribers can enter the giveaway.');
   const passed = giveawayAnswersCorrect(entry);
