@@ -223,6 +223,57 @@ describe.runIf(available)('refunds in the distributed topology under faults', ()
     await expectRefundedOnce(ways);
   }, 300_000);
 
+  it('decides each exchange once when an approval and a refusal reach two instances of orders at the same moment', async () => {
+    // Enough units for every replacement: an approval that wins takes one.
+    const product = await createProduct(client, adminToken, 'Twice Kettle', members.length * 2);
+    const exchanged = await paidOrders(product, 1);
+    const exchangeIds = await Promise.all(exchanged.map(deliverAndAsk));
+    const answered = (call: () => Promise<CallResult>) =>
+      untilAnswered(async () => {
+        const answer = await call();
+        return answer.status < 500 ? answer : undefined;
+      });
+    const decisions = await Promise.all(
+      exchangeIds.map((id) =>
+        Promise.all([
+          answered(() => client.call(`/admin/exchanges/${id}/approve`, { token: adminToken, body: {} })),
+          answered(() =>
+            client.call(`/admin/exchanges/${id}/refuse`, { token: adminToken, body: { reason: 'Refused at the same moment.' } }),
+          ),
+        ]),
+      ),
+    );
+    const approved: string[] = [];
+    for (const [n, [approval, refusal]] of decisions.entries()) {
+      // One decision wins, the other is told what happened (decision 0025).
+      expect([approval.status, refusal.status].sort(), exchangeIds[n]).toEqual([200, 409]);
+      if (approval.status === 200) approved.push(exchanged[n]!.orderId);
+    }
+    const decided = await topology.query<{ stream_id: string; type: string }>(
+      'orders',
+      "select stream_id, type from events where stream_id = any($1) and type in ('ExchangeApprovalStarted', 'ExchangeRefused')",
+      [exchanged.map(({ orderId }) => `order-${orderId}`)],
+    );
+    expect(decided).toHaveLength(exchanged.length);
+    // Stock moved for the approvals alone: one committed replacement unit each, none held or taken for a refusal.
+    let replacements: { order_id: string; state: string }[] = [];
+    await eventually(
+      async () => {
+        replacements = await topology.query('catalog', 'select order_id, state from stock_holds where order_id = any($1)', [
+          exchanged.map(({ orderId }) => `${orderId}-R2`),
+        ]);
+        return replacements.length === approved.length && replacements.every((hold) => hold.state === 'committed');
+      },
+      90_000,
+      500,
+    ).catch(() => undefined);
+    expect(replacements.map((hold) => hold.order_id).sort()).toEqual(approved.map((id) => `${id}-R2`).sort());
+    expect(
+      replacements.every((hold) => hold.state === 'committed'),
+      JSON.stringify(replacements),
+    ).toBe(true);
+  }, 240_000);
+
   /**
    * Every order ends refunded as chosen, once: orders recorded it once; payments holds one refund per refunded order,
    * requested and succeeded once, never failed, none pending; the simulator made one refund per order and never more
