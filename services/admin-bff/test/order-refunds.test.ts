@@ -33,7 +33,7 @@ describe.each(DATABASE_KINDS)('refunds on the Orders page on %s', (kind) => {
         type: 'RefundRequested',
         data: { paymentId: `PAY-${orderId}`, refundId, orderId, memberId, amountPaise, reason: 'No replacement' },
       },
-      paymentRefundedEvent(`PAY-${orderId}`, { orderId, memberId, paymentType: 'product_order', amountPaise, refundId }),
+      paymentRefundedEvent(`PAY-${orderId}`, { orderId, memberId, amountPaise, refundId }),
     ]);
   }
   const exchangeRefunded = (orderId: string, refundId: string, amountPaise: number, refundStatus: string) =>
