@@ -121,6 +121,16 @@ export const identityOperations = {
     response: answer(z.object({ principals: z.array(principal) })),
   }),
 
+  adminAccounts: operation({
+    id: 'adminAccounts',
+    method: 'GET',
+    path: '/internal/admins',
+    owner: 'identity',
+    access: 'internal',
+    summary: "The admin accounts' ids and usernames (asked by admin-bff to name the operators of its audit trail)",
+    response: answer(z.object({ admins: z.array(z.object({ id: z.string(), username: z.string() })) })),
+  }),
+
   signInOptions: operation({
     id: 'signInOptions',
     method: 'GET',

@@ -3,6 +3,7 @@ import type { OperationRoutes } from './table.js';
 
 /** Each operation as a page calls it: id, method and path, typed as the operation, with no schema behind it. */
 export const API: OperationRoutes = {
+  adminAccounts: { id: 'adminAccounts', method: 'GET', path: '/internal/admins' },
   adminAudit: { id: 'adminAudit', method: 'GET', path: '/admin/audit' },
   adminCreditNotePdf: { id: 'adminCreditNotePdf', method: 'GET', path: '/admin/invoices/credit-notes/:refundId' },
   adminCronControl: { id: 'adminCronControl', method: 'POST', path: '/admin/cron/control' },

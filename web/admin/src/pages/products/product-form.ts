@@ -117,7 +117,7 @@ export type DraftErrors = Partial<
   >
 >;
 
-const isUrl = (text: string) => {
+export const isUrl = (text: string) => {
   try {
     const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:';
