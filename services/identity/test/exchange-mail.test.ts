@@ -67,5 +67,14 @@ describe.each(DATABASE_KINDS)('exchange mail on %s', (kind) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Your refund for order ${orderId}`);
     expect(mails[0]!.body_text).toContain('You did not choose in time, so we are refunding ₹52,981.00 to your original payment method');
+    // A fund transfer chosen because credits could not be offered was said in the cancellation's mail: no second mail.
+    const other = `ORD-${randomUUID().slice(0, 12).toUpperCase()}`;
+    const forced = {
+      type: 'OrderRefundChosen',
+      data: { orderId: other, memberId: member.memberId, choice: 'fund_transfer', by: 'no_membership' },
+    };
+    await setup.identity.source('orders').append(`order-${other}`, 'any', [forced]);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await mailTo(setup.identity, email)).toHaveLength(1);
   });
 });

@@ -149,7 +149,8 @@ describe('the exchange mails', () => {
 
 describe('the refund mails', () => {
   it('ask for a choice when an order is out of stock, in rupees', () => {
-    expect(outOfStockEmail('Asha', { orderId: order.orderId, amountPaise: 134_910, choiceBy: '2026-12-01T06:00:00Z' }, SITE)).toEqual({
+    const cancelled = { orderId: order.orderId, amountPaise: 134_910, choiceBy: '2026-12-01T06:00:00Z', creditsOffered: true };
+    expect(outOfStockEmail('Asha', cancelled, SITE)).toEqual({
       subject: 'Your order ORD-1A2B3C4D5E6F is out of stock: choose your refund',
       text: lines(
         'Hi Asha,',
@@ -158,6 +159,22 @@ describe('the refund mails', () => {
         'Choose how you get your ₹1,349.10 back: a fund transfer to your original payment method, or credits added to your membership credit.',
         'Choose here by 01/12/2026: https://eltsclub.in/order?order_id=ORD-1A2B3C4D5E6F',
         'If you do not choose by then, we refund it to your original payment method. Refunds reach you within 15 days.',
+        '',
+        'Order ID: ORD-1A2B3C4D5E6F',
+        '',
+        'The ELTS Club team',
+      ),
+    });
+    // Without an active membership credits are not offered: the money goes back where it came from.
+    expect(outOfStockEmail('Asha', { ...cancelled, creditsOffered: false }, SITE)).toEqual({
+      subject: 'Your order ORD-1A2B3C4D5E6F is out of stock: your refund',
+      text: lines(
+        'Hi Asha,',
+        '',
+        'We are sorry: the product you ordered is out of stock, so we have cancelled your order.',
+        'Credits can only be spent with an active membership, and yours is not active, so we are refunding your ₹1,349.10 to your original payment method.',
+        'We will mail you when the refund starts and when it reaches you, within 15 days.',
+        'Your order: https://eltsclub.in/order?order_id=ORD-1A2B3C4D5E6F',
         '',
         'Order ID: ORD-1A2B3C4D5E6F',
         '',

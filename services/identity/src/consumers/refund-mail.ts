@@ -28,11 +28,11 @@ export function refundMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, ord
       })
       // A step: it asks orders for the amount, holding no transaction while it waits.
       .step(OrderRefundChosen, async (data, event) => {
-        if (!isNews(event.recordedAt, clock.now())) return;
+        if (data.by === 'no_membership' || !isNews(event.recordedAt, clock.now())) return;
         const member = await memberMailContact(db, data.memberId);
         if (!member) return;
         const order = await orders().operation(ordersOperations.orderForServices, { params: { id: data.orderId } });
-        const text = refundChoiceEmail(member.firstname, { ...data, amountPaise: order.amountPaise }, siteUrl);
+        const text = refundChoiceEmail(member.firstname, { ...data, by: data.by, amountPaise: order.amountPaise }, siteUrl);
         await mail.enqueue({ to: member.email, ...text, dedupeKey: `refund-choice:${data.orderId}` });
       })
   );

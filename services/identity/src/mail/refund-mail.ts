@@ -24,24 +24,39 @@ const whereToSee = (orderId: string, siteUrl: string) =>
     ? `Your membership: ${siteUrl}/profile?section=subscription`
     : `Your order: ${orderLink(siteUrl, orderId)}`;
 
-/** What the member is mailed when an operator cancels their paid order as out of stock: choose how the money comes back. */
+/**
+ * What the member is mailed when an operator cancels their paid order as out of stock: choose how the money comes
+ * back; or, when credits were not offered (they need an active membership), that it goes back to where it came from.
+ */
 export function outOfStockEmail(
   name: string,
-  order: { orderId: string; amountPaise: number; choiceBy: string },
+  order: { orderId: string; amountPaise: number; choiceBy: string; creditsOffered: boolean },
   siteUrl: string,
 ): MailText {
   const amount = formatRupees(order.amountPaise);
+  const sorry = 'We are sorry: the product you ordered is out of stock, so we have cancelled your order.';
+  const footer = ['', `Order ID: ${order.orderId}`];
+  if (!order.creditsOffered)
+    return letter(name, `Your order ${order.orderId} is out of stock: your refund`, [
+      sorry,
+      `Credits can only be spent with an active membership, and yours is not active, so we are refunding your ${amount} to your original payment method.`,
+      `We will mail you when the refund starts and when it reaches you, within ${REFUND_WITHIN_DAYS} days.`,
+      `Your order: ${orderLink(siteUrl, order.orderId)}`,
+      ...footer,
+    ]);
   return letter(name, `Your order ${order.orderId} is out of stock: choose your refund`, [
-    'We are sorry: the product you ordered is out of stock, so we have cancelled your order.',
+    sorry,
     `Choose how you get your ${amount} back: a fund transfer to your original payment method, or credits added to your membership credit.`,
     `Choose here by ${indianDate(new Date(order.choiceBy))}: ${orderLink(siteUrl, order.orderId)}`,
     `If you do not choose by then, we refund it to your original payment method. Refunds reach you within ${REFUND_WITHIN_DAYS} days.`,
-    '',
-    `Order ID: ${order.orderId}`,
+    ...footer,
   ]);
 }
 
-/** The choice made, by the member on the order's page or by the deadline passing (issue 34: nothing confirmed it). */
+/**
+ * The choice made, by the member on the order's page or by the deadline passing (issue 34: nothing confirmed it). A
+ * fund transfer chosen because credits were not offered is not mailed: the cancellation's mail said so already.
+ */
 export function refundChoiceEmail(
   name: string,
   choice: { orderId: string; choice: 'fund_transfer' | 'credits'; by: 'member' | 'deadline'; amountPaise: number },
