@@ -76,7 +76,7 @@ describe('onboarding messages', () => {
 
     // A different error replaces the one shown.
     await page.getByRole('combobox', { name: 'Gender' }).selectOption('female');
-    await page.getByLabel('Birthday').fill('1994-03-12');
+    await page.getByLabel(/^Birthday/).fill('12/03/1994');
     await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('12345');
     await next(page).evaluate((button) => button.scrollIntoView({ block: 'end' }));
     await next(page).press('Enter');

@@ -1,7 +1,7 @@
 import { SALE_END_MESSAGE } from '@elts/contracts';
+import { maskDateTimeText, readDateTimeText } from '@elts/ui';
 import { describe, expect, it } from 'vitest';
 import { queryString } from '../src/api/query-string.js';
-import { maskDateTimeText, readDateTimeText } from '../src/components/day-text.js';
 import { jobWords, megabytes, successRate, uptimeText } from '../src/pages/cron/cron-words.js';
 import { PAYMENT_STATUS_OPTIONS, payerName, statusLabel, timeoutInfo } from '../src/pages/payments/payment-words.js';
 import {

@@ -224,6 +224,16 @@ export const identityOperations = {
     produces: 'html',
   }),
 
+  confirmMobile: operation({
+    id: 'confirmMobile',
+    method: 'GET',
+    path: '/user/confirm-mobile',
+    owner: 'identity',
+    access: 'public',
+    summary: "The page a new mobile number's confirmation link (sent by text message) opens: confirms the number by the token",
+    produces: 'html',
+  }),
+
   sendWelcomeEmail: operation({
     id: 'sendWelcomeEmail',
     method: 'POST',

@@ -40,6 +40,7 @@ export const API: OperationRoutes = {
   chooseRefund: { id: 'chooseRefund', method: 'POST', path: '/product/order/:id/refund' },
   commitStock: { id: 'commitStock', method: 'POST', path: '/internal/stock/commit' },
   confirmEmail: { id: 'confirmEmail', method: 'GET', path: '/user/confirm-email' },
+  confirmMobile: { id: 'confirmMobile', method: 'GET', path: '/user/confirm-mobile' },
   contact: { id: 'contact', method: 'POST', path: '/user/contact' },
   createAdminInvitations: { id: 'createAdminInvitations', method: 'POST', path: '/admin/invitations' },
   createDrop: { id: 'createDrop', method: 'POST', path: '/admin/drops' },

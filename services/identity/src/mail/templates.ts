@@ -39,6 +39,14 @@ export function emailChangeEmail(email: string, link: string, validHours: number
   ]);
 }
 
+/**
+ * The text message that makes a number the member's mobile (issue 34): like the email link, it names no member, and
+ * only whoever holds the phone can open it.
+ */
+export function mobileChangeText(mobile: string, link: string, validHours: number): string {
+  return `ELTS Club: to make +91 ${mobile} the mobile number of your account, open ${link} (it works once, for ${validHours} hours). Did not ask? Ignore this message.`;
+}
+
 /** The pre-debit notice RBI requires at least 24 hours before each recurring debit. */
 export function renewalNoticeEmail(name: string, amountPaise: number, chargeOn: Date, mandateReference: string): MailText {
   return letter(name, `Your ELTS Club membership renews on ${indianDate(chargeOn)}`, [

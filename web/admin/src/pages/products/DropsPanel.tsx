@@ -1,11 +1,10 @@
 import { API, type DataOf } from '@elts/contracts';
-import { Button, Card, type Column, DataTable, EmptyState, formatDateTime, StatusBadge, TextInput } from '@elts/ui';
+import { Button, Card, type Column, DataTable, DayInput, EmptyState, formatDateTime, StatusBadge, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
 import { adminOperation } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
 import { useAdminOperation } from '../../api/use-admin-query.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
-import { DayInput } from '../../components/DayInput.js';
 import { ListStates } from '../../components/ListStates.js';
 
 type Drop = DataOf<typeof API.listDrops>['drops'][number];

@@ -1,8 +1,7 @@
 import { rupeesOf } from '@elts/contracts';
-import { Button, Checkbox, Modal, Select, TextArea, TextInput } from '@elts/ui';
+import { Button, Checkbox, DATE_TIME_PLACEHOLDER, Modal, maskDateTimeText, Select, TextArea, TextInput } from '@elts/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { DialogFooter } from '../../components/DialogFooter.js';
-import { DATE_TIME_PLACEHOLDER, maskDateTimeText } from '../../components/day-text.js';
 import {
   type DraftErrors,
   isUrl,
