@@ -1,17 +1,9 @@
-import type { ExchangeView, FulfilmentView } from '@elts/contracts';
+import type { ExchangeView } from '@elts/contracts';
 import { describe, expect, it } from 'vitest';
 import { whatsNext } from '../src/shopping/whats-next.js';
+import { fulfilmentView } from './fulfilment-view.js';
 
-const fulfilment = (change: Partial<FulfilmentView>): FulfilmentView => ({
-  step: 'paid',
-  timeline: [],
-  courier: null,
-  awb_number: null,
-  tracking_url: null,
-  delivered_on: null,
-  expected_delivery_on: '2026-12-08',
-  ...change,
-});
+const fulfilment = (change: Parameters<typeof fulfilmentView>[0]) => fulfilmentView({ expected_delivery_on: '2026-12-08', ...change });
 
 const exchange = (change: Partial<ExchangeView>): ExchangeView => ({
   exchange_id: 'ORD-1A2B3C4D5E6F-X1',
