@@ -23,7 +23,10 @@ export interface AdminProduct {
   /** The product's address, for API calls (members.ts helpers take it as `base`). */
   base(): string;
   /** A new tab on `path`, with `session` in its session storage before the page loads. */
-  open(path: string, options?: { session?: Record<string, string>; viewport?: Viewport }): Promise<{ page: Page; pageErrors: string[] }>;
+  open(
+    path: string,
+    options?: { session?: Record<string, string>; viewport?: Viewport | { width: number; height: number } },
+  ): Promise<{ page: Page; pageErrors: string[] }>;
 }
 
 /**

@@ -126,3 +126,14 @@ export async function placeUnpaidOrder(memberToken: string, productId: string): 
     }
   }
 }
+
+/** Pays an order on the payment simulator's page as its Pay button does (a form post), and waits for the redirect. */
+export async function payOrder(paymentLink: string): Promise<void> {
+  const paid = await fetch(paymentLink, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(paymentLink).origin },
+    body: new URLSearchParams({ outcome: 'success' }),
+  });
+  if (paid.status !== 303) throw new Error(`the simulator's payment page answered ${paid.status}: ${await paid.text()}`);
+}

@@ -209,6 +209,10 @@ describe('the back office', () => {
     await eventually('the new product reaching the member’s board', async () => ((await board()).includes(name) ? true : undefined));
 
     await card.getByRole('button', { name: 'Disable' }).click();
+    await page
+      .getByRole('dialog', { name: `Disable ${name}?` })
+      .getByRole('button', { name: 'Disable product' })
+      .click();
     await page.getByText('Product disabled').waitFor();
     await card.getByText('Disabled', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Enable' }).waitFor();
@@ -242,7 +246,7 @@ describe('the back office', () => {
     await page.close();
   });
 
-  it('lists a failing step on the Cron page with its retry and give-up, and N/A for a rate with no errors', async () => {
+  it('lists a failing step on the Cron page with its retry and give-up, and a rate of 100.0% with no errors', async () => {
     for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       const { page } = await product.open('/admin/cron', { session: adminSession(), viewport });
       await heading(page, 'Cron');
@@ -272,7 +276,7 @@ describe('the back office', () => {
       const failing = page.getByRole('region', { name: 'Failing Steps' });
       await failing.getByText('Membership Expiry').waitFor();
       await failing.getByText('Cashfree answered 503').waitFor();
-      await page.getByRole('region', { name: 'Success Rate' }).getByText('N/A').waitFor();
+      await page.getByRole('region', { name: 'Success Rate' }).getByText('100.0%').waitFor();
       await page
         .getByRole('region', { name: 'Service Status' })
         .getByText(/^Next run \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)
@@ -308,7 +312,8 @@ describe('the back office', () => {
     await page.getByRole('button', { name: 'Schedule Drop' }).click();
     await page.getByText('Deal drop scheduled').waitFor();
     const row = page.getByRole('region', { name: 'Deal drops' }).getByRole('row').filter({ hasText: label });
-    await row.getByRole('button', { name: 'Cancel drop' }).click();
+    await row.getByRole('button', { name: /^Cancel the drop opening / }).click();
+    await page.getByRole('dialog', { name: 'Cancel this drop?' }).getByRole('button', { name: 'Cancel drop' }).click();
     await page.getByText('Deal drop cancelled').waitFor();
     await row.getByText('Cancelled', { exact: true }).waitFor();
 
@@ -331,7 +336,7 @@ describe('the back office', () => {
     });
     const { page } = await product.open('/admin/audit', { session: adminSession() });
     await heading(page, 'Audit trail');
-    await page.getByRole('region', { name: 'Audit log' }).getByText('cron.trigger').first().waitFor();
+    await page.getByRole('region', { name: 'Audit log' }).getByText('Ran a payment check').first().waitFor();
     await page.getByRole('link', { name: 'Messages' }).click();
     await heading(page, 'Messages');
     const row = page.getByRole('region', { name: 'Contact messages' }).getByRole('row').filter({ hasText: message });

@@ -124,3 +124,30 @@ describe('the first paint', () => {
     await page.close();
   });
 });
+
+describe('the Wall of ELTS card', () => {
+  it.each([
+    ['a 390 px phone', VIEWPORTS.phone],
+    ['a 1366 px laptop', VIEWPORTS.desktop],
+  ])('shows its words over its decorative circle, not under it, on %s', async (_, viewport) => {
+    const { page } = await browser.open('/', { viewport });
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: /^The first .* members$/ }) });
+    await card.scrollIntoViewIfNeeded();
+    // Issue 34: the circle was painted over the card's text and tinted it. Every point of each line of text must
+    // belong to the text, whatever lies under it.
+    const covered = await card.evaluate((article) => {
+      const hidden: string[] = [];
+      for (const text of article.querySelectorAll('p, h2, a')) {
+        for (const rect of text.getClientRects()) {
+          for (const x of [rect.left + 2, (rect.left + rect.right) / 2, rect.right - 2]) {
+            const top = document.elementFromPoint(x, (rect.top + rect.bottom) / 2);
+            if (top && !text.contains(top)) hidden.push(`${text.textContent?.slice(0, 20)} at ${Math.round(x)}`);
+          }
+        }
+      }
+      return hidden;
+    });
+    expect(covered).toEqual([]);
+    await page.close();
+  });
+});

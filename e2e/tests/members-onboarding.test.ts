@@ -55,7 +55,7 @@ describe('onboarding', () => {
     await expectMessageOnce(page, 'All fields are required. Please fill out all fields.');
     expect(new URL(page.url()).pathname).toBe('/personalDetails');
     await page.getByRole('combobox', { name: 'Gender' }).selectOption('female');
-    await page.getByLabel('Birthday').fill('1994-03-12');
+    await page.getByLabel(/^Birthday/).fill('12/03/1994');
     await field(page, 'Phone').fill('9876543210');
     expect(await seriousViolations(page)).toEqual([]);
     await next(page).click();
@@ -162,7 +162,7 @@ describe('onboarding', () => {
     const { page } = await browser.open('/personalDetails', { session: member.session });
     await expectStep(page, "Let's get started", 'Step 01 / 04', 25);
     await page.getByRole('combobox', { name: 'Gender' }).selectOption('male');
-    await page.getByLabel('Birthday').fill('1990-05-01');
+    await page.getByLabel(/^Birthday/).fill('01/05/1990');
     await field(page, 'Phone').fill('12345');
     await next(page).click();
     await expectMessageOnce(page, 'Mobile must be a 10-digit Indian mobile number starting with 6, 7, 8 or 9');

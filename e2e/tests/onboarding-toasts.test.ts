@@ -76,7 +76,7 @@ describe('onboarding messages', () => {
 
     // A different error replaces the one shown.
     await page.getByRole('combobox', { name: 'Gender' }).selectOption('female');
-    await page.getByLabel('Birthday').fill('1994-03-12');
+    await page.getByLabel(/^Birthday/).fill('12/03/1994');
     await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('12345');
     await next(page).evaluate((button) => button.scrollIntoView({ block: 'end' }));
     await next(page).press('Enter');
@@ -89,15 +89,38 @@ describe('onboarding messages', () => {
     await page.close();
   });
 
-  it('fits a desktop window with a toast showing', async () => {
+  it('fits a desktop window with a toast showing, and adds no band under the footer', async () => {
     const member = await signUp({ name: 'Ira Das' });
     const { page } = await browser.open('/personalDetails', { session: member.session, viewport: VIEWPORTS.desktop });
     await expectHeading(page, "Let's get started");
+    const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const before = await pageHeight();
     await next(page).click();
     await page.getByRole('alert').filter({ hasText: 'All fields are required. Please fill out all fields.' }).waitFor();
     expect(overlap(await boxOf(page, toasts(page).first()), await boxOf(page, next(page)))).toBe(false);
+    // Issue 34: every toast made the page 110 px taller, a blank band under the footer.
+    expect(await pageHeight()).toBe(before);
     expect(await widerThanWindow(page)).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it.each([
+    ['a 390 px phone', VIEWPORTS.phone],
+    ['a 1366 px laptop', VIEWPORTS.desktop],
+  ])('leaves Skip and Submit of the shipping step clear of its error on %s', async (_, viewport) => {
+    const member = await signUp({ name: 'Dev Malhotra' });
+    await onboardThrough(member, 3);
+    const { page } = await browser.open('/shippingInfo', { session: member.session, viewport });
+    const [skip, submit] = [page.getByRole('button', { name: 'Skip' }), page.getByRole('button', { name: 'Submit' })];
+    for (const pressed of [submit, skip]) {
+      // At the foot of the screen, where the toast appears; pressed from the keyboard, as above.
+      await pressed.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+      await pressed.press('Enter');
+      await page.getByRole('alert').first().waitFor();
+      const toast = await boxOf(page, toasts(page).first());
+      for (const button of [skip, submit]) expect(overlap(toast, await boxOf(page, button)), `${await button.textContent()}`).toBe(false);
+    }
     await page.close();
   });
 });

@@ -93,6 +93,8 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOne>
     serviceToken,
     ...options.web,
     ...edgeOptions(options.env),
+    // Checked with identity's and payments' settings, which read the same variable.
+    publicUrl: options.env.PUBLIC_URL,
   });
   return {
     gateway,

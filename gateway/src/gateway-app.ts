@@ -10,6 +10,7 @@ import {
 } from '@elts/platform';
 import type { Hono } from 'hono';
 import { apiReferenceRoutes } from './api-reference.js';
+import { canonicalHost } from './canonical-host.js';
 import { devMailboxGuard } from './dev-mailbox-guard.js';
 import { privateAnswers } from './private-answers.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
@@ -35,6 +36,8 @@ export interface GatewayOptions {
   /** Abuse limits on sign-in, contact, giveaway, orders, pincode checks (on unless a test rig turns them off). */
   rateLimits?: boolean;
   trustedProxyHops?: number;
+  /** The product's public origin: page requests under any other host are redirected there (canonical-host.ts). */
+  publicUrl?: string | undefined;
 }
 
 const webRoutes = new Set(WEB_ROUTES);
@@ -74,6 +77,7 @@ export function createGatewayApp(options: GatewayOptions): Hono<AppEnv> {
     trustedProxyHops,
     admit: (c, caller) => guardMailbox(c, caller) ?? limitRate?.(c, caller),
   });
+  if (options.publicUrl) app.use('*', canonicalHost(options.publicUrl, trustedProxyHops, isNavigation));
   app.get(REMOTES_MANIFEST_PATH, (c) => {
     c.header('cache-control', 'no-cache');
     return c.json(options.remotes);

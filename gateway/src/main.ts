@@ -40,6 +40,7 @@ await exitOnConfigError(async () => {
     serviceToken: settings.SERVICE_TOKEN as string,
     ...webOptions(settings),
     ...edgeOptions(process.env),
+    publicUrl: settings.PUBLIC_URL,
   });
   const { server, port } = await listen(app, settings.PORT, settings.HOST);
   logger.info(`gateway listening on http://localhost:${port}`);

@@ -27,6 +27,8 @@ export const gatewaySettings = withPort(GATEWAY_PORT)
       .min(1)
       .default(fileURLToPath(new URL('../../web', import.meta.url))),
     /** Where the shell loads each remote's entry from: the gateway's own copy unless a remote is deployed elsewhere. */
+    /** The product's public origin; when set, page requests under any other host are redirected to it. */
+    PUBLIC_URL: z.url().optional(),
     SHOP_REMOTE_URL: remoteUrl.default('/remotes/shop/remoteEntry.js'),
     ADMIN_REMOTE_URL: remoteUrl.default('/remotes/admin/remoteEntry.js'),
   })

@@ -106,6 +106,12 @@ export const ACCESS: Record<string, RouteAccess> = {
     path: '/user/confirm-email?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     refusesEveryone: { status: 400, why: 'a made-up token confirms nothing; a real link is proven by the identity tests' },
   },
+  // The link texted to a new mobile number, as the email's (issue 34).
+  'GET /user/confirm-mobile': {
+    page: true,
+    path: '/user/confirm-mobile?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    refusesEveryone: { status: 400, why: 'a made-up token confirms nothing; a real link is proven by the identity tests' },
+  },
   'GET /user/wall': {},
   'GET /user/giveaway': {},
   'POST /user/giveaway': {

@@ -162,6 +162,7 @@ export const QUERY_PARAMETERS: Record<string, string[]> = {
   'GET /user/wall': ['page', 'limit'],
   'GET /product/orders/user': ['page', 'limit', 'status'],
   'GET /user/confirm-email': ['token'],
+  'GET /user/confirm-mobile': ['token'],
 };
 
 /** Every other route gets each bad value once, under one of these keys in turn. */

@@ -64,4 +64,13 @@ export const COPY = {
       'This confirmation link is not valid any more: it may have expired or been used already. Save the new email address again to get a new link.',
     tooManyRequests: 'You have asked to change your email address several times today. Please try again tomorrow.',
   },
+  /** A new mobile number waits for its owner to open a link texted to it, as a new email does (issue 34). */
+  mobileChange: {
+    linkSent: (mobile: string) =>
+      `We sent a confirmation link to +91 ${mobile} by text message. Your mobile number changes when you open it.`,
+    confirmed: (mobile: string) => `Your mobile number is now +91 ${mobile}.`,
+    linkNotValid:
+      'This confirmation link is not valid any more: it may have expired or been used already. Save the new mobile number again to get a new link.',
+    tooManyRequests: 'You have asked to change your mobile number several times today. Please try again tomorrow.',
+  },
 } as const;

@@ -78,6 +78,7 @@ export {
   createSubscriptionSchema,
   toggleAutoRenewalSchema,
 } from './api/subscriptions.js';
+export { AUDIT_ACTION_CODES, AUDIT_ACTIONS, type AuditAction, auditActionWords } from './audit-actions.js';
 export { brandNameFrom, COPYRIGHT_YEAR, DEFAULT_BRAND_NAME, socialHandleOf, socialProfileUrlOf } from './brand.js';
 export { COPY } from './copy.js';
 export { DELIVERY_AREA_COPY } from './delivery-area.js';

@@ -1,4 +1,4 @@
-import { rupeesInText } from './money.js';
+import { formatRupees } from './money.js';
 /**
  * The membership's numbers (spec sections 1 and 9), in one place for the pages that explain them and the services
  * that enforce them. Money is integer paise.
@@ -52,7 +52,10 @@ export const LOWEST_PRICE_PAISE = (() => {
   return price;
 })();
 
-/** The product form's price rule, worded once for the catalog's check and the back office's form. */
+/**
+ * The product form's price rule, worded once for the catalog's check and the back office's form: a sentence for an
+ * operator, in rupees as screens write them (issue 34: it read like a note to a developer, in 'Rs').
+ */
 export const LOWEST_PRICE_MESSAGE =
-  `Price must be at least ${rupeesInText(LOWEST_PRICE_PAISE)}: after up to ${MEMBERSHIP_CREDIT.maxShareOfOrderPercent}% ` +
-  `membership credit an order must still cost ${rupeesInText(MINIMUM_PAYMENT_PAISE)}, the smallest payment the gateway takes`;
+  `The price must be at least ${formatRupees(LOWEST_PRICE_PAISE)}, so that after up to ${MEMBERSHIP_CREDIT.maxShareOfOrderPercent}% ` +
+  `membership credit an order still comes to ${formatRupees(MINIMUM_PAYMENT_PAISE)}, the smallest payment we can take.`;

@@ -7,6 +7,7 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonCl
 export { Card, type CardProps } from './components/Card.js';
 export { Checkbox, type CheckboxProps } from './components/Checkbox.js';
 export { type Column, DataTable, type DataTableProps } from './components/DataTable.js';
+export { DayInput } from './components/DayInput.js';
 export { controlClasses, Field, type FieldControlOptions, type FieldProps, useFieldControl } from './components/Field.js';
 export { PrizeGrid, type PrizeView, WinnersList, type WinnerView } from './components/GiveawayPrizes.js';
 export { Modal, type ModalProps } from './components/Modal.js';
@@ -33,6 +34,19 @@ export {
 export { cx } from './cx.js';
 export { formatCount } from './format/count.js';
 export { formatDate, formatDateTime } from './format/date.js';
+export {
+  DATE_TIME_PLACEHOLDER,
+  DAY_PLACEHOLDER,
+  type DateTimeReading,
+  type DayRange,
+  type DayReading,
+  dateTimeText,
+  dayText,
+  maskDateTimeText,
+  maskDayText,
+  readDateTimeText,
+  readDayText,
+} from './format/day-text.js';
 export { formatIndianMobile, indianMobileDigits, isIndianMobile } from './format/phone.js';
 export * from './icons/icons.js';
 export {

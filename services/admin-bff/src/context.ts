@@ -10,6 +10,8 @@ export interface AdminBffContext {
   projections: Projections;
   /** The services whose operations the Cron page drives (payments' schedules; everyone's failing steps). */
   clients: Record<StepService, () => InternalClient>;
+  /** Identity, which names the operators of the audit trail. */
+  identity: () => InternalClient;
   /** The thresholds payments times payments out by, for the timeout analysis and the at-risk list. */
   timeouts: PaymentTimeouts;
   logger: Logger;

@@ -60,6 +60,7 @@ export const adminBffService = defineService({
         orders: () => runtime.client('orders'),
         catalog: () => runtime.client('catalog'),
       },
+      identity: () => runtime.client('identity'),
       timeouts: paymentTimeoutsOf(runtime.config),
       logger: runtime.logger,
       clock: runtime.clock,

@@ -126,17 +126,24 @@ export function fakeScheduler(calls: SchedulerCalls) {
     });
 }
 
+/** Identity's admin accounts as admin-bff asks them (`GET /internal/admins`): the ones `accounts` holds when asked. */
+export function fakeAdminAccounts(accounts: { id: string; username: string }[]) {
+  return new Hono().get('/internal/admins', (c) => c.json({ is_success: true, data: { admins: accounts } }));
+}
+
 export async function startAdminBff(kind: DatabaseKind, env: Record<string, string> = {}) {
   const calls: SchedulerCalls = { triggers: [], controls: [], steps: [], orderSteps: [] };
+  const accounts: { id: string; username: string }[] = [];
   const harness = await startServiceHarness(adminBffService, {
     kind,
     env,
     sources: [identityEvents, paymentsEvents, ordersEvents, catalogEvents],
     // No catalog: a service that does not answer is left off the Cron page's list, not a failure of the page.
-    stubs: { payments: fakeScheduler(calls), orders: fakeOrdersSteps(calls) },
+    stubs: { payments: fakeScheduler(calls), orders: fakeOrdersSteps(calls), identity: fakeAdminAccounts(accounts) },
   });
-  const admin = harness.adminSession();
-  return { harness, admin, calls };
+  const admin = harness.adminSession(undefined, 'asha.ops');
+  accounts.push({ id: admin.adminId, username: 'asha.ops' });
+  return { harness, admin, calls, accounts };
 }
 
 /**

@@ -9,10 +9,11 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
   let harness: ServiceHarness;
   let admin: { token: string; adminId: string };
   let calls: SchedulerCalls;
+  let accounts: { id: string; username: string }[];
 
   beforeAll(async () => {
     if (!available) return;
-    ({ harness, admin, calls } = await startAdminBff(kind));
+    ({ harness, admin, calls, accounts } = await startAdminBff(kind));
   });
   afterAll(async () => harness?.close());
 
@@ -101,6 +102,39 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
     const second = (await call('/admin/audit?limit=2&page=2')).body;
     expect(second.data.map((row: { action: string }) => row.action)).toEqual(['cron.stop', 'cron.trigger']);
     expect(second.pagination).toMatchObject({ totalPages: 3, hasPrev: true, hasNext: true });
+  });
+
+  it.runIf(available)('names the operator, and filters by operator, action and Indian day', async () => {
+    // Another operator's invitation, recorded on 20/11/2026 at 00:10 in India (still the 19th in UTC).
+    const other = randomUUID();
+    accounts.push({ id: other, username: 'ravi.ops' });
+    await record(
+      harness,
+      'identity',
+      'invitation-ELTS-RAVI01',
+      [invitationCreatedEvent('ELTS-RAVI01', { createdBy: { kind: 'admin', id: other } })],
+      new Date('2026-11-19T18:40:00Z'),
+    );
+    await settled(harness, admin);
+    const all = (await call('/admin/audit?limit=100')).body;
+    expect(all.operators).toEqual([
+      { id: admin.adminId, username: 'asha.ops' },
+      { id: other, username: 'ravi.ops' },
+    ]);
+    expect(all.data.find((row: { target: string }) => row.target === 'ELTS-RAVI01').operator).toBe('ravi.ops');
+    expect(all.data.filter((row: { operator: string }) => row.operator === 'asha.ops').length).toBe(all.data.length - 1);
+
+    const targets = async (query: string) => (await call(`/admin/audit?${query}`)).body.data.map((row: { target: string }) => row.target);
+    expect(await targets(`operator=${other}`)).toEqual(['ELTS-RAVI01']);
+    expect(await targets('action=invitation.create&operator=')).toEqual(expect.arrayContaining(['ELTS-RAVI01']));
+    expect(await targets('action=cron.trigger')).not.toContain('ELTS-RAVI01');
+    expect(await targets('startDate=2026-11-20&endDate=2026-11-20')).toEqual(['ELTS-RAVI01']);
+    expect(await targets('startDate=2026-11-19&endDate=2026-11-19')).toEqual([]);
+    // A filter the page never sends is refused with a sentence.
+    const wrong = await call('/admin/audit?action=product.delete');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatch(/^Action must be one of: product\.create, /);
+    expect((await call('/admin/audit?operator=ops')).body.error).toBe('Operator must be one of the operators listed.');
   });
 
   it.runIf(available)('retries a failing step now or gives it up, records who did it, and relays a refusal', async () => {

@@ -47,11 +47,11 @@ describe.each(DATABASE_KINDS)('products on %s', (kind) => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, 'Name is required'],
       [{ name: undefined }, 'Name is required'],
-      [{ price: -1 }, 'Price must be at least Rs 1.11'],
+      [{ price: -1 }, 'The price must be at least ₹1.11'],
       // Less 10% of credit, Rs 1.10 would leave 99 paise: under the gateway's Rs 1 minimum.
       [
         { price: 1.1 },
-        'Price must be at least Rs 1.11: after up to 10% membership credit an order must still cost Rs 1.00, the smallest payment the gateway takes',
+        'The price must be at least ₹1.11, so that after up to 10% membership credit an order still comes to ₹1.00, the smallest payment we can take.',
       ],
       [{ price: 10.125 }, 'Price may have at most 2 decimals'],
       [{ price: '999' }, 'Price must be a number'],

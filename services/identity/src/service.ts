@@ -19,6 +19,7 @@ import { ensureFirstAdmin } from './commands/admins.js';
 import type { IdentityContext } from './commands/context.js';
 import { exchangeMailConsumer } from './consumers/exchange-mail.js';
 import { orderMailConsumer } from './consumers/orders.js';
+import { paymentMailConsumer } from './consumers/payment-mail.js';
 import { refundMailConsumer } from './consumers/refund-mail.js';
 import { shippingUpdatesConsumer } from './consumers/shipping-updates.js';
 import { subscriptionStatusConsumer } from './consumers/subscriptions.js';
@@ -102,7 +103,8 @@ export const identityService = defineService({
       orderMailConsumer(db, mail, orders, publicUrl, runtime.clock),
       shippingUpdatesConsumer(db, mail, texts, orders, publicUrl, runtime.clock),
       exchangeMailConsumer(db, mail, publicUrl, runtime.clock),
-      refundMailConsumer(db, mail, publicUrl, runtime.clock),
+      refundMailConsumer(db, mail, orders, publicUrl, runtime.clock),
+      paymentMailConsumer(db, mail, publicUrl, runtime.clock),
     ];
     let subscriptions: Subscription[] = [];
     return {

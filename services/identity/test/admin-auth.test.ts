@@ -53,6 +53,16 @@ describe.each(DATABASE_KINDS)('admin sign-in on %s', (kind) => {
     expect((await identity.json('/admin/invitations', { method: 'POST', token: body.token, body: { count: 1 } })).status).toBe(201);
   });
 
+  it.runIf(available)('tells admin-bff every operator by username, for the audit trail, and only with the service token', async () => {
+    const asked = (headers: Record<string, string>) => identity.json('/internal/admins', { headers });
+    const { status, body } = await asked({ 'x-service-token': TEST_SERVICE_TOKEN });
+    expect(status).toBe(200);
+    const names = body.data.admins.map((admin: { username: string }) => admin.username);
+    expect(names).toEqual(['fifth', 'fourth', 'operator', 'second', 'seventh', 'sixth', 'third']);
+    expect(body.data.admins.every((admin: object) => Object.keys(admin).join() === 'id,username')).toBe(true);
+    expect((await asked({})).status).toBe(401);
+  });
+
   it.runIf(available)('needs both fields', async () => {
     const { status, body } = await identity.json('/admin/login', {
       method: 'POST',

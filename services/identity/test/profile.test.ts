@@ -159,9 +159,9 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
   describe('changing the contact email', () => {
     const pendingRow = async (memberId: string) =>
       (
-        await sql<{ token_hash: Buffer; email: string; expires_at: Date; created_at: Date }>`
-          select token_hash, email, expires_at, created_at from email_confirmations
-          where member_id = ${memberId} order by created_at desc limit 1`.execute(identity.db)
+        await sql<{ token_hash: Buffer; address: string; expires_at: Date; created_at: Date }>`
+          select token_hash, address, expires_at, created_at from contact_confirmations
+          where member_id = ${memberId} and channel = 'email' order by created_at desc limit 1`.execute(identity.db)
       ).rows[0];
 
     it.runIf(available)('keeps the old address until the link mailed to the new one is opened, once', async () => {
@@ -215,7 +215,7 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
       const first = uniqueEmail('first');
       await updateProfile(identity, member.token, { email: first });
       const expired = await confirmationToken(identity, first);
-      await sql`update email_confirmations set expires_at = now() - interval '1 minute' where member_id = ${member.memberId}`.execute(
+      await sql`update contact_confirmations set expires_at = now() - interval '1 minute' where member_id = ${member.memberId}`.execute(
         identity.db,
       );
       expect((await profileOf(member.token)).pendingEmail).toBeNull();
@@ -280,6 +280,74 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
       expect(refused.status).toBe(429);
       expect(refused.body.message).toBe(COPY.emailChange.tooManyRequests);
       expect((await profileOf(member.token)).firstname).toBe('Asha');
+    });
+  });
+
+  describe('changing the mobile number (issue 34)', () => {
+    const textsTo = async (mobile: string) =>
+      (
+        await sql<{ body_text: string }>`
+          select body_text from text_message_outbox where recipient = ${`+91${mobile}`} order by created_at`.execute(identity.db)
+      ).rows;
+    const linkIn = (text: string | undefined) => text?.match(/\/user\/confirm-mobile\?token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
+    const openMobileLink = async (token: string) => {
+      const res = await identity.request(`/user/confirm-mobile?token=${encodeURIComponent(token)}`);
+      return { status: res.status, text: await res.text() };
+    };
+
+    it.runIf(available)('takes the first mobile as typed, and a new one only once the link texted to it is opened', async () => {
+      const member = await signUp(identity, uniqueEmail('mobile'), 'Asha Rao');
+      // Onboarding's first mobile: nothing to prove it against, so it is saved.
+      expect((await updateProfile(identity, member.token, personalDetails)).body.data[0].mobile).toBe('9876543210');
+
+      // Name, birthday and a new mobile changed at once on the profile page: the others save, the mobile waits.
+      const saved = await updateProfile(identity, member.token, {
+        firstname: 'Asha',
+        lastname: 'Rao-Menon',
+        dob: '1994-04-02',
+        mobile: '091234 56789',
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body.message).toBe(`Profile updated successfully! ${COPY.mobileChange.linkSent('9123456789')}`);
+      expect(saved.body.data[0]).toMatchObject({
+        lastname: 'Rao-Menon',
+        dob: '1994-04-02',
+        mobile: '9876543210',
+        pendingMobile: '9123456789',
+      });
+      const [text] = await textsTo('9123456789');
+      expect(text?.body_text).toMatch(
+        /^ELTS Club: to make \+91 9123456789 the mobile number of your account, open http:\/\/localhost:3000\/user\/confirm-mobile\?token=[A-Za-z0-9_-]{43} \(it works once, for 24 hours\)\. Did not ask\? Ignore this message\.$/,
+      );
+      expect(text?.body_text).not.toContain('Asha');
+      const token = linkIn(text?.body_text);
+
+      // An email link's token does not open the mobile's page, nor the other way round.
+      expect((await openConfirmation(identity, token)).status).toBe(400);
+      const opened = await openMobileLink(token);
+      expect(opened.status).toBe(200);
+      expect(opened.text).toContain(COPY.mobileChange.confirmed('9123456789'));
+      expect(opened.text).toContain('Mobile number confirmed');
+      expect(await profileOf(member.token)).toMatchObject({ mobile: '9123456789', pendingMobile: null, lastname: 'Rao-Menon' });
+      const again = await openMobileLink(token);
+      expect(again.status).toBe(400);
+      expect(again.text).toContain(escapeHtml(COPY.mobileChange.linkNotValid));
+
+      // The same number again, written another way, is no change.
+      const same = await updateProfile(identity, member.token, { mobile: '+91 91234 56789' });
+      expect(same.body.message).toBe('Profile updated successfully!');
+      expect(await textsTo('9123456789')).toHaveLength(1);
+    });
+
+    it.runIf(available)('texts a member at most five links a day', async () => {
+      const member = await signUp(identity);
+      await updateProfile(identity, member.token, personalDetails);
+      for (let i = 0; i < 5; i++) expect((await updateProfile(identity, member.token, { mobile: `912345670${i}` })).status).toBe(200);
+      const refused = await updateProfile(identity, member.token, { mobile: '9123456709' });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(COPY.mobileChange.tooManyRequests);
+      // Only the latest link works: the four before it were ended by the next request.
+      expect((await profileOf(member.token)).pendingMobile).toBe('9123456704');
     });
   });
 

@@ -1,7 +1,7 @@
 import { SALE_END_MESSAGE } from '@elts/contracts';
+import { maskDateTimeText, readDateTimeText } from '@elts/ui';
 import { describe, expect, it } from 'vitest';
 import { queryString } from '../src/api/query-string.js';
-import { maskDateTimeText, readDateTimeText } from '../src/components/day-text.js';
 import { jobWords, megabytes, successRate, uptimeText } from '../src/pages/cron/cron-words.js';
 import { PAYMENT_STATUS_OPTIONS, payerName, statusLabel, timeoutInfo } from '../src/pages/payments/payment-words.js';
 import {
@@ -81,14 +81,15 @@ describe('payment statuses', () => {
 });
 
 describe('cron page words', () => {
-  it('shows the success rate with one decimal, N/A when either count is zero or absent, as the spec says', () => {
+  it('shows the success rate with one decimal, N/A only before any run', () => {
     expect(successRate(9, 1)).toBe('90.0%');
     expect(successRate(2, 1)).toBe('66.7%');
     expect(successRate(0, 0)).toBe('N/A');
-    expect(successRate(12, 0)).toBe('N/A');
-    expect(successRate(0, 3)).toBe('N/A');
-    expect(successRate(5, undefined)).toBe('N/A');
     expect(successRate(undefined, undefined)).toBe('N/A');
+    // Only successes is a rate too (issue 34: it stayed N/A after successful runs).
+    expect(successRate(12, 0)).toBe('100.0%');
+    expect(successRate(5, undefined)).toBe('100.0%');
+    expect(successRate(0, 3)).toBe('0.0%');
   });
   it('shows uptime in hours and minutes and memory in MB with one decimal', () => {
     expect(uptimeText(3 * 3600 + 7 * 60 + 59)).toBe('3h 7m');
@@ -187,7 +188,7 @@ describe('product form', () => {
   });
   it('asks for the lowest price the gateway can take after membership credit, and says why', () => {
     const why =
-      'Price must be at least Rs 1.11: after up to 10% membership credit an order must still cost Rs 1.00, the smallest payment the gateway takes';
+      'The price must be at least ₹1.11, so that after up to 10% membership credit an order still comes to ₹1.00, the smallest payment we can take.';
     const images = ['https://img.example/a.jpg'];
     expect(validateDraft({ ...valid, images, price: '1.10' }, []).price).toBe(why);
     expect(validateDraft({ ...valid, images, price: '0' }, []).price).toBe(why);

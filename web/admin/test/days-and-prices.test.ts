@@ -1,5 +1,5 @@
+import { dayText, maskDayText, readDayText } from '@elts/ui';
 import { describe, expect, it } from 'vitest';
-import { dayText, maskDayText, readDayText } from '../src/components/day-text.js';
 import { priceRupees, tableRupees } from '../src/components/money.js';
 import { bodyOf, draftOf, emptyDraft } from '../src/pages/products/product-form.js';
 

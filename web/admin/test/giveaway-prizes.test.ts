@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftProblems, draftsOf, inputOf } from '../src/pages/giveaway/prize-form.js';
+import { draftProblems, draftsOf, drawBlockers, inputOf } from '../src/pages/giveaway/prize-form.js';
 
 const kettle = { slot: 2, name: 'Travel Kettle', description: 'Prestige', imageUrl: '/product/images/kettle.svg', productId: 'PRD-1' };
 const hoodie = {
@@ -46,5 +46,24 @@ describe('the prizes form', () => {
     expect(problems.get(2)).toBeUndefined();
     expect(problems.get(5)).toEqual({ field: 'imageUrl', message: 'Prize 5: the image must be a web address starting with https://.' });
     expect(problems.size).toBe(11);
+  });
+});
+
+describe('the draw button', () => {
+  const twelve = Array.from({ length: 12 }, (_, index) => ({ ...hoodie, slot: index + 1 }));
+  const ready = { open: true, opensAtMembers: 10_000, members: 10_200, prizes: twelve, counts: { total: 40, passed: 12, failed: 28 } };
+
+  it('is offered only when the server would draw: open, twelve prizes, twelve members who passed', () => {
+    expect(drawBlockers(ready)).toEqual([]);
+  });
+
+  it('says every reason it cannot run yet', () => {
+    expect(
+      drawBlockers({ ...ready, open: false, members: 4_321, prizes: twelve.slice(0, 3), counts: { total: 2, passed: 1, failed: 1 } }),
+    ).toEqual([
+      'The giveaway opens at 10,000 members; there are 4,321 so far.',
+      'Set all 12 prizes first (3 of 12 are set).',
+      'At least 12 members must answer correctly, one for each prize (1 member so far).',
+    ]);
   });
 });

@@ -144,6 +144,8 @@ export const profileSchema = z.object({
    * addition); null when none is waiting.
    */
   pendingEmail: z.string().nullable().optional(),
+  /** A new mobile number waiting for the link texted to it (issue 34: a changed mobile is proven as an email is); null when none. */
+  pendingMobile: z.string().nullable().optional(),
   address: z.string().nullable(),
   /** The shipping address's city and state (this product's addition; the order form prefills from them). */
   city: z.string().nullable(),

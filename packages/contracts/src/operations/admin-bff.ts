@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STEP_SERVICES } from '../api/cron.js';
 import { PERSONAS, PROFESSIONS } from '../api/member-fields.js';
 import { ORDER_STATUSES } from '../api/orders.js';
+import { AUDIT_ACTION_CODES } from '../audit-actions.js';
 import { PAYMENT_TYPES, SUBSCRIPTION_STATUSES } from '../events/payments.js';
 import { FULFILMENT_STEPS } from '../fulfilment.js';
 import { ORDER_REFUND_KINDS, ORDER_REFUND_STATES } from '../order-refunds.js';
@@ -518,13 +519,22 @@ export const adminBffOperations = {
     path: '/admin/audit',
     owner: 'admin-bff',
     access: 'admin',
-    summary: 'Every admin write, newest first',
-    query: pageQuery,
+    summary: 'Every admin write, newest first: who, what, on which record, when; filtered by operator, action and days',
+    query: dateRangeQuerySchema.extend({
+      page: wholeNumber('Page', 1, 1_000_000).default(1),
+      limit: wholeNumber('Limit', 1, 100).default(20),
+      /** An operator's admin id. */
+      operator: optional(z.uuid({ error: 'Operator must be one of the operators listed.' })),
+      action: optional(oneOf('Action', AUDIT_ACTION_CODES)),
+    }),
     response: answer(
       z.array(
         z.object({
           id: z.number().int(),
+          /** `admin:<id>`, as recorded. */
           actor: z.string(),
+          /** The operator's username, null when identity cannot say (an account since removed, identity away). */
+          operator: z.string().nullable(),
           action: z.string(),
           target: z.string(),
           /** What the write changed, as it was and as it became (any JSON). */
@@ -533,7 +543,7 @@ export const adminBffOperations = {
           at: z.string(),
         }),
       ),
-      { pagination },
+      { pagination, operators: z.array(z.object({ id: z.string(), username: z.string() })) },
     ),
   }),
 

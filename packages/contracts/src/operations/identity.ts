@@ -121,6 +121,16 @@ export const identityOperations = {
     response: answer(z.object({ principals: z.array(principal) })),
   }),
 
+  adminAccounts: operation({
+    id: 'adminAccounts',
+    method: 'GET',
+    path: '/internal/admins',
+    owner: 'identity',
+    access: 'internal',
+    summary: "The admin accounts' ids and usernames (asked by admin-bff to name the operators of its audit trail)",
+    response: answer(z.object({ admins: z.array(z.object({ id: z.string(), username: z.string() })) })),
+  }),
+
   signInOptions: operation({
     id: 'signInOptions',
     method: 'GET',
@@ -211,6 +221,16 @@ export const identityOperations = {
     owner: 'identity',
     access: 'public',
     summary: "The page a new email address's confirmation link opens: confirms the address by the token",
+    produces: 'html',
+  }),
+
+  confirmMobile: operation({
+    id: 'confirmMobile',
+    method: 'GET',
+    path: '/user/confirm-mobile',
+    owner: 'identity',
+    access: 'public',
+    summary: "The page a new mobile number's confirmation link (sent by text message) opens: confirms the number by the token",
     produces: 'html',
   }),
 

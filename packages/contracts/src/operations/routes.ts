@@ -3,6 +3,7 @@ import type { OperationRoutes } from './table.js';
 
 /** Each operation as a page calls it: id, method and path, typed as the operation, with no schema behind it. */
 export const API: OperationRoutes = {
+  adminAccounts: { id: 'adminAccounts', method: 'GET', path: '/internal/admins' },
   adminAudit: { id: 'adminAudit', method: 'GET', path: '/admin/audit' },
   adminCreditNotePdf: { id: 'adminCreditNotePdf', method: 'GET', path: '/admin/invoices/credit-notes/:refundId' },
   adminCronControl: { id: 'adminCronControl', method: 'POST', path: '/admin/cron/control' },
@@ -39,6 +40,7 @@ export const API: OperationRoutes = {
   chooseRefund: { id: 'chooseRefund', method: 'POST', path: '/product/order/:id/refund' },
   commitStock: { id: 'commitStock', method: 'POST', path: '/internal/stock/commit' },
   confirmEmail: { id: 'confirmEmail', method: 'GET', path: '/user/confirm-email' },
+  confirmMobile: { id: 'confirmMobile', method: 'GET', path: '/user/confirm-mobile' },
   contact: { id: 'contact', method: 'POST', path: '/user/contact' },
   createAdminInvitations: { id: 'createAdminInvitations', method: 'POST', path: '/admin/invitations' },
   createDrop: { id: 'createDrop', method: 'POST', path: '/admin/drops' },

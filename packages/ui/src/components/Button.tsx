@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { cx } from '../cx.js';
 import { Spinner } from './Spinner.js';
 
-export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'danger' | 'inverse';
+export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'danger' | 'danger-outline' | 'inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -11,6 +11,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary: 'bg-white text-brand-800 ring-1 ring-inset ring-brand-200 hover:bg-brand-50 active:bg-brand-100',
   ghost: 'text-brand-700 hover:bg-brand-50 active:bg-brand-100',
   danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
+  /** A destructive action offered beside others in a list: red, but not as loud as the dialog's button that confirms it. */
+  'danger-outline': 'bg-white text-red-700 ring-1 ring-inset ring-red-300 hover:bg-red-50 active:bg-red-100',
   inverse: 'bg-white/10 text-white ring-1 ring-inset ring-white/40 hover:bg-white/20',
 };
 

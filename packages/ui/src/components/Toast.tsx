@@ -104,9 +104,11 @@ export function ToastProvider({ location, children }: { location: ToastLocation;
     return () => document.removeEventListener('click', remember, true);
   }, []);
 
-  // The toasts' height from their top to the foot of the screen: the page gains that much room at its end, so
-  // whatever sits at the foot can be scrolled above them; and when a toast arrives, the control that raised it is.
-  // The spacer is sized here rather than through state so the scroll below already has the room.
+  // When a toast arrives over the controls that raised it (the step's Next, or its Skip and Submit, pressed at the
+  // foot of a phone's screen), the page scrolls them clear of it. Only if the page has too little left below to
+  // scroll that far does it gain the room it lacks at its end, for as long as a toast shows: never otherwise (issue
+  // 34: every toast left a band under the footer). The spacer is sized here rather than through state so the scroll
+  // below already has the room.
   useLayoutEffect(() => {
     const element = region.current;
     const first = element?.firstElementChild;
@@ -115,19 +117,22 @@ export function ToastProvider({ location, children }: { location: ToastLocation;
       spacer.current.style.height = '';
       return;
     }
-    // Layout offsets, not the toasts' boxes: their entrance animation moves them while this runs.
-    const height = element.offsetHeight - first.offsetTop + GAP_PX;
-    spacer.current.style.height = `${height}px`;
     const newest = toasts[toasts.length - 1]?.id ?? 0;
     if (newest <= newestSeen.current) return;
     newestSeen.current = newest;
-    const control = controlToKeepClear(lastControl.current);
-    if (!control) return;
-    const box = control.getBoundingClientRect();
+    const zone = zoneToKeepClear(lastControl.current);
+    if (!zone) return;
+    // Layout offsets, not the toasts' boxes: their entrance animation moves them while this runs.
+    const height = element.offsetHeight - first.offsetTop + GAP_PX;
+    const box = zone.getBoundingClientRect();
     const across = first.getBoundingClientRect();
     const limit = window.innerHeight - height;
     const beneath = box.right > across.left && box.left < across.right && box.bottom > limit;
-    if (beneath) window.scrollBy({ top: box.bottom - limit, behavior: 'instant' });
+    if (!beneath) return;
+    const scroll = box.bottom - limit;
+    const scrollable = document.documentElement.scrollHeight - window.scrollY - window.innerHeight;
+    if (scroll > scrollable) spacer.current.style.height = `${Math.ceil(scroll - scrollable)}px`;
+    window.scrollBy({ top: scroll, behavior: 'instant' });
   }, [toasts]);
 
   // The live region is always present so a screen reader announces each toast as it is added.
@@ -174,18 +179,26 @@ function useTopmostModal(anchor: RefObject<HTMLElement | null>): HTMLDialogEleme
 const isModal = (dialog: HTMLDialogElement) => dialog.matches(':modal');
 
 /**
- * The control to keep above the toasts: the one last pressed while it is still on the screen, else the focused one.
- * One in an open dialog is left alone: dialogs sit above the toasts.
+ * What to keep above the toasts: the control last pressed while it is still on the screen, else the focused one,
+ * with the controls beside it (a step's Skip and Submit share a row: issue 34 found the error covering Skip). One in
+ * an open dialog is left alone: dialogs sit above the toasts.
  */
-function controlToKeepClear(lastPressed: Element | null): Element | undefined {
+function zoneToKeepClear(lastPressed: Element | null): Element | undefined {
   const onScreen = (element: Element | null): element is Element => {
     if (!element?.isConnected || element.closest('dialog[open]')) return false;
     const box = element.getBoundingClientRect();
     return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
   };
-  if (onScreen(lastPressed)) return lastPressed;
   const focused = document.activeElement;
-  return focused !== document.body && onScreen(focused) ? focused : undefined;
+  const control = onScreen(lastPressed) ? lastPressed : focused !== document.body && onScreen(focused) ? focused : undefined;
+  const row = control?.parentElement;
+  // A row of buttons, not a whole form or page that happens to hold the control.
+  const isRow =
+    row &&
+    row !== document.body &&
+    row.querySelectorAll(CONTROL).length > 1 &&
+    row.getBoundingClientRect().height <= 3 * control.getBoundingClientRect().height;
+  return isRow ? row : control;
 }
 
 function Toast({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: number) => void }) {

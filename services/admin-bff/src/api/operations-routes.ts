@@ -2,12 +2,13 @@ import {
   COPY,
   catalogOperations,
   type FailingStep,
+  identityOperations,
   adminBffOperations as ops,
   ordersOperations,
   paymentsOperations,
   type StepService,
 } from '@elts/contracts';
-import { type AppEnv, AppError, InternalCallError, type InternalClient, mount, requireAdmin } from '@elts/platform';
+import { type AppEnv, AppError, InternalCallError, type InternalClient, type Logger, mount, requireAdmin } from '@elts/platform';
 import { Hono } from 'hono';
 import type { AdminBffContext } from '../context.js';
 import { auditLogPage, insertAuditEntry } from '../store/audit-log.js';
@@ -66,10 +67,23 @@ async function failingStepsOf(
 }
 
 /**
+ * The operators by username, from identity's admin accounts. Without them the audit trail still answers, naming
+ * no one: a page of who-did-what must not fail because identity is away for a moment.
+ */
+async function operatorsOf(identity: () => InternalClient, logger: Logger) {
+  try {
+    return (await identity().operation(identityOperations.adminAccounts, {})).admins;
+  } catch (error) {
+    logger.warn({ err: error }, 'could not read the operators’ usernames for the audit trail');
+    return [];
+  }
+}
+
+/**
  * The Cron page (the schedules through the payments service, which runs them; the failing steps of payments,
  * orders and catalog), the audit log and contact messages.
  */
-export function operationsRoutes({ db, clients, logger, clock }: AdminBffContext) {
+export function operationsRoutes({ db, clients, identity, logger, clock }: AdminBffContext) {
   const { payments, ...others } = clients;
   const audit = (actor: string, action: string, target: string, after: unknown, before: unknown = null) =>
     insertAuditEntry(db, {
@@ -125,13 +139,18 @@ export function operationsRoutes({ db, clients, logger, clock }: AdminBffContext
   stepAction(ops.adminCronStepRetry, 'retry', COPY.cron.stepRetried);
   stepAction(ops.adminCronStepGiveUp, 'give-up', COPY.cron.stepGivenUp);
   mount(app, ops.adminAudit, async (c) => {
-    const { page, limit } = c.req.valid('query');
-    const [rows, total] = await auditLogPage(db, page, limit);
+    const { page, limit, operator, ...filters } = c.req.valid('query');
+    const [[rows, total], operators] = await Promise.all([
+      auditLogPage(db, page, limit, { ...filters, actor: operator && `admin:${operator}` }),
+      operatorsOf(identity, logger),
+    ]);
+    const usernames = new Map(operators.map((admin) => [`admin:${admin.id}`, admin.username]));
     return c.json({
       is_success: true,
       data: rows.map((row) => ({
         id: row.id,
         actor: row.actor,
+        operator: usernames.get(row.actor) ?? null,
         action: row.action,
         target: row.target,
         before: row.before,
@@ -139,6 +158,7 @@ export function operationsRoutes({ db, clients, logger, clock }: AdminBffContext
         at: row.at.toISOString(),
       })),
       pagination: pageOf(page, limit, Number(total.n)),
+      operators,
     });
   });
   mount(app, ops.adminMessages, async (c) => {

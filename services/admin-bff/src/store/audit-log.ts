@@ -1,5 +1,6 @@
 import type { StoredEvent } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
+import { indianDayRange } from './filters.js';
 import { inParallel } from './parallel.js';
 import type { AdminDb } from './tables.js';
 
@@ -47,22 +48,32 @@ export async function insertAuditEntry(
     .execute();
 }
 
-/** One page of the audit log, newest first, and how many entries there are. */
-export function auditLogPage(db: Kysely<AdminDb>, page: number, limit: number) {
+export interface AuditFilters {
+  /** `admin:<id>`. */
+  actor?: string | undefined;
+  action?: string | undefined;
+  /** Indian calendar days, both ends included. */
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+}
+
+/** One page of the audit log's rows the filters select, newest first, and how many they select. */
+export function auditLogPage(db: Kysely<AdminDb>, page: number, limit: number, filters: AuditFilters = {}) {
+  const { from, to } = indianDayRange(filters.startDate, filters.endDate);
+  let selected = db.selectFrom('audit_log');
+  if (filters.actor) selected = selected.where('actor', '=', filters.actor);
+  if (filters.action) selected = selected.where('action', '=', filters.action);
+  if (from) selected = selected.where('at', '>=', from);
+  if (to) selected = selected.where('at', '<', to);
   return inParallel(
     () =>
-      db
-        .selectFrom('audit_log')
+      selected
         .selectAll()
         .orderBy('at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
         .offset((page - 1) * limit)
         .execute(),
-    () =>
-      db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
+    () => selected.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   );
 }

@@ -1,18 +1,18 @@
 import { COPY, identityOperations as ops } from '@elts/contracts';
 import { type AppEnv, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
+import { confirmContactChange } from '../commands/contact-change.js';
 import type { IdentityContext } from '../commands/context.js';
-import { confirmEmailChange } from '../commands/email-change.js';
 import { updateProfile } from '../commands/update-profile.js';
 import { welcomeEmail } from '../mail/templates.js';
 import { toProfile } from '../store/members-projection.js';
-import { emailChangePage } from './email-change-page.js';
+import { contactChangePage } from './contact-change-page.js';
 
 export function profileRoutes(deps: IdentityContext) {
   const currentProfile = async (memberId: string) => {
     const found = await deps.members.withSubscription(memberId);
     if (!found) throw notFound('Member not found');
-    return toProfile(found.row, found.status, found.pendingEmail);
+    return toProfile(found.row, found.status, found.pending);
   };
 
   const app = new Hono<AppEnv>();
@@ -22,20 +22,28 @@ export function profileRoutes(deps: IdentityContext) {
   });
   mount(app, ops.updateProfile, async (c) => {
     const member = requireMember(c);
-    const { emailChange } = await updateProfile(deps.events, deps, member.id, c.req.valid('json'));
-    const message = emailChange
-      ? `Profile updated successfully! ${COPY.emailChange.linkSent(emailChange)}`
-      : 'Profile updated successfully!';
+    const { emailChange, mobileChange } = await updateProfile(deps.events, deps, member.id, c.req.valid('json'));
+    const links = [
+      ...(emailChange ? [COPY.emailChange.linkSent(emailChange)] : []),
+      ...(mobileChange ? [COPY.mobileChange.linkSent(mobileChange)] : []),
+    ];
+    const message = ['Profile updated successfully!', ...links].join(' ');
     return c.json({ is_success: true, message, data: [await currentProfile(member.id)] });
   });
-  mount(app, ops.confirmEmail, async (c) => {
-    // No session asked for: the link is opened from a mailbox, maybe on another device, and the token is the proof.
-    const email = await confirmEmailChange(deps.events, (c.req.query('token') ?? '').slice(0, 200));
-    c.header('cache-control', 'no-store');
-    return email
-      ? c.html(emailChangePage({ confirmed: true, message: COPY.emailChange.confirmed(email) }), 200)
-      : c.html(emailChangePage({ confirmed: false, message: COPY.emailChange.linkNotValid }), 400);
-  });
+  // No session asked for: a link is opened from a mailbox or a phone, maybe on another device, and the token is the proof.
+  for (const [op, channel] of [
+    [ops.confirmEmail, 'email'],
+    [ops.confirmMobile, 'mobile'],
+  ] as const) {
+    const words = channel === 'email' ? COPY.emailChange : COPY.mobileChange;
+    mount(app, op, async (c) => {
+      const address = await confirmContactChange(deps.events, channel, (c.req.query('token') ?? '').slice(0, 200));
+      c.header('cache-control', 'no-store');
+      return address
+        ? c.html(contactChangePage({ confirmed: true, channel, message: words.confirmed(address) }), 200)
+        : c.html(contactChangePage({ confirmed: false, channel, message: words.linkNotValid }), 400);
+    });
+  }
   mount(app, ops.sendWelcomeEmail, async (c) => {
     const member = requireMember(c);
     const profile = await currentProfile(member.id);

@@ -3,19 +3,21 @@ import { type EventStore, notFound, retryOnConcurrency } from '@elts/platform';
 import { decideProfileUpdate, foldMember, memberStream } from '../domain/member.js';
 import { projectMemberEvent } from '../store/members-projection.js';
 import type { IdentityDb } from '../store/tables.js';
-import { type EmailChangeDeps, requestEmailChange } from './email-change.js';
+import { type ContactChangeDeps, type PendingText, requestContactChange } from './contact-change.js';
 
 /**
  * Decides from the member's own stream, appends at the version it read, and projects in the same transaction. A new
- * email is not applied here: it is mailed a confirmation link in the same transaction, and resolves as `emailChange`.
+ * email or a new mobile in place of the member's own is not applied here: each is sent a confirmation link (the mail
+ * queued in the same transaction, the text message once it has committed), and resolves as `emailChange` or
+ * `mobileChange`.
  */
 export async function updateProfile(
   events: EventStore<IdentityDb>,
-  emailChange: EmailChangeDeps,
+  deps: ContactChangeDeps,
   memberId: string,
   request: UpdateProfileRequest,
-): Promise<{ emailChange?: string }> {
-  return retryOnConcurrency(() =>
+): Promise<{ emailChange?: string; mobileChange?: string }> {
+  const { pendingText, ...changes } = await retryOnConcurrency(() =>
     events.transact(async ({ db, append, readStream }) => {
       const history = await readStream(memberStream(memberId));
       const state = foldMember(history);
@@ -24,9 +26,14 @@ export async function updateProfile(
       const decided = decision.events.map((event) => ({ ...event, metadata: { actor: `member:${memberId}` } }));
       const stored = await append(memberStream(memberId), history.length, decided);
       for (const event of stored) await projectMemberEvent(db, event);
-      if (!decision.emailChange) return {};
-      await requestEmailChange(db, emailChange, memberId, decision.emailChange);
-      return { emailChange: decision.emailChange };
+      const { emailChange, mobileChange } = decision;
+      if (emailChange) await requestContactChange(db, deps, memberId, 'email', emailChange);
+      const text: PendingText | undefined = mobileChange
+        ? await requestContactChange(db, deps, memberId, 'mobile', mobileChange)
+        : undefined;
+      return { ...(emailChange ? { emailChange } : {}), ...(mobileChange ? { mobileChange } : {}), pendingText: text };
     }),
   );
+  if (pendingText) await deps.texts.send(pendingText);
+  return changes;
 }

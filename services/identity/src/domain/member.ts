@@ -2,6 +2,7 @@ import {
   type Gender,
   GST_PROFESSIONS,
   NEED_LIST_MINIMUM_MESSAGE,
+  normaliseIndianMobile,
   ONBOARDING_NEED_LIST_MINIMUM,
   type OnboardingProgress,
   PERSON_NAME_MAX_LENGTH,
@@ -99,27 +100,37 @@ export interface ProfileDecision {
   events: NewEvent[];
   /** A new contact address the member asked for: it waits for the link mailed to it, and no event carries it yet. */
   emailChange?: string;
+  /** A new mobile in place of the member's own: it waits for the link texted to it (issue 34), as a new email does. */
+  mobileChange?: string;
 }
 
 /**
  * Turns an update-profile request into the events it causes, each carrying its whole group after the change.
  * Rules that span fields or depend on the member's state live here: a business profession needs a GSTIN, and
  * during onboarding the Need list needs at least three items. A different email is not applied: whoever can
- * edit a profile must not be able to claim an address they cannot read (docs/decisions/0018).
+ * edit a profile must not be able to claim an address they cannot read (docs/decisions/0018). Nor is a mobile that
+ * replaces the member's own (their shipping texts go there): the first one, given at onboarding, is taken as typed.
  */
 export function decideProfileUpdate(state: MemberState, request: UpdateProfileRequest): ProfileDecision {
   const emailChange = request.email !== undefined && request.email !== state.email.toLowerCase() ? request.email : undefined;
+  const ownMobile = state.mobile ? (normaliseIndianMobile(state.mobile) ?? state.mobile) : undefined;
+  const mobileChange = request.mobile !== undefined && ownMobile && request.mobile !== ownMobile ? request.mobile : undefined;
   const next: MemberState = {
     ...state,
     ...withoutUndefined(request),
     email: state.email,
+    mobile: mobileChange ? state.mobile : (request.mobile ?? state.mobile),
     pincode: request.pincode ?? state.pincode,
   };
   if ('hideFromWall' in request) next.hidden = request.hideFromWall as boolean;
   const events: NewEvent[] = [];
   const memberId = state.id;
 
-  if (changed(request, ['gender', 'dob', 'firstname', 'lastname', 'mobile']) || (request.email !== undefined && !emailChange)) {
+  if (
+    changed(request, ['gender', 'dob', 'firstname', 'lastname']) ||
+    (request.mobile !== undefined && !mobileChange) ||
+    (request.email !== undefined && !emailChange)
+  ) {
     const { gender, dob, firstname, lastname, mobile, email } = next;
     events.push({ type: 'PersonalDetailsUpdated', data: { memberId, gender, dob, firstname, lastname, mobile, email } });
   }
@@ -157,13 +168,14 @@ export function decideProfileUpdate(state: MemberState, request: UpdateProfileRe
   if ('hideFromWall' in request && request.hideFromWall !== state.hidden) {
     events.push({ type: 'WallVisibilityChanged', data: { memberId, hidden: next.hidden } });
   }
-  return emailChange ? { events, emailChange } : { events };
+  return { events, ...(emailChange ? { emailChange } : {}), ...(mobileChange ? { mobileChange } : {}) };
 }
 
-/** The event that applies a confirmed contact address: the whole personal group, as every profile event carries. */
-export function contactEmailConfirmed(state: MemberState, email: string): NewEvent {
-  const { id: memberId, gender, dob, firstname, lastname, mobile } = state;
-  return { type: 'PersonalDetailsUpdated', data: { memberId, gender, dob, firstname, lastname, mobile, email } };
+/** The event that applies a confirmed contact (email or mobile): the whole personal group, as every profile event carries. */
+export function contactConfirmed(state: MemberState, channel: 'email' | 'mobile', address: string): NewEvent {
+  const { id: memberId, gender, dob, firstname, lastname, mobile, email } = state;
+  const contact = channel === 'email' ? { mobile, email: address } : { mobile: address, email };
+  return { type: 'PersonalDetailsUpdated', data: { memberId, gender, dob, firstname, lastname, ...contact } };
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

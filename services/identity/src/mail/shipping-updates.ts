@@ -1,5 +1,6 @@
 import { addDays, deliveryDueAfterShipping, formatIndianDay } from '@elts/contracts';
 import type { ConfirmedOrder } from './templates.js';
+import { letter, orderLink, productLine } from './words.js';
 
 /**
  * What the member is told when their order ships and when it is delivered (docs/decisions/0023): an email, and a
@@ -17,27 +18,17 @@ export interface Shipped {
   shippedAt: Date;
 }
 
-const greeting = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
-
 /** The mail of one shipping update: its news, the order it is about, what else to know, and the way to the order. */
 function shippingMail(name: string, order: ConfirmedOrder, siteUrl: string, subject: string, news: string, more: string[]) {
-  const product = `${order.product.brand ? `${order.product.brand} ` : ''}${order.product.name}`;
-  return {
-    subject,
-    text: [
-      greeting(name),
-      '',
-      news,
-      '',
-      `Order ID: ${order.orderId}`,
-      `Product: ${product}`,
-      ...more,
-      '',
-      `Your order: ${siteUrl}/order?order_id=${encodeURIComponent(order.orderId)}`,
-      '',
-      'The ELTS Club team',
-    ].join('\n'),
-  };
+  return letter(name, subject, [
+    news,
+    '',
+    `Order ID: ${order.orderId}`,
+    `Product: ${productLine(order.product)}`,
+    ...more,
+    '',
+    `Your order: ${orderLink(siteUrl, order.orderId)}`,
+  ]);
 }
 
 export function orderShippedUpdate(name: string, order: ConfirmedOrder, shipped: Shipped, siteUrl: string): ShippingUpdate {

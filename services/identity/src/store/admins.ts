@@ -48,3 +48,8 @@ export function findAdminForSignIn(db: Kysely<IdentityDb>, username: string) {
 export function findAdminUsername(db: Kysely<IdentityDb>, adminId: string) {
   return db.selectFrom('admins').select('username').where('id', '=', adminId).executeTakeFirst();
 }
+
+/** Every admin account's id and username, A to Z (the operators the audit trail names). */
+export function listAdminNames(db: Kysely<IdentityDb>) {
+  return db.selectFrom('admins').select(['id', 'username']).orderBy('username').execute();
+}

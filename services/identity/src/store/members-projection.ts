@@ -1,6 +1,6 @@
 import type { Profile, SubscriptionStatus } from '@elts/contracts';
 import type { StoredEvent } from '@elts/platform';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { onboardingProgress } from '../domain/member.js';
 import type { IdentityDb, MembersTable } from './tables.js';
 
@@ -101,28 +101,32 @@ export class MembersView {
    */
   async withSubscription(
     memberId: string,
-  ): Promise<{ row: MembersTable; status: SubscriptionStatus; pendingEmail: string | null } | undefined> {
+  ): Promise<{ row: MembersTable; status: SubscriptionStatus; pending: PendingContacts } | undefined> {
+    const pending = (eb: ExpressionBuilder<IdentityDb, 'members'>, channel: 'email' | 'mobile') =>
+      eb
+        .selectFrom('contact_confirmations')
+        .select('contact_confirmations.address')
+        .whereRef('contact_confirmations.member_id', '=', 'members.id')
+        .where('contact_confirmations.channel', '=', channel)
+        .where('contact_confirmations.used_at', 'is', null)
+        .where('contact_confirmations.expires_at', '>', sql<Date>`now()`)
+        .orderBy('contact_confirmations.created_at', 'desc')
+        .limit(1);
     const found = await this.db
       .selectFrom('members')
       .leftJoin('member_subscriptions', 'member_subscriptions.member_id', 'members.id')
       .selectAll('members')
       .select('member_subscriptions.status as subscription_status')
-      .select((eb) =>
-        eb
-          .selectFrom('email_confirmations')
-          .select('email_confirmations.email')
-          .whereRef('email_confirmations.member_id', '=', 'members.id')
-          .where('email_confirmations.used_at', 'is', null)
-          .where('email_confirmations.expires_at', '>', sql<Date>`now()`)
-          .orderBy('email_confirmations.created_at', 'desc')
-          .limit(1)
-          .as('pending_email'),
-      )
+      .select((eb) => [pending(eb, 'email').as('pending_email'), pending(eb, 'mobile').as('pending_mobile')])
       .where('members.id', '=', memberId)
       .executeTakeFirst();
     if (!found) return undefined;
-    const { subscription_status: status, pending_email: pendingEmail, ...row } = found;
-    return { row: row as MembersTable, status: (status as SubscriptionStatus | null) ?? 'none', pendingEmail: pendingEmail ?? null };
+    const { subscription_status: status, pending_email: email, pending_mobile: mobile, ...row } = found;
+    return {
+      row: row as MembersTable,
+      status: (status as SubscriptionStatus | null) ?? 'none',
+      pending: { email: email ?? null, mobile: mobile ?? null },
+    };
   }
 
   async subscriptionStatus(memberId: string): Promise<SubscriptionStatus> {
@@ -147,7 +151,17 @@ export class MembersView {
 }
 
 /** The spec's profile shape (`data[0]` of get-profile) from a members row. */
-export function toProfile(row: MembersTable, subscriptionStatus: SubscriptionStatus, pendingEmail: string | null = null): Profile {
+/** The contact addresses a member asked for that wait for their links. */
+export interface PendingContacts {
+  email: string | null;
+  mobile: string | null;
+}
+
+export function toProfile(
+  row: MembersTable,
+  subscriptionStatus: SubscriptionStatus,
+  pending: PendingContacts = { email: null, mobile: null },
+): Profile {
   const dob = row.dob;
   const state = {
     firstname: row.firstname,
@@ -170,7 +184,8 @@ export function toProfile(row: MembersTable, subscriptionStatus: SubscriptionSta
     dob,
     mobile: row.mobile,
     email: row.email,
-    pendingEmail,
+    pendingEmail: pending.email,
+    pendingMobile: pending.mobile,
     address: row.address,
     city: row.city,
     state: row.state,

@@ -88,10 +88,11 @@ export interface IdentityDb extends EventTables {
   };
   giveaway_winners: { slot: number; member_id: string };
   /** Links mailed to a new contact address; only the token's SHA-256 is kept. */
-  email_confirmations: {
+  contact_confirmations: {
     token_hash: Buffer;
     member_id: string;
-    email: string;
+    channel: 'email' | 'mobile';
+    address: string;
     created_at: Generated<Date>;
     expires_at: Date;
     used_at: Date | null;

@@ -1,6 +1,5 @@
-import { Select, type SelectOption, TextInput } from '@elts/ui';
+import { DayInput, Select, type SelectOption, TextInput } from '@elts/ui';
 import type { ReactNode } from 'react';
-import { DayInput } from './DayInput.js';
 
 /**
  * The filters above a list: labelled controls, as many to a row as fit at 12rem or more each (the page's width,

@@ -8,12 +8,12 @@ import { Pager } from './Pager.js';
 
 const PAGE_SIZE = 20;
 
-/** The operations that answer one paged list as `data` and `pagination`. */
-type PagedOperation = OperationTable['adminAudit'] | OperationTable['adminMessages'];
+/** The operations that answer one paged list as `data` and `pagination`, with no filters. */
+type PagedOperation = OperationTable['adminMessages'];
 /** A row of a paged operation's list. */
 export type PagedRow<O extends PagedOperation> = DataOf<O> extends readonly (infer Row)[] ? Row : never;
 
-/** A page that is one paged list of an admin operation answering `data` and `pagination` (Audit, Messages). */
+/** A page that is one paged list of an admin operation answering `data` and `pagination` (Messages). */
 export function PagedTablePage<O extends PagedOperation>({
   title,
   operation,

@@ -6,9 +6,10 @@ import { ADMIN_SECTIONS } from '../screens/admin-sections.js';
 import { clearAdminToken } from '../session/admin-token.js';
 
 /**
- * The back office's frame: the sidebar of sections (a scrolling bar on a phone) beside the page. The page's column
- * may shrink below its content's widest line (minmax(0, 1fr), min-w-0): a wide table then scrolls inside its own box
- * instead of stretching the page past the window.
+ * The back office's frame: the sidebar of sections beside the page on a laptop; on a phone, the sections above it,
+ * wrapping onto as many rows as they need so that every one is in sight (a bar scrolling sideways hid half of them).
+ * The page's column may shrink below its content's widest line (minmax(0, 1fr), min-w-0): a table then fits its
+ * box or scrolls inside it instead of stretching the page past the window.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -20,14 +21,14 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     navigate('/admin/login', { replace: true });
   };
   return (
-    <div className="min-h-dvh bg-ink-50 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
+    <div className="min-h-dvh bg-ink-50 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)]">
       <aside className="bg-brand-950 text-white lg:min-h-dvh">
         <div className="flex h-16 items-center px-5">
           <BrandLogo />
           <span className="ml-2 rounded bg-white/10 px-1.5 py-0.5 text-xs font-semibold text-marigold-300">Admin</span>
         </div>
         <nav aria-label="Back office">
-          <ul className="flex gap-1 overflow-x-auto px-3 pb-3 lg:flex-col lg:overflow-visible">
+          <ul className="flex flex-wrap gap-1 px-3 pb-3 lg:flex-col">
             {ADMIN_SECTIONS.map((section) => (
               <li key={section.path}>
                 <NavLink
@@ -55,7 +56,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </button>
         </div>
       </aside>
-      <main id="main" className="min-w-0 px-4 py-8 lg:px-10 lg:py-12">
+      <main id="main" className="min-w-0 px-4 py-8 lg:px-8 lg:py-12">
         {children}
       </main>
     </div>

@@ -1,14 +1,12 @@
-import { GENDERS, type Profile } from '@elts/contracts';
+import type { Profile } from '@elts/contracts';
 import { useNavigate } from '@elts/router';
-import { Select, TextInput } from '@elts/ui';
+import { DayInput, Select, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
+import { BIRTHDAY_HINT, birthdayRange, GENDER_OPTIONS } from '../profile/personal-fields.js';
 import { ONBOARDING_COPY } from './onboarding-copy.js';
 import { emailChangeNotice, type PersonalDetails, personalDetailsComplete, personalDetailsFrom } from './personal-details.js';
 import { NextButton } from './StepFrame.js';
 import { useSaveStep } from './save-step.js';
-
-const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { male: 'Male', female: 'Female', others: 'Others' };
-const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }));
 
 /** Step 01 (/personalDetails): gender, birthday, names, phone and email, filled in from the profile. */
 export function PersonalDetailsStep({ profile }: { profile: Profile | undefined }) {
@@ -47,7 +45,16 @@ export function PersonalDetailsStep({ profile }: { profile: Profile | undefined 
         onChange={set('gender')}
         error={fieldErrors.gender}
       />
-      <TextInput label="Birthday" type="date" required value={details.dob} onChange={set('dob')} error={fieldErrors.dob} />
+      <DayInput
+        label="Birthday"
+        required
+        hint={BIRTHDAY_HINT}
+        range={birthdayRange()}
+        autoComplete="bday"
+        value={details.dob}
+        onChange={(dob) => set('dob')({ target: { value: dob } })}
+        error={fieldErrors.dob}
+      />
       <TextInput
         label="First Name"
         required

@@ -6,32 +6,45 @@ import { DeliveryAreaNotice } from './DeliveryAreaNotice.js';
 import { DetailList } from './DetailList.js';
 import { InlineShippingForm } from './InlineShippingForm.js';
 import { formatMemberNumber } from './member-number.js';
+import { PersonalDetailsForm } from './PersonalDetailsForm.js';
+import { GENDER_LABELS } from './personal-fields.js';
 import { PROFESSION_LABELS } from './professions.js';
 import { ShippingDetailsForm } from './ShippingDetailsForm.js';
-
-const GENDER_LABELS = { male: 'Male', female: 'Female', others: 'Others' } as const;
 
 /** The Profile section: the profile details card and the shipping details card. */
 export function ProfileSection({ profile }: { profile: Profile }) {
   const name = [profile.firstname, profile.lastname].filter(Boolean).join(' ');
+  const [editing, setEditing] = useState(false);
   return (
     <div className="grid gap-6">
       <Card as="section" aria-labelledby="profile-details-title">
-        <h2 id="profile-details-title" className="text-lg font-bold text-ink-950">
-          Profile details
-        </h2>
-        <DetailList
-          rows={[
-            ['Name', name],
-            ['Email', profile.email],
-            ['Mobile', profile.mobile ? formatIndianMobile(profile.mobile) : ''],
-            ['Gender', profile.gender ? GENDER_LABELS[profile.gender] : ''],
-            ['Birthday', profile.dob ? formatDate(profile.dob) : ''],
-            ['Profession', profile.profession ? PROFESSION_LABELS[profile.profession] : ''],
-            ['Member number', formatMemberNumber(profile.member_number)],
-          ]}
-        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="profile-details-title" className="text-lg font-bold text-ink-950">
+            Profile details
+          </h2>
+          {!editing && (
+            <Button variant="secondary" aria-label="Edit profile details" onClick={() => setEditing(true)}>
+              EDIT
+            </Button>
+          )}
+        </div>
+        {editing ? (
+          <PersonalDetailsForm profile={profile} onDone={() => setEditing(false)} />
+        ) : (
+          <DetailList
+            rows={[
+              ['Name', name],
+              ['Email', profile.email],
+              ['Mobile', profile.mobile ? formatIndianMobile(profile.mobile) : ''],
+              ['Gender', profile.gender ? GENDER_LABELS[profile.gender] : ''],
+              ['Birthday', profile.dob ? formatDate(profile.dob) : ''],
+              ['Profession', profile.profession ? PROFESSION_LABELS[profile.profession] : ''],
+              ['Member number', formatMemberNumber(profile.member_number)],
+            ]}
+          />
+        )}
         {profile.pendingEmail && <p className="mt-4 text-sm text-ink-600">{COPY.emailChange.linkSent(profile.pendingEmail)}</p>}
+        {profile.pendingMobile && <p className="mt-4 text-sm text-ink-600">{COPY.mobileChange.linkSent(profile.pendingMobile)}</p>}
       </Card>
       <ShippingDetailsCard profile={profile} />
     </div>

@@ -1,8 +1,9 @@
 import { DELIVERY_AREA_COPY, INDIAN_STATE_NAMES, indianStateNamed, type Profile } from '@elts/contracts';
-import { Button, Select, TextArea, TextInput } from '@elts/ui';
+import { Select, TextArea, TextInput } from '@elts/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { usePincodeServiceability } from '../api/pincode.js';
 import { pincodeInput } from '../onboarding/shipping.js';
+import { FormFooter } from './FormFooter.js';
 import { useSaveProfile } from './use-save-profile.js';
 
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
@@ -106,21 +107,13 @@ export function ShippingDetailsForm({ profile, onDone }: { profile: Profile; onD
         hint={pincodeHint}
         error={fieldErrors.pincode}
       />
-      <div className="flex flex-wrap items-end justify-end gap-3 sm:col-span-2">
-        <Button
-          variant="ghost"
-          disabled={saving}
-          onClick={() => {
-            clearFieldError();
-            onDone();
-          }}
-        >
-          Cancel
-        </Button>
-        <Button type="submit" busy={saving}>
-          SAVE CHANGES
-        </Button>
-      </div>
+      <FormFooter
+        saving={saving}
+        onCancel={() => {
+          clearFieldError();
+          onDone();
+        }}
+      />
     </form>
   );
 }

@@ -40,9 +40,10 @@ export function useSaveProfile(): SaveProfile {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const save = async (body: Record<string, unknown>) => {
     try {
-      await update.mutateAsync(body);
+      const answer = await update.mutateAsync(body);
       setFieldErrors({});
-      toast({ message: SAVE_MESSAGES.saved, tone: 'success' });
+      // The server's sentence: the spec's, followed by what waits for a link when a new email or mobile was given.
+      toast({ message: answer.message || SAVE_MESSAGES.saved, tone: 'success' });
       return true;
     } catch (error) {
       setFieldErrors(refusedFields(error));

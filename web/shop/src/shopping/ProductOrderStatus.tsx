@@ -23,6 +23,7 @@ import { OutOfStockRefund } from './OutOfStockRefund.js';
 import { recheckOrder } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
 import { RefundLines } from './RefundLines.js';
+import { whatsNext } from './whats-next.js';
 
 /** The stored order is forgotten this long after a success is shown (spec section 9), and on leaving the page. */
 const FORGET_AFTER_MS = 5000;
@@ -151,10 +152,27 @@ function failedMessage(status: string | null): string {
   return 'Your payment could not be completed, so the order was not placed. Nothing has been charged for it.';
 }
 
+/** The product and amount of an order, as the confirmed page shows them (issue 34: a failed order's page named neither). */
+function ProductSummary({ order }: { order: OrderDetail }) {
+  const product = order.product ?? {};
+  return (
+    <div className="mt-5 flex gap-4">
+      <ProductImage src={product.images?.[0]} alt="" className="size-24 shrink-0 rounded-2xl bg-ink-50 object-contain p-2" />
+      <div>
+        <p className="text-lg font-bold text-ink-950">{product.name ?? 'Your product'}</p>
+        <p className="mt-1 text-xl font-extrabold text-ink-950">{formatRupees(amountPaiseOf(order))}</p>
+      </div>
+    </div>
+  );
+}
+
+const amountPaiseOf = (order: OrderDetail) => order.amount_paise ?? paiseOf(order.amount);
+
 function StatusCard({ title, order, actions, children }: { title: string; order: OrderDetail; actions: ReactNode; children: ReactNode }) {
   return (
     <Card>
       <h2 className="text-2xl font-extrabold text-ink-950">{title}</h2>
+      <ProductSummary order={order} />
       <div className="mt-3 grid gap-2 text-ink-700">{children}</div>
       <dl className="mt-4 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
         <dt className="text-ink-500">Order ID</dt>
@@ -176,7 +194,6 @@ function StatusCard({ title, order, actions, children }: { title: string; order:
 function Confirmed({ order }: { order: OrderDetail }) {
   const product = order.product ?? {};
   const address = order.local_order?.shipping_address ?? {};
-  const amountPaise = order.amount_paise ?? (order.amount === null || order.amount === undefined ? undefined : paiseOf(order.amount));
   const transactionId = order.transaction_id ?? order.payment_details?.txn_id ?? order.payment_info?.transaction_id;
   const method = order.payment_method ?? order.payment_details?.payment_method ?? order.payment_info?.payment_method;
   const rows: [string, ReactNode][] = [
@@ -199,22 +216,16 @@ function Confirmed({ order }: { order: OrderDetail }) {
   return (
     <Card>
       <h2 className="text-2xl font-extrabold text-emerald-800">Order Confirmed!</h2>
-      <div className="mt-5 flex gap-4">
-        <ProductImage src={product.images?.[0]} alt="" className="size-24 shrink-0 rounded-2xl bg-ink-50 object-contain p-2" />
-        <div>
-          <p className="text-lg font-bold text-ink-950">{product.name ?? 'Your product'}</p>
-          {amountPaise !== undefined && <p className="mt-1 text-xl font-extrabold text-ink-950">{formatRupees(amountPaise)}</p>}
-        </div>
-      </div>
+      <ProductSummary order={order} />
       <DetailRows rows={rows} className="mt-5 gap-y-2" />
       {order.fulfilment && <FulfilmentTimeline fulfilment={order.fulfilment} />}
       <ExchangeSection order={order} />
       <RefundLines orderId={order.order_id} refunds={order.refunds ?? []} />
       <h3 className="mt-6 font-bold text-ink-950">What's Next</h3>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-ink-700">
-        <li>You will receive an order confirmation by email.</li>
-        <li>Your order will be processed within 1-2 business days.</li>
-        <li>Shipping updates will be sent to your registered mobile number.</li>
+        {whatsNext(order).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
       </ul>
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to="/profile?section=orders" className={buttonClasses('primary')}>

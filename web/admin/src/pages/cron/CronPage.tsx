@@ -18,6 +18,16 @@ const RELOAD_AFTER_CONTROL_MS = 1_000;
 
 type Action = { kind: 'trigger'; mode: 'normal' | 'light' } | { kind: 'control'; action: 'restart' | 'stop' };
 
+/** A day and a time that may go onto two lines between them, never inside either (a narrow card broke the year). */
+function DateTime({ at }: { at: string }) {
+  const [day, time] = formatDateTime(at).split(' ');
+  return (
+    <>
+      <span className="whitespace-nowrap">{day}</span> <span className="whitespace-nowrap">{time}</span>
+    </>
+  );
+}
+
 /** `/admin/cron`: the scheduler's state, buttons to run a check now or pause and resume it, and its jobs. */
 export function CronPage() {
   const status = useAdminOperation(API.adminCronStatus, {}, { refetchInterval: AUTO_REFRESH_MS });
@@ -117,7 +127,7 @@ export function CronPage() {
                 note={service.nextRunTime ? `Next run ${formatDateTime(service.nextRunTime)}` : undefined}
               />
               <StatCard label="Success Rate" value={successRate(service.successCount, service.errorCount)} />
-              <StatCard label="Last Run" value={service.lastRunTime ? formatDateTime(service.lastRunTime) : 'Never'} />
+              <StatCard label="Last Run" value={service.lastRunTime ? <DateTime at={service.lastRunTime} /> : 'Never'} />
               <StatCard label="Server Uptime" value={uptimeText(data.uptime)} />
             </div>
             <div className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -127,7 +137,12 @@ export function CronPage() {
                   {jobs.map((job) => (
                     <li key={job} className="flex items-center justify-between py-2">
                       <span className="font-medium text-ink-900">{jobWords(job)}</span>
-                      <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">Active</span>
+                      {/* A stopped service runs none of its jobs until it is restarted. */}
+                      {service.isRunning ? (
+                        <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">Active</span>
+                      ) : (
+                        <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Stopped</span>
+                      )}
                     </li>
                   ))}
                 </ul>

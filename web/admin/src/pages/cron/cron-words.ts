@@ -11,13 +11,13 @@ export const STOP_CONFIRMATION = {
 export const stepName = (step: Pick<FailingStep, 'type' | 'subject'>) => `${step.type} for ${step.subject}`;
 
 /**
- * Successes over all runs as a percent with one decimal; N/A when either count is zero or absent, as the spec says
- * ("Success rate shows N/A when success or error counts are zero or absent"; docs/decisions/0034 replaces 0141's
- * reading, which showed 100.0% with no errors).
+ * Successes over all runs as a percent with one decimal; N/A only before any run (docs/decisions/0141, issue 34: a
+ * scheduler that has only succeeded shows 100.0%, one that has only failed 0.0%, not N/A as if nothing had run).
  */
-export function successRate(successCount?: number, errorCount?: number): string {
-  if (!successCount || !errorCount) return 'N/A';
-  return `${((successCount / (successCount + errorCount)) * 100).toFixed(1)}%`;
+export function successRate(successCount = 0, errorCount = 0): string {
+  const runs = successCount + errorCount;
+  if (runs === 0) return 'N/A';
+  return `${((successCount / runs) * 100).toFixed(1)}%`;
 }
 
 /** '5h 7m' from seconds. */

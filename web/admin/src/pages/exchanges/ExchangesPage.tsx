@@ -211,8 +211,8 @@ export function ExchangesPage() {
       </ListStates>
       <ConfirmDialog
         open={Boolean(approving)}
-        title="Approve exchange"
-        confirm="Approve"
+        title={`Approve exchange ${approving?.exchange_id ?? ''}?`}
+        confirm="Approve and send a replacement"
         tone="primary"
         onConfirm={() => approving && void approve(approving)}
         onCancel={() => setApproving(undefined)}
@@ -251,7 +251,9 @@ function RefuseDialog({ exchange, onClose }: { exchange: QueueEntry; onClose: ()
       open
       onClose={onClose}
       title={`Refuse exchange ${exchange.exchange_id}`}
-      footer={<DialogFooter failure={failure} onCancel={onClose} form="refuse-exchange" busy={busy === 'refuse'} submit="Refuse" />}
+      footer={
+        <DialogFooter failure={failure} onCancel={onClose} form="refuse-exchange" busy={busy === 'refuse'} submit="Refuse exchange" />
+      }
     >
       <form id="refuse-exchange" noValidate onSubmit={(event) => void submit(event)}>
         <TextArea

@@ -5,7 +5,7 @@ import { adminOperation } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Panel } from './Panel.js';
-import type { AdminGiveaway } from './prize-form.js';
+import { type AdminGiveaway, drawBlockers } from './prize-form.js';
 
 type Winner = AdminGiveaway['winners'][number];
 
@@ -46,6 +46,7 @@ export function DrawPanel({ overview }: { overview: AdminGiveaway }) {
   const [confirming, setConfirming] = useState(false);
   const { busy, run } = useAdminAction();
   const { draw } = overview;
+  const blockers = drawBlockers(overview);
 
   const drawNow = async () => {
     setConfirming(false);
@@ -71,12 +72,24 @@ export function DrawPanel({ overview }: { overview: AdminGiveaway }) {
             Picks one winner for each of the {GIVEAWAY_PRIZE_COUNT} prizes at random from the members who answered correctly (
             {formatCount(overview.counts.passed)} so far); nobody wins twice. It happens once and cannot be undone.
           </p>
-          {!overview.open && (
-            <p className="mt-2 text-sm font-semibold text-amber-800">
-              The giveaway opens at {formatCount(overview.opensAtMembers)} members. Members so far: {formatCount(overview.members)}.
-            </p>
+          {blockers.length > 0 && (
+            <ul
+              id="draw-blockers"
+              aria-label="Why the draw cannot run yet"
+              className="mt-2 grid gap-1 text-sm font-semibold text-amber-800"
+            >
+              {blockers.map((blocker) => (
+                <li key={blocker}>{blocker}</li>
+              ))}
+            </ul>
           )}
-          <Button className="mt-4" busy={busy === 'draw'} onClick={() => setConfirming(true)}>
+          <Button
+            className="mt-4"
+            busy={busy === 'draw'}
+            disabled={blockers.length > 0}
+            aria-describedby={blockers.length > 0 ? 'draw-blockers' : undefined}
+            onClick={() => setConfirming(true)}
+          >
             Draw winners
           </Button>
           <ConfirmDialog

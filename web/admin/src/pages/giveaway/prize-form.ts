@@ -1,4 +1,5 @@
 import {
+  countOf,
   type DataOf,
   GIVEAWAY_PRIZE_COUNT,
   type GiveawayPrize,
@@ -7,6 +8,7 @@ import {
   type PrizeProblem,
   prizeProblem,
 } from '@elts/contracts';
+import { formatCount } from '@elts/ui';
 
 /** One slot of the prizes form, every field as typed. */
 export interface PrizeDraft {
@@ -56,3 +58,23 @@ export function draftProblems(drafts: readonly PrizeDraft[]): Map<number, PrizeP
 }
 
 export const slotLabel = (slot: number) => `Prize ${String(slot).padStart(2, '0')}`;
+
+/**
+ * Why the draw cannot run now, in the words the page shows beside its disabled button (the server's own rules, so
+ * the button is never offered for a draw the server would refuse): the giveaway must be open, all the prizes set, and
+ * at least one member who passed for each prize. Empty when it can run.
+ */
+export function drawBlockers(overview: Pick<AdminGiveaway, 'open' | 'opensAtMembers' | 'members' | 'prizes' | 'counts'>): string[] {
+  const blockers: string[] = [];
+  if (!overview.open)
+    blockers.push(
+      `The giveaway opens at ${formatCount(overview.opensAtMembers)} members; there are ${formatCount(overview.members)} so far.`,
+    );
+  if (overview.prizes.length < GIVEAWAY_PRIZE_COUNT)
+    blockers.push(`Set all ${GIVEAWAY_PRIZE_COUNT} prizes first (${overview.prizes.length} of ${GIVEAWAY_PRIZE_COUNT} are set).`);
+  if (overview.counts.passed < GIVEAWAY_PRIZE_COUNT)
+    blockers.push(
+      `At least ${GIVEAWAY_PRIZE_COUNT} members must answer correctly, one for each prize (${countOf(overview.counts.passed, 'member')} so far).`,
+    );
+  return blockers;
+}

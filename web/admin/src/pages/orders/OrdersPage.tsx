@@ -7,6 +7,7 @@ import {
   type ResponseOf,
   SUBSCRIPTION_STATUSES,
 } from '@elts/contracts';
+import { useSearchParams } from '@elts/router';
 import { type Column, DataTable, EmptyState, formatCount, formatDate, OrderStageBadge, StatusBadge, Tabs } from '@elts/ui';
 import { type ReactNode, useState } from 'react';
 import { useAdminOperation } from '../../api/use-admin-query.js';
@@ -42,7 +43,7 @@ const PRODUCT_COLUMNS: Column<ProductOrder>[] = [
     cell: (o) => (
       <div>
         <p className="font-medium text-ink-900">{nameOf(o.user, o.customerName)}</p>
-        <p className="text-xs text-ink-500">{o.customerEmail ?? o.user?.email ?? ''}</p>
+        <p className="text-xs break-all text-ink-500">{o.customerEmail ?? o.user?.email ?? ''}</p>
       </div>
     ),
   },
@@ -53,11 +54,11 @@ const PRODUCT_COLUMNS: Column<ProductOrder>[] = [
       o.product?.name ? (
         <div className="flex items-center gap-3">
           {o.product.images?.[0] ? (
-            <img src={o.product.images[0]} alt="" className="size-10 rounded-lg object-cover" />
+            <img src={o.product.images[0]} alt="" className="size-10 shrink-0 rounded-lg object-cover" />
           ) : (
-            <span className="grid size-10 place-items-center rounded-lg bg-ink-100 text-xs font-bold text-ink-500">IMG</span>
+            <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-ink-100 text-xs font-bold text-ink-500">IMG</span>
           )}
-          <div>
+          <div className="min-w-[7.5rem]">
             <p className="font-medium text-ink-900">{o.product.name}</p>
             <p className="text-xs text-ink-500">{[o.product.brand, o.product.category].filter(Boolean).join(' · ')}</p>
           </div>
@@ -132,12 +133,14 @@ const SUBSCRIPTION_COLUMNS: Column<Subscription>[] = [
 /** `/admin/orders`: Product Orders and Subscriptions tabs, each with its stat cards, filters and table. */
 export function OrdersPage() {
   const [tab, setTab] = useState<Tab>('product');
+  // The audit trail links an order here as ?search=<order id>.
+  const [address] = useSearchParams();
   const { filters, setFilter, page, setPage, reset } = useFilters({
     status: '',
     fulfilment: '',
     startDate: '',
     endDate: '',
-    searchTerm: '',
+    searchTerm: address.get('search') ?? '',
   });
   const product = tab === 'product';
   const query = { type: tab, ...filters };
@@ -229,7 +232,7 @@ export function OrdersPage() {
           {tab === 'product' ? (
             <DataTable
               caption="Product orders"
-              columns={[...fulfilment.columns(productColumns), outOfStock.column]}
+              columns={[...fulfilment.columns(productColumns, outOfStock.action), outOfStock.column]}
               rows={productRows}
               rowKey={(o) => o.orderId}
               empty={<EmptyState title="No orders found" />}

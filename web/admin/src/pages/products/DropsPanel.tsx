@@ -1,10 +1,10 @@
 import { API, type DataOf } from '@elts/contracts';
-import { Button, Card, type Column, DataTable, EmptyState, formatDateTime, StatusBadge, TextInput } from '@elts/ui';
+import { Button, Card, type Column, DataTable, DayInput, EmptyState, formatDateTime, StatusBadge, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
 import { adminOperation } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
 import { useAdminOperation } from '../../api/use-admin-query.js';
-import { DayInput } from '../../components/DayInput.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ListStates } from '../../components/ListStates.js';
 
 type Drop = DataOf<typeof API.listDrops>['drops'][number];
@@ -18,6 +18,7 @@ export function DropsPanel() {
   const [opensOn, setOpensOn] = useState('');
   const [label, setLabel] = useState('');
   const { busy, run: act } = useAdminAction();
+  const [cancelling, setCancelling] = useState<Drop>();
 
   const schedule = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,9 +42,10 @@ export function DropsPanel() {
         d.status === 'cancelled' ? null : (
           <Button
             size="sm"
-            variant="ghost"
+            variant="danger-outline"
             busy={busy === d.id}
-            onClick={() => act(d.id, () => adminOperation(API.cancelDrop, { params: { id: d.id } }), 'Failed to cancel the drop')}
+            aria-label={`Cancel the drop opening ${formatDateTime(d.opensAt)}`}
+            onClick={() => setCancelling(d)}
           >
             Cancel drop
           </Button>
@@ -78,6 +80,23 @@ export function DropsPanel() {
           empty={<EmptyState title="No drops in this period" />}
         />
       </ListStates>
+      <ConfirmDialog
+        open={Boolean(cancelling)}
+        title="Cancel this drop?"
+        confirm="Cancel drop"
+        cancel="Keep the drop"
+        onConfirm={() => {
+          const drop = cancelling;
+          setCancelling(undefined);
+          if (drop) void act(drop.id, () => adminOperation(API.cancelDrop, { params: { id: drop.id } }), 'Failed to cancel the drop');
+        }}
+        onCancel={() => setCancelling(undefined)}
+      >
+        <p>
+          {cancelling && `${cancelling.label || 'The deal drop'} opening ${formatDateTime(cancelling.opensAt)} will not open. `}
+          Its products wait for the calendar's next drop, unless you give them another.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,9 +1,27 @@
 import { rupeesOf } from '@elts/contracts';
-import { Button, Checkbox, Modal, Select, TextArea, TextInput } from '@elts/ui';
-import { type FormEvent, useState } from 'react';
+import { Button, Checkbox, DATE_TIME_PLACEHOLDER, Modal, maskDateTimeText, Select, TextArea, TextInput } from '@elts/ui';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { DialogFooter } from '../../components/DialogFooter.js';
-import { DATE_TIME_PLACEHOLDER, maskDateTimeText } from '../../components/day-text.js';
-import { type DraftErrors, LOWEST_PRICE_PAISE, NEW_BRAND, PRODUCT_CATEGORIES, type ProductDraft, validateDraft } from './product-form.js';
+import {
+  type DraftErrors,
+  isUrl,
+  LOWEST_PRICE_PAISE,
+  NEW_BRAND,
+  PRODUCT_CATEGORIES,
+  type ProductDraft,
+  validateDraft,
+} from './product-form.js';
+
+/**
+ * Brings the first field with a mistake into view and gives it the focus (issue 34: the modal stayed scrolled to the
+ * bottom while the first invalid field was at the top, its message out of sight). Fields mark themselves
+ * aria-invalid; the focus scrolls the dialog's body to it.
+ */
+function showFirstInvalid(form: HTMLFormElement | null) {
+  const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  first?.focus({ preventScroll: true });
+  first?.scrollIntoView({ block: 'center' });
+}
 
 /** Add or edit a product: every field of the product form, checked before it is sent. */
 export function ProductFormModal({
@@ -30,6 +48,18 @@ export function ProductFormModal({
   const [draft, setDraft] = useState(initial);
   const [ownErrors, setErrors] = useState<DraftErrors>({});
   const errors = { ...serverErrors, ...ownErrors };
+  const form = useRef<HTMLFormElement>(null);
+  // Each refused submit, the form's own or the server's, shows its first mistake.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) showFirstInvalid(form.current);
+  }, [refusals]);
+  useEffect(() => {
+    if (serverErrors && Object.keys(serverErrors).length > 0) showFirstInvalid(form.current);
+  }, [serverErrors]);
+  // Which image row a mistake is about: each that is not a URL, or the first when none was given.
+  const imageInvalid = (image: string, index: number) =>
+    Boolean(errors.images) && (image.trim() ? !isUrl(image.trim()) : index === 0 && !draft.images.some((other) => other.trim()));
   const set = <Key extends keyof ProductDraft>(key: Key, value: ProductDraft[Key]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = (event: FormEvent) => {
@@ -37,6 +67,7 @@ export function ProductFormModal({
     const found = validateDraft(draft, brands);
     setErrors(found);
     if (Object.keys(found).length === 0) onSave(draft);
+    else setRefusals((count) => count + 1);
   };
 
   const brandOptions = [...new Set([...brands, ...(draft.brand && draft.brand !== NEW_BRAND ? [draft.brand] : [])])];
@@ -48,7 +79,7 @@ export function ProductFormModal({
       size="lg"
       footer={<DialogFooter failure={saveError} onCancel={onClose} form="product-form" busy={busy} submit="Save Product" />}
     >
-      <form id="product-form" noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <form ref={form} id="product-form" noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <TextInput
           label="Name"
           required
@@ -117,6 +148,8 @@ export function ProductFormModal({
                 label={`Image URL ${index + 1}`}
                 type="url"
                 className="flex-1"
+                aria-invalid={imageInvalid(image, index) || undefined}
+                aria-describedby={imageInvalid(image, index) ? 'product-images-error' : undefined}
                 value={image}
                 onChange={(e) =>
                   set(
@@ -141,7 +174,11 @@ export function ProductFormModal({
               </Button>
             </div>
           ))}
-          {errors.images && <p className="text-sm font-medium text-red-700">{errors.images}</p>}
+          {errors.images && (
+            <p id="product-images-error" className="text-sm font-medium text-red-700">
+              {errors.images}
+            </p>
+          )}
           <Button variant="secondary" size="sm" className="self-start" onClick={() => set('images', [...draft.images, ''])}>
             Add Image
           </Button>
@@ -154,6 +191,8 @@ export function ProductFormModal({
             <div key={index} className="grid gap-2 rounded-xl bg-ink-50 p-3">
               <TextInput
                 label={`Section ${index + 1} title`}
+                aria-invalid={(Boolean(errors.descriptions) && index === 0) || undefined}
+                aria-describedby={errors.descriptions && index === 0 ? 'product-descriptions-error' : undefined}
                 value={section.title}
                 onChange={(e) =>
                   set(
@@ -189,7 +228,11 @@ export function ProductFormModal({
               </Button>
             </div>
           ))}
-          {errors.descriptions && <p className="text-sm font-medium text-red-700">{errors.descriptions}</p>}
+          {errors.descriptions && (
+            <p id="product-descriptions-error" className="text-sm font-medium text-red-700">
+              {errors.descriptions}
+            </p>
+          )}
           <Button
             variant="secondary"
             size="sm"

@@ -1,78 +1,28 @@
 import { API } from '@elts/contracts';
-import { ApiError, Button, Card, cx, EmptyState, Tabs, useToast } from '@elts/ui';
+import { useSearchParams } from '@elts/router';
+import { ApiError, Button, Tabs, useToast } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminOperation, failureText } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
 import { useAdminOperation } from '../../api/use-admin-query.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ListStates } from '../../components/ListStates.js';
-import { priceRupees } from '../../components/money.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { DropsPanel } from './DropsPanel.js';
 import { EarlyAccessPanel } from './EarlyAccessPanel.js';
 import { ProductFormModal } from './ProductFormModal.js';
-import {
-  adminListOf,
-  bodyOf,
-  type CatalogProduct,
-  type DraftErrors,
-  descriptionPreview,
-  draftOf,
-  emptyDraft,
-  type ProductDraft,
-} from './product-form.js';
+import { ProductList } from './ProductList.js';
+import { adminListOf, bodyOf, type CatalogProduct, type DraftErrors, draftOf, emptyDraft, type ProductDraft } from './product-form.js';
 
-function ProductCard({
-  product,
-  onEdit,
-  onToggle,
-  busy,
-}: {
-  product: CatalogProduct;
-  onEdit: () => void;
-  onToggle: () => void;
-  busy: boolean;
-}) {
-  return (
-    <Card as="li" padded={false} aria-label={product.name} className="flex flex-col overflow-hidden">
-      <div className="relative aspect-[4/3] bg-ink-100">
-        {product.images[0] ? (
-          // A disabled card is dimmed through its picture: dimmed text would be unreadable.
-          <img src={product.images[0]} alt="" className={cx('size-full object-cover', !product.isEnabled && 'opacity-40 grayscale')} />
-        ) : (
-          <span className="grid size-full place-items-center text-sm font-bold text-ink-500">IMG</span>
-        )}
-        {!product.isEnabled && (
-          <span className="absolute top-3 left-3 rounded-full bg-ink-900 px-3 py-1 text-xs font-bold text-white">Disabled</span>
-        )}
-      </div>
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <h2 className="text-lg font-bold text-ink-950">{product.name}</h2>
-        <p className="text-sm text-ink-600">{[product.brand, product.category].filter(Boolean).join(' · ')}</p>
-        <p className="text-sm">
-          <span className="font-bold text-ink-950">{priceRupees(product.price)}</span>
-          {product.amazonPrice !== null && <span className="ml-2 text-ink-500 line-through">{priceRupees(product.amazonPrice)}</span>}
-          <span className="ml-3 text-ink-600">Stock: {product.stock}</span>
-        </p>
-        <p className="text-sm text-ink-700">{descriptionPreview(product)}</p>
-        <div className="mt-auto flex gap-2 pt-3">
-          <Button size="sm" variant="secondary" onClick={onEdit}>
-            Edit
-          </Button>
-          <Button size="sm" variant={product.isEnabled ? 'danger' : 'primary'} busy={busy} onClick={onToggle}>
-            {product.isEnabled ? 'Disable' : 'Enable'}
-          </Button>
-        </div>
-      </div>
-    </Card>
-  );
-}
-
-type CatalogTab = 'products' | 'drops' | 'early-access';
+const CATALOG_TABS = ['products', 'drops', 'early-access'] as const;
+type CatalogTab = (typeof CATALOG_TABS)[number];
 
 /** `/admin/products`: the products, and the deal drops and early-access list that decide when and who sees them. */
 export function ProductsPage() {
-  const [tab, setTab] = useState<CatalogTab>('products');
+  // The audit trail links here: ?tab=drops or ?tab=early-access, or a product as ?search=<its id>.
+  const [address] = useSearchParams();
+  const [tab, setTab] = useState<CatalogTab>(CATALOG_TABS.find((key) => key === address.get('tab')) ?? 'products');
   return (
     <>
       <PageHeader title="Product Catalog" />
@@ -86,7 +36,7 @@ export function ProductsPage() {
         selected={tab}
         onSelect={setTab}
       >
-        {tab === 'products' && <ProductsPanel />}
+        {tab === 'products' && <ProductsPanel search={address.get('search') ?? ''} />}
         {tab === 'drops' && <DropsPanel />}
         {tab === 'early-access' && <EarlyAccessPanel />}
       </Tabs>
@@ -94,8 +44,8 @@ export function ProductsPage() {
   );
 }
 
-/** Every product as a card, the add and edit form, and the enable/disable switch. */
-function ProductsPanel() {
+/** The catalogue (ProductList), the add and edit form, and the enable/disable switch. */
+function ProductsPanel({ search }: { search: string }) {
   const toast = useToast();
   const client = useQueryClient();
   const products = useAdminOperation(API.listProducts, { query: { enabled_only: 'false' } });
@@ -127,12 +77,15 @@ function ProductsPanel() {
     }
   };
 
+  const [disabling, setDisabling] = useState<CatalogProduct>();
   const toggle = (product: CatalogProduct) =>
     run(
       product.id,
       () => adminOperation(API.toggleProduct, { params: { id: product.id } }),
       (error) => `Failed to ${product.isEnabled ? 'disable' : 'enable'} product: ${failureText(error, 'Failed to toggle product status')}`,
     );
+  // Disabling hides the product from every board, so it asks first; enabling shows it again at once.
+  const askToToggle = (product: CatalogProduct) => (product.isEnabled ? setDisabling(product) : void toggle(product));
 
   const list = adminListOf(products.data?.data);
   return (
@@ -147,22 +100,27 @@ function ProductsPanel() {
         fallback="Failed to fetch products"
         onRetry={() => products.refetch()}
       >
-        {list.length === 0 ? (
-          <EmptyState title="No products yet" message="Add the first product for the deals board." />
-        ) : (
-          <ul aria-label="Products" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-            {list.map((product) => (
-              <ProductCard
-                key={product.id}
-                product={product}
-                busy={toggling === product.id}
-                onEdit={() => setEditing({ product, draft: draftOf(product) })}
-                onToggle={() => toggle(product)}
-              />
-            ))}
-          </ul>
-        )}
+        <ProductList
+          products={list}
+          search={search}
+          busy={toggling}
+          onEdit={(product) => setEditing({ product, draft: draftOf(product) })}
+          onToggle={askToToggle}
+        />
       </ListStates>
+      <ConfirmDialog
+        open={Boolean(disabling)}
+        title={`Disable ${disabling?.name ?? ''}?`}
+        confirm="Disable product"
+        cancel="Keep it on sale"
+        onConfirm={() => {
+          if (disabling) void toggle(disabling);
+          setDisabling(undefined);
+        }}
+        onCancel={() => setDisabling(undefined)}
+      >
+        <p>Members no longer see it on their deals boards and cannot order it. Orders already placed are not affected.</p>
+      </ConfirmDialog>
       {editing && (
         <ProductFormModal
           title={editing.product ? 'Edit Product' : 'Add Product'}

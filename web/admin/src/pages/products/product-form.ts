@@ -9,7 +9,7 @@ import {
   type RequestOf,
   SALE_END_MESSAGE,
 } from '@elts/contracts';
-import { dateTimeText, readDateTimeText } from '../../components/day-text.js';
+import { dateTimeText, readDateTimeText } from '@elts/ui';
 
 /** A product as the product form edits it (the admin's view: `GET /product/list?enabled_only=false`). Prices in rupees. */
 export type CatalogProduct = DataOf<typeof API.toggleProduct>;
@@ -117,7 +117,7 @@ export type DraftErrors = Partial<
   >
 >;
 
-const isUrl = (text: string) => {
+export const isUrl = (text: string) => {
   try {
     const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:';

@@ -1,6 +1,6 @@
 import { API } from '@elts/contracts';
 import { Button, type Column, DataTable, EmptyState, formatDate, type SortState, useToast } from '@elts/ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { failureText } from '../../api/admin-request.js';
 import { useAdminOperation } from '../../api/use-admin-query.js';
 import { FilterBar, FilterSelect, FilterText } from '../../components/FilterBar.js';
@@ -19,28 +19,82 @@ const PROFESSIONS = ['student', 'professional', 'startup', 'business', 'institut
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const listText = (list: string) => list.split(',').filter(Boolean).join(', ');
 
+/** A line under a cell's main value: what belongs with it, smaller. */
+const Beneath = ({ children }: { children: ReactNode }) => (children ? <p className="text-xs text-ink-600">{children}</p> : null);
+
+/**
+ * Thirteen fields in eight columns, so that on a laptop every one is in sight (issue 34): what goes together shares a
+ * cell (the mobile under the name, the gender under the age, the GST number under the profession, the billing
+ * address under the pincode, both lists in one). Each sortable field keeps its own sortable column.
+ */
 const COLUMNS: Column<AdminUser>[] = [
   {
     key: 'name',
     header: 'Name',
     sortValue: (u) => u.firstname,
-    cell: (u) => <span className="font-medium text-ink-900">{[u.firstname, u.lastname].filter(Boolean).join(' ') || 'N/A'}</span>,
+    cell: (u) => (
+      <>
+        <p className="font-medium text-ink-900">{[u.firstname, u.lastname].filter(Boolean).join(' ') || 'N/A'}</p>
+        <Beneath>{u.mobile}</Beneath>
+      </>
+    ),
   },
-  { key: 'email', header: 'Email', sortValue: (u) => u.email, cell: (u) => u.email },
-  { key: 'mobile', header: 'Mobile', cell: (u) => u.mobile ?? '' },
-  { key: 'gender', header: 'Gender', cell: (u) => (u.gender ? capital(u.gender) : '') },
-  { key: 'age', header: 'Age', align: 'right', sortValue: (u) => u.age, cell: (u) => u.age ?? '' },
-  { key: 'profession', header: 'Profession', sortValue: (u) => u.profession, cell: (u) => (u.profession ? capital(u.profession) : '') },
-  { key: 'subscriptionType', header: 'Subscription Type', sortValue: (u) => u.subscriptionType, cell: (u) => u.subscriptionType ?? '' },
-  { key: 'gst', header: 'GST', cell: (u) => u.gst || '' },
-  { key: 'pincode', header: 'Pincode', sortValue: (u) => u.pincode, cell: (u) => u.pincode ?? '' },
+  { key: 'email', header: 'Email', sortValue: (u) => u.email, cell: (u) => <span className="break-all">{u.email}</span> },
   {
-    key: 'billing',
-    header: 'Billing Address',
-    cell: (u) => <span title={u.professionAddress ?? ''}>{cut(u.professionAddress, BILLING_ADDRESS_PREVIEW)}</span>,
+    key: 'age',
+    header: 'Age',
+    sortValue: (u) => u.age,
+    cell: (u) => (
+      <>
+        <p>{u.age ?? ''}</p>
+        <Beneath>{u.gender ? capital(u.gender) : ''}</Beneath>
+      </>
+    ),
   },
-  { key: 'need', header: 'Need List', cell: (u) => listText(u.needList) },
-  { key: 'greed', header: 'Greed List', cell: (u) => listText(u.greedList) },
+  {
+    key: 'profession',
+    header: 'Profession',
+    sortValue: (u) => u.profession,
+    cell: (u) => (
+      <>
+        <p>{u.profession ? capital(u.profession) : ''}</p>
+        <Beneath>{u.gst ? `GST ${u.gst}` : ''}</Beneath>
+      </>
+    ),
+  },
+  { key: 'subscriptionType', header: 'Subscription Type', sortValue: (u) => u.subscriptionType, cell: (u) => u.subscriptionType ?? '' },
+  {
+    key: 'pincode',
+    header: 'Pincode',
+    sortValue: (u) => u.pincode,
+    cell: (u) => (
+      <>
+        <p>{u.pincode ?? ''}</p>
+        <Beneath>
+          <span title={u.professionAddress ?? ''}>{cut(u.professionAddress, BILLING_ADDRESS_PREVIEW)}</span>
+        </Beneath>
+      </>
+    ),
+  },
+  {
+    key: 'lists',
+    header: 'Need and Greed Lists',
+    cell: (u) => (
+      <dl className="grid gap-1 text-xs">
+        {(
+          [
+            ['Need', u.needList],
+            ['Greed', u.greedList],
+          ] as const
+        ).map(([name, list]) => (
+          <div key={name}>
+            <dt className="inline font-semibold text-ink-700">{name}: </dt>
+            <dd className="inline">{listText(list) || '-'}</dd>
+          </div>
+        ))}
+      </dl>
+    ),
+  },
   { key: 'createdAt', header: 'Joined', sortValue: (u) => u.createdAt, cell: (u) => formatDate(u.createdAt) },
 ];
 

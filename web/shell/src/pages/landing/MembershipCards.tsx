@@ -9,8 +9,9 @@ export function MembershipCards() {
   return (
     <section aria-label="Membership" className="bg-brand-50/70">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 lg:grid-cols-2 lg:px-8 lg:py-24">
-        <article className="relative overflow-hidden rounded-card bg-brand-900 p-8 text-white shadow-lift lg:p-10">
-          <div aria-hidden="true" className="absolute -top-16 -right-16 size-56 rounded-full bg-brand-500/30" />
+        {/* Its own stacking context, so the decorative circle sits under the card's text rather than tinting it (issue 34). */}
+        <article className="relative isolate overflow-hidden rounded-card bg-brand-900 p-8 text-white shadow-lift lg:p-10">
+          <div aria-hidden="true" className="absolute -top-16 -right-16 -z-10 size-56 rounded-full bg-brand-500/30" />
           <p className="text-sm font-bold tracking-[0.2em] text-marigold-300 uppercase">Wall of ELTS</p>
           <h2 className="mt-3 font-display text-3xl font-extrabold">The first {formatCount(MEMBER_CAPS.wallOfElts)} members</h2>
           <p className="mt-4 text-white/80">

@@ -20,9 +20,9 @@ export interface FulfilmentControls<Row> {
   /**
    * The list's columns with fulfilment: a checkbox beside each movable order's id in the first column (the one the
    * table holds in view while it scrolls), and a Fulfilment column after Status with the order's step, its courier's
-   * details and the button for its next step.
+   * details, the button for its next step, and `more` actions on the order (cancelling it as out of stock).
    */
-  columns(base: readonly Column<Row>[]): Column<Row>[];
+  columns(base: readonly Column<Row>[], more?: (row: Row) => ReactNode): Column<Row>[];
   /** The bulk actions over the selected orders, and the dialog of the step being taken. */
   panel: ReactNode;
 }
@@ -54,10 +54,11 @@ export function useFulfilmentControls<Row extends FulfilmentRow>(rows: readonly 
       />
     );
 
-  const fulfilmentColumn: Column<Row> = {
+  const fulfilmentColumn = (more?: (row: Row) => ReactNode): Column<Row> => ({
     key: 'fulfilment',
     header: 'Fulfilment',
-    cell: ({ orderId, fulfilment }) => {
+    cell: (row) => {
+      const { orderId, fulfilment } = row;
       if (!fulfilment) return <span className="text-ink-500">-</span>;
       const next = nextFulfilmentStep(fulfilment.step);
       return (
@@ -79,10 +80,11 @@ export function useFulfilmentControls<Row extends FulfilmentRow>(rows: readonly 
               {ACTION_LABELS[next]}
             </Button>
           )}
+          {more?.(row)}
         </div>
       );
     },
-  };
+  });
 
   const panel = (
     <>
@@ -130,7 +132,7 @@ export function useFulfilmentControls<Row extends FulfilmentRow>(rows: readonly 
     </>
   );
 
-  const columns = ([first, ...rest]: readonly Column<Row>[]) => {
+  const columns = ([first, ...rest]: readonly Column<Row>[], more?: (row: Row) => ReactNode) => {
     if (!first) return [];
     const selectable: Column<Row> = {
       ...first,
@@ -142,7 +144,7 @@ export function useFulfilmentControls<Row extends FulfilmentRow>(rows: readonly 
       ),
     };
     const afterStatus = rest.findIndex((column) => column.key === 'status') + 1 || rest.length;
-    return [selectable, ...rest.slice(0, afterStatus), fulfilmentColumn, ...rest.slice(afterStatus)];
+    return [selectable, ...rest.slice(0, afterStatus), fulfilmentColumn(more), ...rest.slice(afterStatus)];
   };
 
   return { columns, panel };

@@ -1,10 +1,9 @@
 import { countOf, type OperatorStep, todayInIndia } from '@elts/contracts';
-import { Modal, TextInput, useToast } from '@elts/ui';
+import { DAY_PLACEHOLDER, dayText, Modal, maskDayText, TextInput, useToast } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { failureText } from '../../../api/admin-request.js';
 import { DialogFooter } from '../../../components/DialogFooter.js';
-import { DAY_PLACEHOLDER, dayText, maskDayText } from '../../../components/day-text.js';
 import { ACTION_LABELS, checkStep, type ShipmentOf, type StepForm, sendSteps } from './fulfilment-requests.js';
 
 /** Couriers offered as the operator types (any other name may be typed). */

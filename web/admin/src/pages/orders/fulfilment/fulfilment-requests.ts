@@ -7,8 +7,8 @@ import {
   type OperatorStep,
   type ResponseOf,
 } from '@elts/contracts';
+import { readDayText } from '@elts/ui';
 import { adminOperation } from '../../../api/admin-request.js';
-import { readDayText } from '../../../components/day-text.js';
 
 /** A paid order's fulfilment as `GET /admin/product-orders` lists it (null while unpaid). */
 export type OrderFulfilment = NonNullable<ResponseOf<OperationTable['adminProductOrders']>['orders'][number]['fulfilment']>;

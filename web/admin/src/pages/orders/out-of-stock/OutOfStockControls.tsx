@@ -1,9 +1,9 @@
 import { API, type OperationTable, REFUND_CHOICE_LABELS, type ResponseOf } from '@elts/contracts';
-import { Button, type Column, formatDate, Modal, StatusBadge, useToast } from '@elts/ui';
+import { Button, type Column, formatDate, StatusBadge, useToast } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { adminOperation, failureText } from '../../../api/admin-request.js';
-import { DialogFooter } from '../../../components/DialogFooter.js';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
 import type { OrderFulfilment } from '../fulfilment/fulfilment-requests.js';
 
 /** An out-of-stock cancellation as `GET /admin/product-orders` lists it (docs/decisions/0024); null otherwise. */
@@ -45,10 +45,14 @@ function RefundCell({ refund }: { refund: OrderRefund }) {
 
 /**
  * Out-of-stock cancellation on the Orders page (docs/decisions/0024): a Refund column (where the refund of a
- * cancelled order stands), and for a paid order not yet shipped a button that cancels it after a confirmation. The
- * member is then mailed to choose a fund transfer or credits.
+ * cancelled order stands), and for a paid order not yet shipped the action that cancels it, which moves money and
+ * so asks first, in red, naming what it does. The member is then mailed to choose a fund transfer or credits.
  */
-export function useOutOfStockControls<Row extends RefundRow>(): { column: Column<Row>; dialog: ReactNode } {
+export function useOutOfStockControls<Row extends RefundRow>(): {
+  column: Column<Row>;
+  action: (row: Row) => ReactNode;
+  dialog: ReactNode;
+} {
   const toast = useToast();
   const client = useQueryClient();
   const [orderId, setOrderId] = useState<string>();
@@ -59,8 +63,7 @@ export function useOutOfStockControls<Row extends RefundRow>(): { column: Column
     setFailure(undefined);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const cancelOrder = async () => {
     if (!orderId) return;
     setBusy(true);
     setFailure(undefined);
@@ -79,35 +82,36 @@ export function useOutOfStockControls<Row extends RefundRow>(): { column: Column
   const column: Column<Row> = {
     key: 'refund',
     header: 'Refund',
-    cell: (row) => {
-      if (row.refund) return <RefundCell refund={row.refund} />;
-      if (!cancellable(row)) return <span className="text-ink-500">-</span>;
-      return (
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Cancel as out of stock: order ${row.orderId}`}
-          onClick={() => setOrderId(row.orderId)}
-        >
-          Out of stock
-        </Button>
-      );
-    },
+    cell: (row) => (row.refund ? <RefundCell refund={row.refund} /> : <span className="text-ink-500">-</span>),
   };
 
-  const dialog = orderId && (
-    <Modal
-      open
-      onClose={close}
-      title={`Cancel order ${orderId} as out of stock`}
-      footer={<DialogFooter failure={failure} onCancel={close} form="out-of-stock-form" busy={busy} submit="Cancel order" />}
+  const action = (row: Row) =>
+    cancellable(row) && (
+      <Button
+        size="sm"
+        variant="danger-outline"
+        aria-label={`Cancel as out of stock: order ${row.orderId}`}
+        onClick={() => setOrderId(row.orderId)}
+      >
+        Cancel as out of stock
+      </Button>
+    );
+
+  const dialog = (
+    <ConfirmDialog
+      open={Boolean(orderId)}
+      title={`Cancel order ${orderId ?? ''} as out of stock?`}
+      confirm="Cancel order and refund"
+      cancel="Keep the order"
+      busy={busy}
+      failure={failure}
+      onConfirm={() => void cancelOrder()}
+      onCancel={close}
     >
-      <form id="out-of-stock-form" noValidate onSubmit={(event) => void submit(event)} className="grid gap-3">
-        <p>The order is cancelled and the member is mailed to choose a fund transfer or credits for what they paid.</p>
-        <p className="text-sm text-ink-600">Without an answer in 3 days, the amount is refunded to their original payment method.</p>
-      </form>
-    </Modal>
+      <p>The order is cancelled and the member is mailed to choose a fund transfer or credits for what they paid.</p>
+      <p className="mt-3 text-sm text-ink-600">Without an answer in 3 days, the amount is refunded to their original payment method.</p>
+    </ConfirmDialog>
   );
 
-  return { column, dialog };
+  return { column, action, dialog };
 }

@@ -1,6 +1,6 @@
-import { TextInput } from '@elts/ui';
 import { useState } from 'react';
-import { DAY_PLACEHOLDER, dayText, maskDayText, readDayText } from './day-text.js';
+import { DAY_PLACEHOLDER, type DayRange, dayText, maskDayText, readDayText } from '../format/day-text.js';
+import { TextInput } from './TextField.js';
 
 /**
  * A day typed as dd/mm/yyyy (a text box: a native date input shows the browser's locale's order). It reports a
@@ -13,22 +13,30 @@ export function DayInput({
   onChange,
   hint = 'India time (IST)',
   required,
+  range,
+  error: refusal,
+  autoComplete = 'off',
 }: {
   label: string;
   value: string;
   onChange: (day: string) => void;
   hint?: string;
   required?: boolean;
+  /** The days it takes (a birthday's are not a list filter's). */
+  range?: DayRange;
+  /** The server's sentence about the day last sent, shown when the box itself has nothing to say. */
+  error?: string | undefined;
+  autoComplete?: string;
 }) {
   // The text typed, with the day it stood for: when the filter changes from outside (a reset), the box shows that.
   const [typed, setTyped] = useState({ text: value ? dayText(value) : '', day: value });
   const [left, setLeft] = useState(false);
   const text = typed.day === value ? typed.text : value ? dayText(value) : '';
-  const reading = readDayText(text);
-  const error = reading.kind === 'invalid' || (reading.kind === 'partial' && left) ? reading.message : undefined;
+  const reading = readDayText(text, range);
+  const error = (reading.kind === 'invalid' || (reading.kind === 'partial' && left) ? reading.message : undefined) ?? refusal;
   const change = (raw: string) => {
     const next = maskDayText(raw);
-    const now = readDayText(next);
+    const now = readDayText(next, range);
     const day = now.kind === 'day' ? now.day : '';
     setTyped({ text: next, day });
     if (day !== value) onChange(day);
@@ -41,7 +49,7 @@ export function DayInput({
       error={error}
       placeholder={DAY_PLACEHOLDER}
       inputMode="numeric"
-      autoComplete="off"
+      autoComplete={autoComplete}
       maxLength={10}
       value={text}
       onChange={(event) => change(event.target.value)}

@@ -2,11 +2,15 @@ import { escapeHtml } from '@elts/contracts';
 
 /**
  * What a confirmation link opens: a page for a person, not the API's envelope, since it is reached from a mail
- * client. Plain and self-contained: no script, and style attributes only (the gateway's policy allows no inline
+ * client or a text message. Plain and self-contained: no script, and style attributes only (the gateway's policy allows no inline
  * style sheet).
  */
-export function emailChangePage(outcome: { confirmed: boolean; message: string }): string {
-  const title = outcome.confirmed ? 'Email address confirmed' : 'Link not valid';
+export function contactChangePage(outcome: { confirmed: boolean; message: string; channel: 'email' | 'mobile' }): string {
+  const title = outcome.confirmed
+    ? outcome.channel === 'email'
+      ? 'Email address confirmed'
+      : 'Mobile number confirmed'
+    : 'Link not valid';
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -2,8 +2,8 @@ import { EARLIEST_DATE, formatIndianDay, isCalendarDate, LATEST_DATE } from '@el
 
 /**
  * A calendar day typed as Indian readers write it, dd/mm/yyyy, whatever the browser's language (a native date input
- * follows the browser's locale: mm/dd/yyyy in English (US)). The filters and the server speak YYYY-MM-DD; the box
- * shows dd/mm/yyyy.
+ * follows the browser's locale: mm/dd/yyyy in English (US)). The back office's filters, a member's birthday and the
+ * server speak YYYY-MM-DD; the box shows dd/mm/yyyy.
  */
 export const DAY_PLACEHOLDER = 'dd/mm/yyyy';
 
@@ -22,7 +22,14 @@ const TYPED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 const ON_THE_WAY = /^[\d/.-]{1,9}$/;
 const SHAPE_MESSAGE = `Enter the date as ${DAY_PLACEHOLDER}`;
 
-export function readDayText(text: string): DayReading {
+/** The days a box accepts, both ends included (YYYY-MM-DD): by default the lists' dates, 2000 to 2099. */
+export interface DayRange {
+  earliest: string;
+  latest: string;
+}
+const LIST_DAYS: DayRange = { earliest: EARLIEST_DATE, latest: LATEST_DATE };
+
+export function readDayText(text: string, range: DayRange = LIST_DAYS): DayReading {
   const trimmed = text.trim();
   if (trimmed === '') return { kind: 'empty' };
   const parts = TYPED.exec(trimmed);
@@ -30,8 +37,8 @@ export function readDayText(text: string): DayReading {
   const [, d, m, y] = parts as unknown as [string, string, string, string];
   const day = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
   if (!isCalendarDate(day)) return { kind: 'invalid', message: `Enter a real date as ${DAY_PLACEHOLDER}` };
-  if (day < EARLIEST_DATE || day > LATEST_DATE) {
-    return { kind: 'invalid', message: `Enter a date from ${dayText(EARLIEST_DATE)} to ${dayText(LATEST_DATE)}` };
+  if (day < range.earliest || day > range.latest) {
+    return { kind: 'invalid', message: `Enter a date from ${dayText(range.earliest)} to ${dayText(range.latest)}` };
   }
   return { kind: 'day', day };
 }
