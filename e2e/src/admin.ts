@@ -78,6 +78,17 @@ export async function createProduct(overrides: Record<string, unknown> = {}): Pr
   return answer.data;
 }
 
+/** A product already in the catalogue (the demo seed's, say), found by its name in the operators' list. */
+export async function productNamed(name: string): Promise<{ id: string; name: string; dropId: string | null }> {
+  const answer = await adminCall<{ data: { products: { id: string; name: string; dropId: string | null }[] } }>(
+    '/product/list?enabled_only=false',
+    { token: await adminSignIn() },
+  );
+  const found = answer.data.products.find((product) => product.name === name);
+  if (!found) throw new Error(`no product named ${name}`);
+  return found;
+}
+
 /**
  * Waits until a member's own deals board lists every one of `productIds`: the catalog learns of a new membership
  * and of the member's lists from events, a moment after the API calls that caused them have answered.

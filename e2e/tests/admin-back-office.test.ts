@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { formatIndianDay, indianWallClock } from '@elts/contracts';
+import { addDays, formatIndianDay, fridayDropWindow, indianWallClock, isDropFriday, offCalendarWarning } from '@elts/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../src/accessibility.js';
 import { ADMIN_ACCOUNT, adminCall, adminToken, eventually, sendContactMessage, useSharedProduct } from '../src/admin-session.js';
+import { screenshot } from '../src/artifacts.js';
 import { VIEWPORTS } from '../src/browser.js';
 import { widerThanWindow } from '../src/layout.js';
 import { completeProfile, revokeMandate, signUp, subscriber, type TestMember } from '../src/members.js';
@@ -13,6 +15,8 @@ import { completeProfile, revokeMandate, signUp, subscriber, type TestMember } f
 // (their own pincodes, searches by their email). Timed-out payments have their own file (admin-timeouts).
 const product = useSharedProduct();
 const word = `zorb${Math.random().toString(36).slice(2, 7)}`;
+// The product runs with the default drop calendar (DROP_ANCHOR_DATE).
+const DROP_ANCHOR = '2025-01-03';
 const uniquePincode = () => String(700_000 + Math.floor(Math.random() * 99_999));
 const buyerPincode = uniquePincode();
 
@@ -303,19 +307,35 @@ describe('the back office', () => {
     const { page } = await product.open('/admin/products', { session: adminSession() });
     await heading(page, 'Product Catalog');
     await page.getByRole('tab', { name: 'Deal Drops' }).click();
-    // A Friday about five weeks ahead, on the Indian calendar.
-    const friday = new Date(Date.now() + 35 * 86_400_000 + 330 * 60_000);
-    friday.setUTCDate(friday.getUTCDate() + ((5 - friday.getUTCDay() + 7) % 7));
+    // A Friday about five weeks ahead on the Indian calendar, and one between two of the calendar's drops: the
+    // form warns as it is typed, and the operator may still schedule it.
+    const ahead = new Date(Date.now() + 35 * 86_400_000 + 330 * 60_000);
+    ahead.setUTCDate(ahead.getUTCDate() + ((5 - ahead.getUTCDay() + 7) % 7));
+    const nearFriday = ahead.toISOString().slice(0, 10);
+    const friday = isDropFriday(DROP_ANCHOR, nearFriday) ? addDays(nearFriday, 7) : nearFriday;
+    const warning = offCalendarWarning(DROP_ANCHOR, fridayDropWindow(friday)) as string;
     const label = `${word} special`;
-    await page.getByLabel('Opens on').fill(formatIndianDay(friday.toISOString().slice(0, 10)));
+    await page.getByLabel('Opens on').fill(formatIndianDay(friday));
+    await page.getByRole('status').filter({ hasText: warning }).waitFor();
     await page.getByLabel('Label').fill(label);
     await page.getByRole('button', { name: 'Schedule Drop' }).click();
-    await page.getByText('Deal drop scheduled').waitFor();
+    await page.getByText(`Deal drop scheduled. ${warning}`).waitFor();
     const row = page.getByRole('region', { name: 'Deal drops' }).getByRole('row').filter({ hasText: label });
+    await row.getByText(warning).waitFor();
     await row.getByRole('button', { name: /^Cancel the drop opening / }).click();
     await page.getByRole('dialog', { name: 'Cancel this drop?' }).getByRole('button', { name: 'Cancel drop' }).click();
     await page.getByText('Deal drop cancelled').waitFor();
     await row.getByText('Cancelled', { exact: true }).waitFor();
+
+    // The warning and the table's warning lines fit a phone and pass axe.
+    const phone = await product.open('/admin/products', { session: adminSession(), viewport: VIEWPORTS.phone });
+    await phone.page.getByRole('tab', { name: 'Deal Drops' }).click();
+    await phone.page.getByLabel('Opens on').fill(formatIndianDay(friday));
+    await phone.page.getByRole('status').filter({ hasText: warning }).waitFor();
+    await screenshot(phone.page, 'admin-drop-off-calendar', VIEWPORTS.phone);
+    expect(await widerThanWindow(phone.page)).toEqual([]);
+    expect(await seriousViolations(phone.page)).toEqual([]);
+    await phone.page.close();
 
     await page.getByRole('tab', { name: 'Early Access' }).click();
     await page.getByLabel('Member email').fill(kabir.email);

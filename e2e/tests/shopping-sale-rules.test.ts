@@ -1,10 +1,26 @@
+import { addDays, DROP_EVERY_DAYS, dropFriday, dropIndexOn, fridayDropWindow, indianDayOf } from '@elts/contracts';
 import { describe, expect, it } from 'vitest';
-import { createProduct, placeUnpaidOrder, waitForBoard } from '../src/admin.js';
+import { createProduct, placeUnpaidOrder, productNamed, waitForBoard } from '../src/admin.js';
 import { useBrowser } from '../src/browser.js';
 import { subscriber } from '../src/members.js';
 
 const browser = useBrowser();
 const HOUR_MS = 3600_000;
+const MINUTE_MS = 60_000;
+
+/** The calendar drop open at `now`, else the next (the product runs with the default DROP_ANCHOR_DATE). */
+function calendarDropAt(now: number) {
+  const anchor = '2025-01-03';
+  const friday = dropFriday(anchor, dropIndexOn(anchor, indianDayOf(new Date(now))));
+  const window = fridayDropWindow(friday);
+  return now < window.closesAt.getTime() ? window : fridayDropWindow(addDays(friday, DROP_EVERY_DAYS));
+}
+
+/** A countdown's '1d 14h 3m' (seconds too, if shown) in milliseconds. */
+function countdownMs(text: string): number {
+  const [days, hours, minutes, seconds = 0] = (text.match(/\d+/g) ?? []).map(Number);
+  return (((days ?? 0) * 24 + (hours ?? 0)) * 60 + (minutes ?? 0)) * MINUTE_MS + seconds * 1000;
+}
 
 // What a card offers follows the sale window and the stock: nothing can be bought before the sale, after it, or
 // once the last unit is gone, and the server refuses such orders too.
@@ -72,5 +88,30 @@ describe('sale rules on the deals board', () => {
     await confirm.getByRole('button', { name: 'Close' }).click();
     // The board was reloaded and no longer offers it.
     await card.getByRole('button', { name: 'Out of Stock' }).waitFor();
+  });
+
+  it("counts a demo deal down to its calendar drop's real opening or close, Friday midnight to Sunday midnight", async () => {
+    // A seeded product with no drop of its own follows the calendar (docs/decisions/0087).
+    const demo = await productNamed('Qubo Dashcam Pro 3K with GPS');
+    expect(demo.dropId).toBeNull();
+    const member = await subscriber({ profile: { needList: [demo.name, 'Headphones', 'Cooker'] } });
+    await waitForBoard(member.token, [demo.id]);
+    const { page, pageErrors } = await browser.open('/profile', { session: member.session });
+    const card = page.getByRole('listitem', { name: demo.name });
+    await card.waitFor();
+    const now = Date.now();
+    const drop = calendarDropAt(now);
+    if (now < drop.opensAt.getTime()) {
+      const button = card.getByRole('button', { name: /^Sale starts in \d+d \d+h \d+m$/ });
+      const shown = countdownMs((await button.textContent()) ?? '');
+      expect(Math.abs(drop.opensAt.getTime() - now - shown)).toBeLessThan(2 * MINUTE_MS);
+      expect(await button.isDisabled()).toBe(true);
+    } else {
+      const timer = card.getByText(/^Sale ends in \d+d \d+h \d+m \d+s$/);
+      const shown = countdownMs((await timer.textContent()) ?? '');
+      expect(Math.abs(drop.closesAt.getTime() - now - shown)).toBeLessThan(2 * MINUTE_MS);
+      expect(shown).toBeLessThanOrEqual(48 * HOUR_MS);
+    }
+    expect(pageErrors).toEqual([]);
   });
 });

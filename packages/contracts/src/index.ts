@@ -83,6 +83,17 @@ export { brandNameFrom, COPYRIGHT_YEAR, DEFAULT_BRAND_NAME, socialHandleOf, soci
 export { COPY } from './copy.js';
 export { DELIVERY_AREA_COPY } from './delivery-area.js';
 export {
+  DROP_EVERY_DAYS,
+  type DropWindow,
+  dropFriday,
+  dropIndexOn,
+  fridayDropWindow,
+  isDropFriday,
+  offCalendarWarning,
+  onDropCalendar,
+  openingDayOf,
+} from './drop-calendar.js';
+export {
   catalogEvents,
   DropCancelled,
   DropMoved,

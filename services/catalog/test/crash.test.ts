@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PRINCIPAL_HEADER } from '@elts/platform';
 import { closedPort, eventually, type ServiceProcess, startServiceProcess, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openWindow, productForm } from './helpers.js';
 
 describe('a crash between hold and payment', () => {
   const processes: ServiceProcess[] = [];
@@ -16,7 +19,7 @@ describe('a crash between hold and payment', () => {
     const running = await startServiceProcess('services/catalog/src/main.ts', port, {
       DATA_DIR: dataDir,
       SERVICE_TOKEN: TEST_SERVICE_TOKEN,
-      SEED_DEMO_CATALOG: 'true',
+      SEED_DEMO_CATALOG: 'false',
       HOLD_MINUTES: '0.05',
       HOLD_SWEEP_SECONDS: '1',
       WORKFLOW_POLL_MS: '100',
@@ -25,10 +28,15 @@ describe('a crash between hold and payment', () => {
     return running;
   }
 
-  const call = async (port: number, path: string, body?: unknown) => {
+  // As the gateway calls it: the service token, and for an admin's call the admin it established.
+  const call = async (port: number, path: string, body?: unknown, principal?: unknown) => {
     const response = await fetch(`http://127.0.0.1:${port}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', 'x-service-token': TEST_SERVICE_TOKEN },
+      headers: {
+        'content-type': 'application/json',
+        'x-service-token': TEST_SERVICE_TOKEN,
+        ...(principal ? { [PRINCIPAL_HEADER]: JSON.stringify(principal) } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return (await response.json()) as { data: any };
@@ -38,8 +46,8 @@ describe('a crash between hold and payment', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'elts-catalog-crash-'));
     const port = await closedPort();
     const first = await startCatalog(port);
-    const board = await call(port, '/product/list?enabled_only=true&limit=15');
-    const product = board.data.products.find((p: { stock: number; saleState: string }) => p.stock >= 5 && p.saleState === 'open');
+    const admin = { admin: { id: randomUUID(), username: 'ops', sessionId: randomUUID() } };
+    const product = (await call(port, '/product/create', productForm({ stock: 8, ...openWindow() }), admin)).data;
     const before = (await call(port, `/internal/products/${product.id}`)).data.available;
     const heldAt = Date.now();
     const hold = await call(port, '/internal/stock/hold', {

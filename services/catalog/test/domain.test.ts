@@ -1,6 +1,7 @@
+import { fridayDropWindow } from '@elts/contracts';
 import { describe, expect, it } from 'vitest';
 import { composeBoard, pickListMatches } from '../src/domain/board.js';
-import { DropCalendar, dropStatus, weekendWindow } from '../src/domain/drops.js';
+import { DropCalendar, dropStatus } from '../src/domain/drops.js';
 import { isAcceptableImage } from '../src/domain/product.js';
 import { applicableWindow, saleStateAt } from '../src/domain/sale-window.js';
 
@@ -10,39 +11,52 @@ const at = (iso: string) => new Date(iso);
 describe('the drop calendar', () => {
   const calendar = new DropCalendar(ANCHOR);
 
-  it('opens every other Friday at 00:00 and closes at Sunday 24:00, India time', () => {
-    const drops = calendar.between(at('2025-01-01T00:00:00Z'), at('2025-02-01T00:00:00Z'));
-    expect(drops.map((drop) => drop.id)).toEqual(['DROP-2025-01-03', 'DROP-2025-01-17', 'DROP-2025-01-31']);
-    expect(drops[1]).toMatchObject({
-      opensAt: at('2025-01-16T18:30:00Z'),
-      closesAt: at('2025-01-19T18:30:00Z'),
-      source: 'calendar',
-      cancelled: false,
-    });
+  it('opens at Friday midnight and closes at Sunday midnight, India time, every other week', () => {
+    // From a Tuesday, the next three drops: each from the midnight ending Friday to the one ending Sunday.
+    const drops = calendar.between(at('2025-01-14T00:00:00Z'), at('2025-02-20T00:00:00Z'));
+    expect(drops.map((drop) => [drop.id, drop.opensAt.toISOString(), drop.closesAt.toISOString()])).toEqual([
+      ['DROP-2025-01-17', '2025-01-17T18:30:00.000Z', '2025-01-19T18:30:00.000Z'],
+      ['DROP-2025-01-31', '2025-01-31T18:30:00.000Z', '2025-02-02T18:30:00.000Z'],
+      ['DROP-2025-02-14', '2025-02-14T18:30:00.000Z', '2025-02-16T18:30:00.000Z'],
+    ]);
+    expect(drops[0]).toMatchObject({ label: 'Deal drop of 17/01/2025', source: 'calendar', cancelled: false });
+    for (const drop of drops) expect(drop.closesAt.getTime() - drop.opensAt.getTime()).toBe(48 * 3600_000);
     // The Friday between two drops has none.
     expect(calendar.byId('DROP-2025-01-10')).toBeUndefined();
-    expect(calendar.byId('DROP-2025-01-17')?.opensAt).toEqual(weekendWindow('2025-01-17').opensAt);
+    expect(calendar.byId('DROP-2025-01-17')?.opensAt).toEqual(fridayDropWindow('2025-01-17').opensAt);
   });
 
-  it('is open from Friday 00:00:00 to Sunday 23:59:59 and not a second outside', () => {
+  it('is open from Saturday 00:00:00 to Sunday 23:59:59 and not a second outside', () => {
     const drop = calendar.byId('DROP-2025-01-17')!;
-    expect(dropStatus(drop, at('2025-01-16T18:29:59Z'))).toBe('scheduled'); // Thursday 23:59:59 IST
-    expect(dropStatus(drop, at('2025-01-16T18:30:00Z'))).toBe('open'); // Friday 00:00:00 IST
+    expect(dropStatus(drop, at('2025-01-17T06:30:00Z'))).toBe('scheduled'); // Friday 12:00 IST: not yet midnight
+    expect(dropStatus(drop, at('2025-01-17T18:29:59Z'))).toBe('scheduled'); // Friday 23:59:59 IST
+    expect(dropStatus(drop, at('2025-01-17T18:30:00Z'))).toBe('open'); // Friday midnight: Saturday 00:00:00 IST
     expect(dropStatus(drop, at('2025-01-19T18:29:59Z'))).toBe('open'); // Sunday 23:59:59 IST
-    expect(dropStatus(drop, at('2025-01-19T18:30:00Z'))).toBe('closed'); // Monday 00:00:00 IST
+    expect(dropStatus(drop, at('2025-01-19T18:30:00Z'))).toBe('closed'); // Sunday midnight: Monday 00:00:00 IST
   });
 
   it('finds the drop open now, else the next one, skipping cancelled ones', () => {
+    expect(calendar.currentOrNext(at('2025-01-17T06:30:00Z'))).toMatchObject({
+      id: 'DROP-2025-01-17',
+      opensAt: at('2025-01-17T18:30:00Z'),
+    });
     expect(calendar.currentOrNext(at('2025-01-18T10:00:00Z'))?.id).toBe('DROP-2025-01-17');
+    expect(calendar.currentOrNext(at('2025-01-19T18:30:00Z'))?.id).toBe('DROP-2025-01-31');
     expect(calendar.currentOrNext(at('2025-01-21T10:00:00Z'))?.id).toBe('DROP-2025-01-31');
     const changed = new DropCalendar(ANCHOR, [
-      { id: 'DROP-2025-01-31', source: 'calendar', ...weekendWindow('2025-01-31'), label: 'x', cancelled: true },
+      { id: 'DROP-2025-01-31', source: 'calendar', ...fridayDropWindow('2025-01-31'), label: 'x', cancelled: true },
     ]);
     expect(changed.currentOrNext(at('2025-01-21T10:00:00Z'))?.id).toBe('DROP-2025-02-14');
   });
 
   it('applies an admin move to a calendar drop and lists an admin drop wherever it is', () => {
-    const moved = { id: 'DROP-2025-01-17', source: 'calendar' as const, ...weekendWindow('2025-01-24'), label: 'Moved', cancelled: false };
+    const moved = {
+      id: 'DROP-2025-01-17',
+      source: 'calendar' as const,
+      ...fridayDropWindow('2025-01-24'),
+      label: 'Moved',
+      cancelled: false,
+    };
     const own = {
       id: 'DRP-ABCDEF',
       source: 'admin' as const,
@@ -52,7 +66,7 @@ describe('the drop calendar', () => {
       cancelled: false,
     };
     const changed = new DropCalendar(ANCHOR, [moved, own]);
-    expect(changed.byId('DROP-2025-01-17')).toMatchObject({ opensAt: weekendWindow('2025-01-24').opensAt, moved: true });
+    expect(changed.byId('DROP-2025-01-17')).toMatchObject({ opensAt: fridayDropWindow('2025-01-24').opensAt, moved: true });
     expect(changed.currentOrNext(at('2025-01-22T05:00:00Z'))?.id).toBe('DRP-ABCDEF');
     const ids = changed.between(at('2025-01-15T00:00:00Z'), at('2025-01-30T00:00:00Z')).map((drop) => drop.id);
     expect(ids).toEqual(['DRP-ABCDEF', 'DROP-2025-01-17']);
@@ -77,7 +91,7 @@ describe('sale windows', () => {
     expect(ofDrop.source).toBe('drop');
     expect(saleStateAt(ofDrop, now)).toBe('ended');
     const ofCalendar = applicableWindow(product({}), calendar, now);
-    expect(ofCalendar).toMatchObject({ source: 'calendar', startAt: weekendWindow('2025-01-31').opensAt });
+    expect(ofCalendar).toMatchObject({ source: 'calendar', startAt: fridayDropWindow('2025-01-31').opensAt });
     expect(saleStateAt(ofCalendar, now)).toBe('upcoming');
   });
 });

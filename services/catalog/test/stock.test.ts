@@ -2,7 +2,7 @@ import { ManualClock, sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_EXPIRY_JOB } from '../src/jobs/hold-expiry.js';
-import { createProduct, inMinutes, instanceOf, internal, openWindow, startCatalog, stockRow } from './helpers.js';
+import { announceMember, createProduct, inMinutes, instanceOf, internal, openWindow, startCatalog, stockRow } from './helpers.js';
 
 const HOLD_MINUTES = 30;
 
@@ -67,6 +67,29 @@ describe.each(DATABASE_KINDS)('stock on %s', (kind) => {
     expect(settled.slice(3).every((answer) => answer.body.data.held === false)).toBe(true);
     expect(await stockRow(catalog, id)).toEqual({ on_hand: 3, held: 0, sold: 3 });
     await expectLogMatches(id);
+  });
+
+  it.runIf(available)("shows shoppers live stock, on hand less units held and sold: what 'Only N left!' counts", async () => {
+    const { id } = await product(7, { name: 'Hawkins Livestock Pressure Cooker' });
+    const member = await announceMember(catalog, { need: ['Hawkins Livestock Pressure Cooker'] });
+    const shown = async () => {
+      const find = (body: any) => body.data.products.find((each: { id: string }) => each.id === id)?.stock;
+      const visitors = await catalog.json('/product/list?enabled_only=true&limit=15');
+      const members = await catalog.json('/product/list?enabled_only=true&limit=15', { token: member.token });
+      const variants = await catalog.json(`/product/${id}/variants`);
+      return [find(visitors.body), find(members.body), variants.body.data.variants[0].stock];
+    };
+    expect(await shown()).toEqual([7, 7, 7]);
+    const first = nextOrder();
+    await hold(id, first, 3);
+    expect(await shown()).toEqual([4, 4, 4]);
+    const second = nextOrder();
+    await hold(id, second, 2);
+    await commit(second);
+    expect(await shown()).toEqual([2, 2, 2]);
+    await release(first);
+    expect(await shown()).toEqual([5, 5, 5]);
+    expect(await stockRow(catalog, id)).toEqual({ on_hand: 7, held: 0, sold: 2 });
   });
 
   it.runIf(available)('refuses, at the database, any change that would make available stock negative', async () => {

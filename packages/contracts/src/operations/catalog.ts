@@ -32,7 +32,7 @@ const boardSchema = z.object({
 // The shared calendar-day schema bounds the year too: a range ending on 9999-12-31 would step past year 9999,
 // where the calendar arithmetic's YYYY-MM-DD strings break.
 const instant = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' });
-/** What an admin sends for a drop: a Friday (the usual weekend window), or an exact window. */
+/** What an admin sends for a drop: a Friday (its midnight to Sunday midnight), or an exact window. */
 const dropBody = z.object({
   opensOn: calendarDateSchema('The opening day').optional(),
   opensAt: instant.optional(),
@@ -50,6 +50,8 @@ const dropSchema = z.object({
   /** A calendar drop whose dates an admin changed. */
   moved: z.boolean(),
   status: z.enum(['scheduled', 'open', 'closed', 'cancelled']),
+  /** Why the drop is off the calendar members are promised (docs/decisions/0087); null when it keeps to it. */
+  calendarWarning: z.string().nullable(),
 });
 
 const email = z.email('must be an email address').max(254);

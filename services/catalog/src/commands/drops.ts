@@ -1,6 +1,6 @@
-import { type DropRequest, isFriday } from '@elts/contracts';
+import { type DropRequest, fridayDropWindow, isFriday } from '@elts/contracts';
 import { badRequest, conflict, notFound, retryOnConcurrency } from '@elts/platform';
-import { type Drop, DropCalendar, dropLabel, weekendWindow } from '../domain/drops.js';
+import { type Drop, DropCalendar, dropLabel } from '../domain/drops.js';
 import { newDropId } from '../domain/ids.js';
 import { loadStoredDrops, projectDropEvent } from '../store/drop-projection.js';
 import { type CatalogContext, record } from './context.js';
@@ -8,12 +8,15 @@ import { type CatalogContext, record } from './context.js';
 const MAX_DROP_DAYS = 31;
 const dropStream = (dropId: string) => `drop-${dropId}`;
 
-/** Turns a request into a window, refusing what cannot be a sale. */
+/**
+ * Turns a request into a window, refusing what cannot be a sale. A window off the calendar is not refused (a festival
+ * sale, an extra weekend): the answer warns of it (offCalendarWarning, docs/decisions/0087).
+ */
 export function windowOf(request: DropRequest, now: Date): { opensAt: Date; closesAt: Date } {
   let window: { opensAt: Date; closesAt: Date };
   if (request.opensOn) {
     if (!isFriday(request.opensOn)) throw badRequest('A deal drop opens on a Friday (opensOn must be a Friday as YYYY-MM-DD)');
-    window = weekendWindow(request.opensOn);
+    window = fridayDropWindow(request.opensOn);
   } else if (request.opensAt && request.closesAt) {
     window = { opensAt: new Date(request.opensAt), closesAt: new Date(request.closesAt) };
   } else {

@@ -11,8 +11,8 @@ type DemoProduct = Omit<ProductForm, 'images' | 'descriptions' | 'isEnabled' | '
   highlights: string;
   inTheBox: string;
   warranty?: string;
-  /** Its own sale window, in days from the seeding day (Asia/Kolkata): a product whose sale has not started. */
-  ownWindowDays?: [number, number];
+  /** In the calendar's drop after the first: a sale that has not started while the rest are on (or about to be). */
+  laterDrop?: true;
 };
 
 const base = { sku: '', variantGroup: null, isVariantPrimary: false, exclusive: false };
@@ -417,7 +417,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     image: 'rc-car',
     highlights: '360-degree flips and double-sided driving.\nUSB rechargeable; 2.4 GHz remote.',
     inTheBox: 'Car, remote, USB charging cable.',
-    ownWindowDays: [3, 6],
+    laterDrop: true,
   },
   {
     ...base,
@@ -460,8 +460,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
 ];
 
-export function demoForm(product: DemoProduct, dropId: string | null, window: [string, string] | null): ProductForm {
-  const { image, highlights, inTheBox, warranty, ownWindowDays: _, ...fields } = product;
+/** A demo product's form; `dropId` null lets it follow the calendar, drop after drop. */
+export function demoForm(product: DemoProduct, dropId: string | null): ProductForm {
+  const { image, highlights, inTheBox, warranty, laterDrop: _, ...fields } = product;
   return {
     ...fields,
     images: [imagePath(image)],
@@ -471,8 +472,8 @@ export function demoForm(product: DemoProduct, dropId: string | null, window: [s
       ...(warranty ? [{ title: 'Warranty', content: warranty }] : []),
     ],
     isEnabled: true,
-    dropId: window ? null : dropId,
-    saleStartAt: window?.[0] ?? null,
-    saleEndAt: window?.[1] ?? null,
+    dropId,
+    saleStartAt: null,
+    saleEndAt: null,
   };
 }

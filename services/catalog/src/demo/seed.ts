@@ -1,40 +1,26 @@
-import { addDays, indianDayOf, indianMidnight } from '@elts/contracts';
 import type { CatalogContext } from '../commands/context.js';
-import { createDrop } from '../commands/drops.js';
 import { createProduct } from '../commands/products.js';
+import { DropCalendar } from '../domain/drops.js';
 import { hasAnyProduct } from '../store/catalog-reads.js';
+import { loadStoredDrops } from '../store/drop-projection.js';
 import { DEMO_PRODUCTS, demoForm } from './demo-catalog.js';
 
 const ACTOR = 'system:demo-seed';
-// Long enough that a demo started any day keeps working through the next weekend.
-const DEMO_DROP_DAYS = 14;
 
 /**
- * Seeds the demo catalogue on a first start with no products: a drop open from today 00:00 (India) for two weeks,
- * so the board can be bought from on any weekday, and the products in it (one with its own window that opens in a
- * few days, to show a sale that has not started).
+ * Seeds the demo catalogue on a first start with no products. The products keep the calendar members are promised
+ * (docs/decisions/0087): they have no drop of their own, so each follows the calendar's drop that is open now or
+ * opens next, Friday midnight to Sunday midnight, drop after drop, and a card's countdown is the time to that drop's
+ * real opening or close. One product is in the drop after that, to show a sale that has not started.
  */
 export async function seedDemoCatalog(context: CatalogContext): Promise<boolean> {
   if (await hasAnyProduct(context.db)) return false;
-  const today = indianDayOf(context.clock.now());
-  const dropId = await createDrop(
-    context,
-    {
-      opensAt: indianMidnight(today).toISOString(),
-      closesAt: indianMidnight(addDays(today, DEMO_DROP_DAYS)).toISOString(),
-      label: 'Demo drop',
-    },
-    ACTOR,
-  );
+  const calendar = new DropCalendar(context.settings.DROP_ANCHOR_DATE, await loadStoredDrops(context.db));
+  const first = calendar.currentOrNext(context.clock.now());
+  const later = first && calendar.currentOrNext(first.closesAt);
   for (const product of DEMO_PRODUCTS) {
-    const window = product.ownWindowDays
-      ? ([
-          indianMidnight(addDays(today, product.ownWindowDays[0])).toISOString(),
-          indianMidnight(addDays(today, product.ownWindowDays[1])).toISOString(),
-        ] as [string, string])
-      : null;
-    await createProduct(context, demoForm(product, dropId, window), ACTOR);
+    await createProduct(context, demoForm(product, product.laterDrop ? (later?.id ?? null) : null), ACTOR);
   }
-  context.logger.info({ products: DEMO_PRODUCTS.length, dropId }, 'seeded the demo catalogue');
+  context.logger.info({ products: DEMO_PRODUCTS.length, dropId: first?.id, laterDropId: later?.id }, 'seeded the demo catalogue');
   return true;
 }

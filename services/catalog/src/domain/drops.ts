@@ -1,13 +1,24 @@
-import { addDays, daysBetween, indianDayOf, indianMidnight, isCalendarDate } from '@elts/contracts';
+import {
+  DROP_EVERY_DAYS,
+  daysBetween,
+  dropFriday,
+  dropIndexOn,
+  formatIndianDay,
+  fridayDropWindow,
+  indianDayOf,
+  isCalendarDate,
+  isDropFriday,
+  openingDayOf,
+} from '@elts/contracts';
 
 /**
- * Deal drops: deals go live on Friday 00:00 and close at Sunday 24:00 (Monday 00:00), Asia/Kolkata. The default
- * calendar is every other Friday from an anchor Friday: "every 15 days" cannot always land on a Friday, 14 can.
- * Calendar drops are computed, not stored; a stored row exists only once an admin moved or cancelled one, or
- * created a drop of their own (see docs/decisions/0020-deal-drops.md).
+ * Deal drops: deals go live at Friday midnight and close at Sunday midnight in India, both the midnight that ends the
+ * day named (Saturday 00:00 to Monday 00:00, Asia/Kolkata). The default calendar is every other Friday from an
+ * anchor Friday: "every 15 days" cannot always land on a Friday, 14 can. Calendar drops are computed, not stored; a
+ * stored row exists only once an admin moved or cancelled one, or created a drop of their own (see
+ * docs/decisions/0020-deal-drops.md and 0087-friday-midnight-ends-friday.md). The arithmetic is shared with the back
+ * office (packages/contracts/src/drop-calendar.ts).
  */
-export const CALENDAR_EVERY_DAYS = 14;
-export const DROP_LENGTH_DAYS = 3;
 
 export interface Drop {
   id: string;
@@ -29,15 +40,9 @@ const CALENDAR_ID = /^DROP-(\d{4}-\d{2}-\d{2})$/;
 
 export const calendarDropId = (friday: string) => `DROP-${friday}`;
 
-const labelFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
-
+/** A drop named for the day its opening belongs to (a Friday, for the calendar's): 'Deal drop of 17/01/2025'. */
 export function dropLabel(opensAt: Date): string {
-  return `Deal drop of ${labelFormat.format(opensAt)}`;
-}
-
-/** Friday 00:00 to Sunday 24:00 in India for the drop opening on `friday`. */
-export function weekendWindow(friday: string): { opensAt: Date; closesAt: Date } {
-  return { opensAt: indianMidnight(friday), closesAt: indianMidnight(addDays(friday, DROP_LENGTH_DAYS)) };
+  return `Deal drop of ${formatIndianDay(openingDayOf(opensAt))}`;
 }
 
 export function dropStatus(drop: Drop, now: Date): DropStatus {
@@ -58,11 +63,11 @@ export class DropCalendar {
 
   /** The k-th calendar Friday's drop (k may be negative), with an admin's change applied. */
   occurrence(k: number): Drop {
-    const friday = addDays(this.anchor, k * CALENDAR_EVERY_DAYS);
+    const friday = dropFriday(this.anchor, k);
     const id = calendarDropId(friday);
     const change = this.stored.get(id);
     if (change) return { ...change, moved: true };
-    const { opensAt, closesAt } = weekendWindow(friday);
+    const { opensAt, closesAt } = fridayDropWindow(friday);
     return { id, opensAt, closesAt, label: dropLabel(opensAt), source: 'calendar', cancelled: false, moved: false };
   }
 
@@ -72,14 +77,13 @@ export class DropCalendar {
     if (stored) return { ...stored, moved: stored.source === 'calendar' };
     const friday = CALENDAR_ID.exec(id)?.[1];
     if (!friday || !isCalendarDate(friday)) return undefined;
-    const offset = daysBetween(this.anchor, friday);
-    if (offset % CALENDAR_EVERY_DAYS !== 0) return undefined;
-    return this.occurrence(offset / CALENDAR_EVERY_DAYS);
+    if (!isDropFriday(this.anchor, friday)) return undefined;
+    return this.occurrence(daysBetween(this.anchor, friday) / DROP_EVERY_DAYS);
   }
 
-  /** Index of the calendar drop opening on or before the date of `at`. */
+  /** Index of the calendar Friday on or before the date of `at`. */
   private indexAt(at: Date): number {
-    return Math.floor(daysBetween(this.anchor, indianDayOf(at)) / CALENDAR_EVERY_DAYS);
+    return dropIndexOn(this.anchor, indianDayOf(at));
   }
 
   /** Every drop whose window meets [from, to), cancelled ones included, in opening order. */

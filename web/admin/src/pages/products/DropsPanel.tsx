@@ -1,4 +1,4 @@
-import { API, type DataOf } from '@elts/contracts';
+import { API, type DataOf, fridayDropWindow, isFriday, offCalendarWarning } from '@elts/contracts';
 import { Button, Card, type Column, DataTable, DayInput, EmptyState, formatDateTime, StatusBadge, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
 import { adminOperation } from '../../api/admin-request.js';
@@ -10,8 +10,9 @@ import { ListStates } from '../../components/ListStates.js';
 type Drop = DataOf<typeof API.listDrops>['drops'][number];
 
 /**
- * Deal drops (docs/decisions 0020): the calendar's drops from two weeks back to three months ahead, a drop of the
- * admin's own on a chosen day, and moving or cancelling one.
+ * Deal drops (docs/decisions 0020 and 0087): the calendar's drops from two weeks back to three months ahead, a drop of
+ * the admin's own on a chosen Friday, and cancelling one. A Friday off the calendar members are promised is warned of
+ * as it is typed (the same rule the catalog answers with), and may still be scheduled.
  */
 export function DropsPanel() {
   const drops = useAdminOperation(API.listDrops, { query: {} });
@@ -19,6 +20,8 @@ export function DropsPanel() {
   const [label, setLabel] = useState('');
   const { busy, run: act } = useAdminAction();
   const [cancelling, setCancelling] = useState<Drop>();
+  const anchor = drops.data?.data.anchor;
+  const warning = anchor && isFriday(opensOn) ? offCalendarWarning(anchor, fridayDropWindow(opensOn)) : undefined;
 
   const schedule = async (event: FormEvent) => {
     event.preventDefault();
@@ -30,7 +33,16 @@ export function DropsPanel() {
   };
 
   const columns: Column<Drop>[] = [
-    { key: 'label', header: 'Drop', cell: (d) => d.label || 'Deal drop' },
+    {
+      key: 'label',
+      header: 'Drop',
+      cell: (d) => (
+        <>
+          {d.label || 'Deal drop'}
+          {d.calendarWarning && <p className="mt-1 max-w-sm text-xs font-semibold text-amber-800">{d.calendarWarning}</p>}
+        </>
+      ),
+    },
     { key: 'opensAt', header: 'Opens', cell: (d) => formatDateTime(d.opensAt) },
     { key: 'closesAt', header: 'Closes', cell: (d) => formatDateTime(d.closesAt) },
     { key: 'source', header: 'Source', cell: (d) => (d.moved ? `${d.source} (moved)` : d.source) },
@@ -58,12 +70,21 @@ export function DropsPanel() {
       <Card as="section" aria-label="Schedule a drop">
         <h2 className="text-lg font-bold text-ink-950">Schedule a drop</h2>
         <form onSubmit={schedule} className="mt-4 grid gap-4 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-          <DayInput label="Opens on" hint="A Friday, India time (IST)" required value={opensOn} onChange={setOpensOn} />
+          <DayInput
+            label="Opens on"
+            hint="A Friday: open from its midnight (Saturday 00:00 IST) to Sunday midnight"
+            required
+            value={opensOn}
+            onChange={setOpensOn}
+          />
           <TextInput label="Label" value={label} maxLength={80} onChange={(e) => setLabel(e.target.value)} />
           <Button type="submit" busy={busy === 'new'}>
             Schedule Drop
           </Button>
         </form>
+        <p role="status" className="mt-3 text-sm font-semibold text-amber-800 empty:hidden">
+          {warning}
+        </p>
       </Card>
       <ListStates
         isLoading={drops.isLoading}
