@@ -73,7 +73,10 @@ describe('an order cancelled as out of stock', () => {
 
     // The back office: the order shows its refund, and Payments lists the Refund payment of that order.
     const refreshed = await adminPage('/admin/orders', placed.order_id);
-    await refreshed.getByRole('list', { name: `Refunds of order ${placed.order_id}` }).getByText('Refunded', { exact: true }).waitFor();
+    await refreshed
+      .getByRole('list', { name: `Refunds of order ${placed.order_id}` })
+      .getByText('Refunded', { exact: true })
+      .waitFor();
     const payments = await adminPage('/admin/payments', placed.order_id);
     await payments.getByLabel('Payment Type').selectOption({ label: 'Refund' });
     // Filtered to refunds, the order's own payment leaves the list and its refund stays.

@@ -262,7 +262,7 @@ export {
   payableAfterCredit,
   SUBSCRIPTION_PRICE,
 } from './membership.js';
-export { formatRupees, paiseOf, type RupeeOptions, rupeesInText, rupeesOf } from './money.js';
+export { formatRupees, paiseOf, type RupeeOptions, rupeesOf } from './money.js';
 export { answer, done, pagination, specPagination } from './operations/answers.js';
 export type { DropRequest, EarlyAccessRequest } from './operations/catalog.js';
 export {

@@ -36,9 +36,3 @@ export function formatRupees(paise: number, options: RupeeOptions = {}): string 
   if (!Number.isInteger(paise)) throw new RangeError(`Amounts are whole paise, got ${paise}`);
   return (options.decimals === false ? wholeRupees : withPaise).format(paise / 100);
 }
-
-/**
- * Rupees in a sentence of plain text (mails, refusals, gateway notes), where the rupee sign may not survive every
- * mail client or terminal: 117882 → 'Rs 1178.82'.
- */
-export const rupeesInText = (paise: number): string => `Rs ${(paise / 100).toFixed(2)}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, paiseOf, rupeesInText, rupeesOf } from '../src/money.js';
+import { formatRupees, paiseOf, rupeesOf } from '../src/money.js';
 
 describe('formatRupees', () => {
   it('shows paise as rupees with two decimals', () => {
@@ -36,10 +36,5 @@ describe('rupees and paise on the wire and in text', () => {
     expect(paiseOf(1178.82)).toBe(117882);
     expect(paiseOf('0.29')).toBe(29);
     expect(paiseOf(rupeesOf(100001))).toBe(100001);
-  });
-
-  it('writes plain-text rupees for mails and refusals', () => {
-    expect(rupeesInText(111)).toBe('Rs 1.11');
-    expect(rupeesInText(99900)).toBe('Rs 999.00');
   });
 });

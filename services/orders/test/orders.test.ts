@@ -429,7 +429,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
       const { status, body } = await place(member.token, order('PRD-PENNY'));
       expect(status).toBe(400);
       expect(body.message).toBe(
-        'This order is too small to pay for: after up to 10% membership credit it must still come to Rs 1.00, the smallest payment we can take.',
+        'This order is too small to pay for: after up to 10% membership credit it must still come to ₹1.00, the smallest payment we can take.',
       );
       expect([...catalog.holds.values()].filter((hold) => hold.productId === 'PRD-PENNY')).toEqual([]);
       expect([...payments.credit.values()].filter((entry) => entry.memberId === member.memberId)).toEqual([]);

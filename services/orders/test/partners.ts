@@ -130,7 +130,7 @@ export function paymentsStandIn(options: { creditPaise?: number; failCheckout?: 
     if (options.failCheckout) return c.json({ is_success: false, message: 'gateway down' }, 502);
     const { orderId, amountPaise } = await c.req.json();
     // As payments answers: the gateway takes nothing under Rs 1.
-    if (amountPaise < MINIMUM_PAYMENT_PAISE) return c.json({ is_success: false, message: 'An order must cost at least Rs 1.00' }, 400);
+    if (amountPaise < MINIMUM_PAYMENT_PAISE) return c.json({ is_success: false, message: 'An order must cost at least ₹1.00.' }, 400);
     if (!payments.has(orderId))
       payments.set(orderId, { paymentId: `PAY-${++counter}`, status: 'pending', amountPaise, autoFailed: false, refunded: false });
     const payment = payments.get(orderId)!;

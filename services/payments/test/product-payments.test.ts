@@ -130,6 +130,6 @@ describe.each(DATABASE_KINDS)('payments for product orders on %s', (kind) => {
 
   it.runIf(available)('validates what orders sends', async () => {
     expect((await checkout('bad id!', randomUUID())).status).toBe(400);
-    expect((await checkout('ORD-SMALL01', randomUUID(), 50)).body.message).toBe('An order must cost at least Rs 1.00');
+    expect((await checkout('ORD-SMALL01', randomUUID(), 50)).body.message).toBe('An order must cost at least ₹1.00.');
   });
 });

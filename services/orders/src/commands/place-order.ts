@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
+  formatRupees,
   MEMBERSHIP_CREDIT,
   MINIMUM_PAYMENT_PAISE,
   ORDER_ID_PREFIXES,
   type OrderPayload,
   type Profession,
   payableAfterCredit,
-  rupeesInText,
 } from '@elts/contracts';
 import { badRequest, ConcurrencyError, conflict, forbidden, notFound } from '@elts/platform';
 import { buysOneOfEach, foldOrder, maxQuantity, orderStream } from '../domain/order.js';
@@ -20,7 +20,7 @@ import { assertMayOrder, lockMember, type PurchaseRules } from './purchase-limit
 
 const UNDER_MINIMUM_PAYMENT =
   `This order is too small to pay for: after up to ${MEMBERSHIP_CREDIT.maxShareOfOrderPercent}% membership credit it must ` +
-  `still come to ${rupeesInText(MINIMUM_PAYMENT_PAISE)}, the smallest payment we can take.`;
+  `still come to ${formatRupees(MINIMUM_PAYMENT_PAISE)}, the smallest payment we can take.`;
 
 // The prefix is how /order tells a product order from a membership by its id alone (contracts order-ids.ts).
 export const newOrderId = () => `${ORDER_ID_PREFIXES.product}${randomBytes(6).toString('hex').toUpperCase()}`;

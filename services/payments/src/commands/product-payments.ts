@@ -1,4 +1,4 @@
-import { type BodyOf, creditForOrder, MINIMUM_PAYMENT_PAISE, type paymentsOperations, REFUND_CREDIT, rupeesInText } from '@elts/contracts';
+import { type BodyOf, creditForOrder, formatRupees, MINIMUM_PAYMENT_PAISE, type paymentsOperations, REFUND_CREDIT } from '@elts/contracts';
 import { badRequest, notFound } from '@elts/platform';
 import { advancePayment, newPaymentId, startPayment } from '../flows/payment.js';
 import { findCreditSpend, findRefundCreditGrant, lockMemberCredit, orderCreditMoves } from '../store/credit-ledger.js';
@@ -14,7 +14,7 @@ const GATEWAY_ORDER_MINUTES = 16;
 /** A product order's payment at the gateway, one per order id: a repeated call returns the first. */
 export async function startProductCheckout(context: PaymentsContext, checkout: BodyOf<typeof paymentsOperations.startProductCheckout>) {
   // Orders refuses such an order before anything is held; this guards the gateway from any other caller.
-  if (checkout.amountPaise < MINIMUM_PAYMENT_PAISE) throw badRequest(`An order must cost at least ${rupeesInText(MINIMUM_PAYMENT_PAISE)}`);
+  if (checkout.amountPaise < MINIMUM_PAYMENT_PAISE) throw badRequest(`An order must cost at least ${formatRupees(MINIMUM_PAYMENT_PAISE)}.`);
   const existing = await findProductOrderPayment(context.db, checkout.orderId);
   const paymentId = existing?.payment_id ?? newPaymentId();
   const base = context.settings.PUBLIC_URL.replace(/\/$/, '');

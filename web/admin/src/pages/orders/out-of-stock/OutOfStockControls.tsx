@@ -20,12 +20,6 @@ export interface RefundRow {
 const cancellable = (row: RefundRow) =>
   row.status === 'completed' && (row.fulfilment?.step === 'paid' || row.fulfilment?.step === 'processing') && !row.refund;
 
-const REFUND_BADGES = {
-  refunding: { label: 'Refunding', tone: 'amber' },
-  refunded: { label: 'Refunded', tone: 'green' },
-  refund_failed: { label: 'Refund failed', tone: 'red' },
-} as const;
-
 function RefundCell({ refund }: { refund: OrderRefund }) {
   const choice = refund.choice ? REFUND_CHOICE_LABELS[refund.choice] : null;
   if (refund.state === 'awaiting_choice')
@@ -35,17 +29,13 @@ function RefundCell({ refund }: { refund: OrderRefund }) {
         {refund.choiceBy && <p className="text-xs text-ink-600">Fund transfer after {formatDate(refund.choiceBy)}</p>}
       </div>
     );
-  return (
-    <div className="grid justify-items-start gap-1">
-      <StatusBadge status={refund.state} label={REFUND_BADGES[refund.state].label} tone={REFUND_BADGES[refund.state].tone} />
-      {choice && <p className="text-xs text-ink-600">{choice}</p>}
-    </div>
-  );
+  // Once chosen, where the money stands is the order's refund line, under its status (decision 0075).
+  return <p className="text-xs text-ink-600">{choice ? `Chosen: ${choice}` : '-'}</p>;
 }
 
 /**
- * Out-of-stock cancellation on the Orders page (docs/decisions/0024): a Refund column (where the refund of a
- * cancelled order stands), and for a paid order not yet shipped the action that cancels it, which moves money and
+ * Out-of-stock cancellation on the Orders page (docs/decisions/0024): a Refund column (the member's choice, awaited
+ * or made; the refund itself is a line under the order's status), and for a paid order not yet shipped the action that cancels it, which moves money and
  * so asks first, in red, naming what it does. The member is then mailed to choose a fund transfer or credits.
  */
 export function useOutOfStockControls<Row extends RefundRow>(): {
