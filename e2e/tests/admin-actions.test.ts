@@ -215,7 +215,7 @@ describe.each(SIZES)('on %s, every table action', (_, viewport) => {
 
     await page.getByRole('tab', { name: 'Deal Drops' }).click();
     const table = page.getByRole('region', { name: 'Deal drops', exact: true });
-    const cancel = table.getByRole('button', { name: /^Cancel the drop opening / }).first();
+    const cancel = table.getByRole('button', { name: /^Cancel drop opening / }).first();
     await expectInSight(page, table, cancel, `Cancel drop at ${viewport.width} px`);
     await openAndKeep(page, cancel, 'Cancel this drop?', 'Cancel drop', 'Keep the drop', true);
     await page.close();

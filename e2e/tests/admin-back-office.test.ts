@@ -322,7 +322,7 @@ describe('the back office', () => {
     await page.getByText(`Deal drop scheduled. ${warning}`).waitFor();
     const row = page.getByRole('region', { name: 'Deal drops' }).getByRole('row').filter({ hasText: label });
     await row.getByText(warning).waitFor();
-    await row.getByRole('button', { name: /^Cancel the drop opening / }).click();
+    await row.getByRole('button', { name: /^Cancel drop opening / }).click();
     await page.getByRole('dialog', { name: 'Cancel this drop?' }).getByRole('button', { name: 'Cancel drop' }).click();
     await page.getByText('Deal drop cancelled').waitFor();
     await row.getByText('Cancelled', { exact: true }).waitFor();

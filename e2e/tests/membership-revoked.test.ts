@@ -53,7 +53,7 @@ describe('a member who revoked the mandate', () => {
     await expectHeading(page, 'Orders');
     const order = page.getByRole('listitem', { name: `Order ${placed.order_id}` });
     await order.waitFor();
-    expect(await order.textContent()).toContain('Completed');
+    expect(await order.textContent()).toContain('Paid');
 
     // On a phone: the same, through the menu drawer, from a link straight to Orders.
     await page.setViewportSize(VIEWPORTS.phone);

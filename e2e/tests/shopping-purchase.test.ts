@@ -85,7 +85,8 @@ describe('buying a deal', () => {
     const order = page.getByRole('listitem', { name: `Order ${orderId}` });
     await order.waitFor();
     const orderText = await order.textContent();
-    expect(orderText).toContain('Completed');
+    // The card names the order's stage in its tracker's words (decision 0075): paid, not yet processed.
+    expect(orderText).toContain('Paid');
     expect(orderText).toContain(product.name);
     expect(orderText).toContain('₹1,349.10');
     expect(orderText).toContain('Asha Rao, North Goa');

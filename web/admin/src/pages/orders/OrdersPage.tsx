@@ -88,7 +88,8 @@ const statusColumn = (refunds: (order: ProductOrder) => ReactNode): Column<Produ
   header: 'Status',
   cell: (o) => (
     <div>
-      <OrderStageBadge status={o.status} fulfilmentStep={o.fulfilment?.step} refundState={o.refunds.at(-1)?.state} />
+      {/* The steps have their own column: the status says where the money stands (paid, refunds). */}
+      <OrderStageBadge status={o.status} refundState={o.refunds.at(-1)?.state} />
       {refunds(o)}
     </div>
   ),

@@ -56,7 +56,7 @@ export function DropsPanel() {
             size="sm"
             variant="danger-outline"
             busy={busy === d.id}
-            aria-label={`Cancel the drop opening ${formatDateTime(d.opensAt)}`}
+            aria-label={`Cancel drop opening ${formatDateTime(d.opensAt)}`}
             onClick={() => setCancelling(d)}
           >
             Cancel drop
