@@ -236,6 +236,8 @@ describe.each(DATABASE_KINDS)('the giveaway run on %s', (kind) => {
     expect(results.winners[11]).toMatchObject({ slot: 12, prize: 'Travel Kettle', name: expect.stringMatching(/^[A-Z][a-z]+ K\.$/) });
     const overview = (await identity.json('/admin/giveaway', { token: admin })).body.data;
     expect(overview.draw).toMatchObject({ seed, entrantCount: 13, entrantsDigest: digest });
+    // Closed once drawn, for operators as for members.
+    expect(overview.open).toBe(false);
     expect(overview.winners[0]).toMatchObject({ slot: 1, memberId: winnerIds[0], email: expect.any(String) });
   });
 

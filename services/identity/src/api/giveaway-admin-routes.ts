@@ -73,7 +73,8 @@ export function giveawayAdminRoutes(context: IdentityContext) {
       data: {
         prizes,
         counts,
-        open: members >= deps.draw.opensAtMembers,
+        // Open to entries: the member count reached, and no draw yet (the member's own answer says the same).
+        open: members >= deps.draw.opensAtMembers && !draw,
         opensAtMembers: deps.draw.opensAtMembers,
         members,
         draw: draw

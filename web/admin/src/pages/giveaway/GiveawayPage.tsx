@@ -1,5 +1,5 @@
 import { API, addressOf } from '@elts/contracts';
-import { Button, formatCount, useToast } from '@elts/ui';
+import { Button, formatCount, formatDate, useToast } from '@elts/ui';
 import { useState } from 'react';
 import { failureText } from '../../api/admin-request.js';
 import { downloadCsv } from '../../api/download-csv.js';
@@ -58,8 +58,14 @@ export function GiveawayPage() {
               <StatCard
                 label="Members"
                 value={formatCount(data.members)}
-                tone={data.open ? 'success' : 'warning'}
-                note={data.open ? 'The giveaway is open' : `Opens at ${formatCount(data.opensAtMembers)}`}
+                tone={data.open || data.draw ? 'success' : 'warning'}
+                note={
+                  data.draw
+                    ? `Closed: drawn on ${formatDate(data.draw.drawnAt)}`
+                    : data.open
+                      ? 'The giveaway is open'
+                      : `Opens at ${formatCount(data.opensAtMembers)}`
+                }
               />
               <StatCard label="Total Entries" value={formatCount(data.counts.total)} />
               <StatCard label="Passed" value={formatCount(data.counts.passed)} tone="success" />
