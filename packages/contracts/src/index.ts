@@ -167,6 +167,7 @@ export {
   PaymentRefunded,
   PaymentSucceeded,
   paymentsEvents,
+  RefundAccepted,
   RefundCreditGranted,
   RefundFailed,
   RefundRequested,

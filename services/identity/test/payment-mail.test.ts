@@ -50,16 +50,18 @@ describe.each(DATABASE_KINDS)('mail about payments and refunds on %s', (kind) =>
     await publish('SubscriptionCancelled', { subscriptionId: 'MEM-CANCELLED', memberId, reason: 'Changed my mind', revoked: false });
     await publish('SubscriptionCancelled', { subscriptionId: 'MEM-REVOKED01', memberId, reason: 'Mandate revoked', revoked: true });
     const refund = { paymentId: 'PAY-LATE01', refundId: 'RF-LATE01', orderId: 'ORD-LATE00000001', memberId, amountPaise: 134_910 };
-    // A payment that came after its order had failed, refunded by itself: the member hears that the money comes back.
+    // A payment that came after its order had failed, refunded by itself: the member hears that the money comes back
+    // once the gateway took the refund (not when it was merely asked for), and again when it is made.
     await publish('RefundRequested', { ...refund, reason: 'Out of stock when the payment arrived', subscriptionPayment: null });
+    await publish('RefundAccepted', { ...refund, reason: 'Out of stock when the payment arrived' });
     await publish('PaymentRefunded', { ...refund, reason: 'Out of stock when the payment arrived' });
+    // Asked for, then failed by the gateway at once: nothing started, so nothing is mailed.
+    const failed = { ...refund, refundId: 'RF-FAILED01' };
+    await publish('RefundRequested', { ...failed, reason: 'No replacement in stock', subscriptionPayment: null });
+    await publish('RefundFailed', { ...failed, reason: 'The payment gateway failed the refund' });
     await publish('RefundCreditGranted', { memberId, orderId: 'ORD-CREDITS00001', amountPaise: 49_900, expiresAt: '2027-11-30T18:30:00Z' });
     // Long past (a consumer group reading the stream from its start): not news.
-    await publish(
-      'RefundRequested',
-      { ...refund, refundId: 'RF-OLD', reason: 'Out of stock', subscriptionPayment: null },
-      new Date(Date.now() - 5 * 86_400_000),
-    );
+    await publish('RefundAccepted', { ...refund, refundId: 'RF-OLD', reason: 'Out of stock' }, new Date(Date.now() - 5 * 86_400_000));
 
     const subjects = ['Your ELTS Club membership receipt (ELTS/26-27/0007)', 'Your ELTS Club membership has ended'];
     subjects.push(
@@ -75,6 +77,7 @@ describe.each(DATABASE_KINDS)('mail about payments and refunds on %s', (kind) =>
     const started = mails.find((mail) => mail.subject.endsWith('has started'))!;
     expect(started.body_text).toContain('Why: Out of stock when the payment arrived.');
     expect(started.body_text).not.toContain('RF-OLD');
+    expect(mails.some((mail) => mail.body_text.includes('RF-FAILED01'))).toBe(false);
     for (const mail of mails) expect(mail.body_text).toMatch(/^Hi Asha,\n/);
   });
 });

@@ -58,8 +58,10 @@ describe.each(DATABASE_KINDS)('refunds on %s', (kind) => {
     const row = await payments.db.selectFrom('payments').selectAll().where('payment_id', '=', refundId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ payment_type: 'refund', purpose: 'refund', refund_of: paymentId, order_id: orderId, status: 'success' });
     expect(Number(row.amount_paise)).toBe(100_000);
-    // The refund's webhook came (REFUND_STATUS_WEBHOOK) and changed nothing: one success recorded.
+    // The refund's webhook came (REFUND_STATUS_WEBHOOK) and changed nothing: one success recorded. Settled at once, it
+    // never was a refund under way (no RefundAccepted: the member hears once, that it was made).
     expect(await count('PaymentRefunded', orderId)).toBe(1);
+    expect(await count('RefundAccepted', orderId)).toBe(0);
     const webhooks = await sql<{ n: number }>`select count(*)::int as n from webhook_receipts where type = 'REFUND_STATUS_WEBHOOK'`.execute(
       payments.db,
     );
@@ -247,5 +249,10 @@ describe.each(DATABASE_KINDS)('refunds through Cashfree on %s', (kind) => {
     }>`select count(*)::int as n from events where type = 'PaymentRefunded' and data->>'refundId' = ${refundId}`.execute(on.payments.db);
     expect(refunded.rows[0]!.n).toBe(1);
     expect(on.cashfree.requestsTo('GET', `/orders/${orderId}/refunds/${refundId}`)).toHaveLength(1);
+    // Taken by Cashfree (PENDING) before it settled: the refund started, recorded once (the member is mailed then).
+    const accepted = await sql<{
+      n: number;
+    }>`select count(*)::int as n from events where type = 'RefundAccepted' and data->>'refundId' = ${refundId}`.execute(on.payments.db);
+    expect(accepted.rows[0]!.n).toBe(1);
   });
 });

@@ -115,6 +115,16 @@ export const RefundRequested = defineEvent({
   }),
 });
 
+/**
+ * The gateway took a refund and is making it (its answer PENDING or ONHOLD, issue 32): the money is on its way, as the
+ * member is mailed. Not recorded for a refund the gateway settles at once (`PaymentRefunded`) or fails.
+ */
+export const RefundAccepted = defineEvent({
+  type: 'RefundAccepted',
+  version: 1,
+  schema: z.object({ paymentId: z.string(), orderId: z.string(), memberId, refundId: z.string(), amountPaise: paise, reason: z.string() }),
+});
+
 /** The money of a refund went back (the gateway says SUCCESS). Older records wrote it as soon as the gateway was asked. */
 export const PaymentRefunded = defineEvent({
   type: 'PaymentRefunded',
@@ -286,6 +296,7 @@ export const paymentsEvents = new EventRegistry('payments', [
   PaymentSucceeded,
   PaymentFailed,
   RefundRequested,
+  RefundAccepted,
   PaymentRefunded,
   RefundFailed,
   SubscriptionRequested,

@@ -2,8 +2,8 @@ import {
   InvoiceIssued,
   PaymentRefunded,
   paymentsEvents,
+  RefundAccepted,
   RefundCreditGranted,
-  RefundRequested,
   SubscriptionCancelled,
 } from '@elts/contracts';
 import { type Clock, EventConsumer } from '@elts/platform';
@@ -42,8 +42,9 @@ export function paymentMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, si
           mandateRevokedEmail(name, siteUrl),
         );
       })
-      // Recorded once payments' rules accepted the refund, as it goes to the gateway: the money is on its way.
-      .on(RefundRequested, async (data, event, trx) =>
+      // The gateway took the refund (not when it was merely asked for): the money is on its way. A refund the gateway
+      // settles at once has no such event, only its PaymentRefunded.
+      .on(RefundAccepted, async (data, event, trx) =>
         send(trx, data.memberId, event.recordedAt, `refund-started:${data.refundId}`, (name) => refundStartedEmail(name, data, siteUrl)),
       )
       .on(PaymentRefunded, async (data, event, trx) =>

@@ -19,6 +19,8 @@ export interface RefundState {
   amountPaise: number;
   reason: string;
   status: RefundStatus;
+  /** The gateway took the refund and is making it (RefundAccepted): from then the money is on its way. */
+  accepted: boolean;
   subscriptionPayment: { subscriptionId: string; paymentId: string } | null;
 }
 
@@ -42,14 +44,19 @@ export function foldRefunds(events: StoredEvent[]): RefundState[] {
         amountPaise: data.amountPaise,
         reason: data.reason,
         status: 'pending',
+        accepted: false,
         subscriptionPayment: data.subscriptionPayment ?? null,
       });
+    } else if (type === 'RefundAccepted') {
+      const known = refunds.get(data.refundId);
+      if (known) refunds.set(data.refundId, { ...known, accepted: true });
     } else if (type === 'PaymentRefunded') {
       const known = refunds.get(data.refundId);
       refunds.set(data.refundId, {
         ...(known ?? { ...data, subscriptionPayment: null }),
         refundId: data.refundId,
         status: 'success',
+        accepted: true,
       } as RefundState);
     } else if (type === 'RefundFailed') {
       const known = refunds.get(data.refundId);
@@ -93,9 +100,10 @@ export function decideRefund(payment: PaymentState, refunds: RefundState[], requ
     amountPaise: request.amountPaise,
     reason: request.reason,
     status: 'pending',
+    accepted: false,
     subscriptionPayment: request.subscriptionPayment ?? null,
   };
-  const { status: _, ...data } = refund;
+  const { status: _status, accepted: _accepted, ...data } = refund;
   return { events: [{ type: 'RefundRequested', data }], refund };
 }
 
@@ -106,9 +114,29 @@ export function refundStatusOf(status: GatewayRefundStatus): RefundStatus {
   return 'pending';
 }
 
-/** What the gateway's word about a pending refund records: its success or its failure (FAILED, CANCELLED), once. */
+/**
+ * What the gateway's word about a pending refund records: its success or its failure (FAILED, CANCELLED), once; or,
+ * while it is still making it, that it took it (`RefundAccepted`, once: the refund has started, not merely been asked).
+ */
 export function decideRefundOutcome(refund: RefundState, status: RefundStatus): NewEvent[] {
-  if (refund.status !== 'pending' || status === 'pending') return [];
+  if (refund.status !== 'pending') return [];
+  // Taken by the gateway and not settled yet: the refund has started (the member is told so, once).
+  if (status === 'pending')
+    return refund.accepted
+      ? []
+      : [
+          {
+            type: 'RefundAccepted',
+            data: {
+              paymentId: refund.paymentId,
+              orderId: refund.orderId,
+              memberId: refund.memberId,
+              refundId: refund.refundId,
+              amountPaise: refund.amountPaise,
+              reason: refund.reason,
+            },
+          },
+        ];
   const data = {
     paymentId: refund.paymentId,
     orderId: refund.orderId,
