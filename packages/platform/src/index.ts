@@ -93,3 +93,4 @@ export {
   type ServiceModule,
   type ServiceRuntime,
 } from './service/service-module.js';
+export { applyRefundLine, kindOfRetried, type RefundLineRow, refundLinesOf } from './store/refund-lines.js';

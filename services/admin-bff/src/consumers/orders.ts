@@ -18,7 +18,7 @@ import {
 import { EventConsumer, type StoredEvent } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
 import { auditAdminEvent } from '../store/audit-log.js';
-import { applyRefundLine } from '../store/order-refunds-projection.js';
+import { applyOrderRefund } from '../store/order-refunds-projection.js';
 import { addProductOrder, type Fulfilment, productOrderFulfilment, setProductOrder } from '../store/orders-projection.js';
 import { cancelledOutOfStock, orderRefunded, refundChosen, refundRetried, refundSettled } from '../store/out-of-stock-projection.js';
 import type { AdminDb } from '../store/tables.js';
@@ -46,7 +46,7 @@ async function fulfilmentStep(
 
 const refundLine = async (trx: Transaction<AdminDb>, event: StoredEvent) => {
   const change = refundLineChange(event.type, event.data);
-  if (change) await applyRefundLine(trx, change, event.recordedAt);
+  if (change) await applyOrderRefund(trx, change, event.recordedAt);
 };
 
 /** Product orders as the back office lists them, each with the product as it was when ordered. */

@@ -1,3 +1,4 @@
+import type { RefundLineRow } from '@elts/platform';
 import type { Generated } from 'kysely';
 import type { ContactMessagesTable } from './contact-messages.js';
 
@@ -111,20 +112,8 @@ export interface AdminDb extends ContactMessagesTable {
     net_paise: string;
   };
   product_order_day_stats: { day: string; status: string; orders: string; amount_paise: string; net_paise: string };
-  /** Each refund of a product order (migration 0011, issue 32). */
-  product_order_refunds: {
-    refund_id: string;
-    order_id: string;
-    kind: string | null;
-    method: string | null;
-    amount_paise: number | null;
-    reason: string | null;
-    state: string;
-    retry: string | null;
-    retry_of: string | null;
-    asked_at: Date | null;
-    settled_at: Date | null;
-  };
+  /** Each refund of a product order (migration 0011, decision 0075). */
+  product_order_refunds: RefundLineRow;
   subscription_day_stats: { day: string; status: string; started: boolean; subscriptions: string; paid_paise: string };
   user_facets: { profession: string; persona: string; kind: 'all' | 'pincode' | 'need' | 'greed'; value: string; members: string };
   processed_events: { consumer: string; event_id: string; processed_at: Date };

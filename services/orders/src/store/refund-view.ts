@@ -7,8 +7,9 @@ import {
   rupeesOf,
   todayInIndia,
 } from '@elts/contracts';
+import { type RefundLineRow, refundLinesOf } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import type { OrderRefundLinesTable, OrderRefundsTable, OrdersDb } from './tables.js';
+import type { OrderRefundsTable, OrdersDb } from './tables.js';
 
 /** The out-of-stock cancellations of these orders (docs/decisions/0024), by order id. */
 export async function orderRefunds(db: Kysely<OrdersDb>, orderIds: string[]): Promise<Map<string, OrderRefundsTable>> {
@@ -55,23 +56,10 @@ export function refundView(row: OrderRefundsTable | undefined, membershipActive:
 }
 
 /** Every refund of these orders, oldest first, by order id: the lines whose refund has been recorded. */
-export async function orderRefundLines(db: Kysely<OrdersDb>, orderIds: string[]) {
-  const lines = new Map<string, OrderRefundLinesTable[]>();
-  if (orderIds.length === 0) return lines;
-  const rows = await db
-    .selectFrom('order_refund_lines')
-    .selectAll()
-    .where('order_id', 'in', orderIds)
-    .where('kind', 'is not', null)
-    .orderBy('asked_at')
-    .orderBy('refund_id')
-    .execute();
-  for (const row of rows) lines.set(row.order_id, [...(lines.get(row.order_id) ?? []), row]);
-  return lines;
-}
+export const orderRefundLines = (db: Kysely<OrdersDb>, orderIds: string[]) => refundLinesOf(db, 'order_refund_lines', orderIds);
 
 /** One refund of an order as the member's pages show it (`refunds` of an order). */
-export function refundLineView(row: OrderRefundLinesTable) {
+export function refundLineView(row: RefundLineRow) {
   return {
     refund_id: row.refund_id,
     kind: row.kind as OrderRefundKind,

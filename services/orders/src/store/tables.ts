@@ -1,5 +1,5 @@
 import type { DeliveryAddress } from '@elts/contracts';
-import type { EventTables } from '@elts/platform';
+import type { EventTables, RefundLineRow } from '@elts/platform';
 
 export interface OrdersTable {
   order_id: string;
@@ -25,21 +25,6 @@ export interface OrdersTable {
 }
 
 /** One shipment of a paid order and how far it has gone (migration 0003, docs/decisions/0023). */
-/** Every refund of an order (migration 0009, issue 32); kind, method and amount are null until the refund is recorded. */
-export interface OrderRefundLinesTable {
-  refund_id: string;
-  order_id: string;
-  kind: string | null;
-  method: string | null;
-  amount_paise: number | null;
-  reason: string | null;
-  state: string;
-  retry: string | null;
-  retry_of: string | null;
-  asked_at: Date | null;
-  settled_at: Date | null;
-}
-
 export interface OrderShipmentsTable {
   order_id: string;
   shipment: number;
@@ -104,7 +89,8 @@ export interface OrdersDb extends EventTables {
   order_shipments: OrderShipmentsTable;
   order_exchanges: OrderExchangesTable;
   order_refunds: OrderRefundsTable;
-  order_refund_lines: OrderRefundLinesTable;
+  /** Every refund of an order (migration 0009, decision 0075). */
+  order_refund_lines: RefundLineRow;
   order_idempotency: {
     member_id: string;
     idempotency_key: string;
