@@ -50,6 +50,15 @@ export const COPY = {
      * under its failed screen's title, 'Order Failed', and builds the message from the status without printing it.
      */
     cancelled: 'You cancelled this payment. Nothing was charged.',
+    /** A drop's reservation whose time to pay ran out (issue 33): its unit went back for other members. */
+    reservationEnded: 'Your reservation ended before the payment was completed, so the unit went back on sale. Nothing was charged.',
+    /** Pay now and Cancel on an unpaid reservation (order page and history card). */
+    payNow: 'Pay now',
+    cancel: 'Cancel',
+    reservedFor: 'Reserved for you',
+    timeToPay: (left: string) => `${left} left to pay`,
+    cancelledByMember: 'You cancelled this order. Nothing was charged.',
+    payTimeOver: 'The time to pay for this order has ended.',
   },
   membership: {
     /** What revoking the mandate did (services/payments endMembership): the membership ended that moment. */

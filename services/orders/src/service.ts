@@ -16,7 +16,7 @@ import { claimedKeys } from './commands/idempotency-claims.js';
 import { REFUND_DUE, refundWhenDue } from './commands/out-of-stock.js';
 import { PlacementGate } from './commands/placement-gate.js';
 import { makeRetry, REFUND_RETRY } from './commands/refund-retries.js';
-import { expireUnpaidOrder } from './commands/settle-order.js';
+import { END_RESERVATION, endReservation, expireUnpaidOrder } from './commands/settle-order.js';
 import { buyerContactsFromIdentity, buyersFromIdentity, buyersFromPayments } from './consumers/buyers.js';
 import { orderPaymentsConsumer } from './consumers/payments.js';
 import { BlueDartDirectory } from './serviceability/bluedart.js';
@@ -64,12 +64,14 @@ export const ordersService = defineService({
       keyClaimed: claimedKeys(db),
       expireLater: (orderId, memberId, at) =>
         scheduler.schedule('order.expire', orderId, at, { orderId, memberId }, { onlyIfAbsent: true }),
+      reservationEndsAt: (trx, orderId, at) => scheduler.schedule(END_RESERVATION, orderId, at, { orderId }, { db: trx }),
       refundDueAt: (trx, orderId, at) => scheduler.schedule(REFUND_DUE, orderId, at, { orderId }, { db: trx }),
       finishApprovalAt: (trx, exchangeId, at) => scheduler.schedule(FINISH_APPROVAL, exchangeId, at, { exchangeId }, { db: trx }),
       refundRetryAt: (trx, orderId, retryOf, at) =>
         scheduler.schedule(REFUND_RETRY, `${orderId}:${retryOf}`, at, { orderId, retryOf }, { db: trx }),
     };
     scheduler.register('order.expire', async ({ orderId, memberId }) => expireUnpaidOrder(context, orderId, memberId));
+    scheduler.register(END_RESERVATION, async ({ orderId }) => endReservation(context, orderId));
     scheduler.register(REFUND_DUE, async ({ orderId }) => refundWhenDue(context, orderId));
     scheduler.register(FINISH_APPROVAL, async ({ exchangeId }) => finishApproval(context, exchangeId).then(() => undefined));
     scheduler.register(REFUND_RETRY, async ({ orderId, retryOf }) => makeRetry(context, orderId, retryOf));
@@ -82,7 +84,7 @@ export const ordersService = defineService({
     app.route('/', exchangeRoutes(context));
     app.route('/', refundRoutes(context));
     app.route('/', ordersInternalRoutes(context));
-    // Its unpaid-order expiries, refunds, refund retries and exchange approvals that keep failing, for the Cron page.
+    // Its unpaid-order expiries, reservations' ends, refunds, refund retries and exchange approvals that keep failing, for the Cron page.
     app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS), stepOperations('orders')));
 
     const consumers = [buyersFromIdentity(db), buyerContactsFromIdentity(db), buyersFromPayments(db), orderPaymentsConsumer(context)];

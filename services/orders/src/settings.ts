@@ -25,6 +25,11 @@ export const ordersSettings = z.object({
     }),
   /** Most of one product a startup, business or institution with a GSTIN may buy in one order. */
   ORDER_MAX_QUANTITY: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * A reservation's time to pay (issue 33): the member starts and completes the payment within it, or the unit goes
+   * back. The catalog's hold (ORDER_HOLD_MINUTES) outlasts it and the payment's own timeout.
+   */
+  ORDER_PAY_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   /** How long an order's stock stays held: longer than the payment timeout, so a late success finds its stock. */
   ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
   /**

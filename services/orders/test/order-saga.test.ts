@@ -1,6 +1,6 @@
 import { COPY } from '@elts/contracts';
 import { describe, expect, it } from 'vitest';
-import { backstopMove, failureOf, REFUND_REASON, saleRefusal, successNeeds } from '../src/flows/order-saga.js';
+import { backstopMove, failureOf, payUntil, REFUND_REASON, reservedUntil, saleRefusal, successMove } from '../src/flows/order-saga.js';
 
 /** The order saga's decisions (flows/order-saga.ts), without a database or partners. */
 describe('the order saga', () => {
@@ -27,22 +27,27 @@ describe('the order saga', () => {
     expect(failureOf({ autoFailed: false, failureReason: null })).toEqual({ stage: 'payment', reason: 'Payment failed' });
   });
 
-  it('completes an open order as it is, and makes a late payment take back its place, credit and stock', () => {
-    const rules = { oneOfEach: true, creditPaise: 5_000 };
-    expect(successNeeds({ status: 'pending', refunded: false }, rules)).toEqual({ settle: true, place: false, credit: false });
-    for (const status of ['failed', 'cancelled'] as const)
-      expect(successNeeds({ status, refunded: false }, rules)).toEqual({ settle: true, place: true, credit: true });
-    expect(successNeeds({ status: 'failed', refunded: false }, { oneOfEach: false, creditPaise: 0 })).toEqual({
-      settle: true,
-      place: false,
-      credit: false,
-    });
+  it('completes an open order, and refunds a payment for an order given up, never selling it again', () => {
+    expect(successMove({ status: 'pending', refunded: false })).toBe('complete');
+    // Failed (time to pay over, payment failed) or cancelled by the member: the unit went back, so the money does too.
+    for (const status of ['failed', 'cancelled'] as const) expect(successMove({ status, refunded: false })).toBe('refund');
     // A payment for an order already completed, or refunded, changes nothing.
-    expect(successNeeds({ status: 'completed', refunded: false }, rules).settle).toBe(false);
-    expect(successNeeds({ status: 'failed', refunded: true }, rules).settle).toBe(false);
+    expect(successMove({ status: 'completed', refunded: false })).toBe('nothing');
+    expect(successMove({ status: 'failed', refunded: true })).toBe('nothing');
     // Nor for one an operator cancelled as out of stock after it was paid (docs/decisions/0024).
-    expect(successNeeds({ status: 'cancelled', refunded: false, cancelledAfterPayment: true }, rules).settle).toBe(false);
-    expect(Object.values(REFUND_REASON)).toHaveLength(3);
+    expect(successMove({ status: 'cancelled', refunded: false, cancelledAfterPayment: true })).toBe('nothing');
+    expect(REFUND_REASON.givenUp).toMatch(/given up/);
+  });
+
+  it('offers Pay now and Cancel on an unpaid reservation until its time to pay ends', () => {
+    const until = reservedUntil(now, 15);
+    expect(until.toISOString()).toBe('2026-11-26T10:15:00.000Z');
+    expect(payUntil({ status: 'pending', reservedUntil: until }, now)).toEqual(until);
+    expect(payUntil({ status: 'pending', reservedUntil: until }, until)).toBeNull();
+    expect(payUntil({ status: 'completed', reservedUntil: until }, now)).toBeNull();
+    expect(payUntil({ status: 'cancelled', reservedUntil: until }, now)).toBeNull();
+    // An order from before reservations opened its payment at once: neither is offered.
+    expect(payUntil({ status: 'pending', reservedUntil: null }, now)).toBeNull();
   });
 
   it('has the backstop give back what an unrecorded order took, and ask about a pending one only', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { identityEvents, paymentsEvents } from '@elts/contracts';
+import { COPY, identityEvents, paymentsEvents } from '@elts/contracts';
 import { memberRegisteredEvent } from '@elts/contracts/testing';
 import { sql } from '@elts/platform';
 import {
@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersService } from '../src/service.js';
 import { catalogStandIn, paymentsStandIn } from './partners.js';
-import { address, order } from './testbed.js';
+import { address, order, placeAndOpenCheckout } from './testbed.js';
 
 describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
   const available = databaseAvailable(kind);
@@ -30,6 +30,8 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     'PRD-LOST': { stock: 1, holdAnswerLost: true },
     'PRD-GONE': { stock: 1 },
     'PRD-RUSH': { stock: 1 },
+    'PRD-ONE': { stock: 1 },
+    'PRD-TIME': { stock: 1 },
   });
   const payments = paymentsStandIn({ creditPaise: 99_900 });
 
@@ -77,8 +79,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     return { memberId, token: orders.memberSession(memberId).token };
   }
 
-  const place = (token: string, body: unknown, headers: Record<string, string> = {}) =>
-    orders.json('/product/order', { method: 'POST', token, body, headers });
+  const place = (token: string, body: unknown, headers: Record<string, string> = {}) => placeAndOpenCheckout(orders, token, body, headers);
 
   /** Payments announces the outcome, as its event would. */
   async function announce(orderId: string, status: 'success' | 'failed', memberId: string, autoFailed = false) {
@@ -173,19 +174,21 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(events.rows[0]!.data.stage).toBe('timeout');
   });
 
-  it.runIf(available)('completes a late success if the stock is still there, and refunds it if not', async () => {
+  it.runIf(available)('refunds a payment that succeeds after its order was given up, and never sells its unit again', async () => {
     const member = await subscriber();
-    const kept = (await place(member.token, order('PRD-HEAD'))).body.data.order_id;
+    // Stock is left, yet the unit went back when the order failed: the late money goes back too (issues 33 and 35).
+    const late = (await place(member.token, order('PRD-HEAD'))).body.data.order_id;
     expect(payments.creditBalance(member.memberId)).toBe(0);
-    await announce(kept, 'failed', member.memberId, true);
-    await eventually(async () => (await statusOf(member.token, kept)) === 'failed');
+    await announce(late, 'failed', member.memberId, true);
+    await eventually(async () => (await statusOf(member.token, late)) === 'failed');
     expect(payments.creditBalance(member.memberId)).toBe(99_900);
-    await announce(kept, 'success', member.memberId);
-    await eventually(async () => (await statusOf(member.token, kept)) === 'completed');
-    // The order was paid with its credit taken off, so that credit is spent again: the member cannot use it twice.
-    expect(payments.creditBalance(member.memberId)).toBe(0);
-    expect(payments.credit.get(`${kept}-LATE`)).toMatchObject({ amount: 99_900, released: false });
+    await announce(late, 'success', member.memberId);
+    await eventually(async () => (await statusOf(member.token, late)) === 'cancelled');
+    expect(payments.payments.get(late)?.refunded).toBe(true);
+    expect(catalog.holds.get(late)?.state).toBe('released');
+    expect(payments.creditBalance(member.memberId)).toBe(99_900);
 
+    // The last unit went to another member meanwhile: still refunded, and theirs stays theirs.
     const lost = (await place(member.token, order('PRD-LAST'))).body.data.order_id;
     await announce(lost, 'failed', member.memberId, true);
     await eventually(async () => (await statusOf(member.token, lost)) === 'failed');
@@ -203,62 +206,74 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(page.refunds).toMatchObject([{ ...refund, amount_paise: page.amount_paise }]);
     const history = (await orders.json('/product/orders/user', { token: member.token })).body.data.orders;
     expect(history.find((card: { order_id: string }) => card.order_id === lost).refunds).toMatchObject([refund]);
-    expect(history.find((card: { order_id: string }) => card.order_id === kept).refunds).toEqual([]);
+    expect(history.find((card: { order_id: string }) => card.order_id === rival)).toBeUndefined();
   });
 
-  it.runIf(available)('refunds a late success whose credit the member has spent on another order meanwhile', async () => {
-    // A business with a GSTIN, whom the one-of-each rule (purchase-limits.test.ts) lets order the product again.
-    const member = await subscriber({ profession: 'business', gst: '27AAPFU0939F1ZV' });
-    const late = (await place(member.token, order('PRD-HEAD'))).body.data.order_id;
-    await announce(late, 'failed', member.memberId, true);
-    await eventually(async () => (await statusOf(member.token, late)) === 'failed');
-    const next = await place(member.token, order('PRD-HEAD'));
-    expect(next.body.data.credit_applied).toBe(999);
-    await announce(late, 'success', member.memberId);
-    await eventually(async () => (await statusOf(member.token, late)) === 'cancelled');
-    expect(payments.payments.get(late)?.refunded).toBe(true);
-    expect(catalog.holds.get(late)?.state).toBe('released');
-    // The credit stays with the order that has it; nothing is left spent for the refunded one.
-    expect(payments.creditBalance(member.memberId)).toBe(0);
-    expect(payments.credit.get(`${late}-LATE`)?.released ?? true).toBe(true);
-  });
-
-  it.runIf(available)('gives back the credit and the stock of a placement that died before recording its order', async () => {
+  it.runIf(available)('gives back the stock of a placement that died before recording its reservation', async () => {
     const member = await subscriber();
-    let reached: (orderId: string) => void = () => {};
-    const reserved = new Promise<string>((resolve) => {
-      reached = resolve;
-    });
-    // The first answer waits for the test, and then this reservation's answers are lost for good (a dead process).
-    let answer: (ok: boolean) => void = () => {};
-    const lost = new Promise<boolean>((resolve) => {
-      answer = resolve;
-    });
-    payments.control.afterReserve = (orderId) => {
-      reached(orderId);
-      return lost;
-    };
+    const holds = catalog.pauseHolds('PRD-HEAD', { taken: true });
     const placing = place(member.token, order('PRD-HEAD'));
     try {
-      const orderId = await reserved;
-      // The stock is held and the credit spent, and orders has recorded nothing: its backstop is already scheduled.
-      expect(catalog.holds.get(orderId)?.state).toBe('held');
-      expect(payments.creditBalance(member.memberId)).toBe(0);
+      await eventually(async () => holds.asked() === 1);
+      const [orderId] = [...catalog.holds.entries()]
+        .filter(([, hold]) => hold.state === 'held')
+        .map(([id]) => id)
+        .slice(-1);
+      // The stock is held and orders has recorded nothing: its backstop is already scheduled.
       const jobs = await sql<{
         status: string;
         payload: { memberId: string };
       }>`select status, payload from scheduled_jobs where type = 'order.expire' and key = ${orderId}`.execute(orders.db);
       expect(jobs.rows).toEqual([{ status: 'pending', payload: { orderId, memberId: member.memberId } }]);
       expect((await sql`select 1 from orders where order_id = ${orderId}`.execute(orders.db)).rows).toEqual([]);
-      // Time passes as if that process had died: the backstop gives everything back.
+      // Time passes as if that process had died: the backstop gives the unit back.
       await sql`update scheduled_jobs set due_at = now() where type = 'order.expire' and key = ${orderId}`.execute(orders.db);
-      await eventually(() => catalog.holds.get(orderId)?.state === 'released' && payments.credit.get(orderId)?.released === true);
-      expect(payments.creditBalance(member.memberId)).toBe(99_900);
+      await eventually(() => catalog.holds.get(orderId!)?.state === 'released');
     } finally {
-      answer(false);
+      holds.resume();
     }
-    expect((await placing).status).toBeGreaterThanOrEqual(500);
-    payments.control.afterReserve = undefined;
+    await placing;
+  });
+
+  it.runIf(available)('reserves the one unit for exactly one of many members asking at once, and answers the rest sold out', async () => {
+    const members = await Promise.all(Array.from({ length: 12 }, () => subscriber()));
+    const answers = await Promise.all(
+      members.map((member) => orders.json('/product/order', { method: 'POST', token: member.token, body: order('PRD-ONE') })),
+    );
+    const reserved = answers.filter((answer) => answer.status === 200);
+    expect(reserved).toHaveLength(1);
+    expect(reserved[0]!.body.data).toMatchObject({ status: 'reserved', payment_session_id: null, payment_link: null });
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.message)).toEqual(Array(11).fill('Out of Stock'));
+    expect(catalog.available('PRD-ONE')).toBe(0);
+    // The decision waited for no payment: none was opened, and no credit was spent.
+    expect(payments.payments.has(reserved[0]!.body.data.order_id)).toBe(false);
+    expect(payments.credit.has(reserved[0]!.body.data.order_id)).toBe(false);
+  });
+
+  it.runIf(available)('releases a reservation not paid in time, and refunds a payment that succeeds after it', async () => {
+    const member = await subscriber();
+    const reserved = await place(member.token, order('PRD-TIME'));
+    const orderId = reserved.body.data.order_id;
+    // Pay now again answers the same payment, while the time to pay lasts.
+    const again = await orders.json(`/product/order/${orderId}/checkout`, { method: 'POST', token: member.token });
+    expect(again.body.data.payment_session_id).toBe(reserved.body.data.payment_session_id);
+    const card = (await orders.json('/product/orders/user', { token: member.token })).body.data.orders[0];
+    expect(card).toMatchObject({ order_id: orderId, status: 'pending', pay_until: reserved.body.data.reserved_until });
+    // Its time to pay runs out with the payment still open at the gateway.
+    await sql`update scheduled_jobs set due_at = now() where type = 'order.reservation-ends' and key = ${orderId}`.execute(orders.db);
+    await eventually(async () => (await statusOf(member.token, orderId)) === 'failed');
+    const page = (await orders.json(`/product/order/${orderId}`, { token: member.token })).body.data;
+    expect(page).toMatchObject({ error: COPY.orderPage.reservationEnded, pay_until: null });
+    expect(catalog.holds.get(orderId)?.state).toBe('released');
+    expect(payments.credit.get(orderId)?.released).toBe(true);
+    const next = await subscriber();
+    expect((await place(next.token, order('PRD-TIME'))).status).toBe(200);
+    // The member paid at the last second after all: the money goes back, once; the unit stays the next member's.
+    await announce(orderId, 'success', member.memberId);
+    await eventually(() => payments.payments.get(orderId)?.refunded === true);
+    expect(catalog.available('PRD-TIME')).toBe(0);
+    const paying = await orders.json(`/product/order/${orderId}/checkout`, { method: 'POST', token: member.token });
+    expect(paying.status).toBe(409);
   });
 
   it.runIf(available)('answers Out of Stock without placing an order when the last unit is gone', async () => {
@@ -446,42 +461,54 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
       expect(lowest.body.data).toMatchObject({ amount: 1, credit_applied: 0.11 });
     });
 
-    it.runIf(available)('undoes the hold and the credit when the payment cannot start', async () => {
-      const failing = paymentsStandIn({ failCheckout: true });
-      const harness = await startServiceHarness(ordersService, {
-        kind,
-        sources: [identityEvents, paymentsEvents],
-        stubs: { catalog: catalog.app, payments: failing.app },
-      });
-      try {
-        const memberId = randomUUID();
-        await harness
-          .source('payments')
-          .append(`subscription-${memberId}`, 0, [
-            { type: 'SubscriptionStatusChanged', data: { subscriptionId: 'S', memberId, status: 'active', validUntil: null } },
-          ]);
-        await eventually(
-          async () =>
-            (
-              await sql<{ n: number }>`select count(*)::int as n from member_buyers where subscription_status = 'active'`.execute(
-                harness.db,
-              )
-            ).rows[0]!.n === 1,
-        );
-        const before = catalog.available('PRD-HEAD');
-        const { status } = await harness.json('/product/order', {
-          method: 'POST',
-          token: harness.memberSession(memberId).token,
-          body: order('PRD-HEAD'),
+    it.runIf(available)(
+      'keeps the reservation when its payment cannot open, and Cancel gives its unit and credit back at once',
+      async () => {
+        const failing = paymentsStandIn({ failCheckout: true });
+        const harness = await startServiceHarness(ordersService, {
+          kind,
+          sources: [identityEvents, paymentsEvents],
+          stubs: { catalog: catalog.app, payments: failing.app },
         });
-        expect(status).toBe(503);
-        expect(catalog.available('PRD-HEAD')).toBe(before);
-        const failed = await sql<{ status: string }>`select status from orders`.execute(harness.db);
-        expect(failed.rows.map((r) => r.status)).toEqual(['failed']);
-      } finally {
-        await harness.close();
-      }
-    });
+        try {
+          const memberId = randomUUID();
+          await harness
+            .source('payments')
+            .append(`subscription-${memberId}`, 0, [
+              { type: 'SubscriptionStatusChanged', data: { subscriptionId: 'S', memberId, status: 'active', validUntil: null } },
+            ]);
+          await eventually(
+            async () =>
+              (
+                await sql<{ n: number }>`select count(*)::int as n from member_buyers where subscription_status = 'active'`.execute(
+                  harness.db,
+                )
+              ).rows[0]!.n === 1,
+          );
+          const before = catalog.available('PRD-HEAD');
+          const { token } = harness.memberSession(memberId);
+          const reserved = await harness.json('/product/order', { method: 'POST', token, body: order('PRD-HEAD') });
+          expect(reserved.body.data).toMatchObject({ status: 'reserved', payment_session_id: null, seconds_left: 15 * 60 });
+          const orderId = reserved.body.data.order_id;
+          const opened = await harness.json(`/product/order/${orderId}/checkout`, { method: 'POST', token });
+          expect(opened.status).toBeGreaterThanOrEqual(500);
+          // The decision stands: the unit is still the member's, to pay for when the gateway answers again.
+          expect(catalog.available('PRD-HEAD')).toBe(before - 1);
+          const page = (await harness.json(`/product/order/${orderId}`, { token })).body.data;
+          expect(page).toMatchObject({ status: 'pending', pay_until: reserved.body.data.reserved_until });
+          const cancelled = await harness.json(`/product/order/${orderId}/cancel`, { method: 'POST', token });
+          expect(cancelled.body).toMatchObject({ is_success: true, data: { order_id: orderId, status: 'cancelled' } });
+          expect(catalog.available('PRD-HEAD')).toBe(before);
+          expect(failing.credit.get(orderId)?.released ?? true).toBe(true);
+          // Cancelled once: asked again, it says so.
+          const again = await harness.json(`/product/order/${orderId}/cancel`, { method: 'POST', token });
+          expect([again.status, again.body.message]).toEqual([409, 'This order is already cancelled.']);
+          expect((await harness.json(`/product/order/${orderId}/checkout`, { method: 'POST', token })).status).toBe(409);
+        } finally {
+          await harness.close();
+        }
+      },
+    );
   });
 
   describe('history', () => {

@@ -40,11 +40,14 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
     };
     return c.json({ is_success: true, data: view });
   });
-  /** Holds of a product made to wait, as a catalog under load would, and how many have been asked meanwhile. */
-  const paused = new Map<string, { asked: number; until: Promise<void> }>();
-  const pauseHolds = (id: string) => {
+  /**
+   * Holds of a product made to wait, as a catalog under load would, and how many have been asked meanwhile; `taken`:
+   * the hold is made first and only its answer waits (the placement's process may die meanwhile).
+   */
+  const paused = new Map<string, { asked: number; until: Promise<void>; taken: boolean }>();
+  const pauseHolds = (id: string, { taken = false } = {}) => {
     let resume!: () => void;
-    const pause = { asked: 0, until: new Promise<void>((resolve) => (resume = resolve)) };
+    const pause = { asked: 0, until: new Promise<void>((resolve) => (resume = resolve)), taken };
     paused.set(id, pause);
     return {
       asked: () => pause.asked,
@@ -64,7 +67,7 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
     if (holdsDown) return c.json({ is_success: false, message: 'Service temporarily unavailable.' }, 503);
     const { orderId, productId, quantity } = await c.req.json();
     const pause = paused.get(productId);
-    if (pause) {
+    if (pause && !pause.taken) {
       pause.asked++;
       await pause.until;
     }
@@ -74,6 +77,10 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
     if (existing) return c.json({ is_success: true, data: { held: existing.state !== 'released', productId, quantity } });
     if (available(productId) < quantity) return c.json({ is_success: true, data: { held: false, reason: 'out_of_stock' } });
     holds.set(orderId, { productId, quantity, state: 'held' });
+    if (pause?.taken) {
+      pause.asked++;
+      await pause.until;
+    }
     if (products[productId]?.holdAnswerLost) return c.json({ is_success: false, message: 'Service temporarily unavailable.' }, 503);
     return c.json({ is_success: true, data: { held: true, productId, quantity, holdUntil: new Date().toISOString() } });
   });

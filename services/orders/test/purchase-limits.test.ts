@@ -1,5 +1,6 @@
 import { DATABASE_KINDS, databaseAvailable } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFUND_REASON } from '../src/flows/order-saga.js';
 import { order, startTestbed } from './testbed.js';
 
 const ALREADY_ORDERED =
@@ -101,7 +102,7 @@ describe.each(DATABASE_KINDS)('purchase limits on %s', (kind) => {
     const again = (await bed.place(member, order('PRD-SHOE-9'))).body.data.order_id;
     await bed.announce(member, late, 'success');
     await expect.poll(async () => (await bed.detail(member, late)).status).toBe('cancelled');
-    expect((await bed.detail(member, late)).error).toBe('Already in another of your orders when the payment arrived');
+    expect((await bed.detail(member, late)).error).toBe(REFUND_REASON.givenUp);
     expect(bed.payments.payments.get(late)?.refunded).toBe(true);
     expect(held(late)).toBe('released');
     expect((await bed.detail(member, again)).status).toBe('pending');

@@ -24,6 +24,18 @@ export const order = (productId: string, extra: Record<string, unknown> = {}) =>
 });
 
 export type Member = { memberId: string; token: string };
+
+/**
+ * What the shop does on Confirm Order: reserve a unit (the drop's decision, issue 33), then open its checkout at once
+ * (Pay now); one answer of both, or the first refusal.
+ */
+export async function placeAndOpenCheckout(orders: ServiceHarness, token: string, body: unknown, headers: Record<string, string> = {}) {
+  const reserved = await orders.json('/product/order', { method: 'POST', token, body, headers });
+  if (reserved.status !== 200) return reserved;
+  const opened = await orders.json(`/product/order/${reserved.body.data.order_id}/checkout`, { method: 'POST', token });
+  if (opened.status !== 200) return opened;
+  return { ...opened, body: { ...opened.body, data: { ...reserved.body.data, ...opened.body.data } } };
+}
 type Outcome = 'success' | 'failed' | 'cancelled';
 
 /**
@@ -87,8 +99,12 @@ export async function startTestbed(
     });
   }
 
-  const place = (member: Member, body: unknown, headers: Record<string, string> = {}) =>
+  const reserve = (member: Member, body: unknown, headers: Record<string, string> = {}) =>
     orders.json('/product/order', { method: 'POST', token: member.token, body, headers });
+  const checkout = (member: Member, orderId: string) =>
+    orders.json(`/product/order/${orderId}/checkout`, { method: 'POST', token: member.token });
+  const place = (member: Member, body: unknown, headers: Record<string, string> = {}) =>
+    placeAndOpenCheckout(orders, member.token, body, headers);
 
   const detail = async (member: Member, orderId: string) =>
     (await orders.json(`/product/order/${orderId}`, { token: member.token })).body.data;
@@ -154,6 +170,8 @@ export async function startTestbed(
     payments,
     subscriber,
     membershipEnds,
+    reserve,
+    checkout,
     place,
     detail,
     announce,

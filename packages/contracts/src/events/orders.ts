@@ -28,13 +28,25 @@ export const OrderPlaced = defineEvent({
      * rule (docs/decisions/0021). Orders placed before it was recorded read as null.
      */
     variantGroup: z.string().nullable().default(null),
+    /**
+     * A drop's reservation (issue 33, docs/decisions/0076): the unit is the member's until then, to start paying;
+     * the credit is spent and the payment opened when checkout starts. Orders placed before it read as null.
+     */
+    reservedUntil: z.string().nullable().default(null),
   }),
 });
 
 export const OrderPaymentStarted = defineEvent({
   type: 'OrderPaymentStarted',
   version: 1,
-  schema: z.object({ orderId: z.string(), memberId, paymentId: z.string() }),
+  schema: z.object({
+    orderId: z.string(),
+    memberId,
+    paymentId: z.string(),
+    /** The membership credit spent when checkout started, and what is left to pay (a reservation's; else null). */
+    creditPaise: paise.nullable().default(null),
+    amountPaise: paise.nullable().default(null),
+  }),
 });
 
 export const OrderCompleted = defineEvent({

@@ -108,6 +108,8 @@ const orderStatusSchema = z.object({
   payment_details: z.object({ txn_id: at, payment_method: at }),
   customer_info: z.object({ name: z.string() }),
   local_order: z.object({ shipping_address: address }),
+  /** While its unit is reserved and no payment has started: until when the member may still pay (Pay now, Cancel). */
+  pay_until: at,
   error: at,
   payment_expires_at: at,
   payment_timeout_seconds: z.number().nullable(),
@@ -129,6 +131,8 @@ const orderCardSchema = z.object({
   fulfilment: fulfilmentSchema.nullable(),
   refund: refundSchema.nullable(),
   refunds: z.array(refundLineSchema),
+  /** As on the Order Status page: an unpaid reservation offers Pay now and Cancel until then. */
+  pay_until: at,
 });
 
 /** The member's refund choice page of an order cancelled as out of stock. */
@@ -139,7 +143,15 @@ const refundPageSchema = z.object({
   refund: refundSchema,
 });
 
-const placedOrder = {
+/** A reservation: the unit is the member's; checkout opens with `orderCheckout` (issue 33, docs/decisions/0076). */
+const reservedOrder = {
+  order_id: z.string(),
+  payment_session_id: z.null(),
+  payment_link: z.null(),
+};
+
+/** An order's checkout, opened (or opened again: the same session while it lasts). */
+const openedCheckout = {
   order_id: z.string(),
   payment_session_id: z.string(),
   payment_link: z.string().nullable(),
@@ -190,10 +202,41 @@ export const ordersOperations = {
     path: '/product/order',
     owner: 'orders',
     access: 'member',
-    summary: 'Places an order for a product and opens its payment (an Idempotency-Key header makes a repeat the same order)',
+    summary:
+      'Reserves a unit of a product for the member: the order, with until when it may be paid (an Idempotency-Key header makes a repeat the same reservation); its checkout opens with orderCheckout',
     signInMessage: 'Please login to continue with your order',
     body: orderPayloadSchema,
-    response: answer(z.object({ ...placedOrder, gateway: z.string(), amount: z.number(), credit_applied: z.number() }), placedOrder),
+    response: answer(
+      z.object({
+        ...reservedOrder,
+        status: z.literal('reserved'),
+        reserved_until: z.string(),
+        seconds_left: z.number().int(),
+        amount: z.number(),
+      }),
+      reservedOrder,
+    ),
+  }),
+  orderCheckout: operation({
+    id: 'orderCheckout',
+    method: 'POST',
+    path: '/product/order/:id/checkout',
+    owner: 'orders',
+    access: 'member',
+    summary: "Pay now: spends the member's credit and opens the payment of a reserved order (the same one again while it lasts)",
+    signInMessage: 'Please login to continue with your order',
+    params: orderId,
+    response: answer(z.object({ ...openedCheckout, gateway: z.string(), amount: z.number(), credit_applied: z.number() }), openedCheckout),
+  }),
+  cancelOrder: operation({
+    id: 'cancelOrder',
+    method: 'POST',
+    path: '/product/order/:id/cancel',
+    owner: 'orders',
+    access: 'member',
+    summary: 'Cancels an order not yet paid: its unit and credit go back at once, and a payment that still arrives is refunded',
+    params: orderId,
+    response: answer(z.object({ order_id: z.string(), status })),
   }),
   orderHistory: operation({
     id: 'orderHistory',

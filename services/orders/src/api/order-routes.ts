@@ -1,6 +1,7 @@
-import { ordersOperations, rupeesOf } from '@elts/contracts';
+import { COPY, ordersOperations, rupeesOf } from '@elts/contracts';
 import { type AppEnv, badRequest, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
+import { cancelOrder, openCheckout } from '../commands/checkout.js';
 import type { OrdersContext } from '../commands/context.js';
 import { placeOrder } from '../commands/place-order.js';
 import { settleOrder } from '../commands/settle-order.js';
@@ -26,22 +27,49 @@ export function orderRoutes(context: OrdersContext) {
     const member = requireMember(c);
     const key = c.req.header('idempotency-key');
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw badRequest('Idempotency-Key must be 8 to 100 letters, digits, - or _');
-    const placed = await placeOrder(context, member.id, c.req.valid('json'), key);
+    const reserved = await placeOrder(context, member.id, c.req.valid('json'), key);
+    // The payment opens with orderCheckout, which the shop asks for at once (issue 33): the answer waits for neither.
+    const secondsLeft = Math.max(0, Math.round((reserved.reservedUntil.getTime() - context.clock.now().getTime()) / 1000));
     return c.json({
       is_success: true,
       message: 'Order created',
       data: {
-        order_id: placed.orderId,
-        payment_session_id: placed.paymentSessionId,
-        payment_link: placed.paymentLink,
-        gateway: placed.gateway,
-        amount: rupeesOf(placed.amountPaise),
-        credit_applied: rupeesOf(placed.creditPaise),
+        order_id: reserved.orderId,
+        status: 'reserved' as const,
+        reserved_until: reserved.reservedUntil.toISOString(),
+        seconds_left: secondsLeft,
+        payment_session_id: null,
+        payment_link: null,
+        amount: rupeesOf(reserved.pricePaise),
       },
-      order_id: placed.orderId,
-      payment_session_id: placed.paymentSessionId,
-      payment_link: placed.paymentLink,
+      order_id: reserved.orderId,
+      payment_session_id: null,
+      payment_link: null,
     });
+  });
+  mount(app, ordersOperations.orderCheckout, async (c) => {
+    const member = requireMember(c);
+    const opened = await openCheckout(context, member.id, c.req.valid('param').id);
+    return c.json({
+      is_success: true,
+      data: {
+        order_id: opened.orderId,
+        payment_session_id: opened.paymentSessionId,
+        payment_link: opened.paymentLink,
+        gateway: opened.gateway,
+        amount: rupeesOf(opened.amountPaise),
+        credit_applied: rupeesOf(opened.creditPaise),
+      },
+      order_id: opened.orderId,
+      payment_session_id: opened.paymentSessionId,
+      payment_link: opened.paymentLink,
+    });
+  });
+  mount(app, ordersOperations.cancelOrder, async (c) => {
+    const member = requireMember(c);
+    const orderId = c.req.valid('param').id;
+    const status = await cancelOrder(context, member.id, orderId);
+    return c.json({ is_success: true, message: COPY.orderPage.cancelledByMember, data: { order_id: orderId, status } });
   });
   mount(app, ordersOperations.orderHistory, async (c) => {
     const member = requireMember(c);
@@ -69,7 +97,7 @@ export function orderRoutes(context: OrdersContext) {
         orders: rows.map((row) => {
           const refund = refunds.get(row.order_id);
           return {
-            ...orderCard(row, refund ? undefined : shipments.get(row.order_id)),
+            ...orderCard(row, now, refund ? undefined : shipments.get(row.order_id)),
             refund: refundView(refund, active, now),
             refunds: (lines.get(row.order_id) ?? []).map(refundLineView),
           };
@@ -103,7 +131,7 @@ export function orderRoutes(context: OrdersContext) {
     return c.json({
       is_success: true,
       data: {
-        ...orderStatusView(row, payment, refund ? undefined : await orderShipment(context.db, row.order_id)),
+        ...orderStatusView(row, payment, refund ? undefined : await orderShipment(context.db, row.order_id), context.clock.now()),
         ...exchanges,
         // Cancelled as out of stock: how the money comes back instead (docs/decisions/0024).
         refund: refundView(refund, active, context.clock.now()),
@@ -123,7 +151,7 @@ export function orderRoutes(context: OrdersContext) {
     return c.json({
       is_success: true,
       message: `Status updated: ${row.status.toUpperCase()}`,
-      data: orderStatusView(row, payment, await orderShipment(context.db, orderId)),
+      data: orderStatusView(row, payment, await orderShipment(context.db, orderId), context.clock.now()),
     });
   });
   return app;

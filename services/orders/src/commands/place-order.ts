@@ -8,9 +8,9 @@ import {
   type Profession,
   payableAfterCredit,
 } from '@elts/contracts';
-import { badRequest, ConcurrencyError, conflict, forbidden, notFound } from '@elts/platform';
-import { buysOneOfEach, foldOrder, maxQuantity, orderStream } from '../domain/order.js';
-import { saleRefusal } from '../flows/order-saga.js';
+import { badRequest, conflict, forbidden, notFound } from '@elts/platform';
+import { buysOneOfEach, maxQuantity, orderStream } from '../domain/order.js';
+import { reservedUntil, saleRefusal } from '../flows/order-saga.js';
 import { findBuyer } from '../store/member-buyers.js';
 import { orderRow } from '../store/order-reads.js';
 import { type OrdersContext, recordOrder } from './context.js';
@@ -25,27 +25,26 @@ const UNDER_MINIMUM_PAYMENT =
 // The prefix is how /order tells a product order from a membership by its id alone (contracts order-ids.ts).
 export const newOrderId = () => `${ORDER_ID_PREFIXES.product}${randomBytes(6).toString('hex').toUpperCase()}`;
 
-export interface PlacedOrder {
+/** A unit reserved for the member: the order, with the time it may be paid until (its price before any credit). */
+export interface Reservation {
   orderId: string;
-  paymentSessionId: string;
-  paymentLink: string | null;
-  gateway: string;
-  amountPaise: number;
-  creditPaise: number;
+  reservedUntil: Date;
+  pricePaise: number;
 }
 
 /**
- * The order saga's first half, in the order that keeps nothing stranded: claim the idempotency key, check everything
- * we can check for free, schedule the backstop, hold the stock, spend the membership credit, record the order, start
- * the payment. Each later failure undoes the earlier steps (release the stock, give the credit back). A crash between
- * steps is covered too: the backstop comes before anything is held or spent, so whatever a dead saga took goes back.
+ * The drop's decision (issue 33, docs/decisions/0076): does this member get a unit? In the order that keeps nothing
+ * stranded: claim the idempotency key, check everything we can check for free, schedule the backstop, hold the stock
+ * (the one atomic step on the catalog's ledger), record the reservation. The answer waits for nothing else: the
+ * credit and the payment follow when the member's checkout opens (checkout.ts). A failure after the hold gives the
+ * unit back; a crash between steps is covered by the backstop, scheduled before anything is held.
  */
 export async function placeOrder(
   context: OrdersContext,
   memberId: string,
   payload: OrderPayload,
   idempotencyKey: string | undefined,
-): Promise<PlacedOrder> {
+): Promise<Reservation> {
   const { gate } = context;
   // Judged at arrival, not in a turn: a buyer who cannot get a unit is not kept waiting behind those who will. A
   // repeat of a request that was placed still gets its order.
@@ -62,12 +61,12 @@ async function placeInTurn(
   payload: OrderPayload,
   idempotencyKey: string | undefined,
   admission: Admission,
-): Promise<PlacedOrder> {
+): Promise<Reservation> {
   const orderId = newOrderId();
   const claim: Claim | undefined = idempotencyKey ? { memberId, key: idempotencyKey, digest: requestDigest(payload) } : undefined;
   if (claim) {
     const earlier = await claimKey(context.db, claim, orderId);
-    if (earlier) return resumeCheckout(context, earlier);
+    if (earlier) return reservationOf(context, earlier);
   }
   try {
     return await placeNewOrder(context, memberId, payload, orderId, claim, admission);
@@ -87,7 +86,7 @@ async function placeNewOrder(
   orderId: string,
   claim: Claim | undefined,
   admission: Admission,
-): Promise<PlacedOrder> {
+): Promise<Reservation> {
   const buyer = await findBuyer(context.db, memberId);
   if (buyer?.subscription_status !== 'active')
     throw forbidden('Only active subscribers can place orders. Subscribe to unlock the deals board.');
@@ -124,6 +123,8 @@ async function placeNewOrder(
   if (!payableAfterCredit(product.pricePaise * payload.quantity)) throw badRequest(UNDER_MINIMUM_PAYMENT);
 
   const now = context.clock.now();
+  const payBy = reservedUntil(now, context.settings.ORDER_PAY_MINUTES);
+  // The hold outlasts the time to pay and the payment's own timeout, so a payment that succeeds in time finds it.
   const holdUntil = new Date(now.getTime() + context.settings.ORDER_HOLD_MINUTES * 60_000);
   await context.expireLater(orderId, memberId, holdUntil);
   const asked = { productId: product.id, quantity: payload.quantity };
@@ -145,14 +146,12 @@ async function placeNewOrder(
     throw conflict('Out of Stock');
   }
 
+  const pricePaise = product.pricePaise * payload.quantity;
   try {
-    const pricePaise = product.pricePaise * payload.quantity;
-    const creditPaise = await context.partners.reserveCredit(memberId, orderId, pricePaise);
-    const amountPaise = pricePaise - creditPaise;
     await context.events.transact(async (unit) => {
       if (claim) await assertClaimHeld(unit.db, claim, orderId);
       // Two placements by one member at once both pass the early check: the second to take the lock sees the
-      // first's order here and is refused, and its hold and credit are given back below.
+      // first's order here and is refused, and its hold is given back below.
       await lockMember(unit.db, memberId);
       await assertMayOrder(unit.db, memberId, productKey, rules);
       await recordOrder(unit, orderStream(orderId), 0, [
@@ -165,8 +164,9 @@ async function placeNewOrder(
             product: { name: product.name, brand: product.brand, category: product.category, images: product.images },
             quantity: payload.quantity,
             unitPricePaise: product.pricePaise,
-            creditPaise,
-            amountPaise,
+            // The credit is spent when checkout opens (checkout.ts): until then the order costs its price.
+            creditPaise: 0,
+            amountPaise: pricePaise,
             customer: {
               email: payload.customer_email,
               phone: payload.customer_phone,
@@ -176,53 +176,27 @@ async function placeNewOrder(
             shippingAddress: shipping,
             billingAddress: payload.billing_address ?? shipping,
             variantGroup: productKey.variantGroup,
+            reservedUntil: payBy.toISOString(),
           },
           metadata: { actor: `member:${memberId}` },
         },
       ]);
+      await context.reservationEndsAt(unit.db, orderId, payBy);
     });
-    return await resumeCheckout(context, orderId);
   } catch (error) {
-    await undoPlacement(context, memberId, orderId, asked, error);
+    context.logger.warn({ err: error, orderId }, 'the reservation could not be recorded; giving its unit back');
+    await releaseHold(context, orderId, asked);
     throw error;
   }
+  return { orderId, reservedUntil: payBy, pricePaise };
 }
 
-/** Starts (or returns) the payment of a placed order. The payments service answers the same for the same order. */
-async function resumeCheckout(context: OrdersContext, orderId: string): Promise<PlacedOrder> {
+/** A repeat of a reservation's request (the same Idempotency-Key): the same order, while it is still open. */
+async function reservationOf(context: OrdersContext, orderId: string): Promise<Reservation> {
   const order = await orderRow(context.db, orderId);
   if (order.status !== 'pending') throw conflict(`This order is already ${order.status}.`);
-  const customer = order.customer;
-  const checkout = await context.partners.checkout({
-    orderId,
-    memberId: order.member_id,
-    amountPaise: Number(order.amount_paise),
-    customer: { name: `${customer.firstName} ${customer.lastName}`, email: customer.email, phone: customer.phone },
-    note: `${order.product.name} x ${order.quantity}`.slice(0, 200),
-  });
-  if (!order.payment_id) {
-    const record = () =>
-      context.events.transact(async (unit) => {
-        const history = await unit.readStream(orderStream(orderId));
-        if (foldOrder(history)?.paymentId) return;
-        await recordOrder(unit, orderStream(orderId), history.length, [
-          { type: 'OrderPaymentStarted', data: { orderId, memberId: order.member_id, paymentId: checkout.paymentId } },
-        ]);
-      });
-    // A repeat of the request may record the same start at the same moment: read again, and find it there.
-    await record().catch((error) => {
-      if (error instanceof ConcurrencyError) return record();
-      throw error;
-    });
-  }
-  return {
-    orderId,
-    paymentSessionId: checkout.paymentSessionId,
-    paymentLink: checkout.paymentLink,
-    gateway: checkout.gateway,
-    amountPaise: Number(order.amount_paise),
-    creditPaise: Number(order.credit_paise),
-  };
+  const until = order.reserved_until ?? new Date(order.created_at.getTime() + context.settings.ORDER_PAY_MINUTES * 60_000);
+  return { orderId, reservedUntil: until, pricePaise: Number(order.unit_price_paise) * order.quantity };
 }
 
 function releaseHold(context: OrdersContext, orderId: string, asked: { productId: string; quantity: number }) {
@@ -230,20 +204,4 @@ function releaseHold(context: OrdersContext, orderId: string, asked: { productId
     .release(orderId, asked)
     .then(() => undefined)
     .catch((error) => context.logger.error({ err: error, orderId }, 'could not release the hold; it will expire'));
-}
-
-async function undoPlacement(
-  context: OrdersContext,
-  memberId: string,
-  orderId: string,
-  asked: { productId: string; quantity: number },
-  cause: unknown,
-): Promise<void> {
-  context.logger.warn({ err: cause, orderId }, 'order could not be placed; undoing its steps');
-  await releaseHold(context, orderId, asked);
-  await context.partners
-    .releaseCredit(memberId, orderId)
-    .catch((error) => context.logger.error({ err: error, orderId }, 'could not release credit'));
-  const { failOrder } = await import('./settle-order.js');
-  await failOrder(context, orderId, 'payment', 'The payment could not be started').catch(() => {});
 }

@@ -35,7 +35,11 @@ export function foldOrder(events: StoredEvent[]): OrderState | undefined {
         cancelledAfterPayment: false,
       };
     } else if (state) {
-      if (type === 'OrderPaymentStarted') state = { ...state, paymentId: data.paymentId };
+      if (type === 'OrderPaymentStarted') {
+        state = { ...state, paymentId: data.paymentId };
+        // A reservation's price is settled when its checkout opens: the credit spent, and what is left to pay.
+        if (typeof data.amountPaise === 'number') state = { ...state, amountPaise: data.amountPaise, creditPaise: data.creditPaise ?? 0 };
+      }
       if (type === 'OrderCompleted') state = { ...state, status: 'completed' };
       if (type === 'OrderFailed') state = { ...state, status: data.stage === 'cancelled' ? 'cancelled' : 'failed' };
       if (type === 'OrderRefunded') state = { ...state, refunded: true };

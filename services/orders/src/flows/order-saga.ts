@@ -5,10 +5,10 @@ import type { OrderState } from '../domain/order.js';
 import type { RefundStatus } from '../domain/refunds.js';
 
 /**
- * The order saga's decisions, in one place and free of I/O. The saga itself runs in commands/: its first half
- * (place-order.ts: claim the key, check, schedule the backstop, hold the stock, spend the credit, record the order,
- * start the payment) and its second half (settle-order.ts, driven by the payment's outcome through
- * consumers/payments.ts, and by the backstop). Every call it makes is keyed by the order id, so each half may run
+ * The order saga's decisions, in one place and free of I/O. The saga itself runs in commands/: the decision
+ * (place-order.ts: claim the key, check, schedule the backstops, hold the stock, record the reservation), the
+ * checkout that follows it (checkout.ts: spend the credit, open the payment; or cancel), and the settling
+ * (settle-order.ts, driven by the payment's outcome through consumers/payments.ts, and by the backstops). Every call it makes is keyed by the order id, so each half may run
  * again; these functions say what each step decides from what it has read.
  */
 
@@ -35,26 +35,39 @@ export function failureOf(payment: Pick<OrderPayment, 'autoFailed' | 'failureRea
 
 /** Why a successful payment is refunded instead of completing its order. */
 export const REFUND_REASON = {
-  /** Its place went to another order of the member's meanwhile (one of each). */
-  orderedAgain: 'Already in another of your orders when the payment arrived',
-  creditUsed: 'Membership credit already used when the payment arrived',
+  /**
+   * The order was given up before the money came (its time to pay ended, its payment failed, the member cancelled
+   * it): its unit and credit went back then, and may be someone else's now (issues 33 and 35).
+   */
+  givenUp: 'The order had been given up when the payment arrived',
   outOfStock: 'Out of stock when the payment arrived',
 } as const;
 
 /**
- * What a successful payment needs before its order completes. None for an order still open: its stock, credit and
- * place are held. An order that failed or was cancelled meanwhile gave all three back, so a payment that succeeds
- * afterwards (a late one, or a retry on the same checkout) must take them again: its place under the one-of-each
- * rule (when the member buys one of each), its credit (when it had any), its stock. A completed or refunded order
- * needs nothing: the payment changes nothing (`settle: false`).
+ * What a successful payment does to its order. An open order completes (its stock, credit and place are held). An
+ * order given up meanwhile (failed, or cancelled before payment) gave all three back: a payment that still succeeds
+ * is refunded, never turned back into a sale behind the stock's back. A completed or refunded order, or one paid
+ * and then cancelled, changes nothing.
  */
-export function successNeeds(
+export function successMove(
   order: Pick<OrderState, 'status' | 'refunded'> & Partial<Pick<OrderState, 'cancelledAfterPayment'>>,
-  rules: { oneOfEach: boolean; creditPaise: number },
-) {
-  const settle = order.status !== 'completed' && !order.refunded && !order.cancelledAfterPayment;
-  const late = order.status === 'failed' || order.status === 'cancelled';
-  return { settle, place: settle && late && rules.oneOfEach, credit: settle && late && rules.creditPaise > 0 };
+): 'complete' | 'refund' | 'nothing' {
+  if (order.status === 'completed' || order.refunded || order.cancelledAfterPayment) return 'nothing';
+  return order.status === 'failed' || order.status === 'cancelled' ? 'refund' : 'complete';
+}
+
+/** A reservation's time to pay, from the moment it is made (a drop's unit is the member's until then). */
+export function reservedUntil(now: Date, payMinutes: number): Date {
+  return new Date(now.getTime() + payMinutes * 60_000);
+}
+
+/**
+ * Until when an order offers Pay now and Cancel: an unpaid reservation whose time to pay has not run out. Orders
+ * from before reservations (no `reservedUntil`) opened their payment at once and offer neither.
+ */
+export function payUntil(order: { status: string; reservedUntil: Date | null }, now: Date): Date | null {
+  if (order.status !== 'pending' || !order.reservedUntil) return null;
+  return order.reservedUntil > now ? order.reservedUntil : null;
 }
 
 /**

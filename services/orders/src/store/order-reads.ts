@@ -22,15 +22,6 @@ export function findOrderMemberAndStatus(db: Kysely<OrdersDb>, orderId: string) 
   return db.selectFrom('orders').select(['member_id', 'status']).where('order_id', '=', orderId).executeTakeFirst();
 }
 
-/** What settling a successful payment needs of the order: its member, status, credit and product. */
-export function findOrderForSettling(db: Kysely<OrdersDb>, orderId: string) {
-  return db
-    .selectFrom('orders')
-    .select(['member_id', 'status', 'credit_paise', 'product_id', 'variant_group'])
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
-}
-
 /** The order's status and payment, if the order is recorded. */
 export function findOrderStatusAndPayment(db: Kysely<OrdersDb>, orderId: string) {
   return db.selectFrom('orders').select(['status', 'payment_id']).where('order_id', '=', orderId).executeTakeFirst();

@@ -1,10 +1,16 @@
 import { rupeesOf } from '@elts/contracts';
 import type { OrderPayment } from '../commands/context.js';
+import { payUntil } from '../flows/order-saga.js';
 import { fulfilmentView } from './fulfilment-view.js';
 import type { OrderShipmentsTable, OrdersTable } from './tables.js';
 
 /** An order as the spec's history cards read it (`data.orders[]`), with its fulfilment once paid. */
-export function orderCard(row: OrdersTable, shipment?: OrderShipmentsTable) {
+/** Until when an unpaid reservation offers Pay now and Cancel (order-saga.ts `payUntil`), as an ISO time or null. */
+function payUntilOf(row: OrdersTable, now: Date): string | null {
+  return payUntil({ status: row.status, reservedUntil: row.reserved_until }, now)?.toISOString() ?? null;
+}
+
+export function orderCard(row: OrdersTable, now: Date, shipment?: OrderShipmentsTable) {
   return {
     order_id: row.order_id,
     status: row.status,
@@ -17,6 +23,7 @@ export function orderCard(row: OrdersTable, shipment?: OrderShipmentsTable) {
     payment_info: { transaction_id: row.transaction_id, payment_method: row.payment_method },
     shipping_address: { name: row.shipping_address.name, city: row.shipping_address.city },
     fulfilment: fulfilmentView(shipment),
+    pay_until: payUntilOf(row, now),
   };
 }
 
@@ -37,7 +44,7 @@ function paymentInfo(row: OrdersTable, payment: PaymentFacts | undefined) {
 }
 
 /** One order for the Order Status page (`GET /product/order/{id}`): the spec's order status fields, and its fulfilment. */
-export function orderStatusView(row: OrdersTable, payment: PaymentFacts | undefined, shipment: OrderShipmentsTable | undefined) {
+export function orderStatusView(row: OrdersTable, payment: PaymentFacts | undefined, shipment: OrderShipmentsTable | undefined, now: Date) {
   const info = paymentInfo(row, payment);
   return {
     order_id: row.order_id,
@@ -55,6 +62,7 @@ export function orderStatusView(row: OrdersTable, payment: PaymentFacts | undefi
     payment_details: { txn_id: info.transaction_id, payment_method: info.payment_method },
     customer_info: { name: `${row.customer.firstName} ${row.customer.lastName}`.trim() },
     local_order: { shipping_address: row.shipping_address },
+    pay_until: payUntilOf(row, now),
     error: row.status === 'failed' || row.status === 'cancelled' ? row.failure_reason : null,
     // An unpaid order's page says how long its payment stays open, as payments set it (not a number of our own).
     payment_expires_at: payment?.expiresAt ?? null,

@@ -46,6 +46,7 @@ export async function projectOrderEvent(trx: Transaction<OrdersDb>, event: Store
           payment_method: null,
           failure_reason: null,
           variant_group: data.variantGroup ?? null,
+          reserved_until: data.reservedUntil ? new Date(data.reservedUntil) : null,
           customer: JSON.stringify(data.customer) as never,
           shipping_address: JSON.stringify(data.shippingAddress) as never,
           billing_address: JSON.stringify(data.billingAddress) as never,
@@ -55,7 +56,11 @@ export async function projectOrderEvent(trx: Transaction<OrdersDb>, event: Store
         .execute();
       return;
     case 'OrderPaymentStarted':
-      await update({ payment_id: data.paymentId });
+      // A reservation's credit is spent when its checkout starts: the price to pay is settled then.
+      await update({
+        payment_id: data.paymentId,
+        ...(typeof data.amountPaise === 'number' ? { credit_paise: data.creditPaise ?? 0, amount_paise: data.amountPaise } : {}),
+      });
       return;
     case 'OrderCompleted':
       await update({ status: 'completed', transaction_id: data.transactionId, payment_method: data.method, failure_reason: null });

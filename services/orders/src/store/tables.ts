@@ -17,6 +17,8 @@ export interface OrdersTable {
   failure_reason: string | null;
   /** The product's variant group when the order was placed: its versions count as one product. */
   variant_group: string | null;
+  /** A reservation's time to start paying (migration 0010); null for orders that opened their payment at once. */
+  reserved_until: Date | null;
   customer: { email: string; phone: string; firstName: string; lastName: string };
   shipping_address: DeliveryAddress;
   billing_address: DeliveryAddress;
