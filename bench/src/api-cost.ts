@@ -34,7 +34,7 @@ export async function prepareMember(server: ServerProcess): Promise<string> {
       placed = await call(base, '/product/order', { token, body: orderBody(productId) });
     }
     if (placed.status !== 200) throw new Error(`order placement answered ${placed.status}: ${JSON.stringify(placed.body)}`);
-    await pay(base, placed.body.data.payment_link);
+    await pay(base, token, placed.body.data.order_id);
   }
   return token;
 }

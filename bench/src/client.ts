@@ -166,9 +166,10 @@ export const orderBody = (productId: string) => ({
   shipping_address: { name: 'Bench Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' },
 });
 
-/** Pays a placed order on the simulator's checkout page. */
-export async function pay(base: string, paymentLink: string, outcome: 'success' | 'failure' = 'success'): Promise<void> {
-  await must(call(base, new URL(paymentLink).pathname, { form: { outcome, method: 'upi' } }), 'the checkout page', 303);
+/** Pays a reserved order: opens its checkout (Pay now), then pays on the simulator's checkout page. */
+export async function pay(base: string, token: string, orderId: string, outcome: 'success' | 'failure' = 'success'): Promise<void> {
+  const checkout = await must(call(base, `/product/order/${orderId}/checkout`, { token, body: {} }), 'Pay now', 200);
+  await must(call(base, new URL(checkout.data.payment_link).pathname, { form: { outcome, method: 'upi' } }), 'the checkout page', 303);
 }
 
 /** Runs `work` over `items` with at most `width` at a time. */

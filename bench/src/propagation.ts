@@ -49,7 +49,7 @@ async function samples(env: Record<string, string>, count: number): Promise<Paym
         orderId: placed.body.data.order_id,
         timeoutMs: 20_000,
       });
-      await pay(base, placed.body.data.payment_link);
+      await pay(base, token, placed.body.data.order_id);
       const result = await watched;
       if (!result) throw new Error(`the payment of ${placed.body.data.order_id} did not reach both projections within 20 s`);
       if (n > 0) results.push(result);

@@ -112,10 +112,13 @@ export async function fulfilmentStep(orderId: string, body: Record<string, unkno
   await adminCall(`/admin/fulfilment/${encodeURIComponent(orderId)}`, { token: await adminSignIn(), body });
 }
 
-/** Places an order through the API as the Confirm Order button does, and leaves it unpaid (its stock held). */
+/**
+ * Places an order through the API as the Confirm Order button does (a reservation, then its checkout opened), and
+ * leaves it unpaid (its stock held).
+ */
 export async function placeUnpaidOrder(memberToken: string, productId: string): Promise<{ order_id: string; payment_link: string }> {
-  const place = () =>
-    adminCall<{ data: { order_id: string; payment_link: string } }>('/product/order', {
+  const reserve = () =>
+    adminCall<{ data: { order_id: string } }>('/product/order', {
       token: memberToken,
       body: {
         customer_email: 'asha@example.in',
@@ -127,10 +130,15 @@ export async function placeUnpaidOrder(memberToken: string, productId: string): 
         shipping_address: { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' },
       },
     });
+  const place = async () => {
+    const { order_id } = (await reserve()).data;
+    const checkout = `/product/order/${encodeURIComponent(order_id)}/checkout`;
+    return (await adminCall<{ data: { order_id: string; payment_link: string } }>(checkout, { token: memberToken, body: {} })).data;
+  };
   // Orders hears of a new membership through payments' events, so right after subscribing it may not know it yet.
   for (const deadline = Date.now() + 15_000; ; ) {
     try {
-      return (await place()).data;
+      return await place();
     } catch (error) {
       if (!String(error).includes('Only active subscribers') || Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200));

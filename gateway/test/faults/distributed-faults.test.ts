@@ -40,6 +40,9 @@ describe.runIf(available)('the distributed topology under faults', () => {
       for (let n = 0; n < 2; n++) {
         const res = await client.call('/product/order', { token, body: orderBody(timeoutProductId) });
         expect(res.status, res.text).toBe(200);
+        // Checkout opened and left: its payment's own timeout fails the order (before the reservation's end).
+        const checkout = await client.call(`/product/order/${res.body.data.order_id}/checkout`, { token, body: {} });
+        expect(checkout.status, checkout.text).toBe(200);
         placedForTimeout.push({ orderId: res.body.data.order_id, at: Date.now() });
       }
     }

@@ -185,6 +185,9 @@ export const ACCESS: Record<string, RouteAccess> = {
   'GET /product/orders/user': {},
   'GET /product/order/:id': { path: '/product/order/{orderId}', owner: true },
   'GET /product/order/:id/gateway-status': { path: '/product/order/{orderId}/gateway-status', owner: true },
+  'POST /product/order/:id/checkout': { path: '/product/order/{orderId}/checkout', owner: true },
+  // Ends the fixture order's reservation, so it comes after every route that reads or pays it.
+  'POST /product/order/:id/cancel': { path: '/product/order/{orderId}/cancel', owner: true, last: true },
   'POST /admin/fulfilment/:id': {
     path: '/admin/fulfilment/{orderId}',
     body: { step: 'processing' },

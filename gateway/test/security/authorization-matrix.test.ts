@@ -58,7 +58,10 @@ describe('authorization matrix', () => {
     });
     expect(order.status, order.text).toBe(200);
     fixtures.orderId = order.body.data.order_id;
-    fixtures.paymentSessionId = order.body.data.payment_session_id;
+    // The reservation's checkout, as the shop opens it at once (Pay now).
+    const checkout = await harness.call(`/product/order/${fixtures.orderId}/checkout`, { token: tokens.member, body: {} });
+    expect(checkout.status, checkout.text).toBe(200);
+    fixtures.paymentSessionId = checkout.body.data.payment_session_id;
     const current = await harness.call('/subscription/current', { token: tokens.member });
     const subscription = current.body.data.subscription;
     fixtures.subscriptionOrderId = subscription.order_id;

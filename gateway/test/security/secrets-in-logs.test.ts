@@ -71,7 +71,9 @@ describe('secrets stay out of logs and responses', () => {
     const order = await call('/product/order', { token, body: orderBody(product.body.data.id) });
     expect(order.status, order.text).toBe(200);
     const orderId = order.body.data.order_id as string;
-    const paid = await call(new URL(order.body.data.payment_link).pathname, { form: { outcome: 'success', method: 'upi' } });
+    const checkout = await call(`/product/order/${orderId}/checkout`, { token, body: {} });
+    expect(checkout.status, checkout.text).toBe(200);
+    const paid = await call(new URL(checkout.body.data.payment_link).pathname, { form: { outcome: 'success', method: 'upi' } });
     expect(paid.status, paid.text).toBe(303);
     await eventually(async () => (await call(`/product/order/${orderId}`, { token })).body?.data?.status === 'completed', 15_000);
     // The same payment's webhook delivered again, through the gateway, signed with the simulator's secret.

@@ -5,6 +5,7 @@ import { cashfreeMode, openProductCheckout, rememberOrder } from '../src/shoppin
 import { cardTitle, discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from '../src/shopping/deal-display.js';
 import { deliveryComplete, payerNames, prefillDelivery } from '../src/shopping/order-prefill.js';
 import { outcomeOf } from '../src/shopping/ProductOrderStatus.js';
+import { timeLeftToPay } from '../src/shopping/ReservationActions.js';
 
 const at = Date.parse('2026-11-20T10:00:00Z');
 const iso = (offsetMs: number) => new Date(at + offsetMs).toISOString();
@@ -89,6 +90,15 @@ describe('the order prefill', () => {
 });
 
 describe('checkout', () => {
+  it("counts down a reservation's time to pay in minutes and seconds, and stops at nothing", () => {
+    const until = '2026-11-28T18:45:00.000Z';
+    const at = (iso: string) => new Date(iso).getTime();
+    expect(timeLeftToPay(until, at('2026-11-28T18:30:00.000Z'))).toBe('15:00');
+    expect(timeLeftToPay(until, at('2026-11-28T18:44:00.500Z'))).toBe('1:00');
+    expect(timeLeftToPay(until, at('2026-11-28T18:44:51.000Z'))).toBe('0:09');
+    expect(timeLeftToPay(until, at('2026-11-28T18:46:00.000Z'))).toBe('0:00');
+  });
+
   it('remembers the order for /order as a product order', () => {
     const stored = new Map<string, string>();
     rememberOrder('ORD-1', { setItem: (key, value) => stored.set(key, value) });

@@ -6,8 +6,11 @@ import { useCurrentSubscription } from './subscription.js';
 /** `POST /product/order`'s body: the order payload as the orders service reads it (spec section 3). */
 export type OrderBody = RequestOf<typeof API.placeOrder>['body'];
 
-/** What ordering answers: where to pay, through which gateway and for how much. */
+/** What ordering answers: a unit reserved for the member, and until when it may be paid (issue 33). */
 export type OrderPlacement = DataOf<typeof API.placeOrder>;
+
+/** What Pay now answers: where to pay, through which gateway and for how much (credit taken off). */
+export type OpenedCheckout = DataOf<typeof API.orderCheckout>;
 
 /**
  * A new `Idempotency-Key` for one Confirm Order attempt (the orders service reads that header: 8 to 100 letters,
@@ -35,6 +38,18 @@ export async function placeProductOrder(body: OrderBody, idempotencyKey: string)
   );
   if (!envelope.data?.order_id) throw new ApiError(envelope.message ?? 'Unknown error', 200);
   return envelope.data;
+}
+
+/** Pay now: opens (or opens again) the checkout of a reserved order. */
+export async function openOrderCheckout(orderId: string): Promise<OpenedCheckout> {
+  const envelope = await callOperation(API.orderCheckout, { params: { id: orderId } }, { token: readMemberSession().token });
+  if (!envelope.data?.payment_session_id) throw new ApiError(envelope.message ?? 'Unknown error', 200);
+  return envelope.data;
+}
+
+/** Cancel: gives an unpaid reservation's unit and credit back at once. */
+export async function cancelProductOrder(orderId: string): Promise<void> {
+  await callOperation(API.cancelOrder, { params: { id: orderId } }, { token: readMemberSession().token });
 }
 
 /** A page of the member's order history (`data`), and one order card of it (spec section 3 "Order (history)"). */

@@ -6,9 +6,10 @@ import type { ShopProduct } from '../api/catalog.js';
 import { DEALS_BOARD_QUERY_KEY } from '../api/catalog.js';
 import { mayHavePlaced, newIdempotencyKey, type OrderBody, placeProductOrder, useMembershipCredit } from '../api/orders.js';
 import { usePincodeServiceability } from '../api/pincode.js';
-import { openProductCheckout, rememberOrder } from './checkout.js';
+import { rememberOrder } from './checkout.js';
 import { priceLabel } from './deal-display.js';
 import { type DeliveryForm, deliveryComplete, payerNames, prefillDelivery } from './order-prefill.js';
+import { ReservationActions } from './ReservationActions.js';
 
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 
@@ -22,15 +23,17 @@ export interface ConfirmOrderModalProps {
 export function ConfirmOrderModal({ product, profile, onClose }: ConfirmOrderModalProps) {
   return (
     <Modal open={Boolean(product)} onClose={onClose} title="Confirm Your Order" size="lg">
-      {product && <OrderForm key={product.id} product={product} profile={profile} />}
+      {product && <OrderForm key={product.id} product={product} profile={profile} onClose={onClose} />}
     </Modal>
   );
 }
 
-function OrderForm({ product, profile }: { product: ShopProduct; profile: Profile | undefined }) {
+function OrderForm({ product, profile, onClose }: { product: ShopProduct; profile: Profile | undefined; onClose: () => void }) {
   const [form, setForm] = useState<DeliveryForm>(() => prefillDelivery(profile as unknown as Record<string, unknown>));
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // The unit reserved for the member (the drop's decision): its checkout opens at once, and Pay now opens it again.
+  const [reserved, setReserved] = useState<{ orderId: string; payUntil: string }>();
   // One key per Confirm Order attempt: a second press after an unanswered one repeats it and gets the same order. The
   // key belongs to that request: details changed since are a new order, and the server refuses a key sent with another.
   const attemptKey = useRef<{ key: string; request: string }>(undefined);
@@ -85,8 +88,8 @@ function OrderForm({ product, profile }: { product: ShopProduct; profile: Profil
     try {
       const placed = await placeProductOrder(request, attemptKey.current.key);
       rememberOrder(placed.order_id);
-      if (await openProductCheckout(placed)) return;
-      setAlert('Failed to create order. Please try again.');
+      setReserved({ orderId: placed.order_id, payUntil: placed.reserved_until });
+      return;
     } catch (error) {
       if (!mayHavePlaced(error)) attemptKey.current = undefined;
       if (error instanceof ApiError) {
@@ -98,6 +101,20 @@ function OrderForm({ product, profile }: { product: ShopProduct; profile: Profil
       }
     }
     setBusy(false);
+  }
+
+  if (reserved) {
+    return (
+      <ReservationActions
+        orderId={reserved.orderId}
+        payUntil={reserved.payUntil}
+        autoStart
+        onEnded={() => {
+          void client.invalidateQueries({ queryKey: DEALS_BOARD_QUERY_KEY });
+          onClose();
+        }}
+      />
+    );
   }
 
   const deliversTo = place ? `Delivers to ${[place.cityDescription, place.state].filter(Boolean).join(', ')}` : undefined;

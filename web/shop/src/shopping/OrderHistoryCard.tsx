@@ -7,6 +7,7 @@ import { FulfilmentTimeline } from './FulfilmentTimeline.js';
 import { checkLatestStatus, STATUS_MESSAGE_MS } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
 import { RefundLines } from './RefundLines.js';
+import { ReservationActions } from './ReservationActions.js';
 
 /** View Details: /order in a new tab, which gets a copy of this tab's session with the order to show in it. */
 function openOrderPage(orderId: string) {
@@ -35,6 +36,7 @@ export function OrderHistoryCard({ order: initial }: { order: OrderCard }) {
       setOrder((current) => ({
         ...current,
         status: status ?? current.status,
+        pay_until: result.order.pay_until ?? null,
         payment_info: payment_info ?? { transaction_id: transaction_id ?? null, payment_method: payment_method ?? null },
       }));
     }
@@ -66,6 +68,9 @@ export function OrderHistoryCard({ order: initial }: { order: OrderCard }) {
         <dt className="text-ink-500">Delivery to</dt>
         <dd>{[order.shipping_address?.name, order.shipping_address?.city].filter(Boolean).join(', ') || 'N/A'}</dd>
       </dl>
+      {order.pay_until && status === 'pending' && (
+        <ReservationActions orderId={order.order_id} payUntil={order.pay_until} onEnded={() => void check()} />
+      )}
       {order.fulfilment && <FulfilmentTimeline fulfilment={order.fulfilment} />}
       {order.refund && <p className="mt-4 text-sm font-medium text-ink-800">{refundLine(order.refund)}</p>}
       {!order.refund && <RefundLines refunds={order.refunds ?? []} compact />}

@@ -23,6 +23,7 @@ import { OutOfStockRefund } from './OutOfStockRefund.js';
 import { recheckOrder } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
 import { RefundLines } from './RefundLines.js';
+import { ReservationActions } from './ReservationActions.js';
 import { whatsNext } from './whats-next.js';
 
 /** The stored order is forgotten this long after a success is shown (spec section 9), and on leaving the page. */
@@ -128,7 +129,11 @@ export function ProductOrderStatus({ orderId }: { orderId: string }) {
         </>
       }
     >
-      <p>{paymentWindowMessage(data)}</p>
+      {data.pay_until ? (
+        <ReservationActions orderId={data.order_id} payUntil={data.pay_until} onEnded={() => void order.refetch()} />
+      ) : (
+        <p>{paymentWindowMessage(data)}</p>
+      )}
       {data.last_updated && (
         <p className="text-sm text-ink-600">
           Last updated: <span className="font-semibold">{formatDateTime(data.last_updated)}</span>

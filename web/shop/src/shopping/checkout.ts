@@ -1,5 +1,5 @@
 import { SESSION_KEYS } from '@elts/ui';
-import type { OrderPlacement } from '../api/orders.js';
+import type { OpenedCheckout } from '../api/orders.js';
 
 const CASHFREE_SDK = 'https://sdk.cashfree.com/js/v3/cashfree.js';
 
@@ -52,7 +52,7 @@ export function rememberOrder(orderId: string, storage: Pick<Storage, 'setItem'>
  * Resolves false when there is nowhere to pay.
  */
 export async function openProductCheckout(
-  placed: Pick<OrderPlacement, 'order_id' | 'gateway' | 'payment_link'> & Partial<Pick<OrderPlacement, 'payment_session_id'>>,
+  placed: Pick<OpenedCheckout, 'order_id' | 'gateway' | 'payment_link'> & Partial<Pick<OpenedCheckout, 'payment_session_id'>>,
   go: (url: string) => void = (url) => window.location.assign(url),
 ): Promise<boolean> {
   const link = placed.payment_link ?? null;

@@ -1,0 +1,70 @@
+import { COPY } from '@elts/contracts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../src/accessibility.js';
+import { createProduct, waitForBoard } from '../src/admin.js';
+import { screenshot } from '../src/artifacts.js';
+import { expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
+import { widerThanWindow } from '../src/layout.js';
+import { subscriber } from '../src/members.js';
+
+const browser = useBrowser();
+
+async function fitsAndReads(page: Page): Promise<void> {
+  for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+    await page.setViewportSize(viewport);
+    expect(await widerThanWindow(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await page.setViewportSize(VIEWPORTS.phone);
+}
+
+// Issue 33: Buy Now reserves the unit and opens checkout; a member who leaves checkout finds the reservation in
+// their history and on the order page with the time left to pay, goes back with Pay now, or gives it up with Cancel.
+describe('a reservation left at checkout', () => {
+  it('offers Pay now and Cancel with the time left, and Cancel puts the unit back on sale at once', async () => {
+    const product = await createProduct({ name: `Tern${Date.now().toString(36)} Cast-iron Tawa`, stock: 1 });
+    const member = await subscriber({ profile: { needList: [product.name, 'Yoga mat', 'Desk lamp'] } });
+    await waitForBoard(member.token, [product.id]);
+
+    const { page, pageErrors } = await browser.open('/profile', { session: member.session, viewport: VIEWPORTS.phone });
+    const card = page.getByRole('listitem', { name: product.name });
+    await card.getByText('Only 1 left!').waitFor();
+    await card.getByRole('button', { name: 'Buy Now' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Order' });
+    await page.waitForFunction(() => (document.querySelector('dialog[open] select') as HTMLSelectElement | null)?.value === 'Goa');
+    await confirm.getByRole('button', { name: 'Confirm Order' }).click();
+    await page.waitForURL(/\/pay\/simulator\/sessions\//);
+    const checkout = new URL(page.url()).pathname;
+
+    // The member leaves the payment page for their orders: the reservation is there, with the time left to pay.
+    await page.goto(new URL('/profile?section=orders', page.url()).toString());
+    const reserved = page.getByRole('region', { name: COPY.orderPage.reservedFor });
+    await reserved.waitFor();
+    expect(await reserved.textContent()).toMatch(/1[45]:\d\d left to pay/);
+    await screenshot(page, 'shopping-reservation-history', VIEWPORTS.phone);
+    await fitsAndReads(page);
+
+    // Pay now goes back to the same checkout.
+    await reserved.getByRole('button', { name: COPY.orderPage.payNow }).click();
+    await page.waitForURL(/\/pay\/simulator\/sessions\//);
+    expect(new URL(page.url()).pathname).toBe(checkout);
+
+    // Left again, this time for the order page, where Cancel gives the unit back.
+    await page.goto(new URL('/order', page.url()).toString());
+    await expectHeading(page, 'Order Status');
+    const onPage = page.getByRole('region', { name: COPY.orderPage.reservedFor });
+    await onPage.waitFor();
+    await fitsAndReads(page);
+    await screenshot(page, 'shopping-reservation-order-page', VIEWPORTS.desktop);
+    await onPage.getByRole('button', { name: COPY.orderPage.cancel }).click();
+    await page.getByRole('heading', { name: 'Order Failed' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: COPY.orderPage.cancelledByMember }).waitFor();
+
+    await page.getByRole('link', { name: 'Try Ordering Again' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByRole('listitem', { name: product.name }).getByText('Only 1 left!').waitFor();
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+});
