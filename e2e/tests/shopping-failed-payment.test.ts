@@ -7,6 +7,7 @@ import { screenshot } from '../src/artifacts.js';
 import { baseURL, expectHeading, useBrowser, VIEWPORTS, type Viewport } from '../src/browser.js';
 import { widerThanWindow } from '../src/layout.js';
 import { subscriber } from '../src/members.js';
+import { checkoutFromBoard } from '../src/shopping.js';
 
 const browser = useBrowser();
 
@@ -85,19 +86,7 @@ async function adminOrderIds(status: string, searchTerm: string): Promise<string
 // failed at anything, and is told so; the order is cancelled everywhere it shows, and its unit goes back on sale.
 describe('a payment cancelled at checkout', () => {
   it('shows a cancelled order with its own words, at 390 and 1366 px, and puts the unit back on sale', async () => {
-    const product = await createProduct({ name: `Plover${Date.now().toString(36)} Pour-over Kettle`, stock: 1 });
-    const member = await subscriber({ profile: { needList: [product.name, 'Yoga mat', 'Desk lamp'] } });
-    await waitForBoard(member.token, [product.id]);
-
-    const { page, pageErrors } = await browser.open('/profile', { session: member.session, viewport: VIEWPORTS.phone });
-    const card = page.getByRole('listitem', { name: product.name });
-    await card.getByText('Only 1 left!').waitFor();
-    await card.getByRole('button', { name: 'Buy Now' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm Your Order' });
-    await page.waitForFunction(() => (document.querySelector('dialog[open] select') as HTMLSelectElement | null)?.value === 'Goa');
-    await confirm.getByRole('button', { name: 'Confirm Order' }).click();
-
-    await page.waitForURL(/\/pay\/simulator\/sessions\//);
+    const { page, pageErrors, productName } = await checkoutFromBoard(browser, `Plover${Date.now().toString(36)} Pour-over Kettle`, 1);
     await page.getByRole('button', { name: 'Cancel the payment' }).click();
     await page.waitForURL((url) => url.pathname === '/order');
     await expectHeading(page, 'Order Status');
@@ -124,7 +113,7 @@ describe('a payment cancelled at checkout', () => {
     await page.getByRole('link', { name: 'Try Ordering Again' }).click();
     await page.waitForURL((url) => url.pathname === '/profile');
     // The cancelled order released its hold: the one unit is on sale again.
-    await page.getByRole('listitem', { name: product.name }).getByText('Only 1 left!').waitFor();
+    await page.getByRole('listitem', { name: productName }).getByText('Only 1 left!').waitFor();
 
     await page.goto(new URL('/profile?section=orders', page.url()).toString());
     const order = page.getByRole('listitem', { name: `Order ${orderId}` });

@@ -2,11 +2,10 @@ import { COPY } from '@elts/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
-import { createProduct, waitForBoard } from '../src/admin.js';
 import { screenshot } from '../src/artifacts.js';
 import { expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
 import { widerThanWindow } from '../src/layout.js';
-import { subscriber } from '../src/members.js';
+import { checkoutFromBoard } from '../src/shopping.js';
 
 const browser = useBrowser();
 
@@ -23,18 +22,7 @@ async function fitsAndReads(page: Page): Promise<void> {
 // their history and on the order page with the time left to pay, goes back with Pay now, or gives it up with Cancel.
 describe('a reservation left at checkout', () => {
   it('offers Pay now and Cancel with the time left, and Cancel puts the unit back on sale at once', async () => {
-    const product = await createProduct({ name: `Tern${Date.now().toString(36)} Cast-iron Tawa`, stock: 1 });
-    const member = await subscriber({ profile: { needList: [product.name, 'Yoga mat', 'Desk lamp'] } });
-    await waitForBoard(member.token, [product.id]);
-
-    const { page, pageErrors } = await browser.open('/profile', { session: member.session, viewport: VIEWPORTS.phone });
-    const card = page.getByRole('listitem', { name: product.name });
-    await card.getByText('Only 1 left!').waitFor();
-    await card.getByRole('button', { name: 'Buy Now' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm Your Order' });
-    await page.waitForFunction(() => (document.querySelector('dialog[open] select') as HTMLSelectElement | null)?.value === 'Goa');
-    await confirm.getByRole('button', { name: 'Confirm Order' }).click();
-    await page.waitForURL(/\/pay\/simulator\/sessions\//);
+    const { page, pageErrors, productName } = await checkoutFromBoard(browser, `Tern${Date.now().toString(36)} Cast-iron Tawa`, 1);
     const checkout = new URL(page.url()).pathname;
 
     // The member leaves the payment page for their orders: the reservation is there, with the time left to pay.
@@ -63,7 +51,7 @@ describe('a reservation left at checkout', () => {
 
     await page.getByRole('link', { name: 'Try Ordering Again' }).click();
     await page.waitForURL((url) => url.pathname === '/profile');
-    await page.getByRole('listitem', { name: product.name }).getByText('Only 1 left!').waitFor();
+    await page.getByRole('listitem', { name: productName }).getByText('Only 1 left!').waitFor();
     expect(pageErrors).toEqual([]);
     await page.close();
   });
