@@ -144,15 +144,16 @@ describe('Cashfree webhooks', () => {
     expect(verify(again).id).toBe(id);
   });
 
-  it('maps a refund status to the refund’s order', async () => {
-    await gateway.refund({ orderId, refundId: 'rf_webhook_1', amountPaise: 9_900, note: 'Partial refund' });
-    fake.driver.settleRefund(orderId, 'rf_webhook_1');
-    expect(verify(fake.webhooks.refund(orderId, 'rf_webhook_1'))).toMatchObject({
-      type: 'REFUND_STATUS_WEBHOOK',
+  it.each(['REFUND_STATUS_WEBHOOK', 'REFUND_SUCCESS_WEBHOOK'] as const)('maps %s to the refund and its order', async (type) => {
+    const refundId = `rf_webhook_${type.split('_')[1]?.toLowerCase()}`;
+    await gateway.refund({ orderId, refundId, amountPaise: 9_900, note: 'Partial refund' });
+    fake.driver.settleRefund(orderId, refundId);
+    expect(verify(fake.webhooks.refund(orderId, refundId, { type }))).toMatchObject({
+      type,
       kind: 'refund',
       orderId,
       paymentId: cfPaymentId,
-      refundId: 'rf_webhook_1',
+      refundId,
       status: 'SUCCESS',
     });
   });

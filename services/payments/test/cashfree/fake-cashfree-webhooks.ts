@@ -92,11 +92,19 @@ export class WebhookFactory {
     return this.deliver(type, data, options);
   }
 
-  /** REFUND_STATUS_WEBHOOK. */
-  refund(orderId: string, refundId: string, options: DeliveryOptions = {}): WebhookDelivery {
+  /** REFUND_STATUS_WEBHOOK, or REFUND_SUCCESS_WEBHOOK (the document's RefundWebhook example) with the same data. */
+  refund(
+    orderId: string,
+    refundId: string,
+    options: DeliveryOptions & { type?: 'REFUND_STATUS_WEBHOOK' | 'REFUND_SUCCESS_WEBHOOK' } = {},
+  ): WebhookDelivery {
     const refund = this.state.orders.get(orderId)?.refunds.find((r) => r.refund_id === refundId);
     if (!refund) throw new Error(`fake Cashfree: no refund ${refundId} on ${orderId}`);
-    return this.deliver('REFUND_STATUS_WEBHOOK', { refund: { ...refund, refund_amount: money(refund.refund_amount) } }, options);
+    return this.deliver(
+      options.type ?? 'REFUND_STATUS_WEBHOOK',
+      { refund: { ...refund, refund_amount: money(refund.refund_amount) } },
+      options,
+    );
   }
 
   /** SUBSCRIPTION_STATUS_CHANGED (or the older CHANGE): the subscription, its plan and its authorisation. */
