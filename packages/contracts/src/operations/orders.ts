@@ -192,6 +192,14 @@ export const ordersOperations = {
     access: 'member',
     summary: 'Places an order for a product and opens its payment (an Idempotency-Key header makes a repeat the same order)',
     signInMessage: 'Please login to continue with your order',
+    headers: [
+      {
+        name: 'Idempotency-Key',
+        required: false,
+        description: 'A repeat with the same key from the same member answers the same order instead of placing another',
+        pattern: '^[\\w-]{8,100}$',
+      },
+    ],
     body: orderPayloadSchema,
     response: answer(z.object({ ...placedOrder, gateway: z.string(), amount: z.number(), credit_applied: z.number() }), placedOrder),
   }),
