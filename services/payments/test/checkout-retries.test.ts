@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from '@elts/platform';
 import { DATABASE_KINDS } from '@elts/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { usePaymentsOnFakeCashfree } from './on-fake-cashfree.js';
+import { usePaymentsOnCashfreeEmulator } from './on-cashfree-emulator.js';
 
 // One owner of each retry (issue 35): a call that makes money state at Cashfree is repeated by payments alone, under
 // one idempotency key, honouring Cashfree's wait. Orders sends its checkout once and does not repeat it on top.
 describe.each(DATABASE_KINDS)("a product order's checkout under Cashfree's rate limit, on %s", (kind) => {
-  const { available, on, internal } = usePaymentsOnFakeCashfree(kind);
+  const { available, on, internal } = usePaymentsOnCashfreeEmulator(kind);
 
   it.runIf(available)(
     'is repeated by payments after the wait Cashfree asks for, under one key, making one order and one payment',

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_CONFLICT_MESSAGE } from '../src/commands/memberships.js';
 import { MEMBERSHIP_PLAN } from '../src/flows/membership-cycle.js';
 import { registerMember } from './helpers.js';
-import { usePaymentsOnFakeCashfree } from './on-fake-cashfree.js';
+import { usePaymentsOnCashfreeEmulator } from './on-cashfree-emulator.js';
 
 // Cashfree plans cannot be edited: a plan with the membership's id but other terms (made by hand, or by an older
 // price) is not used for a mandate. The member reads a sentence (409), not a bare 500 (docs/decisions/0090).
 describe.each(DATABASE_KINDS)("the membership's plan at Cashfree, on %s", (kind) => {
-  const { available, on } = usePaymentsOnFakeCashfree(kind);
+  const { available, on } = usePaymentsOnCashfreeEmulator(kind);
 
   it.runIf(available)(
     'refuses to start a membership under a plan of our id with other terms, saying so, and makes no mandate',

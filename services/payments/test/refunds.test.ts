@@ -7,7 +7,7 @@ import type { PaymentsContext } from '../src/commands/context.js';
 import { advanceRefund, refundPayment } from '../src/commands/refunds.js';
 import { SimulatorGateway } from '../src/simulator/simulator-gateway.js';
 import { current, decideMandate, internalCall, registerMember, startPayments, subscribe } from './helpers.js';
-import { usePaymentsOnFakeCashfree } from './on-fake-cashfree.js';
+import { usePaymentsOnCashfreeEmulator } from './on-cashfree-emulator.js';
 
 /**
  * Refunds as payments of their own (docs/decisions/0024): asked by the orders service under a key, capped at what
@@ -206,7 +206,7 @@ describe.each(DATABASE_KINDS)('refunds on %s', (kind) => {
  * once however often it is delivered.
  */
 describe.each(DATABASE_KINDS)('refunds through Cashfree on %s', (kind) => {
-  const { available, on, internal } = usePaymentsOnFakeCashfree(kind);
+  const { available, on, internal } = usePaymentsOnCashfreeEmulator(kind);
 
   // Cashfree's document names the refund webhook REFUND_SUCCESS_WEBHOOK, its webhook pages REFUND_STATUS_WEBHOOK.
   it.runIf(available).each(['REFUND_STATUS_WEBHOOK', 'REFUND_SUCCESS_WEBHOOK'] as const)(

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CashfreeEmulator } from '../../src/gateway/cashfree-emulator/emulator.js';
+import type { AuthorisationField } from '../../src/gateway/cashfree-emulator/state.js';
 import { WebhookRejected } from '../../src/gateway/payment-gateway.js';
-import { FakeCashfree } from './fake-cashfree.js';
-import type { AuthorisationField } from './fake-cashfree-state.js';
 import { annualPlan, checkoutOrder, daysAhead, gatewayFor, mandate, unique } from './support.js';
 
 const rejection = (run: () => unknown): string | undefined => {
@@ -17,14 +17,14 @@ const rejection = (run: () => unknown): string | undefined => {
 };
 
 describe('Cashfree webhooks', () => {
-  let fake: FakeCashfree;
+  let fake: CashfreeEmulator;
   let gateway: ReturnType<typeof gatewayFor>['gateway'];
   let orderId: string;
   let cfPaymentId: string;
   let subscriptionId: string;
 
   beforeAll(async () => {
-    fake = await FakeCashfree.start();
+    fake = await CashfreeEmulator.start();
     gateway = gatewayFor(fake).gateway;
     const order = checkoutOrder({ amountPaise: 99_900 });
     orderId = order.orderId;
