@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { checkoutPages } from './checkout-pages.js';
 import { CashfreeDriver } from './driver.js';
 import {
   CashfreeRefusal,
@@ -51,6 +52,8 @@ export interface CashfreeEmulatorOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** How webhooks reach their endpoint (default the network; a test may post to an app in process). */
   webhookPost?: (request: Request) => Promise<Response>;
+  /** The endpoint set in the dashboard: where webhooks go for an order that named no notify_url. */
+  webhookEndpoint?: string;
 }
 
 export interface RecordedRequest {
@@ -111,7 +114,8 @@ export class CashfreeEmulator {
   readonly webhooks: WebhookFactory;
   /** Sends the webhooks, retrying as Cashfree does; `setMode` makes them late or repeated. */
   readonly sender: WebhookSender;
-  private readonly state: EmulatorState;
+  /** Its records (the hosted pages read them). */
+  readonly state: EmulatorState;
   private readonly idempotency = new Map<string, StoredResponse>();
   private readonly injected: InjectedAnswer[] = [];
   private readonly delays: { ms: number; times: number; path?: RegExp }[] = [];
@@ -121,7 +125,13 @@ export class CashfreeEmulator {
   private server: Server | undefined;
   private address = '';
   /** Every path below `/pg`, answered as Cashfree would. */
-  readonly app = new Hono().all('*', (c) => this.answer(c.req.raw));
+  // The pages' forms and style sheet are addressed under /pay/simulator (where payments mounts the emulator in
+  // process), so a standalone emulator answers there too.
+  readonly app = new Hono()
+    .route('/', checkoutPages(this))
+    .route('/pay/simulator', checkoutPages(this))
+    .all('*', (c) => this.answer(c.req.raw));
+  private readonly webhookEndpoint: string | undefined;
 
   constructor(options: CashfreeEmulatorOptions = {}) {
     this.clientId = options.clientId ?? 'TEST-CLIENT-ID';
@@ -132,14 +142,15 @@ export class CashfreeEmulator {
     this.driver = new CashfreeDriver(this.state);
     this.webhooks = new WebhookFactory(this.state, this.clientSecret);
     this.sender = new WebhookSender(options.webhookRetryDelaysMs, options.webhookPost);
+    this.webhookEndpoint = options.webhookEndpoint;
   }
 
   /**
-   * What Cashfree does once an order's payment has an outcome: its payment webhook to the order's `notify_url`.
-   * False when the order named none (Cashfree then uses the dashboard's endpoint, which the emulator has not).
+   * What Cashfree does once an order's payment has an outcome: its payment webhook to the order's `notify_url`, or
+   * else to the dashboard's endpoint. False when there is neither.
    */
   notifyPayment(orderId: string): boolean {
-    const url = this.state.order(orderId)?.entity.order_meta.notify_url;
+    const url = this.state.order(orderId)?.entity.order_meta.notify_url ?? this.webhookEndpoint;
     if (!url) return false;
     this.sender.send(url, (options) => this.webhooks.payment(orderId, undefined, options));
     return true;
