@@ -149,6 +149,18 @@ export class CashfreeEmulator {
    * What Cashfree does once an order's payment has an outcome: its payment webhook to the order's `notify_url`, or
    * else to the dashboard's endpoint. False when there is neither.
    */
+  /**
+   * What Cashfree sends once a mandate is decided: SUBSCRIPTION_AUTH_STATUS, then SUBSCRIPTION_STATUS_CHANGED, to the
+   * dashboard's endpoint (subscriptions name no notify_url). False when there is none.
+   */
+  notifyMandate(subscriptionId: string): boolean {
+    const url = this.webhookEndpoint;
+    if (!url) return false;
+    this.sender.send(url, (options) => this.webhooks.subscriptionAuth(subscriptionId, options));
+    this.sender.send(url, (options) => this.webhooks.subscriptionStatus(subscriptionId, options));
+    return true;
+  }
+
   notifyPayment(orderId: string): boolean {
     const url = this.state.order(orderId)?.entity.order_meta.notify_url ?? this.webhookEndpoint;
     if (!url) return false;

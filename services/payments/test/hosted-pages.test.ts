@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DATABASE_KINDS } from '@elts/platform/testing';
+import { DATABASE_KINDS, eventually } from '@elts/platform/testing';
 import { describe, expect, it } from 'vitest';
+import { current, registerMember, subscribe } from './helpers.js';
 import { usePaymentsOnCashfreeEmulator } from './on-cashfree-emulator.js';
 
-// A product order paid on the emulator's hosted checkout (the simulator's page, same buttons), through the production
-// adapter: the page's button makes the payment at "Cashfree", its signed webhook reaches payments, and payments
-// settles the payment from what Cashfree says; the browser goes back to the order page, as Cashfree sends it.
-describe.each(DATABASE_KINDS)("a product order paid on the emulator's hosted checkout, on %s", (kind) => {
+// Payments through the production adapter on the emulator's hosted pages (the simulator's pages, same buttons): a
+// button makes the payment or the mandate at "Cashfree", its signed webhook reaches payments, and payments settles
+// it from what Cashfree says; the browser goes back to the order page, as Cashfree sends it.
+describe.each(DATABASE_KINDS)("the emulator's hosted checkout and mandate pages, on %s", (kind) => {
   const { available, on, internal } = usePaymentsOnCashfreeEmulator(kind);
 
   async function checkout(amountPaise: number) {
@@ -25,7 +26,8 @@ describe.each(DATABASE_KINDS)("a product order paid on the emulator's hosted che
   /** What the browser does with a button: posts the page's form to its action. */
   const press = async (page: string, outcome: string) => {
     const action = /<form method="post" action="([^"]+)"/.exec(await (await fetch(page)).text())?.[1] ?? page;
-    return fetch(new URL(action, page), { method: 'POST', body: new URLSearchParams({ outcome, method: 'upi' }), redirect: 'manual' });
+    const form = new URLSearchParams({ outcome, ...(page.includes('/mandates/') ? { upi_id: 'asha@upi' } : { method: 'upi' }) });
+    return fetch(new URL(action, page), { method: 'POST', body: form, redirect: 'manual' });
   };
   const statusOf = async (orderId: string) => (await internal(`/internal/payments/orders/${orderId}`)).body.data.status;
 
@@ -54,5 +56,20 @@ describe.each(DATABASE_KINDS)("a product order paid on the emulator's hosted che
     expect((await press(page, 'failure')).status).toBe(303);
     await on.cashfree.sender.settled();
     expect(await statusOf(orderId)).toBe('failed');
+  });
+
+  it.runIf(available)('a mandate approved on its page makes the membership active by its webhooks', async () => {
+    const member = await registerMember(on.payments);
+    const started = await subscribe(on.payments, member);
+    const page = `${on.cashfree.url.replace(/\/pg$/, '')}/mandates/${started.payment_session_id}`;
+    const html = await (await fetch(page)).text();
+    expect(html).toContain('Approve the mandate');
+    expect(html).toContain('Decline the mandate');
+    const approved = await press(page, 'success');
+    expect(approved.status).toBe(303);
+    expect(approved.headers.get('location')).toBe(`http://localhost:3000/order?order_id=${started.order_id}`);
+    await on.cashfree.sender.settled();
+    await eventually(async () => (await current(on.payments, member)).subscription?.status === 'active');
+    expect(await (await fetch(page)).text()).toContain('This mandate is approved');
   });
 });
