@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CashfreeGateway } from '../../src/gateway/cashfree/index.js';
 import { CashfreeEmulator } from '../../src/gateway/cashfree-emulator/emulator.js';
 import { checkoutOrder, gatewayFor, unique } from './support.js';
 
@@ -83,5 +84,33 @@ describe('the Cashfree emulator sending webhooks', () => {
     const overNetwork = await fetch(`${emulator.url}/orders/ord_missing`, { headers: request.headers });
     expect(inProcess.status).toBe(404);
     expect(await inProcess.json()).toEqual(await overNetwork.json());
+  });
+});
+
+describe('the production adapter on an emulator in the same process', () => {
+  it('needs no port: orders, reads and timeouts go through the emulator app directly', async () => {
+    const emulator = new CashfreeEmulator();
+    const waits: number[] = [];
+    const gateway = new CashfreeGateway({
+      baseUrl: 'http://cashfree.emulator/pg',
+      clientId: emulator.clientId,
+      clientSecret: emulator.clientSecret,
+      fetch: emulator.fetch,
+      timeoutMs: 200,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    const order = checkoutOrder();
+    const created = await gateway.createOrder(order, unique('key'));
+    expect(created.status).toBe('ACTIVE');
+    emulator.driver.completePayment(order.orderId);
+    expect((await gateway.getOrder(order.orderId)).status).toBe('PAID');
+
+    // Answered after the adapter's deadline: a timeout, repeated as any other (the read is safe to repeat).
+    emulator.delayNext(400);
+    expect((await gateway.getOrder(order.orderId)).status).toBe('PAID');
+    expect(waits).toHaveLength(1);
+    expect(emulator.requestsTo('GET', `/orders/${order.orderId}`)).toHaveLength(3);
   });
 });
