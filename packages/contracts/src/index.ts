@@ -348,6 +348,13 @@ export {
   pincodeSchema,
 } from './validation/india.js';
 export {
+  PAYER_EMAIL_TOO_LONG,
+  PAYER_FIELD_MAX,
+  PAYER_NAME_TOO_LONG,
+  payerEmailSchema,
+  payerNameFits,
+} from './validation/payer.js';
+export {
   ADMIN_ROUTES,
   CHUNK_FILES_LIST,
   exposedChunkName,

@@ -67,10 +67,28 @@ describe('the OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('describes every operation a client can reach, and no internal one', () => {
+  it('describes every operation a client can reach in production, and no internal or development-only one', () => {
     const described = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
-    const reachable = OPERATIONS.filter((op) => op.access !== 'internal').map((op) => op.id);
+    const reachable = OPERATIONS.filter((op) => op.access !== 'internal' && !op.developmentOnly).map((op) => op.id);
     expect(described.sort()).toEqual(reachable.sort());
+    // Production answers 404 for these: the development sign-in, the mailbox, the payment simulator's pages.
+    expect(Object.keys(document.paths).filter((path) => /simulator|\/dev\//.test(path))).toEqual([]);
+  });
+
+  it("declares the headers handlers read: the order's Idempotency-Key and the webhook's signature", () => {
+    const headersOf = (path: string) =>
+      (
+        (document.paths[path]?.post as unknown as { parameters?: { in: string; name: string; required: boolean }[] } | undefined)
+          ?.parameters ?? []
+      )
+        .filter((parameter) => parameter.in === 'header')
+        .map(({ name, required }) => ({ name, required }));
+    expect(headersOf('/product/order')).toEqual([{ name: 'Idempotency-Key', required: false }]);
+    expect(headersOf('/webhooks/cashfree')).toEqual([
+      { name: 'x-webhook-signature', required: true },
+      { name: 'x-webhook-timestamp', required: true },
+      { name: 'x-webhook-version', required: false },
+    ]);
   });
 });
 

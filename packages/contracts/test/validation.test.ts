@@ -9,6 +9,7 @@ import {
   gstinSchema,
   isValidGstin,
   normaliseIndianMobile,
+  orderPayloadSchema,
   pincodeSchema,
   todayInIndia,
   updateProfileSchema,
@@ -184,5 +185,38 @@ describe('counts in messages', () => {
     [2, 'entry', '2 entries', 'entries'],
   ] as const)('writes %s %s as "%s"', (count, unit, expected, units?: string) => {
     expect(countOf(count, unit, units)).toBe(expected);
+  });
+});
+
+describe("the order form's payer fields, within what the payment gateway keeps", () => {
+  const address = { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' };
+  const order = {
+    customer_email: 'asha@example.in',
+    customer_phone: '9876543210',
+    first_name: 'Asha',
+    last_name: 'Rao',
+    product_id: 'p1',
+    shipping_address: address,
+  };
+  const firstMessage = (body: Record<string, unknown>) => orderPayloadSchema.safeParse(body).error?.issues[0];
+
+  it('takes an email and a name of 100 characters', () => {
+    expect(orderPayloadSchema.safeParse({ ...order, customer_email: `${'a'.repeat(88)}@example.in` }).success).toBe(true);
+    expect(orderPayloadSchema.safeParse({ ...order, first_name: 'A'.repeat(50), last_name: 'R'.repeat(49) }).success).toBe(true);
+  });
+
+  it('refuses an email over 100 characters with a sentence on the email', () => {
+    expect(firstMessage({ ...order, customer_email: `${'a'.repeat(90)}@example.in` })).toMatchObject({
+      path: ['customer_email'],
+      message: 'Email must be at most 100 characters',
+    });
+  });
+
+  it('refuses a full name over 100 characters with a sentence on the name', () => {
+    expect(firstMessage({ ...order, first_name: 'A'.repeat(50), last_name: 'R'.repeat(50) })).toMatchObject({
+      path: ['last_name'],
+      message: 'First and last name together must be at most 99 characters',
+    });
+    expect(firstMessage({ ...order, first_name: 'A'.repeat(101) })?.message).toBe('First name must be at most 100 characters');
   });
 });

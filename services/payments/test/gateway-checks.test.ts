@@ -3,7 +3,7 @@ import { DATABASE_KINDS } from '@elts/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { GatewayCheckLimiter, MEMBER_CHECK_INTERVAL_MS } from '../src/commands/gateway-checks.js';
 import { registerMember, subscribe } from './helpers.js';
-import { usePaymentsOnFakeCashfree } from './on-fake-cashfree.js';
+import { usePaymentsOnCashfreeEmulator } from './on-cashfree-emulator.js';
 
 describe('the limit on gateway checks asked for by members', () => {
   it('lets one check of a payment through per five seconds, each payment on its own', () => {
@@ -23,7 +23,7 @@ describe('the limit on gateway checks asked for by members', () => {
 
 /** Payments on Cashfree's stand-in, which records every call: the gateway calls can be counted. */
 describe.each(DATABASE_KINDS)('gateway checks of members on %s', (kind) => {
-  const { available, on, internal } = usePaymentsOnFakeCashfree(kind);
+  const { available, on, internal } = usePaymentsOnCashfreeEmulator(kind);
 
   const gatewayReadsOf = (orderId: string) => ({
     orders: on.cashfree.requestsTo('GET', `/orders/${orderId}`).length,

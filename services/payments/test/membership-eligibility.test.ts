@@ -84,6 +84,24 @@ describe.each(DATABASE_KINDS)('who may start a membership, on %s', (kind) => {
     expect(await subscriptionsOf(unnamed.memberId)).toBe(0);
   });
 
+  // Cashfree keeps at most 100 characters of a customer's email and name: longer ones are the member's to fix, a 400
+  // naming the field before any subscription exists, not a gateway refusal that no retry cures.
+  it.runIf(available)('refuses an email or a name longer than the gateway keeps, saying which, and starts nothing', async () => {
+    const asha = await member({ pincode: '403001' });
+    const longEmail = await start(asha.token, { customer_email: `${'a'.repeat(90)}@example.in` });
+    expect(longEmail.status).toBe(400);
+    expect(longEmail.body.message).toBe('Email must be at most 100 characters');
+    const longName = await start(asha.token, { first_name: 'Asha', last_name: 'R'.repeat(96) });
+    expect(longName.status).toBe(400);
+    expect(longName.body.message).toBe('First and last name together must be at most 99 characters');
+    const longProfileName = await member({ lastname: 'R'.repeat(96), pincode: '403001' });
+    const fromProfile = await start(longProfileName.token);
+    expect(fromProfile.status).toBe(400);
+    expect(fromProfile.body.message).toBe('First and last name together must be at most 99 characters');
+    expect(await subscriptionsOf(asha.memberId)).toBe(0);
+    expect(await subscriptionsOf(longProfileName.memberId)).toBe(0);
+  });
+
   it.runIf(available)('asks to try again when the pincode cannot be checked now, and starts for a served pincode', async () => {
     const served = await registerMember(payments, { pincode: '560001' });
     ordersAway = true;

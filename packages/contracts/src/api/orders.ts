@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { indianStateNamed } from '../india-states.js';
 import { indianMobileSchema, PINCODE_PATTERN } from '../validation/india.js';
+import { PAYER_NAME_TOO_LONG, payerEmailSchema, payerNameFits } from '../validation/payer.js';
 
 const required = (label: string, max = 200) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max);
+    .max(max, `${label} must be at most ${max} characters`);
 
 const deliveryAddress = z.strictObject({
   name: required('Name', 100),
@@ -39,19 +40,24 @@ export const storedAddressSchema = z.object({
  * `POST /product/order`: the spec's order payload. The client's `amount` is accepted for compatibility and never
  * used: the price comes from the catalog. The billing address defaults to the shipping one.
  */
-export const orderPayloadSchema = z.strictObject({
-  amount: z.number().optional(),
-  customer_email: z.string().trim().toLowerCase().max(254).pipe(z.email('Email must be a valid email address')),
-  customer_phone: indianMobileSchema,
-  first_name: required('First name', 100),
-  last_name: required('Last name', 100),
-  product_id: required('Product', 64),
-  quantity: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(100).default(1),
-  description: z.string().trim().max(500).optional(),
-  return_url: z.string().trim().max(500).optional(),
-  shipping_address: deliveryAddress,
-  billing_address: deliveryAddress.optional(),
-});
+export const orderPayloadSchema = z
+  .strictObject({
+    amount: z.number().optional(),
+    customer_email: payerEmailSchema,
+    customer_phone: indianMobileSchema,
+    first_name: required('First name', 100),
+    last_name: required('Last name', 100),
+    product_id: required('Product', 64),
+    quantity: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(100).default(1),
+    description: z.string().trim().max(500).optional(),
+    return_url: z.string().trim().max(500).optional(),
+    shipping_address: deliveryAddress,
+    billing_address: deliveryAddress.optional(),
+  })
+  .refine((order) => payerNameFits(order.first_name, order.last_name), {
+    path: ['last_name'],
+    message: PAYER_NAME_TOO_LONG,
+  });
 
 export type OrderPayload = z.output<typeof orderPayloadSchema>;
 

@@ -44,6 +44,16 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): J
   }));
 }
 
+function headersOf(op: OperationSpec): JsonSchema[] {
+  return (op.headers ?? []).map((header) => ({
+    name: header.name,
+    in: 'header',
+    required: header.required,
+    description: header.description,
+    schema: { type: 'string', ...(header.pattern ? { pattern: header.pattern } : {}) },
+  }));
+}
+
 const SECURITY: Record<OperationSpec['access'], Array<Record<string, string[]>>> = {
   public: [],
   signed: [],
@@ -72,14 +82,16 @@ function responsesOf(op: OperationSpec): JsonSchema {
 
 /**
  * The OpenAPI 3.1 document of the public API, from the operation table: every operation a client can reach through
- * the gateway (internal ones are not), its parameters, body and answer as the services validate them.
+ * the gateway in production, its parameters, headers, body and answer as the services validate them. Internal
+ * operations are not reachable, and development-only ones (the development sign-in, the mailbox, the payment
+ * simulator) answer 404 in production, so neither is listed: a client generated from the document calls only what is there.
  */
 export function openApiDocument(operations: readonly OperationSpec[] = OPERATIONS): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const op of operations) {
-    if (op.access === 'internal') continue;
+    if (op.access === 'internal' || op.developmentOnly) continue;
     const path = op.path.replace(/:(\w+)/g, '{$1}');
-    const parameters = [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')];
+    const parameters = [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query'), ...headersOf(op)];
     const methods = paths[path] ?? {};
     paths[path] = methods;
     methods[op.method.toLowerCase()] = {
@@ -90,7 +102,6 @@ export function openApiDocument(operations: readonly OperationSpec[] = OPERATION
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(op.body, 'input') } } } } : {}),
       responses: responsesOf(op),
-      ...(op.developmentOnly ? { 'x-development-only': true } : {}),
       ...(op.access === 'signed' ? { 'x-signed-callback': true } : {}),
     };
   }

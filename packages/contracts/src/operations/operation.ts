@@ -42,6 +42,17 @@ export interface OperationSpec {
   readonly signInMessage?: string;
   /** Served only outside production (the development sign-in provider, the mailbox, the payment simulator). */
   readonly developmentOnly?: boolean;
+  /** Request headers the handler reads itself (an idempotency key, a provider's signature), for the reference. */
+  readonly headers?: readonly HeaderSpec[];
+}
+
+/** A request header an operation reads, as the OpenAPI document declares it. */
+export interface HeaderSpec {
+  readonly name: string;
+  readonly required: boolean;
+  readonly description: string;
+  /** A regular expression the value must match (the handler refuses others). */
+  readonly pattern?: string;
 }
 
 /**

@@ -205,6 +205,14 @@ export const ordersOperations = {
     summary:
       'Reserves a unit of a product for the member: the order, with until when it may be paid (an Idempotency-Key header makes a repeat the same reservation); its checkout opens with orderCheckout',
     signInMessage: 'Please login to continue with your order',
+    headers: [
+      {
+        name: 'Idempotency-Key',
+        required: false,
+        description: 'A repeat with the same key from the same member answers the same order instead of placing another',
+        pattern: '^[\\w-]{8,100}$',
+      },
+    ],
     body: orderPayloadSchema,
     response: answer(
       z.object({

@@ -437,6 +437,15 @@ export const paymentsOperations = {
     access: 'signed',
     // The body is Cashfree's, read raw: the signature is checked over it with its timestamp.
     summary: "Cashfree's webhook: settles the payment or refund it names from what the gateway says now",
+    headers: [
+      {
+        name: 'x-webhook-signature',
+        required: true,
+        description: 'Base64 HMAC-SHA256, keyed with the client secret, of the timestamp followed by the raw body',
+      },
+      { name: 'x-webhook-timestamp', required: true, description: 'Milliseconds since the epoch when Cashfree sent it', pattern: '^\\d+$' },
+      { name: 'x-webhook-version', required: false, description: "The API version of the payload (Cashfree's, for example 2025-01-01)" },
+    ],
     response: z.union([answer(z.object({ outcome: settlementOutcome })), answer(z.object({ status: refundStatus.nullable() })), done]),
   }),
 

@@ -112,7 +112,9 @@ export function internalPartners(catalog: () => InternalClient, payments: () => 
     releaseCredit: async (memberId, orderId) => {
       await payments().operation(paymentsOperations.releaseCredit, { body: { memberId, orderId } }, { idempotent: true });
     },
-    checkout: (request) => payments().operation(paymentsOperations.startProductCheckout, { body: request }, { idempotent: true }),
+    // Sent once: payments alone repeats the gateway call behind it, under one idempotency key (issue 35). Repeating it
+    // here too multiplied the attempts at Cashfree under a 429.
+    checkout: (request) => payments().operation(paymentsOperations.startProductCheckout, { body: request }),
     async payment(orderId, refresh) {
       try {
         return refresh

@@ -1,4 +1,12 @@
-import { type BodyOf, normaliseIndianMobile, paymentsOperations, rupeesOf } from '@elts/contracts';
+import {
+  type BodyOf,
+  normaliseIndianMobile,
+  PAYER_EMAIL_TOO_LONG,
+  PAYER_FIELD_MAX,
+  PAYER_NAME_TOO_LONG,
+  paymentsOperations,
+  rupeesOf,
+} from '@elts/contracts';
 import { type AppEnv, badRequest, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
@@ -27,7 +35,11 @@ export function subscriptionRoutes(context: PaymentsContext) {
     const phone = body.customer_phone ?? (profile?.mobile ? normaliseIndianMobile(profile.mobile) : undefined);
     const email = body.customer_email ?? profile?.email;
     if (!first.trim() || !last.trim() || !phone || !email) throw badRequest(PROFILE_INCOMPLETE);
-    return { name: body.customer_name ?? `${first.trim()} ${last.trim()}`, email, phone };
+    const name = body.customer_name ?? `${first.trim()} ${last.trim()}`;
+    // The body is checked by its schema; what came from the profile is checked here against the gateway's limits.
+    if (email.length > PAYER_FIELD_MAX) throw badRequest(PAYER_EMAIL_TOO_LONG);
+    if (name.length > PAYER_FIELD_MAX) throw badRequest(PAYER_NAME_TOO_LONG);
+    return { name, email, phone };
   }
 
   async function startFor(memberId: string, body: BodyOf<typeof paymentsOperations.createUpiMandate>) {

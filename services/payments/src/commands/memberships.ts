@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '@elts/platform';
 import { subscriptionStream } from '../domain/subscription.js';
 import { advanceMembership, MEMBERSHIP_PLAN } from '../flows/membership-cycle.js';
 import { newPaymentId, startPayment } from '../flows/payment.js';
+import { GatewayError } from '../gateway/payment-gateway.js';
 import { findPaymentStatus } from '../store/payment-reads.js';
 import { findMemberSubscription } from '../store/subscriptions.js';
 import { type PaymentsContext, record } from './context.js';
@@ -30,6 +31,26 @@ export interface StartedMembership {
   reused: boolean;
 }
 
+/** What a member reads when the gateway's plan is not the membership's: no retry cures it, an operator does. */
+export const PLAN_CONFLICT_MESSAGE =
+  'Memberships cannot be started right now because of a problem with our payment setup. We have been told; please try again later.';
+
+/**
+ * The membership's plan at the gateway. Cashfree plans cannot be edited, so a plan with our id and other terms
+ * (made by hand in its dashboard, or left by an older price) would fail every charge above its maximum: no
+ * mandate is made under it. The member gets a 409 with a sentence, and the operators an error in the log that says
+ * which plan to fix (docs/decisions/0090).
+ */
+async function ensureMembershipPlan(context: PaymentsContext): Promise<void> {
+  try {
+    await context.gateway.ensurePlan(MEMBERSHIP_PLAN);
+  } catch (error) {
+    if (!(error instanceof GatewayError) || error.code !== 'plan_mismatch') throw error;
+    context.logger.error({ err: error, planId: MEMBERSHIP_PLAN.planId }, 'membership plan at the gateway has other terms');
+    throw conflict(PLAN_CONFLICT_MESSAGE);
+  }
+}
+
 /**
  * Starts a membership: a UPI AutoPay mandate whose authorisation debits the first year's fee. A member with a live
  * membership is refused; one whose attempt is still open gets that attempt back rather than a second mandate.
@@ -51,7 +72,7 @@ export async function startMembership(context: PaymentsContext, memberId: string
   const subscriptionId = newSubscriptionId();
   const paymentId = newPaymentId();
   const { gateway, settings } = context;
-  await gateway.ensurePlan(MEMBERSHIP_PLAN);
+  await ensureMembershipPlan(context);
   const mandate = await gateway.createSubscription(
     {
       subscriptionId,

@@ -5,7 +5,7 @@ import { checkoutPage, closedPage, mandatePage, notFoundPage, SIMULATOR_CSS } fr
 import type { SimulatorGateway } from './simulator-gateway.js';
 
 /** The page's form, or JSON from a test; anything unreadable is the caller's mistake (400), not ours. */
-async function formOf(request: Request): Promise<Record<string, string>> {
+export async function formOf(request: Request): Promise<Record<string, string>> {
   const type = request.headers.get('content-type') ?? '';
   try {
     if (type.includes('application/json')) return (await request.json()) as Record<string, string>;

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeyFor } from '../../src/gateway/cashfree/index.js';
+import { CashfreeEmulator } from '../../src/gateway/cashfree-emulator/emulator.js';
 import { GatewayError } from '../../src/gateway/payment-gateway.js';
-import { FakeCashfree } from './fake-cashfree.js';
 import { checkoutOrder, failure, gatewayFor, member, unique } from './support.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('Cashfree orders, payments and refunds against the local stand-in', () => {
-  let fake: FakeCashfree;
+  let fake: CashfreeEmulator;
   beforeAll(async () => {
-    fake = await FakeCashfree.start();
+    fake = await CashfreeEmulator.start();
   });
   afterAll(() => fake?.close());
 

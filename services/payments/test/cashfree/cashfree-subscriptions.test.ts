@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeyFor } from '../../src/gateway/cashfree/index.js';
-import { FakeCashfree } from './fake-cashfree.js';
-import type { AuthorisationField } from './fake-cashfree-state.js';
+import { CashfreeEmulator } from '../../src/gateway/cashfree-emulator/emulator.js';
+import type { AuthorisationField } from '../../src/gateway/cashfree-emulator/state.js';
 import { annualPlan, daysAhead, failure, gatewayFor, mandate, member, unique } from './support.js';
 
 describe('Cashfree plans', () => {
-  let fake: FakeCashfree;
+  let fake: CashfreeEmulator;
   beforeAll(async () => {
-    fake = await FakeCashfree.start();
+    fake = await CashfreeEmulator.start();
   });
   afterAll(() => fake?.close());
 
@@ -99,9 +99,9 @@ describe('Cashfree plans', () => {
 describe.each<AuthorisationField>(['authorisation_details', 'authorization_details'])(
   'Cashfree UPI AutoPay mandate (responses spell %s)',
   (field) => {
-    let fake: FakeCashfree;
+    let fake: CashfreeEmulator;
     beforeAll(async () => {
-      fake = await FakeCashfree.start({ authorisationField: field });
+      fake = await CashfreeEmulator.start({ authorisationField: field });
     });
     afterAll(() => fake?.close());
 
@@ -191,10 +191,10 @@ describe.each<AuthorisationField>(['authorisation_details', 'authorization_detai
 );
 
 describe('Cashfree charges and cancellation', () => {
-  let fake: FakeCashfree;
+  let fake: CashfreeEmulator;
   let active: string;
   beforeAll(async () => {
-    fake = await FakeCashfree.start();
+    fake = await CashfreeEmulator.start();
   });
   afterAll(() => fake?.close());
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CashfreeGateway, idempotencyKeyFor } from '../../src/gateway/cashfree/index.js';
-import { FakeCashfree } from './fake-cashfree.js';
+import { CashfreeEmulator } from '../../src/gateway/cashfree-emulator/emulator.js';
 import { checkoutOrder, failure, gatewayFor, unique } from './support.js';
 
 describe('Cashfree transport: retries, timeouts, rate limits and idempotency keys', () => {
-  let fake: FakeCashfree;
+  let fake: CashfreeEmulator;
   beforeAll(async () => {
-    fake = await FakeCashfree.start();
+    fake = await CashfreeEmulator.start();
   });
   afterAll(() => fake?.close());
   beforeEach(() => fake.setRateLimit(10_000));

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CashfreeEmulator } from '../../src/gateway/cashfree-emulator/emulator.js';
+import type { AuthorisationField } from '../../src/gateway/cashfree-emulator/state.js';
 import { WebhookRejected } from '../../src/gateway/payment-gateway.js';
-import { FakeCashfree } from './fake-cashfree.js';
-import type { AuthorisationField } from './fake-cashfree-state.js';
 import { annualPlan, checkoutOrder, daysAhead, gatewayFor, mandate, unique } from './support.js';
 
 const rejection = (run: () => unknown): string | undefined => {
@@ -17,14 +17,14 @@ const rejection = (run: () => unknown): string | undefined => {
 };
 
 describe('Cashfree webhooks', () => {
-  let fake: FakeCashfree;
+  let fake: CashfreeEmulator;
   let gateway: ReturnType<typeof gatewayFor>['gateway'];
   let orderId: string;
   let cfPaymentId: string;
   let subscriptionId: string;
 
   beforeAll(async () => {
-    fake = await FakeCashfree.start();
+    fake = await CashfreeEmulator.start();
     gateway = gatewayFor(fake).gateway;
     const order = checkoutOrder({ amountPaise: 99_900 });
     orderId = order.orderId;
@@ -144,15 +144,16 @@ describe('Cashfree webhooks', () => {
     expect(verify(again).id).toBe(id);
   });
 
-  it('maps a refund status to the refund’s order', async () => {
-    await gateway.refund({ orderId, refundId: 'rf_webhook_1', amountPaise: 9_900, note: 'Partial refund' });
-    fake.driver.settleRefund(orderId, 'rf_webhook_1');
-    expect(verify(fake.webhooks.refund(orderId, 'rf_webhook_1'))).toMatchObject({
-      type: 'REFUND_STATUS_WEBHOOK',
+  it.each(['REFUND_STATUS_WEBHOOK', 'REFUND_SUCCESS_WEBHOOK'] as const)('maps %s to the refund and its order', async (type) => {
+    const refundId = `rf_webhook_${type.split('_')[1]?.toLowerCase()}`;
+    await gateway.refund({ orderId, refundId, amountPaise: 9_900, note: 'Partial refund' });
+    fake.driver.settleRefund(orderId, refundId);
+    expect(verify(fake.webhooks.refund(orderId, refundId, { type }))).toMatchObject({
+      type,
       kind: 'refund',
       orderId,
       paymentId: cfPaymentId,
-      refundId: 'rf_webhook_1',
+      refundId,
       status: 'SUCCESS',
     });
   });

@@ -1,6 +1,6 @@
 import { CashfreeGateway, type CashfreeSettings } from '../../src/gateway/cashfree/index.js';
+import type { CashfreeEmulator } from '../../src/gateway/cashfree-emulator/emulator.js';
 import type { CreateCheckoutOrder, CreateMandate, GatewayCustomer, MandatePlan } from '../../src/gateway/payment-gateway.js';
-import type { FakeCashfree } from './fake-cashfree.js';
 
 export const member: GatewayCustomer = { id: 'M1024', name: 'Asha Rao', email: 'asha.rao@example.in', phone: '9876543210' };
 
@@ -43,7 +43,7 @@ export function mandate(plan: MandatePlan, overrides: Partial<CreateMandate> = {
 }
 
 /** A gateway aimed at the fake, whose waits between attempts are recorded instead of spent. */
-export function gatewayFor(fake: FakeCashfree, overrides: Partial<CashfreeSettings> = {}) {
+export function gatewayFor(fake: CashfreeEmulator, overrides: Partial<CashfreeSettings> = {}) {
   const waits: number[] = [];
   const gateway = new CashfreeGateway({
     baseUrl: fake.url,

@@ -120,7 +120,8 @@ export function refundFrom(entity: RefundEntity): GatewayRefund {
   return {
     refundId: entity.refund_id ?? '',
     gatewayRefundId: id(entity.cf_refund_id),
-    status: known(REFUND_STATUSES, entity.refund_status) ?? 'PENDING',
+    // INITIATED (the subscription refund's first status in Cashfree's document) is a refund taken and not yet made.
+    status: entity.refund_status === 'INITIATED' ? 'PENDING' : (known(REFUND_STATUSES, entity.refund_status) ?? 'PENDING'),
     amountPaise: paise(entity.refund_amount),
   };
 }

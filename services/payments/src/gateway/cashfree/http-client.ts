@@ -60,13 +60,16 @@ export class CashfreeHttp {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(this.settings.baseUrl + request.path, {
+      const signal = AbortSignal.timeout(this.settings.timeoutMs);
+      const sent = new Request(this.settings.baseUrl + request.path, {
         method: request.method,
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+        signal,
       });
-      text = await response.text();
+      // An app answering in the same process does not watch the signal, so the deadline is kept here as well.
+      response = await untilAborted(this.settings.fetch(sent), signal);
+      text = await untilAborted(response.text(), signal);
     } catch (error) {
       // Status 0: no answer from Cashfree at all, which the caller must not read as one of Cashfree's statuses.
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -120,6 +123,15 @@ export class CashfreeHttp {
     // Jitter spreads the repeats of many callers that failed together.
     return Math.round(base + Math.random() * this.settings.retryBaseDelayMs);
   }
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 function parseJson(text: string): unknown {

@@ -31,6 +31,8 @@ export interface CashfreeSettings {
   log?: CashfreeLog;
   /** Tests replace the wait between attempts to observe it without spending it. */
   sleep?: (ms: number) => Promise<void>;
+  /** How requests reach Cashfree (default the network); an emulator in the same process answers them directly. */
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 export interface ResolvedCashfreeSettings {
@@ -45,6 +47,7 @@ export interface ResolvedCashfreeSettings {
   webhookSecret: string;
   log: CashfreeLog | undefined;
   sleep: (ms: number) => Promise<void>;
+  fetch: (request: Request) => Promise<Response>;
 }
 
 export function resolveSettings(settings: CashfreeSettings): ResolvedCashfreeSettings {
@@ -63,5 +66,6 @@ export function resolveSettings(settings: CashfreeSettings): ResolvedCashfreeSet
     webhookSecret: settings.webhookSecret ?? settings.clientSecret,
     log: settings.log,
     sleep: settings.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    fetch: settings.fetch ?? ((request) => fetch(request)),
   };
 }

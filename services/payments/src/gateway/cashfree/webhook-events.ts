@@ -8,6 +8,11 @@ type Kind = GatewayWebhook['kind'];
 type Data = Record<string, unknown>;
 
 const PAYMENT_EVENTS = new Set(['PAYMENT_SUCCESS_WEBHOOK', 'PAYMENT_FAILED_WEBHOOK', 'PAYMENT_USER_DROPPED_WEBHOOK']);
+/**
+ * An order's refund: the 2025-01-01 document's RefundWebhook names REFUND_SUCCESS_WEBHOOK, its webhook pages
+ * REFUND_STATUS_WEBHOOK. Both carry `data.refund` (RefundWebhookDataEntity), and either is only a hint to read the refund.
+ */
+const REFUND_EVENTS = new Set(['REFUND_STATUS_WEBHOOK', 'REFUND_SUCCESS_WEBHOOK']);
 /** 2025-01-01 says CHANGED; 2023-08-01 (and a merchant whose endpoint is still on it) says CHANGE. */
 const SUBSCRIPTION_STATUS_EVENTS = new Set(['SUBSCRIPTION_STATUS_CHANGED', 'SUBSCRIPTION_STATUS_CHANGE']);
 const SUBSCRIPTION_PAYMENT_EVENTS = new Set([
@@ -64,7 +69,7 @@ function describe(type: string, data: Data): Described {
       status: stringAt(payment?.payment_status),
     });
   }
-  if (type === 'REFUND_STATUS_WEBHOOK') {
+  if (REFUND_EVENTS.has(type)) {
     const refund = objectAt(data.refund) ?? {};
     return only('refund', {
       orderId: stringAt(refund.order_id),

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { FakeCashfree } from './fake-cashfree.js';
-import { type FieldRule, RULE_SETS } from './fake-cashfree-rules.js';
+import { CashfreeEmulator } from '../../src/gateway/cashfree-emulator/emulator.js';
+import { type FieldRule, RULE_SETS } from '../../src/gateway/cashfree-emulator/rules.js';
 import { daysAhead } from './support.js';
 
 /**
@@ -29,7 +29,7 @@ type Schema = {
 type Operation = { responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> }> };
 type Document = { components: { schemas: Record<string, Schema> }; paths: Record<string, Record<string, Operation>> };
 
-async function call(fake: FakeCashfree, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(fake: CashfreeEmulator, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(fake.url + path, {
     method,
     headers: {
@@ -54,10 +54,10 @@ const order = (orderId: string, extra: Record<string, unknown> = {}) => ({
 
 describe.skipIf(!haveDocument)(`the stand-in against Cashfree's OpenAPI document (${DOCUMENT})`, () => {
   let document: Document;
-  let fake: FakeCashfree;
+  let fake: CashfreeEmulator;
   beforeAll(async () => {
     document = parse(readFileSync(DOCUMENT, 'utf8')) as Document;
-    fake = await FakeCashfree.start();
+    fake = await CashfreeEmulator.start();
   });
   afterAll(() => fake?.close());
 
@@ -199,9 +199,9 @@ describe.skipIf(!haveDocument)(`the stand-in against Cashfree's OpenAPI document
 });
 
 describe('the stand-in’s own behaviour at the HTTP level', () => {
-  let fake: FakeCashfree;
+  let fake: CashfreeEmulator;
   beforeAll(async () => {
-    fake = await FakeCashfree.start();
+    fake = await CashfreeEmulator.start();
   });
   afterAll(() => fake?.close());
 

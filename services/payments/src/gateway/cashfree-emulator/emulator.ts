@@ -1,7 +1,11 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CashfreeDriver } from './fake-cashfree-driver.js';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { checkoutPages } from './checkout-pages.js';
+import { CashfreeDriver } from './driver.js';
 import {
+  CashfreeRefusal,
   CREATE_ORDER,
   CREATE_PLAN,
   CREATE_REFUND,
@@ -9,16 +13,15 @@ import {
   CREATE_SUBSCRIPTION_PAYMENT,
   CREATE_SUBSCRIPTION_REFUND,
   checkBody,
-  FakeRefusal,
   invalid,
   MANAGE_SUBSCRIPTION,
   MANAGE_SUBSCRIPTION_PAYMENT,
-} from './fake-cashfree-rules.js';
+} from './rules.js';
 import {
   type AuthorisationField,
   type AuthorizationJson,
-  FakeState,
-  type FakeSubscription,
+  type EmulatedSubscription,
+  EmulatorState,
   ist,
   istDate,
   type OrderJson,
@@ -26,14 +29,16 @@ import {
   type RefundJson,
   type SubscriptionPaymentJson,
   type SubscriptionRefundJson,
-} from './fake-cashfree-state.js';
-import { WebhookFactory } from './fake-cashfree-webhooks.js';
+} from './state.js';
+import { WebhookSender } from './webhook-sender.js';
+import { WebhookFactory } from './webhooks.js';
 
-export type { WebhookDelivery } from './fake-cashfree-webhooks.js';
+export { CashfreeDriver } from './driver.js';
+export type { WebhookDelivery } from './webhooks.js';
 
-export const FAKE_API_VERSION = '2025-01-01';
+export const EMULATED_API_VERSION = '2025-01-01';
 
-export interface FakeCashfreeOptions {
+export interface CashfreeEmulatorOptions {
   clientId?: string;
   clientSecret?: string;
   /** Requests per minute per client id before 429 (default 10,000). */
@@ -43,6 +48,12 @@ export interface FakeCashfreeOptions {
   /** The name of the subscription's authorisation block: the document's `authorisation_details` by default. */
   authorisationField?: AuthorisationField;
   clock?: () => Date;
+  /** Waits between a webhook's attempts (default Cashfree's: 2, 10 and 30 minutes). */
+  webhookRetryDelaysMs?: readonly number[];
+  /** How webhooks reach their endpoint (default the network; a test may post to an app in process). */
+  webhookPost?: (request: Request) => Promise<Response>;
+  /** The endpoint set in the dashboard: where webhooks go for an order that named no notify_url. */
+  webhookEndpoint?: string;
 }
 
 export interface RecordedRequest {
@@ -83,22 +94,28 @@ const STRICT_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-const notFound = (what: string, code: string) => new FakeRefusal(404, code, `${what} does not exist`);
-const badUrl = () => new FakeRefusal(404, 'request_failed', 'bad URL, please check API documentation');
+const notFound = (what: string, code: string) => new CashfreeRefusal(404, code, `${what} does not exist`);
+const badUrl = () => new CashfreeRefusal(404, 'request_failed', 'bad URL, please check API documentation');
 
 /**
- * A local stand-in for Cashfree's PG and Subscriptions API (version 2025-01-01) for the endpoints our adapter uses,
- * behaving as the OpenAPI document and the research notes describe: credentials, version header, body rules,
- * duplicates, idempotency keys with replays, rate limiting with the x-ratelimit-* headers, and in-memory records.
- * Tests move the world along with `driver` and build signed webhooks with `webhooks`.
+ * Cashfree's PG and Subscriptions API (version 2025-01-01) at the wire, for the operations the product uses, behaving
+ * as the OpenAPI document and the research notes describe: credentials, version header, body rules (rules.ts, held
+ * to the document by the contract suite), duplicates, idempotency keys with replays, rate limiting with the
+ * x-ratelimit-* headers, and in-memory records. One Hono app: mounted in process (`app`, `fetch`) or served on a
+ * port of its own (`start`). `driver` moves the world along (a payment made, a mandate approved, a refund settled),
+ * `webhooks` builds the signed deliveries Cashfree would send, and `failNext`, `delayNext` and `setRateLimit` switch
+ * on the failures a test needs (a 429 with its wait, a 5xx, an answer too late).
  */
-export class FakeCashfree {
+export class CashfreeEmulator {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly requests: RecordedRequest[] = [];
   readonly driver: CashfreeDriver;
   readonly webhooks: WebhookFactory;
-  private readonly state: FakeState;
+  /** Sends the webhooks, retrying as Cashfree does; `setMode` makes them late or repeated. */
+  readonly sender: WebhookSender;
+  /** Its records (the hosted pages read them). */
+  readonly state: EmulatorState;
   private readonly idempotency = new Map<string, StoredResponse>();
   private readonly injected: InjectedAnswer[] = [];
   private readonly delays: { ms: number; times: number; path?: RegExp }[] = [];
@@ -107,37 +124,84 @@ export class FakeCashfree {
   private rateLimitRetrySeconds: number | undefined;
   private server: Server | undefined;
   private address = '';
+  /** Every path below `/pg`, answered as Cashfree would. */
+  // The pages' forms and style sheet are addressed under /pay/simulator (where payments mounts the emulator in
+  // process), so a standalone emulator answers there too.
+  readonly app = new Hono()
+    .route('/', checkoutPages(this))
+    .route('/pay/simulator', checkoutPages(this))
+    .all('*', (c) => this.answer(c.req.raw));
+  private readonly webhookEndpoint: string | undefined;
 
-  private constructor(options: FakeCashfreeOptions) {
+  constructor(options: CashfreeEmulatorOptions = {}) {
     this.clientId = options.clientId ?? 'TEST-CLIENT-ID';
     this.clientSecret = options.clientSecret ?? 'cfsk_ma_test_secret';
     this.rateLimit = options.rateLimitPerMinute ?? 10_000;
     this.rateLimitRetrySeconds = options.rateLimitRetrySeconds;
-    this.state = new FakeState(options.clock ?? (() => new Date()), options.authorisationField ?? 'authorisation_details');
+    this.state = new EmulatorState(options.clock ?? (() => new Date()), options.authorisationField ?? 'authorisation_details');
     this.driver = new CashfreeDriver(this.state);
     this.webhooks = new WebhookFactory(this.state, this.clientSecret);
+    this.sender = new WebhookSender(options.webhookRetryDelaysMs, options.webhookPost);
+    this.webhookEndpoint = options.webhookEndpoint;
   }
 
-  static async start(options: FakeCashfreeOptions = {}): Promise<FakeCashfree> {
-    const fake = new FakeCashfree(options);
-    fake.server = createServer((req, res) => {
-      fake
-        .handle(req)
-        .then(({ answer, headers }) => {
-          res.writeHead(answer.status, headers);
-          res.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
-        })
-        .catch((error: unknown) => {
-          res.writeHead(500, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ message: `fake failed: ${String(error)}`, code: 'internal_error', type: 'api_error' }));
-        });
+  /**
+   * What Cashfree does once an order's payment has an outcome: its payment webhook to the order's `notify_url`, or
+   * else to the dashboard's endpoint. False when there is neither.
+   */
+  /**
+   * What Cashfree sends once a mandate is decided: SUBSCRIPTION_AUTH_STATUS, then SUBSCRIPTION_STATUS_CHANGED, to the
+   * dashboard's endpoint (subscriptions name no notify_url). False when there is none.
+   */
+  notifyMandate(subscriptionId: string): boolean {
+    const url = this.webhookEndpoint;
+    if (!url) return false;
+    this.sender.send(url, (options) => this.webhooks.subscriptionAuth(subscriptionId, options));
+    this.sender.send(url, (options) => this.webhooks.subscriptionStatus(subscriptionId, options));
+    return true;
+  }
+
+  notifyPayment(orderId: string): boolean {
+    const url = this.state.order(orderId)?.entity.order_meta.notify_url ?? this.webhookEndpoint;
+    if (!url) return false;
+    this.sender.send(url, (options) => this.webhooks.payment(orderId, undefined, options));
+    return true;
+  }
+
+  /** The emulator on a port of its own (the distributed topology, and tests that call it over the network). */
+  static async start(options: CashfreeEmulatorOptions & { port?: number; host?: string } = {}): Promise<CashfreeEmulator> {
+    const emulator = new CashfreeEmulator(options);
+    const host = options.host ?? '127.0.0.1';
+    emulator.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers))
+          if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+        const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
+        emulator
+          .fetch(new Request(new URL(req.url ?? '/', `http://${host}`), { method: req.method ?? 'GET', headers, body }))
+          .then(async (response) => {
+            res.writeHead(response.status, Object.fromEntries(response.headers));
+            if (response.body) Readable.fromWeb(response.body as never).pipe(res);
+            else res.end();
+          })
+          .catch((error: unknown) => {
+            res.writeHead(500, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ message: `emulator failed: ${String(error)}`, code: 'internal_error', type: 'api_error' }));
+          });
+      });
     });
-    await new Promise<void>((resolve) => fake.server!.listen(0, '127.0.0.1', () => resolve()));
-    fake.address = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
-    return fake;
+    await new Promise<void>((resolve) => emulator.server!.listen(options.port ?? 0, host, () => resolve()));
+    emulator.address = `http://${host}:${(emulator.server.address() as AddressInfo).port}`;
+    return emulator;
   }
 
-  /** The base URL an adapter is given, like `https://sandbox.cashfree.com/pg`. */
+  /** Answers one request as Cashfree would: what an in-process caller's fetch is pointed at. */
+  readonly fetch = (request: Request): Promise<Response> => Promise.resolve(this.app.fetch(request));
+
+  /** The base URL an adapter is given, like `https://sandbox.cashfree.com/pg` (a started emulator's). */
   get url(): string {
     return `${this.address}/pg`;
   }
@@ -170,16 +234,28 @@ export class FakeCashfree {
     this.delays.push({ ms, times: options.times ?? 1, ...(options.path ? { path: options.path } : {}) });
   }
 
-  private async handle(req: IncomingMessage): Promise<{ answer: Answer; headers: Record<string, string> }> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://fake.local');
-    const path = url.pathname.startsWith('/pg/') ? url.pathname.slice(3) + url.search : url.pathname + url.search;
+  private async answer(request: Request): Promise<Response> {
+    try {
+      const { answer, headers } = await this.handle(request);
+      return new Response(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body), { status: answer.status, headers });
+    } catch (error) {
+      const body = { message: `emulator failed: ${String(error)}`, code: 'internal_error', type: 'api_error' };
+      return Response.json(body, { status: 500 });
+    }
+  }
+
+  private async handle(request: Request): Promise<{ answer: Answer; headers: Record<string, string> }> {
+    const rawBody = await request.text();
+    const method = request.method;
+    const url = new URL(request.url);
+    // Mounted under a prefix (in process), the path is read from its `/pg/` on.
+    const at = url.pathname.indexOf('/pg/');
+    const pathname = at >= 0 ? url.pathname.slice(at) : url.pathname;
+    const path = pathname.startsWith('/pg/') ? pathname.slice(3) + url.search : pathname + url.search;
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers))
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
     let body: unknown;
     try {
       body = rawBody === '' ? undefined : JSON.parse(rawBody);
@@ -192,10 +268,9 @@ export class FakeCashfree {
     const limit = this.rateLimitHeaders();
     let answer: Answer;
     try {
-      answer =
-        this.injectedAnswer(method, path) ?? this.limited(limit) ?? (await this.process(method, url.pathname, headers, rawBody, record));
+      answer = this.injectedAnswer(method, path) ?? this.limited(limit) ?? (await this.process(method, pathname, headers, rawBody, record));
     } catch (error) {
-      if (!(error instanceof FakeRefusal)) throw error;
+      if (!(error instanceof CashfreeRefusal)) throw error;
       answer = { status: error.status, body: { message: error.message, code: error.code, type: error.type } };
     }
     record.status = answer.status;
@@ -204,7 +279,7 @@ export class FakeCashfree {
 
     const responseHeaders: Record<string, string> = {
       'content-type': 'application/json',
-      'x-api-version': headers['x-api-version'] ?? FAKE_API_VERSION,
+      'x-api-version': headers['x-api-version'] ?? EMULATED_API_VERSION,
       'x-request-id': headers['x-request-id'] ?? '',
       ...limit,
       ...answer.headers,
@@ -270,11 +345,15 @@ export class FakeCashfree {
   ): Promise<Answer> {
     if (!pathname.startsWith('/pg/')) throw badUrl();
     if (headers['x-client-id'] !== this.clientId || headers['x-client-secret'] !== this.clientSecret)
-      throw new FakeRefusal(401, 'request_failed', 'authentication Failed', 'authentication_error');
+      throw new CashfreeRefusal(401, 'request_failed', 'authentication Failed', 'authentication_error');
     const version = headers['x-api-version'];
-    if (!version) throw new FakeRefusal(400, 'x-api-version_missing', 'x-api-version : header is missing in the request');
-    if (version !== FAKE_API_VERSION)
-      throw new FakeRefusal(400, 'x-api-version_invalid', `x-api-version : this stand-in only speaks ${FAKE_API_VERSION}, not ${version}`);
+    if (!version) throw new CashfreeRefusal(400, 'x-api-version_missing', 'x-api-version : header is missing in the request');
+    if (version !== EMULATED_API_VERSION)
+      throw new CashfreeRefusal(
+        400,
+        'x-api-version_invalid',
+        `x-api-version : this emulator only speaks ${EMULATED_API_VERSION}, not ${version}`,
+      );
     const route = pathname.slice(3);
     if (method === 'GET') return { status: 200, body: this.read(route) };
     if (method !== 'POST') throw badUrl();
@@ -283,10 +362,10 @@ export class FakeCashfree {
     try {
       body = JSON.parse(rawBody);
     } catch {
-      throw new FakeRefusal(400, 'request_body_invalid', 'request body : should be valid JSON');
+      throw new CashfreeRefusal(400, 'request_body_invalid', 'request body : should be valid JSON');
     }
     if (!body || typeof body !== 'object' || Array.isArray(body))
-      throw new FakeRefusal(400, 'request_body_invalid', 'request body : should be a JSON object');
+      throw new CashfreeRefusal(400, 'request_body_invalid', 'request body : should be a JSON object');
 
     const key = headers['x-idempotency-key'];
     if (key === undefined) return this.write(route, body as Record<string, unknown>);
@@ -296,7 +375,7 @@ export class FakeCashfree {
     const stored = this.idempotency.get(slot);
     if (stored) {
       if (stored.fingerprint !== fingerprint)
-        throw new FakeRefusal(
+        throw new CashfreeRefusal(
           422,
           'request_invalid',
           'idempotency key has already been used with a different request',
@@ -309,7 +388,7 @@ export class FakeCashfree {
     try {
       answer = this.write(route, body as Record<string, unknown>);
     } catch (error) {
-      if (!(error instanceof FakeRefusal)) throw error;
+      if (!(error instanceof CashfreeRefusal)) throw error;
       answer = { status: error.status, body: { message: error.message, code: error.code, type: error.type } };
     }
     // Outcomes are kept, refusals included, so a repeat sees what the first attempt got; failures of ours are not.
@@ -377,7 +456,7 @@ export class FakeCashfree {
       if (typeof value !== 'string' || value.length < 1 || value.length > 255)
         throw invalid(`order_tags.${name}`, 'should be a string of 1 to 255 characters');
     const orderId = (body.order_id as string | undefined) ?? this.state.token('order_', 15);
-    if (this.state.orders.has(orderId)) throw new FakeRefusal(409, 'order_already_exists', 'order with same id is already present');
+    if (this.state.orders.has(orderId)) throw new CashfreeRefusal(409, 'order_already_exists', 'order with same id is already present');
     const customer = body.customer_details as Record<string, string | undefined>;
     const meta = (body.order_meta ?? {}) as Record<string, string | undefined>;
     const entity: OrderJson = {
@@ -415,7 +494,7 @@ export class FakeCashfree {
   /** "More than 15 minutes and less than 30 days" (observed on the sandbox; not in the document). */
   private orderExpiry(value: unknown, now: Date): Date {
     if (value === undefined) return new Date(now.getTime() + 30 * DAY);
-    const problem = new FakeRefusal(
+    const problem = new CashfreeRefusal(
       400,
       'order_expiry_time_invalid',
       'order_expiry_time : Expiry time should be more than 15 min and less than 30 days',
@@ -431,10 +510,10 @@ export class FakeCashfree {
     const order = this.orderOrThrow(orderId);
     checkBody(body, CREATE_REFUND);
     if (order.refunds.some((r) => r.refund_id === body.refund_id))
-      throw new FakeRefusal(409, 'refund_already_exists', 'refund with same id is already present');
+      throw new CashfreeRefusal(409, 'refund_already_exists', 'refund with same id is already present');
     const paid = order.payments.find((p) => p.payment_status === 'SUCCESS');
     if (order.entity.order_status !== 'PAID' || !paid)
-      throw new FakeRefusal(400, 'order_not_paid', 'order_id : refund can be initiated only for a paid order');
+      throw new CashfreeRefusal(400, 'order_not_paid', 'order_id : refund can be initiated only for a paid order');
     const refunded = order.refunds
       .filter((r) => r.refund_status !== 'CANCELLED' && r.refund_status !== 'FAILED')
       .reduce((sum, r) => sum + Math.round(r.refund_amount * 100), 0);
@@ -473,10 +552,10 @@ export class FakeCashfree {
     checkBody(body, CREATE_SUBSCRIPTION_REFUND);
     if (body.subscription_id !== subscriptionId) throw invalid('subscription_id', 'should be the subscription of the path');
     if (subscription.refunds.some((r) => r.refund_id === body.refund_id))
-      throw new FakeRefusal(409, 'refund_already_exists', 'refund with same id is already present');
+      throw new CashfreeRefusal(409, 'refund_already_exists', 'refund with same id is already present');
     const payment = subscription.payments.get(body.payment_id as string);
     if (payment?.payment_status !== 'SUCCESS')
-      throw new FakeRefusal(400, 'payment_not_successful', 'payment_id : refund can be initiated only for a successful payment');
+      throw new CashfreeRefusal(400, 'payment_not_successful', 'payment_id : refund can be initiated only for a successful payment');
     const refunded = subscription.refunds
       .filter((r) => r.payment_id === payment.payment_id)
       .reduce((sum, r) => sum + Math.round(r.refund_amount * 100), 0);
@@ -503,13 +582,13 @@ export class FakeCashfree {
     if (periodic) {
       for (const field of ['plan_recurring_amount', 'plan_intervals', 'plan_interval_type'])
         if (body[field] === undefined || body[field] === null)
-          throw new FakeRefusal(400, `${field}_missing`, `${field} : is required for a PERIODIC plan`);
+          throw new CashfreeRefusal(400, `${field}_missing`, `${field} : is required for a PERIODIC plan`);
       if ((body.plan_recurring_amount as number) > (body.plan_max_amount as number))
         throw invalid('plan_recurring_amount', 'should not be more than plan_max_amount');
     }
     const planId = body.plan_id as string;
     // The document lists no 409 for plans; which 400 code Cashfree gives a duplicate is not known.
-    if (this.state.plans.has(planId)) throw new FakeRefusal(400, 'plan_already_exists', 'plan with same id is already present');
+    if (this.state.plans.has(planId)) throw new CashfreeRefusal(400, 'plan_already_exists', 'plan with same id is already present');
     const plan: PlanJson = {
       plan_currency: (body.plan_currency as string | undefined) ?? 'INR',
       plan_id: planId,
@@ -531,7 +610,7 @@ export class FakeCashfree {
     checkBody(body, CREATE_SUBSCRIPTION);
     const subscriptionId = body.subscription_id as string;
     if (this.state.subscriptions.has(subscriptionId))
-      throw new FakeRefusal(400, 'subscription_already_exists', 'subscription with same id is already present');
+      throw new CashfreeRefusal(400, 'subscription_already_exists', 'subscription with same id is already present');
     const plan = this.subscriptionPlan(body.plan_details as Record<string, unknown>, subscriptionId);
     const now = this.state.now();
     const expiry = body.subscription_expiry_time as string | undefined;
@@ -553,7 +632,7 @@ export class FakeCashfree {
       payment_id: null,
       payment_method: null,
     };
-    const subscription: FakeSubscription = {
+    const subscription: EmulatedSubscription = {
       entity: {
         cf_subscription_id: this.state.nextId(),
         customer_details: {
@@ -594,10 +673,10 @@ export class FakeCashfree {
     }
     for (const field of ['plan_name', 'plan_type', 'plan_max_amount'])
       if (details[field] === undefined)
-        throw new FakeRefusal(400, `plan_details.${field}_missing`, `plan_details.${field} : is missing in the request`);
+        throw new CashfreeRefusal(400, `plan_details.${field}_missing`, `plan_details.${field} : is missing in the request`);
     const periodic = details.plan_type === 'PERIODIC';
     if (periodic && details.plan_amount === undefined)
-      throw new FakeRefusal(400, 'plan_details.plan_amount_missing', 'plan_details.plan_amount : is required for a PERIODIC plan');
+      throw new CashfreeRefusal(400, 'plan_details.plan_amount_missing', 'plan_details.plan_amount : is required for a PERIODIC plan');
     return {
       plan_currency: 'INR',
       plan_id: `${subscriptionId}-plan`,
@@ -620,7 +699,7 @@ export class FakeCashfree {
     const details = (body.action_details ?? {}) as Record<string, unknown>;
     const entity = subscription.entity;
     const refuse = () =>
-      new FakeRefusal(
+      new CashfreeRefusal(
         400,
         'action_invalid',
         `action : ${String(body.action)} is not allowed for a subscription in status ${entity.subscription_status}`,
@@ -643,7 +722,7 @@ export class FakeCashfree {
       case 'ACTIVATE':
         if (entity.subscription_status !== 'PAUSED') throw refuse();
         if (typeof details.next_scheduled_time !== 'string')
-          throw new FakeRefusal(
+          throw new CashfreeRefusal(
             400,
             'action_details.next_scheduled_time_missing',
             'action_details.next_scheduled_time : is required to ACTIVATE',
@@ -674,7 +753,7 @@ export class FakeCashfree {
     const payment = subscription.payments.get(paymentId);
     if (payment?.payment_type !== 'CHARGE') throw notFound('subscription payment', 'payment_not_found');
     const refuse = () =>
-      new FakeRefusal(
+      new CashfreeRefusal(
         400,
         'action_invalid',
         `action : ${String(body.action)} is not allowed for a payment in status ${payment.payment_status}`,
@@ -686,7 +765,7 @@ export class FakeCashfree {
       if (payment.payment_status !== 'FAILED') throw refuse();
       const next = (body.action_details as Record<string, unknown> | undefined)?.next_scheduled_time;
       if (typeof next !== 'string')
-        throw new FakeRefusal(
+        throw new CashfreeRefusal(
           400,
           'action_details.next_scheduled_time_missing',
           'action_details.next_scheduled_time : is required to RETRY',
@@ -703,7 +782,7 @@ export class FakeCashfree {
     const subscription = this.subscriptionOrThrow(body.subscription_id as string);
     const paymentId = body.payment_id as string;
     if (subscription.payments.has(paymentId))
-      throw new FakeRefusal(400, 'payment_id_already_exists', 'payment with same id is already present');
+      throw new CashfreeRefusal(400, 'payment_id_already_exists', 'payment with same id is already present');
     const now = this.state.now();
     const entity = subscription.entity;
     let payment: SubscriptionPaymentJson;
@@ -723,19 +802,19 @@ export class FakeCashfree {
     let extra: Record<string, unknown> = { action: null, channel: null, data: null };
     if (body.payment_type === 'CHARGE') {
       if (entity.subscription_status !== 'ACTIVE')
-        throw new FakeRefusal(
+        throw new CashfreeRefusal(
           400,
           'subscription_status_invalid',
           `subscription_id : a charge needs an ACTIVE subscription, this one is ${entity.subscription_status}`,
         );
       if (typeof body.payment_amount !== 'number')
-        throw new FakeRefusal(400, 'payment_amount_missing', 'payment_amount : is required for a CHARGE');
+        throw new CashfreeRefusal(400, 'payment_amount_missing', 'payment_amount : is required for a CHARGE');
       if (body.payment_amount > entity.plan_details.plan_max_amount)
         throw invalid('payment_amount', 'should not be more than the plan_max_amount');
       const method = subscription.authorization.payment_method;
       const schedule = body.payment_schedule_date as string | undefined;
       if (schedule === undefined && (method === 'upi' || method === 'card'))
-        throw new FakeRefusal(400, 'payment_schedule_date_missing', 'payment_schedule_date : is required for UPI and card mandates');
+        throw new CashfreeRefusal(400, 'payment_schedule_date_missing', 'payment_schedule_date : is required for UPI and card mandates');
       const scheduled = schedule === undefined ? undefined : this.scheduleDate(schedule, now, method);
       payment = {
         ...base,
@@ -746,12 +825,12 @@ export class FakeCashfree {
       };
     } else {
       if (entity.subscription_status !== 'INITIALIZED')
-        throw new FakeRefusal(400, 'subscription_status_invalid', 'subscription_id : only one authorisation per mandate');
+        throw new CashfreeRefusal(400, 'subscription_status_invalid', 'subscription_id : only one authorisation per mandate');
       if (body.subscription_session_id !== entity.subscription_session_id)
         throw invalid('subscription_session_id', 'should be the session of this subscription');
       const method = body.payment_method as Record<string, unknown> | undefined;
       if (!method || !['upi', 'enach', 'pnach', 'card'].some((name) => name in method))
-        throw new FakeRefusal(400, 'payment_method_missing', 'payment_method : one of upi, enach, pnach, card is required for AUTH');
+        throw new CashfreeRefusal(400, 'payment_method_missing', 'payment_method : one of upi, enach, pnach, card is required for AUTH');
       payment = {
         ...base,
         payment_amount: subscription.authorization.authorization_amount,
@@ -805,7 +884,7 @@ export class FakeCashfree {
     return order;
   }
 
-  private subscriptionOrThrow(subscriptionId: string): FakeSubscription {
+  private subscriptionOrThrow(subscriptionId: string): EmulatedSubscription {
     const subscription = this.state.subscriptions.get(subscriptionId);
     if (!subscription) throw notFound('subscription', 'subscription_not_found');
     return subscription;

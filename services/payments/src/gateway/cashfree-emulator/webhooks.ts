@@ -1,12 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import {
   type AuthorisationField,
-  type FakeState,
-  type FakeSubscription,
+  type EmulatedSubscription,
+  type EmulatorState,
   ist,
   type PaymentJson,
   type SubscriptionPaymentJson,
-} from './fake-cashfree-state.js';
+} from './state.js';
 
 /** A signed delivery as Cashfree would POST it: the raw body exactly as signed, and its headers. */
 export interface WebhookDelivery {
@@ -32,7 +32,7 @@ export interface DeliveryOptions {
 export interface SubscriptionEventOptions extends DeliveryOptions {
   /** `SUBSCRIPTION_STATUS_CHANGE` is the 2023-08-01 spelling. */
   type?: 'SUBSCRIPTION_STATUS_CHANGED' | 'SUBSCRIPTION_STATUS_CHANGE';
-  /** Which spelling the authorisation block gets (default: the one the fake's responses use). */
+  /** Which spelling the authorisation block gets (default: the one the emulator's responses use). */
   authorisationField?: AuthorisationField;
 }
 
@@ -47,22 +47,22 @@ const money = (rupees: number) => new Money(rupees);
 const serialise = (value: unknown) => JSON.stringify(value).replace(/"@@money:(-?[0-9.]+)@@"/g, '$1');
 
 /**
- * Builds Cashfree's webhook deliveries from the fake's records, with the payload shapes of the research notes
+ * Builds Cashfree's webhook deliveries from the emulator's records, with the payload shapes of the research notes
  * (sections 2.2 and 2.4) and the signature Cashfree documents: Base64(HMAC-SHA256(secret, timestamp + body)),
  * computed here on its own rather than with the adapter's helper, so a fault there cannot cancel out.
  */
 export class WebhookFactory {
   constructor(
-    private readonly state: FakeState,
+    private readonly state: EmulatorState,
     private readonly secret: string,
   ) {}
 
   /** PAYMENT_SUCCESS_WEBHOOK, PAYMENT_FAILED_WEBHOOK or PAYMENT_USER_DROPPED_WEBHOOK, after the payment's status. */
   payment(orderId: string, cfPaymentId?: string, options: DeliveryOptions = {}): WebhookDelivery {
     const order = this.state.orders.get(orderId);
-    if (!order) throw new Error(`fake Cashfree: no order ${orderId}`);
+    if (!order) throw new Error(`Cashfree emulator: no order ${orderId}`);
     const payment = cfPaymentId ? order.payments.find((p) => p.cf_payment_id === cfPaymentId) : order.payments.at(-1);
-    if (!payment) throw new Error(`fake Cashfree: no payment on order ${orderId}`);
+    if (!payment) throw new Error(`Cashfree emulator: no payment on order ${orderId}`);
     const type =
       payment.payment_status === 'SUCCESS'
         ? 'PAYMENT_SUCCESS_WEBHOOK'
@@ -92,11 +92,19 @@ export class WebhookFactory {
     return this.deliver(type, data, options);
   }
 
-  /** REFUND_STATUS_WEBHOOK. */
-  refund(orderId: string, refundId: string, options: DeliveryOptions = {}): WebhookDelivery {
+  /** REFUND_STATUS_WEBHOOK, or REFUND_SUCCESS_WEBHOOK (the document's RefundWebhook example) with the same data. */
+  refund(
+    orderId: string,
+    refundId: string,
+    options: DeliveryOptions & { type?: 'REFUND_STATUS_WEBHOOK' | 'REFUND_SUCCESS_WEBHOOK' } = {},
+  ): WebhookDelivery {
     const refund = this.state.orders.get(orderId)?.refunds.find((r) => r.refund_id === refundId);
-    if (!refund) throw new Error(`fake Cashfree: no refund ${refundId} on ${orderId}`);
-    return this.deliver('REFUND_STATUS_WEBHOOK', { refund: { ...refund, refund_amount: money(refund.refund_amount) } }, options);
+    if (!refund) throw new Error(`Cashfree emulator: no refund ${refundId} on ${orderId}`);
+    return this.deliver(
+      options.type ?? 'REFUND_STATUS_WEBHOOK',
+      { refund: { ...refund, refund_amount: money(refund.refund_amount) } },
+      options,
+    );
   }
 
   /** SUBSCRIPTION_STATUS_CHANGED (or the older CHANGE): the subscription, its plan and its authorisation. */
@@ -134,7 +142,7 @@ export class WebhookFactory {
   subscriptionAuth(subscriptionId: string, options: SubscriptionEventOptions = {}): WebhookDelivery {
     const subscription = this.subscription(subscriptionId);
     const auth = [...subscription.payments.values()].find((p) => p.payment_type === 'AUTH');
-    if (!auth) throw new Error(`fake Cashfree: subscription ${subscriptionId} has no authorisation attempt`);
+    if (!auth) throw new Error(`Cashfree emulator: subscription ${subscriptionId} has no authorisation attempt`);
     return this.deliver(
       'SUBSCRIPTION_AUTH_STATUS',
       this.subscriptionPaymentData(subscription, auth, options.authorisationField ?? this.state.authorisationField),
@@ -146,7 +154,7 @@ export class WebhookFactory {
   subscriptionPayment(subscriptionId: string, paymentId: string, options: DeliveryOptions = {}): WebhookDelivery {
     const subscription = this.subscription(subscriptionId);
     const payment = subscription.payments.get(paymentId);
-    if (!payment) throw new Error(`fake Cashfree: no payment ${paymentId} on ${subscriptionId}`);
+    if (!payment) throw new Error(`Cashfree emulator: no payment ${paymentId} on ${subscriptionId}`);
     const type = {
       INITIALIZED: 'SUBSCRIPTION_PAYMENT_NOTIFICATION_INITIATED',
       PENDING: 'SUBSCRIPTION_PAYMENT_NOTIFICATION_INITIATED',
@@ -199,13 +207,13 @@ export class WebhookFactory {
     };
   }
 
-  private subscription(subscriptionId: string): FakeSubscription {
+  private subscription(subscriptionId: string): EmulatedSubscription {
     const subscription = this.state.subscriptions.get(subscriptionId);
-    if (!subscription) throw new Error(`fake Cashfree: no subscription ${subscriptionId}`);
+    if (!subscription) throw new Error(`Cashfree emulator: no subscription ${subscriptionId}`);
     return subscription;
   }
 
-  private authorisation(subscription: FakeSubscription) {
+  private authorisation(subscription: EmulatedSubscription) {
     const auth = subscription.authorization;
     return {
       ...auth,
@@ -216,7 +224,7 @@ export class WebhookFactory {
     };
   }
 
-  private subscriptionPaymentData(subscription: FakeSubscription, payment: SubscriptionPaymentJson, field: AuthorisationField) {
+  private subscriptionPaymentData(subscription: EmulatedSubscription, payment: SubscriptionPaymentJson, field: AuthorisationField) {
     return {
       payment_id: payment.payment_id,
       cf_payment_id: payment.cf_payment_id,

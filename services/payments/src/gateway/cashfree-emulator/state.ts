@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { GatewaySubscriptionStatus } from '../payment-gateway.js';
 
 /** The fake's records, with the document's field names (schemas named per type) so responses are these objects. */
 
@@ -120,21 +121,10 @@ export interface AuthorizationJson {
   payment_method: string | null;
 }
 
-export type SubscriptionStatus =
-  | 'INITIALIZED'
-  | 'BANK_APPROVAL_PENDING'
-  | 'ACTIVE'
-  | 'ON_HOLD'
-  | 'PAUSED'
-  | 'COMPLETED'
-  | 'CUSTOMER_CANCELLED'
-  | 'CUSTOMER_PAUSED'
-  | 'EXPIRED'
-  | 'LINK_EXPIRED'
-  | 'CARD_EXPIRED'
-  | 'CANCELLED';
+/** Cashfree's subscription statuses (SubscriptionEntity), the same words the adapter reads. */
+export type SubscriptionStatus = GatewaySubscriptionStatus;
 
-/** `SubscriptionEntity` without its authorisation block, whose name depends on the fake's options. */
+/** `SubscriptionEntity` without its authorisation block, whose name depends on the emulator's options. */
 export interface SubscriptionJson {
   cf_subscription_id: string;
   customer_details: {
@@ -178,14 +168,14 @@ export interface SubscriptionPaymentJson {
   subscription_id: string;
 }
 
-export interface FakeOrder {
+export interface EmulatedOrder {
   entity: OrderJson;
   expiresAt: Date;
   payments: PaymentJson[];
   refunds: RefundJson[];
 }
 
-export interface FakeSubscription {
+export interface EmulatedSubscription {
   entity: SubscriptionJson;
   authorization: AuthorizationJson;
   payments: Map<string, SubscriptionPaymentJson>;
@@ -211,10 +201,10 @@ export const ist = (date: Date): string => `${new Date(date.getTime() + 330 * 60
 /** The calendar date in India. */
 export const istDate = (date: Date): string => new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
-export class FakeState {
-  readonly orders = new Map<string, FakeOrder>();
+export class EmulatorState {
+  readonly orders = new Map<string, EmulatedOrder>();
   readonly plans = new Map<string, PlanJson>();
-  readonly subscriptions = new Map<string, FakeSubscription>();
+  readonly subscriptions = new Map<string, EmulatedSubscription>();
   private sequence = 2_149_460_580;
 
   constructor(
@@ -237,13 +227,13 @@ export class FakeState {
   }
 
   /** An order whose expiry passed without payment reads as EXPIRED from then on. */
-  order(orderId: string): FakeOrder | undefined {
+  order(orderId: string): EmulatedOrder | undefined {
     const order = this.orders.get(orderId);
     if (order && order.entity.order_status === 'ACTIVE' && this.now() > order.expiresAt) order.entity.order_status = 'EXPIRED';
     return order;
   }
 
-  subscriptionJson(subscription: FakeSubscription): Record<string, unknown> {
+  subscriptionJson(subscription: EmulatedSubscription): Record<string, unknown> {
     return { ...subscription.entity, [this.authorisationField]: { ...subscription.authorization } };
   }
 }

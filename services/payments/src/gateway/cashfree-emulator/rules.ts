@@ -1,5 +1,5 @@
 /**
- * Request-body rules of the fake, one set per request schema of Cashfree's OpenAPI document (2025-01-01). Lengths,
+ * Request-body rules of the emulator, one set per request schema of Cashfree's OpenAPI document (2025-01-01). Lengths,
  * minimums, enums and required fields are the document's (a conformance test compares them when the document is at
  * hand); patterns and the rules marked "prose" come from the fields' descriptions or the research notes.
  */
@@ -36,7 +36,7 @@ export interface RuleSet {
 }
 
 /** A 4xx answer in Cashfree's error shape. */
-export class FakeRefusal extends Error {
+export class CashfreeRefusal extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -243,8 +243,8 @@ export const RULE_SETS = [
   CREATE_SUBSCRIPTION_REFUND,
 ];
 
-const missing = (path: string) => new FakeRefusal(400, `${path}_missing`, `${path} : is missing in the request`);
-export const invalid = (path: string, problem: string) => new FakeRefusal(400, `${path}_invalid`, `${path} : ${problem}`);
+const missing = (path: string) => new CashfreeRefusal(400, `${path}_missing`, `${path} : is missing in the request`);
+export const invalid = (path: string, problem: string) => new CashfreeRefusal(400, `${path}_invalid`, `${path} : ${problem}`);
 
 function valueAt(body: Record<string, unknown>, path: string): { parentPresent: boolean; value: unknown } {
   let current: unknown = body;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type FakeState,
-  type FakeSubscription,
+  type EmulatedSubscription,
+  type EmulatorState,
   ist,
   type PaymentJson,
   type PaymentMethodName,
   type SubscriptionPaymentJson,
-} from './fake-cashfree-state.js';
+} from './state.js';
 
 /** Method details as Cashfree's sandbox reports them (test VPA, Visa test card, HDFC net banking). */
 const METHODS: Record<PaymentMethodName, { group: string; details: Record<string, unknown> }> = {
@@ -46,11 +46,11 @@ export interface PaymentAttempt {
 }
 
 /**
- * What the customer, the bank and Cashfree's back office do in real life, done directly on the fake's records for
+ * What the customer, the bank and Cashfree's back office do in real life, done directly on the emulator's records for
  * tests: pay or fail an order, authorise or decline a mandate, settle or fail a charge, settle a refund.
  */
 export class CashfreeDriver {
-  constructor(private readonly state: FakeState) {}
+  constructor(private readonly state: EmulatorState) {}
 
   completePayment(orderId: string, attempt: PaymentAttempt = {}): PaymentJson {
     const order = this.payableOrder(orderId);
@@ -73,14 +73,14 @@ export class CashfreeDriver {
 
   expireOrder(orderId: string): void {
     const order = this.state.order(orderId);
-    if (!order) throw new Error(`fake Cashfree: no order ${orderId}`);
+    if (!order) throw new Error(`Cashfree emulator: no order ${orderId}`);
     order.expiresAt = new Date(this.state.now().getTime() - 1000);
     if (order.entity.order_status === 'ACTIVE') order.entity.order_status = 'EXPIRED';
   }
 
   settleRefund(orderId: string, refundId: string, status: 'SUCCESS' | 'CANCELLED' | 'ONHOLD' | 'FAILED' = 'SUCCESS'): void {
     const refund = this.state.orders.get(orderId)?.refunds.find((r) => r.refund_id === refundId);
-    if (!refund) throw new Error(`fake Cashfree: no refund ${refundId} on ${orderId}`);
+    if (!refund) throw new Error(`Cashfree emulator: no refund ${refundId} on ${orderId}`);
     refund.refund_status = status;
     refund.status_description = status === 'SUCCESS' ? 'Refund processed successfully' : `Refund ${status.toLowerCase()}`;
     if (status === 'SUCCESS') {
@@ -161,9 +161,9 @@ export class CashfreeDriver {
 
   private payableOrder(orderId: string) {
     const order = this.state.order(orderId);
-    if (!order) throw new Error(`fake Cashfree: no order ${orderId}`);
+    if (!order) throw new Error(`Cashfree emulator: no order ${orderId}`);
     if (order.entity.order_status !== 'ACTIVE')
-      throw new Error(`fake Cashfree: order ${orderId} is ${order.entity.order_status}, not payable`);
+      throw new Error(`Cashfree emulator: order ${orderId} is ${order.entity.order_status}, not payable`);
     return order;
   }
 
@@ -222,22 +222,22 @@ export class CashfreeDriver {
     return payment;
   }
 
-  private subscription(subscriptionId: string): FakeSubscription {
+  private subscription(subscriptionId: string): EmulatedSubscription {
     const subscription = this.state.subscriptions.get(subscriptionId);
-    if (!subscription) throw new Error(`fake Cashfree: no subscription ${subscriptionId}`);
+    if (!subscription) throw new Error(`Cashfree emulator: no subscription ${subscriptionId}`);
     return subscription;
   }
 
-  private awaitingAuthorisation(subscriptionId: string): FakeSubscription {
+  private awaitingAuthorisation(subscriptionId: string): EmulatedSubscription {
     const subscription = this.subscription(subscriptionId);
     const status = subscription.entity.subscription_status;
     if (status !== 'INITIALIZED' && status !== 'BANK_APPROVAL_PENDING')
-      throw new Error(`fake Cashfree: subscription ${subscriptionId} is ${status}, not awaiting authorisation`);
+      throw new Error(`Cashfree emulator: subscription ${subscriptionId} is ${status}, not awaiting authorisation`);
     return subscription;
   }
 
   /** The AUTH payment started over the API, or the one Cashfree's hosted checkout would have started. */
-  private authPayment(subscription: FakeSubscription): SubscriptionPaymentJson {
+  private authPayment(subscription: EmulatedSubscription): SubscriptionPaymentJson {
     const open = [...subscription.payments.values()].find(
       (p) => p.payment_type === 'AUTH' && (p.payment_status === 'PENDING' || p.payment_status === 'INITIALIZED'),
     );
@@ -266,9 +266,9 @@ export class CashfreeDriver {
 
   private openCharge(subscriptionId: string, paymentId: string): SubscriptionPaymentJson {
     const charge = this.subscription(subscriptionId).payments.get(paymentId);
-    if (charge?.payment_type !== 'CHARGE') throw new Error(`fake Cashfree: no charge ${paymentId} on ${subscriptionId}`);
+    if (charge?.payment_type !== 'CHARGE') throw new Error(`Cashfree emulator: no charge ${paymentId} on ${subscriptionId}`);
     if (charge.payment_status !== 'INITIALIZED' && charge.payment_status !== 'PENDING')
-      throw new Error(`fake Cashfree: charge ${paymentId} is already ${charge.payment_status}`);
+      throw new Error(`Cashfree emulator: charge ${paymentId} is already ${charge.payment_status}`);
     return charge;
   }
 }
