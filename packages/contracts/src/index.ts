@@ -53,6 +53,7 @@ export {
   adminProductSchema,
   BOARD_SECTIONS,
   DESCRIPTION_REQUIRED_MESSAGE,
+  listMatchReason,
   PRESET_BRANDS,
   PRODUCT_CATEGORIES,
   type ProductForm,
