@@ -30,7 +30,7 @@ describe('buying a deal', () => {
     expect(cardText).toContain('₹2,499.00');
     expect(cardText).toContain('40% off');
     expect(cardText).toContain('Only 3 left!');
-    expect(cardText).toContain(`Matches “${product.name}” on your lists`);
+    expect(cardText).toContain(`Matches your Need list: '${product.name}'`);
     // The clock ticks every second.
     const before = await timerOf(page, product.name);
     await page.waitForFunction(

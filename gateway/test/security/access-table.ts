@@ -1,4 +1,4 @@
-import { type Access, GIVEAWAY_QUESTIONS, OPERATIONS } from '@elts/contracts';
+import { type Access, DEFAULT_ALERT_PREFERENCES, GIVEAWAY_QUESTIONS, OPERATIONS } from '@elts/contracts';
 import { ADMIN } from '../support/product.js';
 
 /**
@@ -112,6 +112,18 @@ export const ACCESS: Record<string, RouteAccess> = {
     path: '/user/confirm-mobile?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     refusesEveryone: { status: 400, why: 'a made-up token confirms nothing; a real link is proven by the identity tests' },
   },
+  // A drop alert's unsubscribe link and its RFC 8058 one-click POST (issue 37): the member's key is the proof.
+  'GET /alerts/unsubscribe': {
+    page: true,
+    path: `/alerts/unsubscribe?m=00000000-0000-4000-8000-000000000000&k=${'A'.repeat(43)}&channel=email`,
+    refusesEveryone: { status: 400, why: 'a made-up key unsubscribes nothing; a real link is proven by the identity tests' },
+  },
+  'POST /alerts/unsubscribe': {
+    page: true,
+    path: `/alerts/unsubscribe?m=00000000-0000-4000-8000-000000000000&k=${'A'.repeat(43)}&channel=email`,
+    refusesEveryone: { status: 400, why: 'a made-up key unsubscribes nothing; a real link is proven by the identity tests' },
+  },
+  'PUT /user/alert-preferences': { body: DEFAULT_ALERT_PREFERENCES },
   'GET /user/wall': {},
   'GET /user/giveaway': {},
   'POST /user/giveaway': {

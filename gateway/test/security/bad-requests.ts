@@ -163,6 +163,8 @@ export const QUERY_PARAMETERS: Record<string, string[]> = {
   'GET /product/orders/user': ['page', 'limit', 'status'],
   'GET /user/confirm-email': ['token'],
   'GET /user/confirm-mobile': ['token'],
+  'GET /alerts/unsubscribe': ['m', 'k', 'channel', 'item'],
+  'POST /alerts/unsubscribe': ['m', 'k', 'channel', 'item'],
 };
 
 /** Every other route gets each bad value once, under one of these keys in turn. */

@@ -1,3 +1,18 @@
+export {
+  ALERT_CHANNELS,
+  type AlertChannel,
+  type AlertPreferences,
+  alertPreferencesSchema,
+  DEFAULT_ALERT_PREFERENCES,
+  DROP_ALERT_OUTCOMES,
+  DROP_MOMENTS,
+  type DropAlertOutcome,
+  dropAlertsRequestSchema,
+  type InboxMessage,
+  inboxMessageSchema,
+  PROMOTIONAL_MESSAGES_PER_DROP,
+  unsubscribeQuerySchema,
+} from './api/alerts.js';
 export { CONTACT_OPTIONS, type ContactOption, type ContactRequest, contactRequestSchema } from './api/contact.js';
 export { type FailingStep, STEP_SERVICES, type StepService } from './api/cron.js';
 export { type GiveawayEntryRequest, giveawayAnswersCorrect, giveawayEntrySchema } from './api/giveaway.js';
@@ -53,6 +68,7 @@ export {
   adminProductSchema,
   BOARD_SECTIONS,
   DESCRIPTION_REQUIRED_MESSAGE,
+  listMatchReason,
   PRESET_BRANDS,
   PRODUCT_CATEGORIES,
   type ProductForm,

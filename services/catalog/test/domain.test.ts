@@ -103,7 +103,7 @@ describe('board composition', () => {
   it('takes five from each section, never a product twice, at most fifteen', () => {
     const { entries, sections } = composeBoard(
       {
-        lists: ids('L', 7).map((productId) => ({ productId, matchedItem: 'x' })),
+        lists: ids('L', 7).map((productId) => ({ productId, matchedItem: 'x', matchedList: 'need' as const })),
         trending: ['L1', ...ids('T', 7)],
         exclusive: ['T1', ...ids('E', 7)],
         newest: ids('N', 20),
@@ -150,11 +150,11 @@ describe('board composition', () => {
   it('picks need items before greed items, each need item in turn', () => {
     const picked = pickListMatches(['phone', 'shoes'], ['perfume'], [['P1', 'P2', 'P3'], ['S1'], ['F1']], 5);
     expect(picked).toEqual([
-      { productId: 'P1', matchedItem: 'phone' },
-      { productId: 'S1', matchedItem: 'shoes' },
-      { productId: 'P2', matchedItem: 'phone' },
-      { productId: 'P3', matchedItem: 'phone' },
-      { productId: 'F1', matchedItem: 'perfume' },
+      { productId: 'P1', matchedItem: 'phone', matchedList: 'need' },
+      { productId: 'S1', matchedItem: 'shoes', matchedList: 'need' },
+      { productId: 'P2', matchedItem: 'phone', matchedList: 'need' },
+      { productId: 'P3', matchedItem: 'phone', matchedList: 'need' },
+      { productId: 'F1', matchedItem: 'perfume', matchedList: 'greed' },
     ]);
   });
 
@@ -176,7 +176,7 @@ describe('board composition', () => {
     it('counts the group once however many sections name its sizes', () => {
       const { entries, sections } = composeBoard(
         {
-          lists: [{ productId: 'S9', matchedItem: 'running shoes' }],
+          lists: [{ productId: 'S9', matchedItem: 'running shoes', matchedList: 'need' }],
           trending: ['S8', ...ids('T', 5)],
           exclusive: ids('E', 5),
           newest: ids('N', 10),
@@ -185,7 +185,7 @@ describe('board composition', () => {
         open,
       );
       expect(entries.filter((entry) => group.includes(entry.productId))).toEqual([
-        { productId: 'S8', section: 'lists', matchedItem: 'running shoes' },
+        { productId: 'S8', section: 'lists', matchedItem: 'running shoes', matchedList: 'need' },
       ]);
       expect(sections.trending).toEqual(ids('T', 5));
       expect(entries).toHaveLength(15);
@@ -193,10 +193,10 @@ describe('board composition', () => {
 
     it('shows the primary on the card, unless another size can be bought sooner', () => {
       const named = composeBoard(
-        { lists: [{ productId: 'S9', matchedItem: 'uk 9' }], trending: [], exclusive: [], newest: [], versionsOf },
+        { lists: [{ productId: 'S9', matchedItem: 'uk 9', matchedList: 'need' }], trending: [], exclusive: [], newest: [], versionsOf },
         open,
       );
-      expect(named.entries).toEqual([{ productId: 'S8', section: 'lists', matchedItem: 'uk 9' }]);
+      expect(named.entries).toEqual([{ productId: 'S8', section: 'lists', matchedItem: 'uk 9', matchedList: 'need' }]);
       const soldOutPrimary = (id: string) => (id === 'S8' ? 2 : 0) as 0 | 2;
       const shown = composeBoard({ lists: [], trending: [], exclusive: [], newest: ['S8', 'N1'], versionsOf }, soldOutPrimary);
       expect(shown.entries.map((entry) => entry.productId)).toEqual(['S9', 'N1']);
@@ -209,8 +209,8 @@ describe('board composition', () => {
       const slotOf = (id: string) => versionsOf(id)?.[0] ?? id;
       const picked = pickListMatches(['running shoes', 'pegasus'], [], [['S8', 'V1'], ['S9']], 5, slotOf);
       expect(picked).toEqual([
-        { productId: 'S8', matchedItem: 'running shoes' },
-        { productId: 'V1', matchedItem: 'running shoes' },
+        { productId: 'S8', matchedItem: 'running shoes', matchedList: 'need' },
+        { productId: 'V1', matchedItem: 'running shoes', matchedList: 'need' },
       ]);
     });
   });

@@ -4,6 +4,7 @@ import { defineService, forwardedClientAddress, type Subscription } from '@elts/
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { adminAuthRoutes } from './api/admin-auth-routes.js';
+import { alertRoutes } from './api/alert-routes.js';
 import { communityRoutes } from './api/community-routes.js';
 import { contactRoutes } from './api/contact-routes.js';
 import { devIdpRoutes, devMailboxRoutes, devTextMessageRoutes } from './api/dev-routes.js';
@@ -89,6 +90,7 @@ export const identityService = defineService({
     app.route('/', memberAuthRoutes(context));
     app.route('/', adminAuthRoutes(context));
     app.route('/', profileRoutes(context));
+    app.route('/', alertRoutes(context));
     app.route('/', communityRoutes(context));
     app.route('/', giveawayAdminRoutes(context));
     app.route('/', contactRoutes(context));

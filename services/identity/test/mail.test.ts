@@ -1,40 +1,22 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from '@elts/platform';
 import { eventually, type ServiceHarness } from '@elts/platform/testing';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startIdentity, uniqueEmail } from './helpers.js';
+import { startSmtpFake } from './smtp-fake.js';
 
 describe('mail through SMTP', () => {
-  const received: { to: string[]; data: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
+  let received: Awaited<ReturnType<typeof startSmtpFake>>['received'];
   let identity: ServiceHarness;
-  let failNext = 0;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          if (failNext > 0) {
-            failNext--;
-            return callback(Object.assign(new Error('Mailbox busy'), { responseCode: 451 }));
-          }
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const { port } = smtp.server.address() as AddressInfo;
-    identity = await startIdentity('pglite', { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'ELTS Club <hello@elts.test>' });
+    smtp = await startSmtpFake();
+    received = smtp.received;
+    identity = await startIdentity('pglite', { SMTP_URL: smtp.url, MAIL_FROM: 'ELTS Club <hello@elts.test>' });
   });
   afterAll(async () => {
     await identity?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('delivers the welcome email by SMTP and marks it sent', async () => {
@@ -53,7 +35,7 @@ describe('mail through SMTP', () => {
   });
 
   it('retries a message the server turned away', async () => {
-    failNext = 1;
+    smtp.state.refuseNext = 1;
     const email = uniqueEmail('retry');
     const { token } = await signUp(identity, email, 'Omar Khan');
     await identity.json('/user/send-welcome-email', { method: 'POST', token });

@@ -120,8 +120,15 @@ export const publicProductSchema = z.object({
   saleState: z.enum(SALE_STATES),
   section: z.enum(BOARD_SECTIONS).optional(),
   matchedItem: z.string().optional(),
+  /** The list that item is on (docs/decisions/0099). */
+  matchedList: z.enum(['need', 'greed']).optional(),
 });
 export type PublicProduct = z.output<typeof publicProductSchema>;
+
+/** Why a product is shown or sent to a member, in one sentence the board and the alerts share. */
+export function listMatchReason(list: 'need' | 'greed', item: string): string {
+  return `Matches your ${list === 'need' ? 'Need' : 'Greed'} list: '${item}'`;
+}
 
 /**
  * A product as the admin's product form edits it: saleStartAt/saleEndAt are the product's own dates (null when it

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  alertPreferencesSchema,
+  DROP_ALERT_OUTCOMES,
+  dropAlertsRequestSchema,
+  inboxMessageSchema,
+  unsubscribeQuerySchema,
+} from '../api/alerts.js';
 import { contactRequestSchema } from '../api/contact.js';
 import { giveawayEntrySchema } from '../api/giveaway.js';
 import { giveawayPrizeSchema as giveawayPrize, giveawayPrizesRequestSchema, giveawayResultsSchema } from '../api/giveaway-prizes-schema.js';
@@ -121,6 +128,17 @@ export const identityOperations = {
     response: answer(z.object({ principals: z.array(principal) })),
   }),
 
+  queueDropAlerts: operation({
+    id: 'queueDropAlerts',
+    method: 'POST',
+    path: '/internal/drop-alerts',
+    owner: 'identity',
+    access: 'internal',
+    summary: "Queues one drop moment's message for each member given, by each member's alert choices; says what became of each",
+    body: dropAlertsRequestSchema,
+    response: answer(z.object({ outcomes: z.partialRecord(z.enum(DROP_ALERT_OUTCOMES), z.number().int()) })),
+  }),
+
   adminAccounts: operation({
     id: 'adminAccounts',
     method: 'GET',
@@ -191,6 +209,59 @@ export const identityOperations = {
     access: 'admin',
     summary: "Ends the admin's session",
     response: done,
+  }),
+
+  getAlertPreferences: operation({
+    id: 'getAlertPreferences',
+    method: 'GET',
+    path: '/user/alert-preferences',
+    owner: 'identity',
+    access: 'member',
+    summary: "The member's drop alert choices: lists, channels, quiet hours, waking at the opening, muted items",
+    response: answer(alertPreferencesSchema),
+  }),
+
+  updateAlertPreferences: operation({
+    id: 'updateAlertPreferences',
+    method: 'PUT',
+    path: '/user/alert-preferences',
+    owner: 'identity',
+    access: 'member',
+    summary: "Replaces the member's drop alert choices, honoured from the next message",
+    body: alertPreferencesSchema,
+    response: answer(alertPreferencesSchema),
+  }),
+
+  alertInbox: operation({
+    id: 'alertInbox',
+    method: 'GET',
+    path: '/user/alert-inbox',
+    owner: 'identity',
+    access: 'member',
+    summary: "The member's in-app messages about drops, newest first",
+    response: answer(z.array(inboxMessageSchema)),
+  }),
+
+  unsubscribePage: operation({
+    id: 'unsubscribePage',
+    method: 'GET',
+    path: '/alerts/unsubscribe',
+    owner: 'identity',
+    access: 'public',
+    summary: "The page an alert's unsubscribe link opens: one button stops that channel or item (a mail scanner's visit changes nothing)",
+    query: unsubscribeQuerySchema,
+    produces: 'html',
+  }),
+
+  unsubscribeOneClick: operation({
+    id: 'unsubscribeOneClick',
+    method: 'POST',
+    path: '/alerts/unsubscribe',
+    owner: 'identity',
+    access: 'public',
+    summary: "One-click unsubscribe (RFC 8058 List-Unsubscribe-Post, and the page's button): stops that channel or item at once",
+    query: unsubscribeQuerySchema,
+    produces: 'html',
   }),
 
   getProfile: operation({

@@ -2,10 +2,11 @@ import type { PublicProduct } from '@elts/contracts';
 import type { Clock } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { publicView } from '../api/views.js';
-import { type BoardSection, type BuyTier, composeBoard, pickListMatches } from '../domain/board.js';
+import { type BoardSection, type BuyTier, composeBoard, type ListPick, pickListMatches } from '../domain/board.js';
 import { DropCalendar } from '../domain/drops.js';
+import { Matcher } from '../domain/matching/matcher.js';
 import { applicableWindow, nextChange } from '../domain/sale-window.js';
-import { listMatches, listProducts, membersWanting, type ProductRow, unitsOrderedSince } from '../store/catalog-reads.js';
+import { listProducts, membersLists, type ProductRow, unitsOrderedSince } from '../store/catalog-reads.js';
 import { loadStoredDrops } from '../store/drop-projection.js';
 import { isOnEarlyAccessList } from '../store/early-access.js';
 import { findMember } from '../store/members.js';
@@ -29,8 +30,6 @@ const TRENDING_DAYS = 14;
 // Community interest moves slowly; with several instances, another's new orders show within this.
 const TRENDING_MAX_AGE_MS = 60_000;
 const DAY_MS = 24 * 60 * 60_000;
-// Members' items repeat ("headphones", "air fryer"); past this many distinct ones the cache starts over.
-const MAX_CACHED_ITEMS = 20_000;
 
 /** Everything the boards are made of, read once and kept until something changes. */
 interface Snapshot {
@@ -48,8 +47,8 @@ interface Snapshot {
   /** Each product in a variant group: the group's enabled versions, primary first (one place on the board). */
   versions: Map<string, string[]>;
   publicBoards: Map<number, { data: BoardData; body: string }>;
-  /** Products matching each list item (lower-cased), best first: they change only with the catalog, as this does. */
-  matches: Map<string, string[]>;
+  /** The list-item matcher over the enabled products: its matches change only with the catalog, as this does. */
+  matcher: Matcher;
 }
 
 interface Interest {
@@ -75,6 +74,19 @@ function cleanItems(items: string[]): string[] {
       seen.add(key);
       return true;
     });
+}
+
+/**
+ * How many members want each product: one of their Need or Greed items matches it, by the board's own rule. No time
+ * window: a list is a standing want, and the 14-day window bounds the orders only (docs/decisions/0022).
+ */
+function wantedCounts(lists: string[][], matcher: Matcher): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const items of lists) {
+    const wanted = new Set(cleanItems(items).flatMap((item) => matcher.matchesOf(item).map((match) => match.productId)));
+    for (const id of wanted) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** The versions of each variant group in the order `GET /product/{id}/variants` gives them: primary, then oldest. */
@@ -150,13 +162,13 @@ export class DealsBoard {
     return this.building;
   }
 
-  private async interestFor(generation: number, now: Date): Promise<Interest> {
+  private async interestFor(generation: number, now: Date, matcher: Matcher): Promise<Interest> {
     const known = this.interest;
     const recent = (known: Interest) =>
       Date.now() - known.builtAtMs < TRENDING_MAX_AGE_MS && Math.abs(now.getTime() - known.builtFor.getTime()) < TRENDING_MAX_AGE_MS;
     if (known && known.generation === generation && recent(known)) return known;
     const units = await unitsOrderedSince(this.db, new Date(now.getTime() - TRENDING_DAYS * DAY_MS));
-    const wanted = await membersWanting(this.db);
+    const wanted = wantedCounts(await membersLists(this.db), matcher);
     this.interest = { generation, builtAtMs: Date.now(), builtFor: now, units, wanted };
     return this.interest;
   }
@@ -167,7 +179,8 @@ export class DealsBoard {
     const now = this.clock.now();
     const rows = await listProducts(this.db, { enabledOnly: true });
     const calendar = new DropCalendar(this.options.dropAnchor, await loadStoredDrops(this.db));
-    const interest = await this.interestFor(trendingGeneration, now);
+    const matcher = new Matcher(rows);
+    const interest = await this.interestFor(trendingGeneration, now, matcher);
 
     const views = new Map<string, PublicProduct>();
     const tiers = new Map<string, BuyTier>();
@@ -200,18 +213,13 @@ export class DealsBoard {
       trending,
       versions: versionsByProduct(rows),
       publicBoards: new Map(),
-      matches: new Map(),
+      matcher,
     };
     this.snapshot = snapshot;
     return snapshot;
   }
 
-  private compose(
-    snapshot: Snapshot,
-    lists: { productId: string; matchedItem: string }[],
-    limit: number,
-    personalised: boolean,
-  ): BoardData {
+  private compose(snapshot: Snapshot, lists: ListPick[], limit: number, personalised: boolean): BoardData {
     const { entries, sections } = composeBoard(
       {
         lists,
@@ -227,7 +235,7 @@ export class DealsBoard {
     const products = entries.map((entry) => ({
       ...(snapshot.views.get(entry.productId) as PublicProduct),
       section: entry.section,
-      ...(entry.matchedItem ? { matchedItem: entry.matchedItem } : {}),
+      ...(entry.matchedItem ? { matchedItem: entry.matchedItem, matchedList: entry.matchedList } : {}),
     }));
     return { products, sections, personalised };
   }
@@ -260,35 +268,10 @@ export class DealsBoard {
     const need = cleanItems(member.need_list);
     const greed = cleanItems(member.greed_list);
     const snapshot = await this.current();
-    const matches = await this.matchesOf(snapshot, [...need, ...greed]);
+    const matches = [...need, ...greed].map((item) => snapshot.matcher.matchesOf(item).map((match) => match.productId));
     const visible = matches.map((ids) => ids.filter((id) => snapshot.views.has(id)));
     const slotOf = (id: string) => snapshot.versions.get(id)?.[0] ?? id;
     return this.compose(snapshot, pickListMatches(need, greed, visible, undefined, slotOf), limit, true);
-  }
-
-  /**
-   * The trigram match is the dearest query of a member's board; only items this snapshot has not met yet are sent
-   * to the database.
-   */
-  private async matchesOf(snapshot: Snapshot, items: string[]): Promise<string[][]> {
-    const keys = items.map((item) => item.toLowerCase());
-    const known = new Map<string, string[]>();
-    const unknown: string[] = [];
-    for (const key of new Set(keys)) {
-      const ids = snapshot.matches.get(key);
-      if (ids) known.set(key, ids);
-      else unknown.push(key);
-    }
-    if (unknown.length > 0) {
-      const found = await listMatches(this.db, unknown);
-      if (snapshot.matches.size + unknown.length > MAX_CACHED_ITEMS) snapshot.matches.clear();
-      unknown.forEach((key, index) => {
-        const ids = found[index] ?? [];
-        known.set(key, ids);
-        snapshot.matches.set(key, ids);
-      });
-    }
-    return keys.map((key) => known.get(key) ?? []);
   }
 
   private async onEarlyAccessList(email: string | null): Promise<boolean> {

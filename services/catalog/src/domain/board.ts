@@ -10,7 +10,7 @@ export type BoardSection = 'lists' | 'trending' | 'exclusive' | 'newest';
 
 export interface BoardCandidates {
   /** List matches in order of preference (need items before greed items), each with the item that matched. */
-  lists: { productId: string; matchedItem: string }[];
+  lists: ListPick[];
   /** Products with community interest, most ordered (then most wanted) first. */
   trending: string[];
   /** Exclusive launches, newest first. */
@@ -28,6 +28,16 @@ export interface BoardEntry {
   productId: string;
   section: BoardSection;
   matchedItem?: string;
+  matchedList?: ListName;
+}
+
+export type ListName = 'need' | 'greed';
+
+/** A product taken for a member's list item, and which list the item is on (the reason the board shows). */
+export interface ListPick {
+  productId: string;
+  matchedItem: string;
+  matchedList: ListName;
 }
 
 /** 0 buyable now, 1 sale not started, 2 out of stock, 3 sale over or unscheduled. */
@@ -49,7 +59,7 @@ export function composeBoard(
   // Keyed by slot: a variant group's versions all stand for one place.
   const chosen = new Map<string, BoardEntry>();
   const sources: [BoardSection, BoardEntry[]][] = [
-    ['lists', candidates.lists.map((match) => ({ productId: match.productId, section: 'lists', matchedItem: match.matchedItem }))],
+    ['lists', candidates.lists.map((match) => ({ ...match, section: 'lists' }))],
     ['trending', candidates.trending.map((productId) => ({ productId, section: 'trending' }))],
     ['exclusive', candidates.exclusive.map((productId) => ({ productId, section: 'exclusive' }))],
     ['newest', candidates.newest.map((productId) => ({ productId, section: 'newest' }))],
@@ -102,8 +112,8 @@ export function pickListMatches(
   matches: string[][],
   count: number = DEALS_BOARD.maxItems,
   slotOf: (productId: string) => string = (productId) => productId,
-): { productId: string; matchedItem: string }[] {
-  const picked: { productId: string; matchedItem: string }[] = [];
+): ListPick[] {
+  const picked: ListPick[] = [];
   const used = new Set<string>();
   const items = [...need, ...greed];
   const turns = (from: number, to: number) => {
@@ -119,7 +129,7 @@ export function pickListMatches(
         cursors.set(i, cursor + 1);
         if (next === undefined) continue;
         used.add(slotOf(next));
-        picked.push({ productId: next, matchedItem: items[i] as string });
+        picked.push({ productId: next, matchedItem: items[i] as string, matchedList: i < need.length ? 'need' : 'greed' });
         progressed = true;
       }
     }

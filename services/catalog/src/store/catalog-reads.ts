@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { CatalogDb, ProductsTable } from './tables.js';
 
 /** A product with its stock figures, as the views and the board read it. */
@@ -61,23 +61,6 @@ export async function brandsInUse(db: Kysely<CatalogDb>): Promise<string[]> {
   return rows.map((row) => row.brand);
 }
 
-/**
- * Enabled products matching each list item by trigram word similarity against name, brand and category (pg_trgm's
- * `<%`: some word-sized stretch of the product's text is at least 0.6 similar to the item), best match first.
- * `result[i]` belongs to `items[i]`.
- */
-export async function listMatches(db: Kysely<CatalogDb>, items: string[]): Promise<string[][]> {
-  const result: string[][] = items.map(() => []);
-  if (items.length === 0) return result;
-  const rows = await sql<{ ord: number; id: string }>`
-    select i.ord::int as ord, p.id
-    from unnest(${items.map((item) => item.toLowerCase())}::text[]) with ordinality as i(item, ord)
-    join products p on p.is_enabled and i.item <% p.search_text
-    order by i.ord, word_similarity(i.item, p.search_text) desc, p.created_at desc, p.id`.execute(db);
-  for (const row of rows.rows) result[row.ord - 1]?.push(row.id);
-  return result;
-}
-
 /** Units ordered per product since `since` (completed orders only). */
 export async function unitsOrderedSince(db: Kysely<CatalogDb>, since: Date): Promise<Map<string, number>> {
   const rows = await db
@@ -89,18 +72,10 @@ export async function unitsOrderedSince(db: Kysely<CatalogDb>, since: Date): Pro
   return new Map(rows.map((row) => [row.product_id, Number(row.units)]));
 }
 
-/**
- * How many members want each enabled product: one of their current Need or Greed items matches it. No time window:
- * a list is a standing want, and the 14-day window bounds the orders only (docs/decisions/0022).
- */
-export async function membersWanting(db: Kysely<CatalogDb>): Promise<Map<string, number>> {
-  const rows = await sql<{ id: string; members: number }>`
-    select p.id, count(distinct m.member_id)::int as members
-    from members m
-    cross join lateral unnest(m.need_list || m.greed_list) as l(item)
-    join products p on p.is_enabled and lower(l.item) <% p.search_text
-    group by p.id`.execute(db);
-  return new Map(rows.rows.map((row) => [row.id, row.members]));
+/** Every member's Need and Greed items together, one array per member. */
+export async function membersLists(db: Kysely<CatalogDb>): Promise<string[][]> {
+  const rows = await db.selectFrom('members').select(['need_list', 'greed_list']).execute();
+  return rows.map((row) => [...row.need_list, ...row.greed_list]);
 }
 
 /** What deciding whether a product can be bought needs: whether it is enabled, its own window and its drop. */

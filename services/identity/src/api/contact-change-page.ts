@@ -11,6 +11,15 @@ export function contactChangePage(outcome: { confirmed: boolean; message: string
       ? 'Email address confirmed'
       : 'Mobile number confirmed'
     : 'Link not valid';
+  return personPage(
+    title,
+    `<p style="line-height:1.5">${escapeHtml(outcome.message)}</p>
+<p><a href="/profile">Go to your profile</a></p>`,
+  );
+}
+
+/** A page for a person arriving from a mail client or a phone: the title, then `content` (already escaped HTML). */
+export function personPage(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -22,8 +31,7 @@ export function contactChangePage(outcome: { confirmed: boolean; message: string
 <body style="margin:0;font-family:system-ui,sans-serif;background:#f7f7f8;color:#111">
 <main style="max-width:32rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:1rem">
 <h1 style="font-size:1.5rem;margin:0 0 1rem">${escapeHtml(title)}</h1>
-<p style="line-height:1.5">${escapeHtml(outcome.message)}</p>
-<p><a href="/profile">Go to your profile</a></p>
+${content}
 </main>
 </body>
 </html>`;

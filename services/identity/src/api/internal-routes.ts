@@ -1,6 +1,7 @@
-import { identityOperations } from '@elts/contracts';
+import { type DropAlertOutcome, identityOperations } from '@elts/contracts';
 import { type AppEnv, mount } from '@elts/platform';
 import { Hono } from 'hono';
+import { DropAlerts } from '../alerts/drop-alerts.js';
 import { resolveSessions } from '../auth/resolve-sessions.js';
 import type { IdentityContext } from '../commands/context.js';
 import { listAdminNames } from '../store/admins.js';
@@ -8,7 +9,8 @@ import { listAdminNames } from '../store/admins.js';
 /**
  * The gateway asks here who holds the tokens of the requests it received together, when identity runs in another
  * process. Their session reads are gathered into one (decision 0074). admin-bff asks the operators' usernames, which
- * its audit trail shows instead of their ids.
+ * its audit trail shows instead of their ids. The drop's messages are queued here (decision 0088), each member's
+ * by their own choices.
  */
 export function internalRoutes(context: IdentityContext) {
   const app = new Hono<AppEnv>();
@@ -21,5 +23,24 @@ export function internalRoutes(context: IdentityContext) {
   mount(app, identityOperations.adminAccounts, async (c) =>
     c.json({ is_success: true, data: { admins: await listAdminNames(context.db) } }),
   );
+  const alerts = new DropAlerts(context.db, context.mail, context.publicUrl, context.clock);
+  mount(app, identityOperations.queueDropAlerts, async (c) => {
+    const request = c.req.valid('json');
+    const outcomes: Partial<Record<DropAlertOutcome, number>> = {};
+    for (const member of request.members) {
+      const row = await context.members.byId(member.memberId);
+      const outcome = row
+        ? await alerts.queue({
+            ...member,
+            email: row.email || null,
+            dropId: request.dropId,
+            moment: request.moment,
+            opensAt: request.opensAt,
+          })
+        : 'no_channel';
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    }
+    return c.json({ is_success: true, data: { outcomes } });
+  });
   return app;
 }

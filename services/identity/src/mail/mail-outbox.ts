@@ -12,6 +12,10 @@ export interface Mail {
   text: string;
   /** The same key twice sends one message (a welcome email requested again, a retried request). */
   dedupeKey?: string;
+  /** Extra headers: an alert's one-click unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
+  /** Held until then (the member's quiet hours), not dropped. */
+  sendAfter?: Date;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -41,6 +45,8 @@ export class MailOutbox {
       subject: mail.subject,
       bodyText: mail.text,
       createdAt: new Date(),
+      ...(mail.headers ? { headers: mail.headers } : {}),
+      ...(mail.sendAfter ? { sendAfter: mail.sendAfter } : {}),
     });
     this.kick();
   }
@@ -79,7 +85,13 @@ export class MailOutbox {
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.from, to: mail.recipient, subject: mail.subject, text: mail.body_text });
+      await this.transport.sendMail({
+        from: this.from,
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.body_text,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
       await this.mark(mail.id, { status: 'sent', sent_at: new Date(), last_error: null });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

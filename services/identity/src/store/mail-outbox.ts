@@ -7,6 +7,10 @@ export interface MailTables {
     recipient: string;
     subject: string;
     body_text: string;
+    /** Extra headers (an alert's List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: Record<string, string> | null;
+    /** Not sent before this (a member's quiet hours); null: at once. */
+    send_after: Date | null;
     status: 'pending' | 'sending' | 'sent' | 'logged' | 'failed';
     attempts: number;
     claimed_at: Date | null;
@@ -21,7 +25,16 @@ export type OutboxMail = MailTables['mail_outbox'];
 /** Adds a pending message; one whose dedupe key is already there is dropped. */
 export async function insertPendingMail(
   db: Kysely<MailTables>,
-  mail: { id: string; dedupeKey: string | null; recipient: string; subject: string; bodyText: string; createdAt: Date },
+  mail: {
+    id: string;
+    dedupeKey: string | null;
+    recipient: string;
+    subject: string;
+    bodyText: string;
+    createdAt: Date;
+    headers?: Record<string, string>;
+    sendAfter?: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('mail_outbox')
@@ -31,6 +44,8 @@ export async function insertPendingMail(
       recipient: mail.recipient,
       subject: mail.subject,
       body_text: mail.bodyText,
+      headers: mail.headers ? (JSON.stringify(mail.headers) as never) : null,
+      send_after: mail.sendAfter ?? null,
       status: 'pending',
       attempts: 0,
       claimed_at: null,
@@ -51,7 +66,8 @@ export async function claimPendingMail(db: Kysely<MailTables>, claimTimeout: str
       update mail_outbox set status = 'sending', claimed_at = now(), attempts = attempts + 1
       where id in (
         select id from mail_outbox
-        where status = 'pending' or (status = 'sending' and claimed_at < now() - interval '${sql.raw(claimTimeout)}')
+        where (status = 'pending' and (send_after is null or send_after <= now()))
+          or (status = 'sending' and claimed_at < now() - interval '${sql.raw(claimTimeout)}')
         order by created_at limit 20 for update skip locked
       )
       returning *`.execute(db);

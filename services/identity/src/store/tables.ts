@@ -38,6 +38,30 @@ export interface MembersTable {
 
 export interface IdentityDb extends EventTables {
   members: MembersTable;
+  alert_preferences: {
+    member_id: string;
+    need_list: boolean;
+    greed_list: boolean;
+    email: boolean;
+    inbox: boolean;
+    quiet_from: string;
+    quiet_until: string;
+    wake_at_opening: boolean;
+    muted_items: string[];
+    unsubscribe_key: string;
+    updated_at: Date;
+  };
+  alert_sends: { member_id: string; drop_id: string; moment: string; sent_at: Date };
+  alert_inbox: {
+    id: string;
+    member_id: string;
+    dedupe_key: string;
+    title: string;
+    body: string;
+    link: string;
+    created_at: Date;
+    read_at: Date | null;
+  };
   member_subscriptions: {
     member_id: string;
     subscription_id: string;

@@ -8,7 +8,7 @@ import { MerchSection } from '../community/MerchSection.js';
 import { WallSection } from '../community/WallSection.js';
 import { useAccountMenu } from '../layout/account-menu.js';
 import { SubscriptionPanel } from '../membership/SubscriptionPanel.js';
-import { ListsSection } from '../profile/ListsSection.js';
+import { ListsWithAlerts } from '../profile/AlertsSection.js';
 import { ProfessionPersonaCard } from '../profile/ProfessionPersonaCard.js';
 import { ProfileLoadedBanner } from '../profile/ProfileLoadedBanner.js';
 import { ProfileSection } from '../profile/ProfileSection.js';
@@ -21,7 +21,7 @@ import { PROFILE_SECTIONS, type ProfileSection as Section } from './profile-sect
 /** What each section of the account page shows; one is shown at a time (spec section 2). */
 const SECTION_CONTENT: Record<Section, () => ReactNode> = {
   dealsboard: () => <DealsBoardSection />,
-  lists: () => <WithProfile>{(profile) => <ListsSection profile={profile} />}</WithProfile>,
+  lists: () => <ListsWithAlerts />,
   merch: () => <MerchSection />,
   wall: () => <WithProfile>{(profile) => <WallSection profile={profile} />}</WithProfile>,
   profile: () => <WithProfile>{(profile) => <ProfileSection profile={profile} />}</WithProfile>,

@@ -1,3 +1,4 @@
+import { listMatchReason } from '@elts/contracts';
 import { Button, Card, cx } from '@elts/ui';
 import type { ShopProduct } from '../api/catalog.js';
 import { cardTitle, discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from './deal-display.js';
@@ -34,7 +35,9 @@ export function ProductCard({ product, now, onView, onBuy }: ProductCardProps) {
         <h3 className="font-bold text-ink-950" title={product.name}>
           {cardTitle(product.name)}
         </h3>
-        {product.matchedItem && <p className="text-xs text-brand-700">Matches “{product.matchedItem}” on your lists</p>}
+        {product.matchedItem && product.matchedList && (
+          <p className="text-xs text-brand-700">{listMatchReason(product.matchedList, product.matchedItem)}</p>
+        )}
         <p className="flex items-baseline gap-2">
           <span className="text-lg font-extrabold text-ink-950">{priceLabel(product)}</span>
           {original && (

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * A member's drop alerts (issue 37 item 3, docs/decisions/0088): which lists alert them, on which channels, their
+ * quiet hours (India time; messages wait, they are not dropped), whether to be woken at a drop's opening, and the
+ * items they no longer want to hear about. Nothing goes out on a channel the member has not turned on.
+ */
+export const ALERT_CHANNELS = ['email', 'inbox'] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+
+/** At most this many promotional messages per drop and member, across every channel. */
+export const PROMOTIONAL_MESSAGES_PER_DROP = 2;
+
+const clockTime = (field: string) =>
+  z.string({ error: `${field} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${field} must be a time of day like 22:00`);
+
+export const alertPreferencesSchema = z.strictObject({
+  lists: z.strictObject({ need: z.boolean(), greed: z.boolean() }),
+  channels: z.strictObject({ email: z.boolean(), inbox: z.boolean() }),
+  quietHours: z
+    .strictObject({ from: clockTime('The start of quiet hours'), until: clockTime('The end of quiet hours') })
+    .refine((hours) => hours.from !== hours.until, { message: 'Quiet hours must start and end at different times', path: ['until'] }),
+  wakeAtOpening: z.boolean(),
+  /** List items the member unsubscribed from, as they wrote them. */
+  mutedItems: z.array(z.string().trim().min(1).max(120)).max(20, 'At most 20 muted items'),
+});
+export type AlertPreferences = z.output<typeof alertPreferencesSchema>;
+
+/** What a member who never chose has: both lists, the in-app inbox only, quiet from 22:00 to 08:00, not woken. */
+export const DEFAULT_ALERT_PREFERENCES: AlertPreferences = {
+  lists: { need: true, greed: true },
+  channels: { email: false, inbox: true },
+  quietHours: { from: '22:00', until: '08:00' },
+  wakeAtOpening: false,
+  mutedItems: [],
+};
+
+export const inboxMessageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** A path in the shop the message leads to. */
+  link: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type InboxMessage = z.output<typeof inboxMessageSchema>;
+
+/** What an unsubscribe link stops: one channel, or one list item on every channel. */
+export const unsubscribeQuerySchema = z.object({
+  m: z.uuid('This unsubscribe link is not complete.'),
+  k: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This unsubscribe link is not complete.'),
+  channel: z.enum(ALERT_CHANNELS, { error: 'This unsubscribe link is not complete.' }).optional(),
+  item: z.string().trim().min(1).max(120).optional(),
+});
+
+export const DROP_MOMENTS = ['preview', 'opening', 'last_call'] as const;
+
+/**
+ * `POST /internal/drop-alerts`: one moment of one drop for many members, each with the drop's products that matched
+ * their lists (the catalog's matcher, decision 0099). Identity applies each member's choices and queues one message.
+ */
+export const dropAlertsRequestSchema = z.strictObject({
+  dropId: z.string().min(1).max(64),
+  moment: z.enum(DROP_MOMENTS),
+  opensAt: z.iso.datetime().transform((at) => new Date(at)),
+  members: z
+    .array(
+      z.strictObject({
+        memberId: z.uuid(),
+        matches: z
+          .array(
+            z.strictObject({
+              list: z.enum(['need', 'greed']),
+              item: z.string().trim().min(1).max(120),
+              productName: z.string().trim().min(1).max(200),
+            }),
+          )
+          .max(15),
+      }),
+    )
+    .max(1000),
+});
+
+export const DROP_ALERT_OUTCOMES = ['queued', 'nothing_to_say', 'not_asked', 'no_channel', 'capped', 'already_sent'] as const;
+export type DropAlertOutcome = (typeof DROP_ALERT_OUTCOMES)[number];

@@ -1,0 +1,53 @@
+import { indianDateTime, indianDayOf, indianWallClock, listMatchReason } from '@elts/contracts';
+import type { DropMoment } from './alert-rules.js';
+
+/** One product of a drop that matched one of the member's list items (the catalog's matcher, decision 0099). */
+export interface AlertMatch {
+  list: 'need' | 'greed';
+  item: string;
+  productName: string;
+}
+
+const NUMBER_WORDS = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'];
+const things = (count: number) => `${NUMBER_WORDS[count] ?? String(count)} ${count === 1 ? 'thing' : 'things'} on your lists`;
+
+/** "tonight at 00:00" for a drop opening before tomorrow's morning, else its date and time. */
+function whenItOpens(now: Date, opensAt: Date): string {
+  const hours = (opensAt.getTime() - now.getTime()) / 3_600_000;
+  const tonight =
+    hours >= 0 && hours <= 12 && (indianDayOf(opensAt) === indianDayOf(now) || indianWallClock(opensAt).slice(11, 16) === '00:00');
+  return tonight ? `tonight at ${indianWallClock(opensAt).slice(11, 16)}` : `on ${indianDateTime(opensAt)}`;
+}
+
+/** The title of a drop's message for one member: one per moment, however many items matched. */
+export function dropAlertTitle(moment: DropMoment, count: number, now: Date, opensAt: Date): string {
+  if (moment === 'preview') return `${things(count)} ${count === 1 ? 'drops' : 'drop'} ${whenItOpens(now, opensAt)}`;
+  if (moment === 'opening') return `${things(count)} ${count === 1 ? 'is' : 'are'} on sale now`;
+  return `Last call: ${things(count).toLowerCase()} ${count === 1 ? 'is' : 'are'} still available`;
+}
+
+/** The lines naming each product and why it is there ("Matches your Need list: 'air fryer'"). */
+export function dropAlertLines(matches: AlertMatch[]): string[] {
+  return matches.map((match) => `- ${match.productName}: ${listMatchReason(match.list, match.item)}`);
+}
+
+/** The mail's text: the products, the way to them, and a one-tap way out for the channel and for each item. */
+export function dropAlertMailText(input: {
+  title: string;
+  matches: AlertMatch[];
+  boardUrl: string;
+  stopChannelUrl: string;
+  stopItemUrl: (match: AlertMatch) => string;
+}): string {
+  const items = [...new Map(input.matches.map((match) => [match.item.toLowerCase(), match])).values()];
+  return [
+    `${input.title}.`,
+    '',
+    ...dropAlertLines(input.matches),
+    '',
+    `See them on your deals board: ${input.boardUrl}`,
+    '',
+    `Stop drop alerts by email: ${input.stopChannelUrl}`,
+    ...items.map((match) => `Stop alerts about '${match.item}': ${input.stopItemUrl(match)}`),
+  ].join('\n');
+}

@@ -1,0 +1,75 @@
+import { type AlertChannel, escapeHtml, identityOperations as ops } from '@elts/contracts';
+import { type AppEnv, mount, requireMember } from '@elts/platform';
+import { Hono } from 'hono';
+import { unsubscribe } from '../alerts/alert-rules.js';
+import type { IdentityContext } from '../commands/context.js';
+import { inboxOf } from '../store/alert-inbox.js';
+import { alertPreferencesOf, saveAlertPreferences, unsubscribeKeyMatches } from '../store/alert-preferences.js';
+import { personPage } from './contact-change-page.js';
+
+const CHANNEL_NAMES: Record<AlertChannel, string> = { email: 'email', inbox: 'in-app inbox' };
+
+/** What an unsubscribe link stops, in the member's words. */
+function stoppedWhat(what: { channel?: AlertChannel; item?: string }): string {
+  if (what.item) return `alerts about '${what.item}'`;
+  return `drop alerts by ${CHANNEL_NAMES[what.channel ?? 'email']}`;
+}
+
+/** The member's drop alert choices, their inbox, and the one-tap unsubscribe their messages link to. */
+export function alertRoutes(deps: IdentityContext) {
+  const app = new Hono<AppEnv>();
+  mount(app, ops.getAlertPreferences, async (c) => {
+    const member = requireMember(c);
+    const { preferences } = await alertPreferencesOf(deps.db, member.id, deps.clock.now());
+    return c.json({ is_success: true, data: preferences });
+  });
+  mount(app, ops.updateAlertPreferences, async (c) => {
+    const member = requireMember(c);
+    const preferences = c.req.valid('json');
+    await saveAlertPreferences(deps.db, member.id, preferences, deps.clock.now());
+    return c.json({ is_success: true, message: 'Alert settings saved', data: preferences });
+  });
+  mount(app, ops.alertInbox, async (c) => {
+    const member = requireMember(c);
+    return c.json({ is_success: true, data: await inboxOf(deps.db, member.id) });
+  });
+
+  const refused = personPage(
+    'Link not valid',
+    '<p style="line-height:1.5">This unsubscribe link is not valid. Change your alerts on your profile.</p><p><a href="/profile">Go to your profile</a></p>',
+  );
+  // A mail scanner follows links: opening the link only offers the button; the button (or the mail client's
+  // RFC 8058 one-click POST) stops the messages.
+  mount(app, ops.unsubscribePage, async (c) => {
+    const query = c.req.valid('query');
+    c.header('cache-control', 'no-store');
+    if (!(await unsubscribeKeyMatches(deps.db, query.m, query.k))) return c.html(refused, 400);
+    const what = stoppedWhat(query);
+    return c.html(
+      personPage(
+        'Unsubscribe',
+        `<p style="line-height:1.5">Stop ${escapeHtml(what)}?</p>
+<form method="post"><button type="submit" style="font:inherit;padding:.6rem 1.2rem;border-radius:.5rem">Unsubscribe</button></form>`,
+      ),
+      200,
+    );
+  });
+  mount(app, ops.unsubscribeOneClick, async (c) => {
+    const query = c.req.valid('query');
+    c.header('cache-control', 'no-store');
+    if (!(await unsubscribeKeyMatches(deps.db, query.m, query.k))) return c.html(refused, 400);
+    const now = deps.clock.now();
+    const { preferences } = await alertPreferencesOf(deps.db, query.m, now);
+    const what = query.item ? { item: query.item } : { channel: query.channel ?? 'email' };
+    await saveAlertPreferences(deps.db, query.m, unsubscribe(preferences, what), now);
+    deps.logger.info({ memberId: query.m, channel: query.channel, item: Boolean(query.item) }, 'alert unsubscribe');
+    return c.html(
+      personPage(
+        'Unsubscribed',
+        `<p style="line-height:1.5">Done: no more ${escapeHtml(stoppedWhat(what))}. You can change this on your profile.</p><p><a href="/profile">Go to your profile</a></p>`,
+      ),
+      200,
+    );
+  });
+  return app;
+}

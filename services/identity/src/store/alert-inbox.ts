@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { InboxMessage } from '@elts/contracts';
+import type { Kysely } from 'kysely';
+import type { IdentityDb } from './tables.js';
+
+const SHOWN = 50;
+
+/** Puts a message in a member's inbox; the same dedupe key twice (a restart mid-send) keeps one. */
+export async function addInboxMessage(
+  db: Kysely<IdentityDb>,
+  message: { memberId: string; dedupeKey: string; title: string; body: string; link: string; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('alert_inbox')
+    .values({
+      id: randomUUID(),
+      member_id: message.memberId,
+      dedupe_key: message.dedupeKey,
+      title: message.title,
+      body: message.body,
+      link: message.link,
+      created_at: message.at,
+      read_at: null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
+/** A member's latest messages, newest first. */
+export async function inboxOf(db: Kysely<IdentityDb>, memberId: string): Promise<InboxMessage[]> {
+  const rows = await db
+    .selectFrom('alert_inbox')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(SHOWN)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: row.created_at.toISOString(),
+    readAt: row.read_at?.toISOString() ?? null,
+  }));
+}
