@@ -44,7 +44,7 @@ describe('a reservation left at checkout', () => {
     const onPage = page.getByRole('region', { name: COPY.orderPage.reservedFor });
     await onPage.waitFor();
     await fitsAndReads(page);
-    await screenshot(page, 'shopping-reservation-order-page', VIEWPORTS.desktop);
+    await screenshot(page, 'shopping-reservation-order-page', VIEWPORTS.phone);
     await onPage.getByRole('button', { name: COPY.orderPage.cancel }).click();
     await page.getByRole('heading', { name: 'Order Failed' }).waitFor();
     await page.getByRole('alert').filter({ hasText: COPY.orderPage.cancelledByMember }).waitFor();
