@@ -1,3 +1,14 @@
+export {
+  type AdminCharts,
+  adminChartsAnswer,
+  CHART_BUCKETS,
+  CHART_PAGES,
+  CHART_SERIES,
+  CHART_UNITS,
+  type ChartBucket,
+  type ChartPage,
+  MOST_CHART_BUCKETS,
+} from './admin-charts.js';
 export { CONTACT_OPTIONS, type ContactOption, type ContactRequest, contactRequestSchema } from './api/contact.js';
 export { type FailingStep, STEP_SERVICES, type StepService } from './api/cron.js';
 export { type GiveawayEntryRequest, giveawayAnswersCorrect, giveawayEntrySchema } from './api/giveaway.js';

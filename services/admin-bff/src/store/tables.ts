@@ -115,6 +115,10 @@ export interface AdminDb extends ContactMessagesTable {
   /** Each refund of a product order (migration 0011, decision 0075). */
   product_order_refunds: RefundLineRow;
   subscription_day_stats: { day: string; status: string; started: boolean; subscriptions: string; paid_paise: string };
+  /** The charts' aggregates of migration 0012. */
+  user_day_stats: { day: string; users: string };
+  membership_changes: { event_id: string; subscription_id: string; kind: 'started' | 'renewed' | 'expired' | 'revoked'; at: Date };
+  membership_day_stats: { day: string; kind: string; memberships: string };
   user_facets: { profession: string; persona: string; kind: 'all' | 'pincode' | 'need' | 'greed'; value: string; members: string };
   processed_events: { consumer: string; event_id: string; processed_at: Date };
 }
