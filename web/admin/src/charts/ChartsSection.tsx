@@ -10,7 +10,12 @@ import { BUCKET_OPTIONS, defaultPeriod } from './chart-words.js';
 export function ChartsSection({ page }: { page: ChartPage }) {
   const [period, setPeriod] = useState(() => defaultPeriod(page));
   const heading = useId();
-  const charts = useAdminOperation(API.adminCharts, { params: { page }, query: period });
+  // While a date box holds a partly typed day its value is '': the last whole period's charts stay on screen.
+  const charts = useAdminOperation(
+    API.adminCharts,
+    { params: { page }, query: period },
+    { enabled: Boolean(period.startDate && period.endDate) },
+  );
   const answer = charts.data?.data;
   return (
     <section aria-labelledby={heading} className="my-6">
