@@ -551,6 +551,8 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
       // A paid order starts its fulfilment at 'paid', as admin-bff's projection records it (decision 0023); a refund
       // (cancelled) takes it out of the fulfilment queues: nothing is left to fulfil.
       fulfilment_step: status === 'completed' ? 'paid' : null,
+      // When its OrderCompleted was recorded (a cancelled order was paid, then refunded).
+      paid_at: status === 'completed' || status === 'cancelled' ? done : null,
       created_at: at,
     });
     await payment({ id: paymentId, orderId, memberId: member.id, amount: product.price, type: 'product_order', outcome, at });

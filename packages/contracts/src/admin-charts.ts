@@ -23,6 +23,8 @@ export const CHART_SERIES = {
     // Paid orders (not cancelled, whatever their fulfilment step) and their average kept value.
     orders: ['orders'],
     order_value: ['average_paise'],
+    // Average days from payment to shipment and to delivery of the orders paid in each bucket (0 where none).
+    fulfilment: ['days_to_ship', 'days_to_deliver'],
   },
   members: {
     signups: ['signups'],
@@ -30,8 +32,8 @@ export const CHART_SERIES = {
   },
 } as const satisfies Record<ChartPage, Record<string, readonly string[]>>;
 
-/** How a chart's values are counted: paise (shown as en-IN rupees) or things. */
-export const CHART_UNITS = { revenue: 'paise', order_value: 'paise' } as const;
+/** How a chart's values are counted: paise (shown as en-IN rupees), days, or (any other chart) things. */
+export const CHART_UNITS: Record<string, 'paise' | 'days'> = { revenue: 'paise', order_value: 'paise', fulfilment: 'days' };
 
 /** Most buckets one chart draws (a year of days). */
 export const MOST_CHART_BUCKETS = 366;
@@ -48,7 +50,7 @@ export const adminChartsAnswer = z.object({
   charts: z.array(
     z.object({
       id: z.string(),
-      unit: z.enum(['paise', 'count']),
+      unit: z.enum(['paise', 'count', 'days']),
       series: z.array(z.string()),
       /** One per bucket of the period; `previous` has one per bucket of the period before, in the same order. */
       points: z.array(point),

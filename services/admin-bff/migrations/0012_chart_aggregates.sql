@@ -50,3 +50,34 @@ select 'migrated:started:' || subscription_id, subscription_id, 'started', start
 union all
 select 'migrated:expired:' || subscription_id, subscription_id, 'expired', end_date from subscriptions
   where status = 'expired' and end_date is not null;
+
+-- Fulfilment times for the Orders page: when each order was paid (its OrderCompleted; before this migration, its
+-- first successful payment), and per Indian day it was paid, how many of those orders shipped and were delivered and
+-- the time each took (seconds to the shipment, calendar days to the delivery day). Orders not yet paid are counted
+-- on the day they were made, with nothing in these sums.
+alter table product_orders add column paid_at timestamptz;
+update product_orders o set paid_at = (select min(p.processed_at) from payments p
+    where p.order_id = o.order_id and p.payment_type = 'product_order' and p.status in ('success', 'refunded'))
+  where o.fulfilment_step is not null;
+create table fulfilment_day_stats (
+  day date primary key,
+  shipped bigint not null,
+  ship_seconds bigint not null,
+  delivered bigint not null,
+  deliver_days bigint not null
+);
+insert into aggregate_definitions values
+  ('fulfilment_day_stats', 'product_orders', '', 'day', 'indian_day(coalesce(c.paid_at, c.created_at))',
+   'shipped;ship_seconds;delivered;deliver_days',
+   '(c.paid_at is not null and c.shipped_at is not null)::int;'
+   || 'case when c.paid_at is not null and c.shipped_at is not null then extract(epoch from c.shipped_at - c.paid_at)::bigint else 0 end;'
+   || '(c.paid_at is not null and c.delivered_on is not null)::int;'
+   || 'case when c.paid_at is not null and c.delivered_on is not null then c.delivered_on - indian_day(c.paid_at) else 0 end',
+   true);
+do $$
+declare
+  d aggregate_definitions;
+begin
+  select * into d from aggregate_definitions where target = 'fulfilment_day_stats';
+  execute aggregate_sql(d, 'select *, 1 as sign from product_orders');
+end $$;

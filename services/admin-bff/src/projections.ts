@@ -21,6 +21,7 @@ const REBUILT_TABLES = [
   'subscription_day_stats',
   'user_day_stats',
   'membership_day_stats',
+  'fulfilment_day_stats',
   'user_facets',
 ] as const;
 

@@ -1,5 +1,7 @@
 import { fromIndianWallClock } from '@elts/contracts';
 import {
+  orderDeliveredEvent,
+  orderShippedEvent,
   subscriptionActivatedEvent,
   subscriptionCancelledEvent,
   subscriptionExpiredEvent,
@@ -7,7 +9,7 @@ import {
 } from '@elts/contracts/testing';
 import { DATABASE_KINDS } from '@elts/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { query, record, recordOrder, recordPayment, registerMember, settled, useAdminBff } from './helpers.js';
+import { byOperator, query, record, recordOrder, recordPayment, registerMember, settled, useAdminBff } from './helpers.js';
 
 /** An instant on India's wall clock. */
 const ist = (text: string) => fromIndianWallClock(text) as Date;
@@ -73,6 +75,15 @@ describe.each(DATABASE_KINDS)('the back office charts on %s', (kind) => {
     await order('ORD-3', 20_000, ist('2026-10-02T09:00'), 'cancelled');
     await order('ORD-4', 15_000, ist('2026-10-02T10:00'), 'pending');
     await order('ORD-7', 30_000, ist('2026-10-02T11:00'), 'completed');
+    // Fulfilment: ORD-1 (paid 23:58 on 1 October) ships two days later and is delivered on the 5th (four days);
+    // ORD-7 (paid 11:00 on the 2nd) ships a day and a half later and is not delivered yet.
+    const ship = (orderId: string, at: Date) =>
+      record(harness, 'orders', `order-${orderId}`, [byOperator(orderShippedEvent(orderId, { memberId: asha }))], at);
+    await ship('ORD-1', ist('2026-10-03T23:58'));
+    await record(harness, 'orders', 'order-ORD-1', [
+      byOperator(orderDeliveredEvent('ORD-1', { memberId: asha, deliveredOn: '2026-10-05' })),
+    ]);
+    await ship('ORD-7', ist('2026-10-03T23:00'));
 
     const membership = (id: string, events: { type: string; data: unknown }[], at: Date) =>
       record(harness, 'payments', `subscription-${id}`, events, at);
@@ -139,6 +150,20 @@ describe.each(DATABASE_KINDS)('the back office charts on %s', (kind) => {
     const week = await charts('orders', { startDate: '2026-10-01', endDate: '2026-10-07', bucket: 'week' });
     expect(values(chart(week, 'orders'))).toEqual([['2026-10-01', 3]]);
     expect(values(chart(week, 'order_value'))).toEqual([['2026-10-01', 50_000]]);
+  });
+
+  it.runIf(available)('averages the days from payment to shipment and to delivery of the orders paid in each bucket', async () => {
+    const days = await charts('orders', { startDate: '2026-10-01', endDate: '2026-10-02' });
+    const fulfilment = chart(days, 'fulfilment');
+    expect([fulfilment.unit, fulfilment.series]).toEqual(['days', ['days_to_ship', 'days_to_deliver']]);
+    // Counted on the Indian day each order was paid; 0 where none of that day's orders has got there yet.
+    expect(values(fulfilment)).toEqual([
+      ['2026-10-01', 2, 4],
+      ['2026-10-02', 1.5, 0],
+    ]);
+    const week = await charts('orders', { startDate: '2026-10-01', endDate: '2026-10-07', bucket: 'week' });
+    // (2 + 1.5) / 2 days to ship, to a tenth; one delivery in 4 days.
+    expect(values(chart(week, 'fulfilment'))).toEqual([['2026-10-01', 1.8, 4]]);
   });
 
   it.runIf(available)('counts sign-ups and memberships started, renewed, expired and revoked per month in India', async () => {

@@ -356,6 +356,7 @@ export async function snapshot(db: Kysely<any>) {
     membershipChanges: await rows(sql`select * from membership_changes order by event_id`),
     signupStats: await rows(sql`select * from user_day_stats where users <> 0 order by day`),
     membershipStats: await rows(sql`select * from membership_day_stats where memberships <> 0 order by day, kind`),
+    fulfilmentStats: await rows(sql`select * from fulfilment_day_stats where shipped <> 0 or delivered <> 0 order by day`),
   };
 }
 

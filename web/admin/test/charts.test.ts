@@ -37,6 +37,7 @@ describe('the back office charts', () => {
     expect(bucketLabel('2026-10-01', 'month')).toBe('October 2026');
     expect(valueText(12_345_678, 'paise')).toBe('₹1,23,457');
     expect(valueText(123_456, 'count')).toBe('1,23,456');
+    expect([valueText(1.75, 'days'), valueText(1, 'days')]).toEqual(['1.8 days', '1 day']);
   });
 
   it('draws the last 30 days by day, and Members the last 12 whole months, on India’s calendar', () => {

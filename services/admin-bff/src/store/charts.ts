@@ -37,7 +37,14 @@ const PARTS: Record<ChartPage, Part[]> = {
       ],
     },
   ],
-  orders: [{ table: 'product_order_day_stats', offset: 0, measures: [total('orders', PAID_ORDER), total('net_paise', PAID_ORDER)] }],
+  orders: [
+    { table: 'product_order_day_stats', offset: 0, measures: [total('orders', PAID_ORDER), total('net_paise', PAID_ORDER)] },
+    {
+      table: 'fulfilment_day_stats',
+      offset: 2,
+      measures: ['shipped', 'ship_seconds', 'delivered', 'deliver_days'].map((measure) => total(measure, sql`true`)),
+    },
+  ],
   members: [
     { table: 'user_day_stats', offset: 0, measures: [total('users', sql`true`)] },
     {
@@ -47,7 +54,7 @@ const PARTS: Record<ChartPage, Part[]> = {
     },
   ],
 };
-const WIDTHS: Record<ChartPage, number> = { payments: 6, orders: 2, members: 5 };
+const WIDTHS: Record<ChartPage, number> = { payments: 6, orders: 6, members: 5 };
 
 /** Each Indian day's columns of one page's aggregates, from `from` to `to`: a few hundred rows at most. */
 async function dailyRows(db: Kysely<AdminDb>, page: ChartPage, from: string, to: string): Promise<DailyRows> {
@@ -74,9 +81,15 @@ function chartValues(page: ChartPage, sums: number[]): Record<string, number[]> 
       return { revenue: [net], status: [success, pending, failed, refunded], timeouts: [timedOut] };
     }
     case 'orders': {
-      const [orders = 0, net = 0] = sums;
-      // The average of a bucket is its money over its orders (never the average of daily averages), to the paisa.
-      return { orders: [orders], order_value: [orders === 0 ? 0 : Math.round(net / orders)] };
+      const [orders = 0, net = 0, shipped = 0, shipSeconds = 0, delivered = 0, deliverDays = 0] = sums;
+      // The average of a bucket is its total over its orders (never the average of daily averages): money to the
+      // paisa, days to a tenth.
+      const tenths = (days: number, count: number) => (count === 0 ? 0 : Math.round((days / count) * 10) / 10);
+      return {
+        orders: [orders],
+        order_value: [orders === 0 ? 0 : Math.round(net / orders)],
+        fulfilment: [tenths(shipSeconds / 86_400, shipped), tenths(deliverDays, delivered)],
+      };
     }
     case 'members': {
       const [signups = 0, ...changes] = sums;
@@ -101,7 +114,7 @@ export async function pageCharts(db: Kysely<AdminDb>, page: ChartPage, from: str
   const then = pointsOf(page, before, rows);
   const charts: AdminCharts['charts'] = Object.entries(CHART_SERIES[page]).map(([id, series]) => ({
     id,
-    unit: id in CHART_UNITS ? 'paise' : 'count',
+    unit: CHART_UNITS[id] ?? 'count',
     series: [...series],
     points: now.map((point) => ({ start: point.start, values: point.values[id] as number[] })),
     previous: then.map((point) => ({ start: point.start, values: point.values[id] as number[] })),

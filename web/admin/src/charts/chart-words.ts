@@ -40,6 +40,11 @@ export const CHART_WORDS: Record<string, ChartWords> = {
     series: { average_paise: { label: 'Average order value', color: GREEN } },
     nothing: 'No order was paid',
   },
+  fulfilment: {
+    title: 'Days from payment to shipped and delivered',
+    series: { days_to_ship: { label: 'To shipped', color: INDIGO }, days_to_deliver: { label: 'To delivered', color: GREEN } },
+    nothing: 'No order paid then has shipped yet',
+  },
   signups: { title: 'Sign-ups', series: { signups: { label: 'Sign-ups', color: INDIGO } }, nothing: 'No one signed up' },
   memberships: {
     title: 'Memberships',
@@ -67,9 +72,12 @@ export function bucketLabel(start: string, bucket: ChartBucket): string {
   return bucket === 'week' ? `week from ${formatIndianDay(start)}` : formatIndianDay(start);
 }
 
-/** A value in its unit: whole rupees the en-IN way, or a count. */
-export const valueText = (value: number, unit: 'paise' | 'count') =>
-  unit === 'paise' ? formatRupees(value, { decimals: false }) : formatCount(value);
+/** A value in its unit: whole rupees the en-IN way, days to a tenth, or a count. */
+export function valueText(value: number, unit: 'paise' | 'count' | 'days'): string {
+  if (unit === 'paise') return formatRupees(value, { decimals: false });
+  if (unit === 'days') return `${value.toLocaleString('en-IN', { maximumFractionDigits: 1 })} ${value === 1 ? 'day' : 'days'}`;
+  return formatCount(value);
+}
 
 /** "01/10/2026 to 30/10/2026". */
 export const periodText = (period: { from: string; to: string }) => `${formatIndianDay(period.from)} to ${formatIndianDay(period.to)}`;
