@@ -29,7 +29,6 @@ insert into aggregate_definitions values
 
 do $$
 declare
-  d aggregate_definitions;
   t record;
 begin
   -- users already has its triggers (migration 0005): keep_aggregates reads every definition of its source.
@@ -38,8 +37,6 @@ begin
     execute format('create trigger membership_changes_aggregates_%1$s after %1$s on membership_changes referencing %2$s
       for each statement execute function keep_aggregates()', t.op, t.tables);
   end loop;
-  select * into d from aggregate_definitions where target = 'user_day_stats';
-  execute aggregate_sql(d, 'select *, 1 as sign from users');
 end $$;
 
 -- The memberships known before this migration had no changes recorded: those that started and those that expired
@@ -74,10 +71,12 @@ insert into aggregate_definitions values
    || '(c.paid_at is not null and c.delivered_on is not null)::int;'
    || 'case when c.paid_at is not null and c.delivered_on is not null then c.delivered_on - indian_day(c.paid_at) else 0 end',
    true);
+-- The new aggregates of rows already there (membership_day_stats was kept by its triggers as its rows went in).
 do $$
 declare
   d aggregate_definitions;
 begin
-  select * into d from aggregate_definitions where target = 'fulfilment_day_stats';
-  execute aggregate_sql(d, 'select *, 1 as sign from product_orders');
+  for d in select * from aggregate_definitions where target in ('user_day_stats', 'fulfilment_day_stats') loop
+    execute aggregate_sql(d, format('select *, 1 as sign from %I', d.source));
+  end loop;
 end $$;
