@@ -105,6 +105,8 @@ describe('becoming a member through the payment simulator', () => {
     await openPanel(page, baseURL());
     await page.getByRole('button', { name: 'REVOKE MANDATE' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Mandate Revocation' });
+    // What the member gives up, before they confirm (decision 0097).
+    await confirm.getByText(/^You give up the \d+ paid days left of your membership \(to \d\d\/\d\d\/\d{4}\)/).waitFor();
     await confirm.getByRole('button', { name: 'REVOKE MANDATE' }).click();
     await page.getByText('Mandate revoked successfully. Your subscription has been cancelled.').waitFor();
     // The panel reloads a second later: the subscription has ended and the mandate can no longer be revoked.

@@ -145,12 +145,13 @@ class Streams {
   ) {}
 
   /** One stream's events in order, as the event store would store them. */
-  async record(streamId: string, events: { type: string; data: unknown; at: Date }[]): Promise<void> {
+  async record(streamId: string, events: { type: string; data: unknown; at: Date; id?: string }[]): Promise<void> {
     for (const [index, event] of events.entries()) {
       const encoded = this.registry.encode(event.type, event.data);
       this.writer.events++;
       await this.writer.add(`${this.schema}.events`, {
-        event_id: randomUUID(),
+        // An id given when a read model keys a row by its event (admin-bff's membership_changes).
+        event_id: event.id ?? randomUUID(),
         stream_id: streamId,
         stream_version: index + 1,
         type: event.type,
@@ -375,7 +376,7 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
         : 'active';
     const start = later(at, 15);
     const end = new Date(start.getTime() + 365 * DAY);
-    const events: { type: string; data: unknown; at: Date }[] = [
+    const events: { type: string; data: unknown; at: Date; id?: string }[] = [
       {
         type: 'SubscriptionRequested',
         at,
@@ -403,7 +404,7 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
         endDate: end.toISOString(),
         paymentId: `PAY-${subscriptionId}`,
       };
-      events.push({ type: 'SubscriptionActivated', at: start, data: cycle });
+      events.push({ type: 'SubscriptionActivated', at: start, data: cycle, id: randomUUID() });
     }
     if (status === 'failed')
       events.push({
@@ -436,6 +437,14 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
       start_date: paid ? start : null,
       end_date: paid ? end : null,
     });
+    const activated = events.find((event) => event.type === 'SubscriptionActivated');
+    if (activated?.id)
+      await writer.add('admin_bff.membership_changes', {
+        event_id: activated.id,
+        subscription_id: subscriptionId,
+        kind: 'started',
+        at: start,
+      });
     await writer.add('admin_bff.member_subscription_status', { member_id: member.id, status });
     member.status = status;
     await payment({
@@ -542,6 +551,8 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
       // A paid order starts its fulfilment at 'paid', as admin-bff's projection records it (decision 0023); a refund
       // (cancelled) takes it out of the fulfilment queues: nothing is left to fulfil.
       fulfilment_step: status === 'completed' ? 'paid' : null,
+      // When its OrderCompleted was recorded (a cancelled order was paid, then refunded).
+      paid_at: status === 'completed' || status === 'cancelled' ? done : null,
       created_at: at,
     });
     await payment({ id: paymentId, orderId, memberId: member.id, amount: product.price, type: 'product_order', outcome, at });

@@ -40,7 +40,22 @@ export const CASES: Case[] = [
     name: 'subscriptions: stats, active in a month',
     path: '/admin/subscriptions/stats?status=active&startDate=2026-09-01&endDate=2026-09-30',
   },
+  // The charts (decision 0096): each page's charts in one call, the period and the one before from daily aggregates.
+  ...chartCases(),
 ];
+
+/** Each chart page over the last 30 days by day, and over a year by week (payments) or month (members). */
+function chartCases(now = new Date()): Case[] {
+  const day = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10);
+  const over = (page: string, from: number, bucket: string) =>
+    `/admin/charts/${page}?startDate=${day(from)}&endDate=${day(0)}&bucket=${bucket}`;
+  return [
+    { name: 'charts: payments, 30 days by day', path: over('payments', 29, 'day') },
+    { name: 'charts: payments, a year by week', path: over('payments', 364, 'week') },
+    { name: 'charts: orders, 30 days by day', path: over('orders', 29, 'day') },
+    { name: 'charts: members, a year by month', path: over('members', 364, 'month') },
+  ];
+}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 

@@ -1,4 +1,15 @@
 export {
+  type AdminCharts,
+  adminChartsAnswer,
+  CHART_BUCKETS,
+  CHART_PAGES,
+  CHART_SERIES,
+  CHART_UNITS,
+  type ChartBucket,
+  type ChartPage,
+  MOST_CHART_BUCKETS,
+} from './admin-charts.js';
+export {
   ALERT_CHANNELS,
   type AlertChannel,
   type AlertPreferences,

@@ -13,11 +13,15 @@ const REBUILT_TABLES = [
   'product_orders',
   'product_order_refunds',
   'subscriptions',
+  'membership_changes',
   'contact_messages',
   // Emptied after the read models, whose deletion has brought them to zero through their triggers.
   'payment_day_stats',
   'product_order_day_stats',
   'subscription_day_stats',
+  'user_day_stats',
+  'membership_day_stats',
+  'fulfilment_day_stats',
   'user_facets',
 ] as const;
 

@@ -3,6 +3,7 @@ import { atRiskBeforeTimeout, eventRegistries, paymentTimeoutSettings, paymentTi
 import { adminsOnly, defineService, type ServiceInstance } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { chartRoutes } from './api/chart-routes.js';
 import { operationsRoutes } from './api/operations-routes.js';
 import { orderRoutes } from './api/order-routes.js';
 import { paymentRoutes } from './api/payment-routes.js';
@@ -67,6 +68,7 @@ export const adminBffService = defineService({
     };
     app.route('/', userRoutes(context));
     app.route('/', paymentRoutes(context));
+    app.route('/', chartRoutes(context));
     app.route('/', orderRoutes(context));
     app.route('/', operationsRoutes(context));
     app.route('/', projectionRoutes(context));

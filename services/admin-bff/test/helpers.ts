@@ -353,6 +353,10 @@ export async function snapshot(db: Kysely<any>) {
     orderStats: await rows(sql`select * from product_order_day_stats where orders <> 0 order by day, status`),
     subscriptionStats: await rows(sql`select * from subscription_day_stats where subscriptions <> 0 order by day, status, started`),
     facets: await rows(sql`select * from user_facets where members <> 0 order by kind, profession, persona, value`),
+    membershipChanges: await rows(sql`select * from membership_changes order by event_id`),
+    signupStats: await rows(sql`select * from user_day_stats where users <> 0 order by day`),
+    membershipStats: await rows(sql`select * from membership_day_stats where memberships <> 0 order by day, kind`),
+    fulfilmentStats: await rows(sql`select * from fulfilment_day_stats where shipped <> 0 or delivered <> 0 order by day`),
   };
 }
 

@@ -115,6 +115,16 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
     expect(live.audit.map((row) => row.action)).toEqual(expect.arrayContaining(['cron.trigger', 'product.update', 'invitation.create']));
     expect(live.products).toHaveLength(1);
     expect(live.users.filter((row) => row.subscription_status === 'active')).toHaveLength(5);
+    // The Members chart's changes: five memberships started, one revoked (a cancelled renewal is not counted).
+    expect(live.membershipChanges.map((row) => row.kind).sort()).toEqual([
+      'revoked',
+      'started',
+      'started',
+      'started',
+      'started',
+      'started',
+    ]);
+    expect(live.signupStats.reduce((sum, row) => sum + Number(row.users), 0)).toBe(8);
   });
 
   it.runIf(available)('keeps every aggregate equal to counting its read model', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminChartsAnswer, adminChartsQuery, CHART_PAGES } from '../admin-charts.js';
 import { STEP_SERVICES } from '../api/cron.js';
 import { PERSONAS, PROFESSIONS } from '../api/member-fields.js';
 import { ORDER_STATUSES } from '../api/orders.js';
@@ -590,5 +591,17 @@ export const adminBffOperations = {
     access: 'admin',
     summary: "Whether the back office's read models are rebuilding, and the events each has still to apply",
     response: answer(projectionsStatus),
+  }),
+
+  adminCharts: operation({
+    id: 'adminCharts',
+    method: 'GET',
+    path: '/admin/charts/:page',
+    owner: 'admin-bff',
+    access: 'admin',
+    summary: "A back-office page's charts over a period, from the daily aggregates, with the period before beside",
+    params: z.object({ page: z.enum(CHART_PAGES, { error: `Page must be one of: ${CHART_PAGES.join(', ')}.` }) }),
+    query: adminChartsQuery,
+    response: answer(adminChartsAnswer),
   }),
 };

@@ -5,6 +5,7 @@ import type { OperationRoutes } from './table.js';
 export const API: OperationRoutes = {
   adminAccounts: { id: 'adminAccounts', method: 'GET', path: '/internal/admins' },
   adminAudit: { id: 'adminAudit', method: 'GET', path: '/admin/audit' },
+  adminCharts: { id: 'adminCharts', method: 'GET', path: '/admin/charts/:page' },
   adminCreditNotePdf: { id: 'adminCreditNotePdf', method: 'GET', path: '/admin/invoices/credit-notes/:refundId' },
   adminCronControl: { id: 'adminCronControl', method: 'POST', path: '/admin/cron/control' },
   adminCronStatus: { id: 'adminCronStatus', method: 'GET', path: '/admin/cron/status' },

@@ -70,8 +70,8 @@ export function ordersProjection(db: Kysely<AdminDb>) {
         });
       })
       // Paid: the order now waits to be processed.
-      .on(OrderCompleted, async (data, _event, trx) => {
-        await setProductOrder(trx, data.orderId, { status: 'completed', fulfilment_step: 'paid' });
+      .on(OrderCompleted, async (data, event, trx) => {
+        await setProductOrder(trx, data.orderId, { status: 'completed', fulfilment_step: 'paid', paid_at: event.recordedAt });
       })
       // The shopper calling the payment off at checkout is the spec's cancelled, not a failure.
       .on(OrderFailed, async (data, _event, trx) => setStatus(trx, data.orderId, data.stage === 'cancelled' ? 'cancelled' : 'failed'))

@@ -24,10 +24,23 @@ import {
   addRefundToPayment,
   addSubscription,
   recordMemberSubscriptionStatus,
+  recordMembershipChange,
   setPayment,
   setSubscription,
 } from '../store/payments-projection.js';
 import type { AdminDb } from '../store/tables.js';
+
+/** A membership change dated when its event was recorded, keyed by that event. */
+const change = (
+  event: { eventId: string; recordedAt: Date },
+  subscriptionId: string,
+  kind: 'started' | 'renewed' | 'expired' | 'revoked',
+) => ({
+  event_id: event.eventId,
+  subscription_id: subscriptionId,
+  kind,
+  at: event.recordedAt,
+});
 
 /** Payments and subscriptions as the back office lists them, from the payments service's events. */
 export function paymentsProjection(db: Kysely<AdminDb>) {
@@ -100,27 +113,30 @@ export function paymentsProjection(db: Kysely<AdminDb>) {
           created_at: event.recordedAt,
         });
       })
-      .on(SubscriptionActivated, async (data, _event, trx) =>
-        setSubscription(trx, data.subscriptionId, {
+      .on(SubscriptionActivated, async (data, event, trx) => {
+        await setSubscription(trx, data.subscriptionId, {
           status: 'active',
           start_date: new Date(data.startDate),
           end_date: new Date(data.endDate),
-        }).then(() => undefined),
-      )
-      .on(SubscriptionRenewed, async (data, _event, trx) =>
-        setSubscription(trx, data.subscriptionId, { status: 'active', end_date: new Date(data.endDate) }).then(() => undefined),
-      )
+        });
+        await recordMembershipChange(trx, change(event, data.subscriptionId, 'started'));
+      })
+      .on(SubscriptionRenewed, async (data, event, trx) => {
+        await setSubscription(trx, data.subscriptionId, { status: 'active', end_date: new Date(data.endDate) });
+        await recordMembershipChange(trx, change(event, data.subscriptionId, 'renewed'));
+      })
       .on(SubscriptionFailed, async (data, _event, trx) =>
         setSubscription(trx, data.subscriptionId, { status: 'failed' }).then(() => undefined),
       )
-      .on(SubscriptionExpired, async (data, _event, trx) =>
-        setSubscription(trx, data.subscriptionId, { status: 'expired' }).then(() => undefined),
-      )
-      .on(SubscriptionCancelled, async (data, _event, trx) =>
-        setSubscription(trx, data.subscriptionId, { status: data.revoked ? 'revoked' : 'cancelled', auto_renewal: false }).then(
-          () => undefined,
-        ),
-      )
+      .on(SubscriptionExpired, async (data, event, trx) => {
+        await setSubscription(trx, data.subscriptionId, { status: 'expired' });
+        await recordMembershipChange(trx, change(event, data.subscriptionId, 'expired'));
+      })
+      .on(SubscriptionCancelled, async (data, event, trx) => {
+        await setSubscription(trx, data.subscriptionId, { status: data.revoked ? 'revoked' : 'cancelled', auto_renewal: false });
+        // A cancelled renewal is not a change the Members chart counts: the membership runs to its end and expires.
+        if (data.revoked) await recordMembershipChange(trx, change(event, data.subscriptionId, 'revoked'));
+      })
       .on(AutoRenewalChanged, async (data, _event, trx) =>
         setSubscription(trx, data.subscriptionId, { auto_renewal: data.autoRenewal }).then(() => undefined),
       )

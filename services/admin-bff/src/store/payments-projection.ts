@@ -90,3 +90,15 @@ export async function recordMemberSubscriptionStatus(db: Kysely<AdminDb>, member
     .execute();
   await db.updateTable('users').set({ subscription_status: status }).where('member_id', '=', memberId).execute();
 }
+
+/** One change of a membership for the Members chart, once per event (a redelivered event adds nothing). */
+export async function recordMembershipChange(
+  db: Kysely<AdminDb>,
+  row: { event_id: string; subscription_id: string; kind: 'started' | 'renewed' | 'expired' | 'revoked'; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('membership_changes')
+    .values(row)
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .execute();
+}

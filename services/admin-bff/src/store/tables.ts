@@ -75,6 +75,8 @@ export interface AdminDb extends ContactMessagesTable {
     refund_choice_by: Date | null;
     /** What its payments kept: paid less refunded, kept from the payments table by triggers (migration 0011). */
     net_paise: Generated<number>;
+    /** When it was paid (its OrderCompleted, migration 0012); null while unpaid. */
+    paid_at: Generated<Date | null>;
   };
   subscriptions: {
     subscription_id: string;
@@ -115,6 +117,11 @@ export interface AdminDb extends ContactMessagesTable {
   /** Each refund of a product order (migration 0011, decision 0075). */
   product_order_refunds: RefundLineRow;
   subscription_day_stats: { day: string; status: string; started: boolean; subscriptions: string; paid_paise: string };
+  /** The charts' aggregates of migration 0012. */
+  user_day_stats: { day: string; users: string };
+  membership_changes: { event_id: string; subscription_id: string; kind: 'started' | 'renewed' | 'expired' | 'revoked'; at: Date };
+  membership_day_stats: { day: string; kind: string; memberships: string };
+  fulfilment_day_stats: { day: string; shipped: string; ship_seconds: string; delivered: string; deliver_days: string };
   user_facets: { profession: string; persona: string; kind: 'all' | 'pincode' | 'need' | 'greed'; value: string; members: string };
   processed_events: { consumer: string; event_id: string; processed_at: Date };
 }

@@ -8,8 +8,21 @@ import { failureMessage } from './failure-message.js';
 /** The subscription is loaded again this long after a revocation (spec section 9). */
 export const RELOAD_AFTER_REVOKE_MS = 1000;
 
-/** Revoking the UPI AutoPay mandate cancels the subscription at once and cannot be undone, so it is confirmed first. */
-export function RevokeMandateModal({ mandateId, open, onClose }: { mandateId: string | undefined; open: boolean; onClose: () => void }) {
+/**
+ * Revoking the UPI AutoPay mandate cancels the subscription at once and cannot be undone, so it is confirmed first,
+ * saying what the member gives up (`givesUp`: the paid days left and the membership credit, decision 0097).
+ */
+export function RevokeMandateModal({
+  mandateId,
+  givesUp,
+  open,
+  onClose,
+}: {
+  mandateId: string | undefined;
+  givesUp?: string | undefined;
+  open: boolean;
+  onClose: () => void;
+}) {
   const toast = useToast();
   const reloadSubscription = useReloadSubscription();
   const refreshProfile = useRefreshProfile();
@@ -59,6 +72,7 @@ export function RevokeMandateModal({ mandateId, open, onClose }: { mandateId: st
       }
     >
       <p>Revoking your UPI AutoPay mandate cancels your subscription immediately. This cannot be undone.</p>
+      {givesUp && <p className="mt-3 font-semibold text-ink-950">{givesUp}</p>}
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ import { useProfile, useRefreshProfile } from '../api/profile.js';
 import { type MemberSubscription, useCurrentSubscription, useReloadSubscription } from '../api/subscription.js';
 import { DeliveryAreaNotice } from '../profile/DeliveryAreaNotice.js';
 import { MEMBERSHIP_COPY } from './copy.js';
+import { revokeGivesUp } from './membership-credit.js';
 import { RevokeMandateModal } from './RevokeMandateModal.js';
 import { SubscriptionDetailsModal } from './SubscriptionDetailsModal.js';
 import { SubscriptionPricingModal } from './SubscriptionPricingModal.js';
@@ -76,7 +77,12 @@ export function SubscriptionPanel() {
         payDisabled={notServiceable}
       />
       {subscription && <SubscriptionDetailsModal subscription={subscription} open={modal === 'details'} onClose={close} />}
-      <RevokeMandateModal mandateId={revocableMandateId(subscription)} open={modal === 'revoke'} onClose={close} />
+      <RevokeMandateModal
+        mandateId={revocableMandateId(subscription)}
+        givesUp={revokeGivesUp(subscription?.end_date ?? null, current.data?.credit_balance_paise ?? 0, new Date())}
+        open={modal === 'revoke'}
+        onClose={close}
+      />
     </Card>
   );
 }

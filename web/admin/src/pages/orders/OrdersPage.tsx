@@ -11,6 +11,7 @@ import { useSearchParams } from '@elts/router';
 import { type Column, DataTable, EmptyState, formatCount, formatDate, OrderStageBadge, StatusBadge, Tabs } from '@elts/ui';
 import { type ReactNode, useState } from 'react';
 import { useAdminOperation } from '../../api/use-admin-query.js';
+import { ChartsSection } from '../../charts/ChartsSection.js';
 import { DateRange, FilterBar, FilterSelect, FilterText } from '../../components/FilterBar.js';
 import { ListStates } from '../../components/ListStates.js';
 import { tableRupees } from '../../components/money.js';
@@ -197,6 +198,7 @@ export function OrdersPage() {
             </>
           )}
         </StatGrid>
+        {tab === 'product' && <ChartsSection page="orders" />}
         <div className="mt-6">
           <FilterBar label="Order filters">
             <FilterSelect

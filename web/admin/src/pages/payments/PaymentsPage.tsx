@@ -1,6 +1,7 @@
 import { API } from '@elts/contracts';
 import { type Column, DataTable, EmptyState, formatCount, formatDateTime, StatusBadge } from '@elts/ui';
 import { useAdminOperation } from '../../api/use-admin-query.js';
+import { ChartsSection } from '../../charts/ChartsSection.js';
 import { DateRange, FilterBar, FilterSelect, FilterText } from '../../components/FilterBar.js';
 import { ListStates } from '../../components/ListStates.js';
 import { tableRupees } from '../../components/money.js';
@@ -95,6 +96,7 @@ export function PaymentsPage() {
         <StatCard label="Failed" value={count(figures?.failedPayments)} tone="error" />
         <StatCard label="Timed Out" value={count(figures?.timedOutPayments)} tone="error" />
       </StatGrid>
+      <ChartsSection page="payments" />
       <div className="mt-6">
         <FilterBar label="Payment filters">
           <FilterSelect label="Status" value={filters.status} options={PAYMENT_STATUS_OPTIONS} onChange={(v) => setFilter('status', v)} />

@@ -3,6 +3,7 @@ import { Button, type Column, DataTable, EmptyState, formatDate, type SortState,
 import { type ReactNode, useState } from 'react';
 import { failureText } from '../../api/admin-request.js';
 import { useAdminOperation } from '../../api/use-admin-query.js';
+import { ChartsSection } from '../../charts/ChartsSection.js';
 import { FilterBar, FilterSelect, FilterText } from '../../components/FilterBar.js';
 import { ListStates } from '../../components/ListStates.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -147,6 +148,7 @@ export function UsersPage() {
           </Button>
         }
       />
+      <ChartsSection page="members" />
       <FilterBar label="User filters">
         <FilterText label="Name" type="search" value={filters.name} onChange={(v) => setFilter('name', v)} />
         <FilterText label="Email" type="search" value={filters.email} onChange={(v) => setFilter('email', v)} />
