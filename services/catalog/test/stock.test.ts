@@ -305,4 +305,26 @@ describe.each(DATABASE_KINDS)('stock on %s', (kind) => {
     expect(Object.keys(bad.body.fields)).toEqual(['quantity']);
     expect((await internal(catalog, '/internal/stock/commit', {})).status).toBe(400);
   });
+
+  it.runIf(available)("shows operators the sale in progress: each product's units left, reserved, sold and released", async () => {
+    const { id } = await product(5, { name: 'Live Kettle' });
+    const [sold, given, kept] = [nextOrder(), nextOrder(), nextOrder()];
+    for (const order of [sold, given, kept]) expect((await hold(id, order)).body.data.held).toBe(true);
+    await commit(sold);
+    await release(given);
+    const live = await catalog.json('/admin/drops/live', { token: admin.token });
+    expect(live.status).toBe(200);
+    expect(live.body.data.products.find((p: { id: string }) => p.id === id)).toMatchObject({
+      name: 'Live Kettle',
+      left: 3,
+      reserved: 1,
+      sold: 1,
+      released: 1,
+    });
+    // A product whose sale has not opened is not in it; members may not look.
+    const later = (await product(5, { saleStartAt: inMinutes(60), saleEndAt: inMinutes(120) })).id;
+    const again = await catalog.json('/admin/drops/live', { token: admin.token });
+    expect(again.body.data.products.map((p: { id: string }) => p.id)).not.toContain(later);
+    expect((await catalog.json('/admin/drops/live', { token: catalog.memberSession().token })).status).toBe(401);
+  });
 });

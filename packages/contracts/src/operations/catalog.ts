@@ -194,6 +194,33 @@ export const catalogOperations = {
       z.object({ anchor: z.string(), everyDays: z.number().int(), current: dropSchema.nullable(), drops: z.array(dropSchema) }),
     ),
   }),
+  liveSale: operation({
+    id: 'liveSale',
+    method: 'GET',
+    path: '/admin/drops/live',
+    owner: 'catalog',
+    access: 'admin',
+    summary:
+      "What is on sale now, per product, for the operators' live view: units left, reserved for orders not yet paid, and sold and released since the sale opened",
+    response: answer(
+      z.object({
+        at: z.string(),
+        products: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            brand: z.string(),
+            saleStartsAt: z.string().nullable(),
+            saleEndsAt: z.string().nullable(),
+            left: z.number().int(),
+            reserved: z.number().int(),
+            sold: z.number().int(),
+            released: z.number().int(),
+          }),
+        ),
+      }),
+    ),
+  }),
   createDrop: operation({
     id: 'createDrop',
     method: 'POST',

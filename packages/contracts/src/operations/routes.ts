@@ -76,6 +76,7 @@ export const API: OperationRoutes = {
   holdStock: { id: 'holdStock', method: 'POST', path: '/internal/stock/hold' },
   listDrops: { id: 'listDrops', method: 'GET', path: '/admin/drops' },
   listProducts: { id: 'listProducts', method: 'GET', path: '/product/list' },
+  liveSale: { id: 'liveSale', method: 'GET', path: '/admin/drops/live' },
   mandateStatus: { id: 'mandateStatus', method: 'GET', path: '/subscription/mandate-status/:order_id' },
   memberCreditNotePdf: { id: 'memberCreditNotePdf', method: 'GET', path: '/api/subscription/credit-note/:refundId' },
   memberCreditNotes: { id: 'memberCreditNotes', method: 'GET', path: '/api/subscription/credit-notes' },

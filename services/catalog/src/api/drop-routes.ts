@@ -3,6 +3,7 @@ import { type AppEnv, badRequest, mount, notFound, ok } from '@elts/platform';
 import { Hono } from 'hono';
 import type { CatalogContext } from '../commands/context.js';
 import { cancelDrop, createDrop, findDrop, listDrops, moveDrop } from '../commands/drops.js';
+import { liveSale } from '../commands/live-sale.js';
 import { type Drop, dropStatus } from '../domain/drops.js';
 import { actorOf, adminOnly } from './access.js';
 
@@ -34,6 +35,7 @@ export function dropRoutes(context: CatalogContext) {
     return dropView(drop, context.clock.now(), anchor);
   };
   const app = new Hono<AppEnv>();
+  mount(app, catalogOperations.liveSale, async (c) => ok(c, { at: context.clock.now().toISOString(), products: await liveSale(context) }));
   mount(app, catalogOperations.listDrops, async (c) => {
     const today = indianDayOf(context.clock.now());
     const { from = addDays(today, -14), to = addDays(today, 90) } = c.req.valid('query');

@@ -11,6 +11,7 @@ import { ListStates } from '../../components/ListStates.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { DropsPanel } from './DropsPanel.js';
 import { EarlyAccessPanel } from './EarlyAccessPanel.js';
+import { LiveSalePanel } from './LiveSalePanel.js';
 import { ProductFormModal } from './ProductFormModal.js';
 import { ProductList } from './ProductList.js';
 import { adminListOf, bodyOf, type CatalogProduct, type DraftErrors, draftOf, emptyDraft, type ProductDraft } from './product-form.js';
@@ -37,7 +38,12 @@ export function ProductsPage() {
         onSelect={setTab}
       >
         {tab === 'products' && <ProductsPanel search={address.get('search') ?? ''} />}
-        {tab === 'drops' && <DropsPanel />}
+        {tab === 'drops' && (
+          <div className="flex flex-col gap-6">
+            <LiveSalePanel />
+            <DropsPanel />
+          </div>
+        )}
         {tab === 'early-access' && <EarlyAccessPanel />}
       </Tabs>
     </>

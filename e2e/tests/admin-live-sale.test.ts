@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../src/accessibility.js';
+import { adminSignIn, createProduct, placeUnpaidOrder } from '../src/admin.js';
+import { useBrowser, VIEWPORTS } from '../src/browser.js';
+import { widerThanWindow } from '../src/layout.js';
+import { subscriber } from '../src/members.js';
+
+const browser = useBrowser();
+
+// Issue 33 item 5: operators watch the sale in progress, per product, from the stock ledger, read every 5 seconds.
+describe("the operators' live view of a sale", () => {
+  it('shows each product on sale with units left, reserved, sold and released, at 390 and 1366 px', async () => {
+    const product = await createProduct({ name: `Heron${Date.now().toString(36)} Steel Tiffin`, stock: 4 });
+    const member = await subscriber({ profile: { needList: [product.name, 'Yoga mat', 'Desk lamp'] } });
+    const { page, pageErrors } = await browser.open('/admin/products?tab=drops', {
+      session: { adminToken: await adminSignIn() },
+      viewport: VIEWPORTS.desktop,
+    });
+    const live = page.getByRole('region', { name: 'On sale now' });
+    const row = live.getByRole('row', { name: new RegExp(product.name) });
+    await row.waitFor();
+    expect((await row.getByRole('cell').allTextContents()).slice(1, 5)).toEqual(['4', '0', '0', '0']);
+    // A member reserves one: within the next reading, one is reserved and three are left.
+    await placeUnpaidOrder(member.token, product.id);
+    await expect
+      .poll(async () => (await row.getByRole('cell').allTextContents()).slice(1, 5), { timeout: 15_000 })
+      .toEqual(['3', '1', '0', '0']);
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      await page.setViewportSize(viewport);
+      expect(await widerThanWindow(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+});

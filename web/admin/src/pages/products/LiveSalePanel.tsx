@@ -1,0 +1,52 @@
+import { API, type DataOf } from '@elts/contracts';
+import { type Column, DataTable, EmptyState, formatDateTime } from '@elts/ui';
+import { useAdminOperation } from '../../api/use-admin-query.js';
+import { ListStates } from '../../components/ListStates.js';
+
+type LiveProduct = DataOf<typeof API.liveSale>['products'][number];
+
+/** Read again this often while the tab is open: operators watch a drop as it sells (issue 33 item 5). */
+const REFRESH_MS = 5000;
+
+const count = (value: number) => value.toLocaleString('en-IN');
+
+/**
+ * The sale in progress, per product: units left, reserved for members still paying, and sold and released since it
+ * opened, as the stock ledger has them, read again every five seconds.
+ */
+export function LiveSalePanel() {
+  const live = useAdminOperation(API.liveSale, {}, { refetchInterval: REFRESH_MS });
+  const columns: Column<LiveProduct>[] = [
+    { key: 'name', header: 'Product', cell: (p) => `${p.name} (${p.brand})` },
+    { key: 'left', header: 'Left', cell: (p) => count(p.left) },
+    { key: 'reserved', header: 'Reserved', cell: (p) => count(p.reserved) },
+    { key: 'sold', header: 'Sold', cell: (p) => count(p.sold) },
+    { key: 'released', header: 'Released', cell: (p) => count(p.released) },
+    { key: 'saleEndsAt', header: 'Sale ends', cell: (p) => (p.saleEndsAt ? formatDateTime(p.saleEndsAt) : 'Open-ended') },
+  ];
+  const at = live.data?.data.at;
+  return (
+    <section aria-label="On sale now" className="flex flex-col gap-2">
+      <h2 className="text-lg font-bold text-ink-950">On sale now</h2>
+      <p className="text-sm text-ink-600">
+        Read from the stock ledger every 5 seconds{at ? `; last at ${formatDateTime(at)}` : ''}. Reserved units are held for members still
+        paying; released ones went back on sale.
+      </p>
+      <ListStates
+        isLoading={live.isLoading}
+        error={live.error}
+        loading="Loading the sale..."
+        fallback="Failed to fetch the sale in progress"
+        onRetry={() => live.refetch()}
+      >
+        <DataTable
+          caption="Products on sale now"
+          columns={columns}
+          rows={live.data?.data.products ?? []}
+          rowKey={(p) => p.id}
+          empty={<EmptyState title="Nothing is on sale right now" />}
+        />
+      </ListStates>
+    </section>
+  );
+}
