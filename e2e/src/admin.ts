@@ -68,6 +68,8 @@ export async function createProduct(overrides: Record<string, unknown> = {}): Pr
     images: ['/product/images/pressure-cooker.svg'],
     descriptions: [{ title: 'Highlights', content: 'Boils a litre in four minutes.\nFolds flat for travel.' }],
     sku: `E2E-${tag}`,
+    hsnCode: '85167990',
+    gstRate: 18,
     variantGroup: null,
     isVariantPrimary: false,
     saleStartAt: new Date(now - HOUR_MS).toISOString(),
