@@ -274,6 +274,14 @@ export const ACCESS: Record<string, RouteAccess> = {
     path: '/admin/invoices/credit-notes/RF-{paymentId}',
     refusesEveryone: { status: 404, why: 'nothing of the fixture was refunded (services/payments/test/refunds.test.ts)' },
   },
+  'GET /api/invoices/order/:orderId': {
+    path: '/api/invoices/order/{orderId}',
+    refusesEveryone: { status: 404, why: 'the fixture order has not shipped (services/payments/test/product-invoices.test.ts)' },
+  },
+  'GET /admin/invoices/order/:orderId': {
+    path: '/admin/invoices/order/{orderId}',
+    refusesEveryone: { status: 404, why: 'the fixture order has not shipped (services/payments/test/product-invoices.test.ts)' },
+  },
   'GET /pay/simulator/simulator.css': { page: true },
   'GET /pay/simulator/sessions/:sessionId': { page: true, path: '/pay/simulator/sessions/{paymentSessionId}' },
   'POST /pay/simulator/sessions/:sessionId': {

@@ -27,6 +27,7 @@ const productCheckoutSchema = z.strictObject({
 
 const invoiceParams = z.object({ paymentId: z.string().min(1).max(100) });
 const creditNoteParams = z.object({ refundId: z.string().min(1).max(100) });
+const orderInvoiceParams = z.object({ orderId: z.string().min(1).max(64) });
 
 /** The simulator's checkout page form (or JSON from a test). */
 export const simulatorCheckoutForm = z.object({
@@ -487,6 +488,26 @@ export const paymentsOperations = {
     access: 'admin',
     summary: "Any member's GST credit note, as a PDF",
     params: creditNoteParams,
+    produces: 'pdf',
+  }),
+  memberOrderInvoicePdf: operation({
+    id: 'memberOrderInvoicePdf',
+    method: 'GET',
+    path: '/api/invoices/order/:orderId',
+    owner: 'payments',
+    access: 'member',
+    summary: "The tax invoice of one of the member's shipped product orders, as a PDF (404 until it ships)",
+    params: orderInvoiceParams,
+    produces: 'pdf',
+  }),
+  adminOrderInvoicePdf: operation({
+    id: 'adminOrderInvoicePdf',
+    method: 'GET',
+    path: '/admin/invoices/order/:orderId',
+    owner: 'payments',
+    access: 'admin',
+    summary: 'The tax invoice of any shipped product order, as a PDF',
+    params: orderInvoiceParams,
     produces: 'pdf',
   }),
   adminInvoicePdf: operation({

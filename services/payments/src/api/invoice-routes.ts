@@ -5,7 +5,7 @@ import type { PaymentsContext } from '../commands/context.js';
 import { type InvoiceRecord, invoicePdf } from '../invoices/invoice-document.js';
 import { findDocument, latestDocuments } from '../store/invoice-documents.js';
 
-/** Tax invoices: a member downloads their own, an admin any. */
+/** Tax invoices (memberships' and product orders') and credit notes: a member downloads their own, an admin any. */
 export function invoiceRoutes(context: PaymentsContext) {
   const find = (paymentId: string, memberId?: string) => findDocument(context.db, 'invoices', 'payment_id', paymentId, memberId);
   const findCreditNote = (refundId: string, memberId?: string) => findDocument(context.db, 'credit_notes', 'refund_id', refundId, memberId);
@@ -68,6 +68,18 @@ export function invoiceRoutes(context: PaymentsContext) {
   mount(app, paymentsOperations.adminCreditNotePdf, async (c) => {
     const row = await findCreditNote(c.req.valid('param').refundId);
     if (!row) throw notFound('Credit note not found');
+    return pdfResponse(row.document);
+  });
+  // A product order's invoice, by its order (docs/decisions/0093): there is none until its goods ship.
+  mount(app, paymentsOperations.memberOrderInvoicePdf, async (c) => {
+    const member = requireMember(c);
+    const row = await findDocument(context.db, 'invoices', 'order_id', c.req.valid('param').orderId, member.id);
+    if (!row) throw notFound('Invoice not found: an order is invoiced when it ships');
+    return pdfResponse(row.document);
+  });
+  mount(app, paymentsOperations.adminOrderInvoicePdf, async (c) => {
+    const row = await findDocument(context.db, 'invoices', 'order_id', c.req.valid('param').orderId);
+    if (!row) throw notFound('Invoice not found: an order is invoiced when it ships');
     return pdfResponse(row.document);
   });
   mount(app, paymentsOperations.adminInvoicePdf, async (c) => {
