@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takeInvoiceNumber } from '../src/store/invoices.js';
 import { internalCall, registerMember, startPayments, type TestMember } from './helpers.js';
 
 /** The text a PDF of ours shows: each `(text) Tj` of its uncompressed content stream. */
@@ -210,6 +211,25 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     expect(text).toContain(`Against tax invoice ${invoice!.invoice_number}`);
     expect(text).toContain('CGST 2.5%');
     expect(text).toContain('GSTIN: 29AABCT1332L1ZA');
+  });
+
+  it.runIf(available)('numbers each series and year without gaps or repeats when invoices are issued at once', async () => {
+    // Twelve transactions at once in a year no other test uses; every third fails after taking its number.
+    const attempts = Array.from({ length: 12 }, (_, index) =>
+      payments.db
+        .transaction()
+        .execute(async (trx) => {
+          const number = await takeInvoiceNumber(trx, '2031-32', 'goods');
+          if (index % 3 === 2) throw new Error('the invoice could not be recorded');
+          return number;
+        })
+        .catch(() => undefined),
+    );
+    const taken = (await Promise.all(attempts)).filter((number) => number !== undefined).sort((a, b) => a - b);
+    expect(taken).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // The membership's series and the next financial year start from 1 on their own.
+    expect(await payments.db.transaction().execute((trx) => takeInvoiceNumber(trx, '2031-32'))).toBe(1);
+    expect(await payments.db.transaction().execute((trx) => takeInvoiceNumber(trx, '2032-33', 'goods'))).toBe(1);
   });
 
   it.runIf(available)('issues no invoice for a product without tax facts, nor before shipment', async () => {
