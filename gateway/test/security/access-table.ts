@@ -278,6 +278,7 @@ export const ACCESS: Record<string, RouteAccess> = {
     path: '/api/invoices/order/{orderId}',
     refusesEveryone: { status: 404, why: 'the fixture order has not shipped (services/payments/test/product-invoices.test.ts)' },
   },
+  'GET /admin/gst/returns': { path: '/admin/gst/returns?month=2026-11' },
   'GET /admin/invoices/order/:orderId': {
     path: '/admin/invoices/order/{orderId}',
     refusesEveryone: { status: 404, why: 'the fixture order has not shipped (services/payments/test/product-invoices.test.ts)' },

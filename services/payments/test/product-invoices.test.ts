@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { indianMidnightOf } from '@elts/contracts';
 import { sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeInvoiceNumber } from '../src/store/invoices.js';
+import type { PaymentsDb } from '../src/store/tables.js';
 import { internalCall, registerMember, startPayments, type TestMember } from './helpers.js';
 
 /** The text a PDF of ours shows: each `(text) Tj` of its uncompressed content stream. */
@@ -213,10 +216,42 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     expect(text).toContain('GSTIN: 29AABCT1332L1ZA');
   });
 
+  it.runIf(available)("gives operators the month's GSTR-1 data, its totals equal to the month's invoiced payments", async () => {
+    const member = await registerMember(payments, { pincode: '560001', gst: '29AABCT1332L1ZA' });
+    const orderId = await paidOrder(member, await product('85183000', 18), 'Karnataka', '560001');
+    await ship(member, orderId);
+    await eventually(async () => (await invoicesOf(orderId)).length === 1);
+    const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+    const admin = payments.adminSession().token;
+    const { status, body } = await payments.json(`/admin/gst/returns?month=${month}`, { token: admin });
+    expect(status).toBe(200);
+    const data = body.data;
+    expect(data.b2b.map((row: { number: string }) => row.number)).toContain((await invoicesOf(orderId))[0]!.invoice_number);
+    // What the invoices of the month add up to is what their payments took, less what the credit notes gave back.
+    const [year, number] = month.split('-').map(Number) as [number, number];
+    const [from, to] = [indianMidnightOf(year, number, 1), indianMidnightOf(year, number + 1, 1)];
+    const ledger = await sql<{ paid: string; refunded: string; count: number }>`
+      select coalesce(sum(p.amount_paise), 0) as paid, count(*)::int as count,
+        (select coalesce(sum(n.total_paise), 0) from credit_notes n where n.issued_at >= ${from} and n.issued_at < ${to}) as refunded
+      from invoices i join payments p on p.payment_id = i.payment_id
+      where i.issued_at >= ${from} and i.issued_at < ${to}`.execute(payments.db);
+    const { invoices, creditNotes } = data.totals;
+    expect(invoices.count).toBe(ledger.rows[0]!.count);
+    expect(invoices.taxablePaise + invoices.igstPaise + invoices.cgstPaise + invoices.sgstPaise).toBe(Number(ledger.rows[0]!.paid));
+    expect(creditNotes.taxablePaise + creditNotes.igstPaise + creditNotes.cgstPaise + creditNotes.sgstPaise).toBe(
+      Number(ledger.rows[0]!.refunded),
+    );
+    const bad = await payments.json('/admin/gst/returns?month=2026-13', { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('Month must be YYYY-MM, such as 2026-11');
+    expect((await payments.json(`/admin/gst/returns?month=${month}`, { token: member.token })).status).toBe(401);
+  });
+
   it.runIf(available)('numbers each series and year without gaps or repeats when invoices are issued at once', async () => {
     // Twelve transactions at once in a year no other test uses; every third fails after taking its number.
+    const db = payments.db as unknown as Kysely<PaymentsDb>;
     const attempts = Array.from({ length: 12 }, (_, index) =>
-      payments.db
+      db
         .transaction()
         .execute(async (trx) => {
           const number = await takeInvoiceNumber(trx, '2031-32', 'goods');
@@ -228,8 +263,8 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     const taken = (await Promise.all(attempts)).filter((number) => number !== undefined).sort((a, b) => a - b);
     expect(taken).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // The membership's series and the next financial year start from 1 on their own.
-    expect(await payments.db.transaction().execute((trx) => takeInvoiceNumber(trx, '2031-32'))).toBe(1);
-    expect(await payments.db.transaction().execute((trx) => takeInvoiceNumber(trx, '2032-33', 'goods'))).toBe(1);
+    expect(await db.transaction().execute((trx) => takeInvoiceNumber(trx, '2031-32'))).toBe(1);
+    expect(await db.transaction().execute((trx) => takeInvoiceNumber(trx, '2032-33', 'goods'))).toBe(1);
   });
 
   it.runIf(available)('issues no invoice for a product without tax facts, nor before shipment', async () => {

@@ -28,6 +28,11 @@ const productCheckoutSchema = z.strictObject({
 const invoiceParams = z.object({ paymentId: z.string().min(1).max(100) });
 const creditNoteParams = z.object({ refundId: z.string().min(1).max(100) });
 const orderInvoiceParams = z.object({ orderId: z.string().min(1).max(64) });
+const gstReturnQuery = z.object({
+  month: z.string({ error: 'Month is required, as YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM, such as 2026-11'),
+});
+/** One row of a GSTR-1 section: its fields as the section names them (amounts in paise). */
+const gstReturnRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 
 /** The simulator's checkout page form (or JSON from a test). */
 export const simulatorCheckoutForm = z.object({
@@ -509,6 +514,27 @@ export const paymentsOperations = {
     summary: 'The tax invoice of any shipped product order, as a PDF',
     params: orderInvoiceParams,
     produces: 'pdf',
+  }),
+  adminGstReturn: operation({
+    id: 'adminGstReturn',
+    method: 'GET',
+    path: '/admin/gst/returns',
+    owner: 'payments',
+    access: 'admin',
+    summary: "A month's GSTR-1 data (India time): B2B, B2CL, B2CS, HSN summary, CDNR, CDNUR and the totals by rate and state",
+    query: gstReturnQuery,
+    response: answer(
+      z.object({
+        month: z.string(),
+        b2b: z.array(gstReturnRow),
+        b2cl: z.array(gstReturnRow),
+        b2cs: z.array(gstReturnRow),
+        hsn: z.array(gstReturnRow),
+        cdnr: z.array(gstReturnRow),
+        cdnur: z.array(gstReturnRow),
+        totals: z.record(z.string(), z.unknown()),
+      }),
+    ),
   }),
   adminInvoicePdf: operation({
     id: 'adminInvoicePdf',

@@ -12,6 +12,7 @@ export const API: OperationRoutes = {
   adminCronStepRetry: { id: 'adminCronStepRetry', method: 'POST', path: '/admin/cron/steps/retry' },
   adminCronTrigger: { id: 'adminCronTrigger', method: 'POST', path: '/admin/cron/trigger' },
   adminGiveaway: { id: 'adminGiveaway', method: 'GET', path: '/admin/giveaway' },
+  adminGstReturn: { id: 'adminGstReturn', method: 'GET', path: '/admin/gst/returns' },
   adminInvoicePdf: { id: 'adminInvoicePdf', method: 'GET', path: '/admin/invoices/:paymentId' },
   adminLogin: { id: 'adminLogin', method: 'POST', path: '/admin/login' },
   adminLogout: { id: 'adminLogout', method: 'POST', path: '/admin/logout' },

@@ -2,8 +2,10 @@ import { paymentsOperations, rupeesOf } from '@elts/contracts';
 import { type AppEnv, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
+import { monthReturn } from '../domain/gst-return.js';
 import { type InvoiceRecord, invoicePdf } from '../invoices/invoice-document.js';
 import { findDocument, latestDocuments } from '../store/invoice-documents.js';
+import { documentsOfMonth } from '../store/month-documents.js';
 
 /** Tax invoices (memberships' and product orders') and credit notes: a member downloads their own, an admin any. */
 export function invoiceRoutes(context: PaymentsContext) {
@@ -81,6 +83,12 @@ export function invoiceRoutes(context: PaymentsContext) {
     const row = await findDocument(context.db, 'invoices', 'order_id', c.req.valid('param').orderId);
     if (!row) throw notFound('Invoice not found: an order is invoiced when it ships');
     return pdfResponse(row.document);
+  });
+  // The month's GSTR-1 data for operators (issue 38 item 5): every invoice and credit note of the month, India time.
+  mount(app, paymentsOperations.adminGstReturn, async (c) => {
+    const { month } = c.req.valid('query');
+    const { invoices, creditNotes } = await documentsOfMonth(context.db, month);
+    return c.json({ is_success: true, data: { month, ...monthReturn(invoices, creditNotes) } });
   });
   mount(app, paymentsOperations.adminInvoicePdf, async (c) => {
     const row = await find(c.req.valid('param').paymentId);
