@@ -114,6 +114,17 @@ export async function fulfilmentStep(orderId: string, body: Record<string, unkno
   await adminCall(`/admin/fulfilment/${encodeURIComponent(orderId)}`, { token: await adminSignIn(), body });
 }
 
+/** An operator's processing and shipped steps for a paid order (Blue Dart, a made-up AWB number). */
+export async function shipOrder(orderId: string): Promise<void> {
+  await fulfilmentStep(orderId, { step: 'processing' });
+  await fulfilmentStep(orderId, {
+    step: 'shipped',
+    courier: 'Blue Dart',
+    awb_number: '12345678901',
+    tracking_url: 'https://www.bluedart.com/tracking?awb=12345678901',
+  });
+}
+
 /** Places an order through the API as the Confirm Order button does, and leaves it unpaid (its stock held). */
 export async function placeUnpaidOrder(memberToken: string, productId: string): Promise<{ order_id: string; payment_link: string }> {
   const place = () =>

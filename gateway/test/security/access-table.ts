@@ -77,6 +77,8 @@ export const PRODUCT_BODY = {
   sku: 'MATRIX-KETTLE',
   variantGroup: null,
   isVariantPrimary: false,
+  hsnCode: '85167990',
+  gstRate: 18,
 };
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
