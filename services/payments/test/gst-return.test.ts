@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { monthReturn } from '../src/domain/gst-return.js';
 import { goodsFigures, splitGst } from '../src/domain/invoice.js';
+import { gstr1Csv } from '../src/invoices/gstr1-csv.js';
 import type { InvoiceRecord } from '../src/invoices/invoice-document.js';
 
 const supplier = { name: 'ELTS Club', address: 'Panaji, Goa 403001', gstin: '30AABCE1234F1ZI', state: 'Goa' };
@@ -125,5 +126,22 @@ describe("a month's GSTR-1 data", () => {
       expect(data.hsn.reduce((total, row) => total + row[key], 0)).toBe(net);
     }
     expect(data.totals.byState.map((row) => row.placeOfSupply)).toEqual(['27-Maharashtra', '29-Karnataka', '30-Goa']);
+  });
+
+  it("writes each section as the offline tool's CSV, in rupees with its dates", () => {
+    expect(gstr1Csv('b2cs', data).split('\r\n')).toEqual([
+      'Type,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN',
+      `OE,30-Goa,,5,${(small.taxablePaise / 100).toFixed(2)},0.00,`,
+      'OE,30-Goa,,18,999.00,0.00,',
+      '',
+    ]);
+    const b2b = gstr1Csv('b2b', data).split('\r\n');
+    expect(b2b[1]).toBe(`29AABCT1332L1ZA,Asha Rao,EG/2627/000001,20-Nov-2026,24999.00,29-Karnataka,N,,Regular B2B,,18,21185.59,0.00`);
+    expect(gstr1Csv('cdnr', data).split('\r\n')[1]).toMatch(
+      /^29AABCT1332L1ZA,Asha Rao,CN\/2627\/000002,25-Nov-2026,C,29-Karnataka,N,Regular B2B,24999.00,/,
+    );
+    expect(gstr1Csv('hsn', data).split('\r\n')[2]).toBe(
+      '999599,"Annual membership, first year",NOS-NUMBERS,1,1178.82,18,999.00,0.00,89.91,89.91,0.00',
+    );
   });
 });

@@ -241,6 +241,12 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     expect(creditNotes.taxablePaise + creditNotes.igstPaise + creditNotes.cgstPaise + creditNotes.sgstPaise).toBe(
       Number(ledger.rows[0]!.refunded),
     );
+    const csv = await payments.request(`/admin/gst/returns/b2b?month=${month}`, { token: admin });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="GSTR1_b2b_${month}.csv"`);
+    const b2bRow = (await csv.text()).split('\r\n').find((line) => line.includes((data.b2b[0] as { number: string }).number));
+    expect(b2bRow).toMatch(/^29AABCT1332L1ZA,Asha Rao,EG\/\d{4}\/\d{6},\d{2}-\w{3}-\d{4},22499\.10,29-Karnataka,N,/);
+    expect((await payments.json(`/admin/gst/returns/gstr9?month=${month}`, { token: admin })).status).toBe(400);
     const bad = await payments.json('/admin/gst/returns?month=2026-13', { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Month must be YYYY-MM, such as 2026-11');

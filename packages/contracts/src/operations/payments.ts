@@ -536,6 +536,21 @@ export const paymentsOperations = {
       }),
     ),
   }),
+  adminGstReturnCsv: operation({
+    id: 'adminGstReturnCsv',
+    method: 'GET',
+    path: '/admin/gst/returns/:section',
+    owner: 'payments',
+    access: 'admin',
+    summary: "One section of a month's GSTR-1 as the CSV file the GST portal's offline tool imports",
+    params: z.object({
+      section: z.enum(['b2b', 'b2cl', 'b2cs', 'hsn', 'cdnr', 'cdnur'], {
+        error: 'Section must be one of b2b, b2cl, b2cs, hsn, cdnr, cdnur',
+      }),
+    }),
+    query: gstReturnQuery,
+    produces: 'csv',
+  }),
   adminInvoicePdf: operation({
     id: 'adminInvoicePdf',
     method: 'GET',

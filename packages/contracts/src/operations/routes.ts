@@ -13,6 +13,7 @@ export const API: OperationRoutes = {
   adminCronTrigger: { id: 'adminCronTrigger', method: 'POST', path: '/admin/cron/trigger' },
   adminGiveaway: { id: 'adminGiveaway', method: 'GET', path: '/admin/giveaway' },
   adminGstReturn: { id: 'adminGstReturn', method: 'GET', path: '/admin/gst/returns' },
+  adminGstReturnCsv: { id: 'adminGstReturnCsv', method: 'GET', path: '/admin/gst/returns/:section' },
   adminInvoicePdf: { id: 'adminInvoicePdf', method: 'GET', path: '/admin/invoices/:paymentId' },
   adminLogin: { id: 'adminLogin', method: 'POST', path: '/admin/login' },
   adminLogout: { id: 'adminLogout', method: 'POST', path: '/admin/logout' },

@@ -3,6 +3,7 @@ import { type AppEnv, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
 import { monthReturn } from '../domain/gst-return.js';
+import { gstr1Csv } from '../invoices/gstr1-csv.js';
 import { type InvoiceRecord, invoicePdf } from '../invoices/invoice-document.js';
 import { findDocument, latestDocuments } from '../store/invoice-documents.js';
 import { documentsOfMonth } from '../store/month-documents.js';
@@ -89,6 +90,18 @@ export function invoiceRoutes(context: PaymentsContext) {
     const { month } = c.req.valid('query');
     const { invoices, creditNotes } = await documentsOfMonth(context.db, month);
     return c.json({ is_success: true, data: { month, ...monthReturn(invoices, creditNotes) } });
+  });
+  mount(app, paymentsOperations.adminGstReturnCsv, async (c) => {
+    const { month } = c.req.valid('query');
+    const { section } = c.req.valid('param');
+    const { invoices, creditNotes } = await documentsOfMonth(context.db, month);
+    return new Response(gstr1Csv(section, monthReturn(invoices, creditNotes)), {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="GSTR1_${section}_${month}.csv"`,
+        'cache-control': 'no-store',
+      },
+    });
   });
   mount(app, paymentsOperations.adminInvoicePdf, async (c) => {
     const row = await find(c.req.valid('param').paymentId);
