@@ -68,6 +68,8 @@ export async function createProduct(overrides: Record<string, unknown> = {}): Pr
     images: ['/product/images/pressure-cooker.svg'],
     descriptions: [{ title: 'Highlights', content: 'Boils a litre in four minutes.\nFolds flat for travel.' }],
     sku: `E2E-${tag}`,
+    hsnCode: '85167990',
+    gstRate: 18,
     variantGroup: null,
     isVariantPrimary: false,
     saleStartAt: new Date(now - HOUR_MS).toISOString(),
@@ -110,6 +112,17 @@ export async function waitForBoard(memberToken: string, productIds: string[], ti
 /** One fulfilment step of a paid order through the operators' API (`POST /admin/fulfilment/{orderId}`). */
 export async function fulfilmentStep(orderId: string, body: Record<string, unknown>): Promise<void> {
   await adminCall(`/admin/fulfilment/${encodeURIComponent(orderId)}`, { token: await adminSignIn(), body });
+}
+
+/** An operator's processing and shipped steps for a paid order (Blue Dart, a made-up AWB number). */
+export async function shipOrder(orderId: string): Promise<void> {
+  await fulfilmentStep(orderId, { step: 'processing' });
+  await fulfilmentStep(orderId, {
+    step: 'shipped',
+    courier: 'Blue Dart',
+    awb_number: '12345678901',
+    tracking_url: 'https://www.bluedart.com/tracking?awb=12345678901',
+  });
 }
 
 /**

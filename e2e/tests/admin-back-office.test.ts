@@ -168,6 +168,8 @@ describe('the back office', () => {
     await form.getByLabel('Amazon Price (₹)').fill('2199');
     await form.getByLabel('Category').selectOption('Home & Garden');
     await form.getByLabel('Stock').fill('12');
+    await form.getByLabel('HSN Code').fill('85167990');
+    await form.getByLabel('GST Rate').selectOption('18');
     await form.getByLabel('Image URL 1').fill('not a url');
     await form
       .getByLabel('Section 1 content')

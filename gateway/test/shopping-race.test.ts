@@ -43,6 +43,8 @@ describe.each(DATABASE_KINDS)('fifty buyers, three units, on %s', (kind) => {
           sku: 'RACE-COOKER',
           variantGroup: null,
           isVariantPrimary: false,
+          hsnCode: '76151030',
+          gstRate: 5,
           saleStartAt: new Date(now - 3600_000).toISOString(),
           saleEndAt: new Date(now + 24 * 3600_000).toISOString(),
         },

@@ -114,6 +114,8 @@ export async function createProduct(client: ProductClient, adminToken: string, n
       sku: `FAULT-${randomUUID().slice(0, 8)}`,
       variantGroup: null,
       isVariantPrimary: false,
+      hsnCode: '76151030',
+      gstRate: 5,
       saleStartAt: new Date(now - 3600_000).toISOString(),
       saleEndAt: new Date(now + 24 * 3600_000).toISOString(),
     },

@@ -77,6 +77,8 @@ export const PRODUCT_BODY = {
   sku: 'MATRIX-KETTLE',
   variantGroup: null,
   isVariantPrimary: false,
+  hsnCode: '85167990',
+  gstRate: 18,
 };
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
@@ -288,6 +290,16 @@ export const ACCESS: Record<string, RouteAccess> = {
   'GET /admin/invoices/credit-notes/:refundId': {
     path: '/admin/invoices/credit-notes/RF-{paymentId}',
     refusesEveryone: { status: 404, why: 'nothing of the fixture was refunded (services/payments/test/refunds.test.ts)' },
+  },
+  'GET /api/invoices/order/:orderId': {
+    path: '/api/invoices/order/{orderId}',
+    refusesEveryone: { status: 404, why: 'the fixture order has not shipped (services/payments/test/product-invoices.test.ts)' },
+  },
+  'GET /admin/gst/returns': { path: '/admin/gst/returns?month=2026-11' },
+  'GET /admin/gst/returns/:section': { path: '/admin/gst/returns/b2cs?month=2026-11' },
+  'GET /admin/invoices/order/:orderId': {
+    path: '/admin/invoices/order/{orderId}',
+    refusesEveryone: { status: 404, why: 'the fixture order has not shipped (services/payments/test/product-invoices.test.ts)' },
   },
   'GET /pay/simulator/simulator.css': { page: true },
   'GET /pay/simulator/sessions/:sessionId': { page: true, path: '/pay/simulator/sessions/{paymentSessionId}' },

@@ -248,6 +248,16 @@ export {
   type FulfilmentStepRequest,
   fulfilmentStepSchema,
 } from './fulfilment-schema.js';
+export {
+  GST_RATE_MESSAGE,
+  GST_RATE_PERCENTS,
+  GST_RATE_REQUIRED_MESSAGE,
+  GST_RATES,
+  type GstRatePercent,
+  HSN_CODE_MESSAGE,
+  HSN_CODE_PATTERN,
+  HSN_CODE_REQUIRED_MESSAGE,
+} from './gst-rates.js';
 export { escapeHtml } from './html.js';
 export {
   gstStateCode,

@@ -1,6 +1,7 @@
 export { formatRupees, type RupeeOptions } from '@elts/contracts';
 export { ApiError, type ApiRequestOptions, apiRequest, type Envelope } from './api/api-request.js';
 export { type CallOptions, callOperation } from './api/call-operation.js';
+export { downloadFile, fileNameOf, saveFile } from './api/download-file.js';
 export { BRAND } from './brand.js';
 export { BrandLogo } from './components/BrandLogo.js';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './components/Button.js';

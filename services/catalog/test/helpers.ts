@@ -32,6 +32,8 @@ export function productForm(overrides: Record<string, unknown> = {}) {
     sku: 'SONY-XM5',
     variantGroup: null,
     isVariantPrimary: false,
+    hsnCode: '85183000',
+    gstRate: 18,
     saleStartAt: null,
     saleEndAt: null,
     ...overrides,

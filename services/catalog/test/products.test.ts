@@ -41,6 +41,23 @@ describe.each(DATABASE_KINDS)('products on %s', (kind) => {
     expect(events.rows).toHaveLength(1);
     expect(events.rows[0]).toMatchObject({ type: 'ProductCreated', metadata: { actor: `admin:${admin.adminId}` }, data: { stock: 10 } });
     expect(events.rows[0]?.data.product.pricePaise).toBe(2_699_000);
+    expect(events.rows[0]?.data.product).toMatchObject({ hsnCode: '85183000', gstRatePercent: 18 });
+    expect(product).toMatchObject({ hsnCode: '85183000', gstRate: 18 });
+  });
+
+  it.runIf(available)('changes the tax facts on update, and keeps them when the body leaves them out', async () => {
+    const product = await createProduct(catalog, admin, openWindow());
+    const update = (body: unknown) => catalog.json(`/product/update/${product.id}`, { method: 'PUT', token: admin.token, body });
+    const changed = await update(productForm({ ...openWindow(), hsnCode: '8518', gstRate: 5 }));
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ hsnCode: '8518', gstRate: 5 });
+    const { hsnCode: _hsn, gstRate: _rate, ...withoutTaxFacts } = productForm({ ...openWindow(), name: 'Sony WH-1000XM5 (Blue)' });
+    const kept = await update(withoutTaxFacts);
+    expect(kept.body.data).toMatchObject({ name: 'Sony WH-1000XM5 (Blue)', hsnCode: '8518', gstRate: 5 });
+    const events = await sql<{ data: any }>`select data from events where stream_id = ${`product-${product.id}`} and type = 'ProductUpdated'
+      order by stream_version`.execute(catalog.db);
+    expect(events.rows[0]?.data.changed).toEqual(expect.arrayContaining(['hsnCode', 'gstRatePercent']));
+    expect(events.rows[1]?.data.changed).not.toContain('hsnCode');
   });
 
   it.runIf(available)('refuses each rule of the product form with its message', async () => {
@@ -72,6 +89,12 @@ describe.each(DATABASE_KINDS)('products on %s', (kind) => {
       [{ descriptions: undefined }, 'Add at least one description section with a title or some text.'],
       [{ descriptions: [] }, 'Add at least one description section with a title or some text.'],
       [{ descriptions: [{ title: ' ', content: '' }] }, 'Add at least one description section with a title or some text.'],
+      // Every product sold is invoiced: its HSN code and a GST rate of the rate table are required.
+      [{ hsnCode: undefined }, 'HSN code is required'],
+      [{ hsnCode: '85183' }, 'HSN code must be 4, 6 or 8 digits'],
+      [{ hsnCode: '8518-30' }, 'HSN code must be 4, 6 or 8 digits'],
+      [{ gstRate: null }, 'GST rate is required'],
+      [{ gstRate: 12 }, 'GST rate must be one of 0%, 3%, 5%, 18%, 40%'],
     ];
     const before = await sql<{ n: number }>`select count(*)::int as n from products`.execute(catalog.db);
     for (const [overrides, message] of cases) {

@@ -87,6 +87,8 @@ describe('the order mails', () => {
         '',
         'Expected delivery by 08/12/2026 (within 7 business days of shipping).',
         '',
+        'Your tax invoice is ready: download it from your order page.',
+        '',
         'Your order: https://eltsclub.in/order?order_id=ORD-1A2B3C4D5E6F',
         '',
         'The ELTS Club team',

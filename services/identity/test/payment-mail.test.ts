@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)('mail about payments and refunds on %s', (kind) =>
   it.runIf(available)('mails a receipt, a revoked membership, and each refund once, and nothing for a plain cancellation', async () => {
     const email = uniqueEmail('payer');
     const { memberId } = await signUp(identity, email, 'Asha Rao');
-    await publish('InvoiceIssued', {
+    const membershipInvoice = {
       invoiceNumber: 'ELTS/26-27/0007',
       paymentId: 'PAY-RECEIPT1',
       memberId,
@@ -46,6 +46,14 @@ describe.each(DATABASE_KINDS)('mail about payments and refunds on %s', (kind) =>
       placeOfSupply: { state: 'Goa', code: '30' },
       recipient: { name: 'Asha Rao', address: null, gstin: null, state: 'Goa' },
       supplier: { name: 'ELTS Club', address: 'Panaji', gstin: '30AAAAA0000A1Z5', state: 'Goa' },
+    };
+    await publish('InvoiceIssued', membershipInvoice);
+    // A product order's invoice is no membership receipt: the shipped mail tells of it (docs/decisions/0093).
+    await publish('InvoiceIssued', {
+      ...membershipInvoice,
+      invoiceNumber: 'EG/2627/000001',
+      paymentId: 'PAY-GOODS1',
+      goods: { orderId: 'ORD-GOODS0000001', deliveryAddress: 'Asha Rao, 12 MG Road, Panaji, Goa 403001', lines: [], paidByCreditPaise: 0 },
     });
     await publish('SubscriptionCancelled', { subscriptionId: 'MEM-CANCELLED', memberId, reason: 'Changed my mind', revoked: false });
     await publish('SubscriptionCancelled', { subscriptionId: 'MEM-REVOKED01', memberId, reason: 'Mandate revoked', revoked: true });

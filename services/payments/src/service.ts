@@ -12,6 +12,7 @@ import type { PaymentsContext } from './commands/context.js';
 import { GatewayCheckLimiter } from './commands/gateway-checks.js';
 import { reconcile } from './commands/reconcile.js';
 import { memberProfilesConsumer } from './consumers/member-profiles.js';
+import { productOrdersConsumer, productTaxFactsConsumer } from './consumers/product-orders.js';
 import { cronForDriver } from './cron/cron-for-driver.js';
 import { createGateway, usesCashfree } from './gateway/create-gateway.js';
 import { paymentsSettings, productionSettingsProblems } from './settings.js';
@@ -73,7 +74,7 @@ export const paymentsService = defineService({
       });
     }
 
-    const consumers = [memberProfilesConsumer(db)];
+    const consumers = [memberProfilesConsumer(db), productTaxFactsConsumer(db), productOrdersConsumer(context)];
     let subscriptions: Subscription[] = [];
     return {
       app,

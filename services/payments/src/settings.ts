@@ -1,5 +1,5 @@
 import { atRiskBeforeTimeout, gstinSchema, indianStateNamed, paymentTimeoutSettings } from '@elts/contracts';
-import { secret } from '@elts/platform';
+import { settings as platformSettings, secret } from '@elts/platform';
 import {
   DEFAULT_CHARGE_CHECK_PLAN,
   DEFAULT_FAILING_AFTER_ATTEMPTS,
@@ -57,6 +57,20 @@ export const paymentsSettings = z
       .string()
       .regex(/^[A-Z]{1,4}$/)
       .default('EC'),
+    /** The product orders' invoice series (docs/decisions/0093), apart from the membership's. */
+    GOODS_INVOICE_SERIES: z
+      .string()
+      .regex(/^[A-Z]{1,4}$/)
+      .default('EG'),
+    /**
+     * Membership credit spent on an order is a discount that lowers the taxable value (true), or a means of payment
+     * the full price is taxed through (false): an accountant's reading (docs/decisions/0094).
+     */
+    INVOICE_CREDIT_AS_DISCOUNT: platformSettings.booleanFlag.default(true),
+  })
+  .refine((s) => s.GOODS_INVOICE_SERIES !== s.INVOICE_SERIES, {
+    path: ['GOODS_INVOICE_SERIES'],
+    message: 'must differ from INVOICE_SERIES (each series is numbered on its own)',
   })
   .refine(
     (s) =>

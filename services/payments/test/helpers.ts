@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { identityEvents } from '@elts/contracts';
+import { catalogEvents, identityEvents, ordersEvents } from '@elts/contracts';
 import { memberRegisteredEvent } from '@elts/contracts/testing';
 import { createServiceApp, sql } from '@elts/platform';
 import {
@@ -30,7 +30,7 @@ export function startPayments(kind: DatabaseKind, env: Record<string, string> = 
   return startServiceHarness(paymentsService, {
     kind,
     env: { PUBLIC_URL: 'http://localhost:3000', WORKFLOW_POLL_MS: '25', ...env },
-    sources: [identityEvents],
+    sources: [identityEvents, catalogEvents, ordersEvents],
     stubs: { orders },
   });
 }

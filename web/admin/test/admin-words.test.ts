@@ -8,6 +8,7 @@ import {
   bodyOf,
   descriptionPreview,
   emptyDraft,
+  GST_RATES,
   isoToSaleTime,
   NEW_BRAND,
   saleTimeToIso,
@@ -146,6 +147,8 @@ describe('product form', () => {
     category: 'Books',
     stock: '3',
     descriptions: [{ title: 'Highlights', content: 'One litre.' }],
+    hsnCode: '85167990',
+    gstRate: '18',
   };
 
   it('requires name, price, category and stock', () => {
@@ -156,8 +159,20 @@ describe('product form', () => {
       stock: 'Stock is required',
       images: 'At least one image is required',
       descriptions: 'Add at least one description section with a title or some text.',
+      hsnCode: 'HSN code is required',
+      gstRate: 'GST rate is required',
     });
     expect(validateDraft({ ...valid, images: ['', 'https://img.example/a.jpg'] }, [])).toEqual({});
+  });
+  it("takes an HSN code of 4, 6 or 8 digits and a rate from the rate table, in the catalog's words", () => {
+    const images = ['https://img.example/a.jpg'];
+    for (const hsnCode of ['8516', '851679', '85167990']) expect(validateDraft({ ...valid, images, hsnCode }, [])).toEqual({});
+    for (const hsnCode of ['851', '85167', '8516799', '851679901']) {
+      expect(validateDraft({ ...valid, images, hsnCode }, []).hsnCode).toBe('HSN code must be 4, 6 or 8 digits');
+    }
+    expect(validateDraft({ ...valid, images, gstRate: '12' }, []).gstRate).toBe('GST rate must be one of 0%, 3%, 5%, 18%, 40%');
+    expect(bodyOf({ ...valid, images, gstRate: '5' })).toMatchObject({ hsnCode: '85167990', gstRate: 5 });
+    expect(GST_RATES.map((rate) => rate.percent)).toEqual([0, 3, 5, 18, 40]);
   });
   it('asks for at least one description section that says something, as the catalog does', () => {
     const images = ['https://img.example/a.jpg'];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GST_RATE_MESSAGE, GST_RATE_PERCENTS, HSN_CODE_MESSAGE, HSN_CODE_PATTERN } from '../gst-rates.js';
 import { LOWEST_PRICE_MESSAGE, LOWEST_PRICE_PAISE } from '../membership.js';
 
 /** The product form's categories and preset brands (spec section 5). */
@@ -74,6 +75,14 @@ export const productFormSchema = z.strictObject({
   isEnabled: z.boolean().optional().default(true),
   exclusive: z.boolean().optional().default(false),
   dropId: z.string().max(64).nullable().optional(),
+  // Tax facts for the GST invoice (issue 38). Optional here so an update may leave them out; the catalog requires
+  // both on every saved product (a product saved before they existed must be given them on its next save).
+  hsnCode: z.string({ error: HSN_CODE_MESSAGE }).trim().regex(HSN_CODE_PATTERN, HSN_CODE_MESSAGE).nullable().optional(),
+  gstRate: z
+    .number({ error: GST_RATE_MESSAGE })
+    .refine((rate) => GST_RATE_PERCENTS.includes(rate), GST_RATE_MESSAGE)
+    .nullable()
+    .optional(),
 });
 
 export type ProductForm = z.output<typeof productFormSchema>;
@@ -145,6 +154,9 @@ export const adminProductSchema = z.object({
     state: z.enum(SALE_STATES),
   }),
   stockDetail: z.object({ onHand: z.number().int(), held: z.number().int(), sold: z.number().int() }),
+  /** The tax facts the invoice uses; null on a product saved before they existed. */
+  hsnCode: z.string().nullable(),
+  gstRate: z.number().nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -21,6 +21,9 @@ const productData = z.object({
   isEnabled: z.boolean(),
   exclusive: z.boolean(),
   dropId: z.string().nullable(),
+  /** The GST tax facts (issue 38); products saved before 2026-11-28 carry none. */
+  hsnCode: z.string().nullable().default(null),
+  gstRatePercent: z.number().nullable().default(null),
 });
 
 // Products (stream `product-<id>`; the actor, `admin:<id>` or `system:<job>`, is in each event's metadata) --------

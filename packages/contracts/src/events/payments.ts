@@ -245,6 +245,33 @@ export const InvoiceIssued = defineEvent({
     placeOfSupply: z.object({ state: z.string(), code: z.string() }),
     recipient: z.object({ name: z.string(), address: z.string().nullable(), gstin: z.string().nullable(), state: z.string().nullable() }),
     supplier: z.object({ name: z.string(), address: z.string(), gstin: z.string(), state: z.string() }),
+    /** The GST rate of the whole document; membership invoices issued before goods were invoiced are 18%. */
+    ratePercent: z.number().min(0).max(100).default(18),
+    /**
+     * Goods (issue 38, docs/decisions/0093): the product order invoiced, its delivery address (CGST Rule 46(o)) and its
+     * line, with the HSN code, quantity, the value before and after the membership credit's discount, and the tax.
+     * Absent on a membership invoice.
+     */
+    goods: z
+      .object({
+        orderId: z.string(),
+        deliveryAddress: z.string(),
+        lines: z.array(
+          z.object({
+            description: z.string(),
+            hsnCode: z.string(),
+            quantity: z.number().int().positive(),
+            unitPricePaise: paise,
+            grossValuePaise: paise,
+            discountPaise: paise,
+            taxablePaise: paise,
+            ratePercent: z.number(),
+          }),
+        ),
+        /** Membership credit spent on the order when it is not treated as a discount: a means of payment, shown apart. */
+        paidByCreditPaise: paise.default(0),
+      })
+      .optional(),
   }),
 });
 

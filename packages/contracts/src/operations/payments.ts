@@ -27,6 +27,12 @@ const productCheckoutSchema = z.strictObject({
 
 const invoiceParams = z.object({ paymentId: z.string().min(1).max(100) });
 const creditNoteParams = z.object({ refundId: z.string().min(1).max(100) });
+const orderInvoiceParams = z.object({ orderId: z.string().min(1).max(64) });
+const gstReturnQuery = z.object({
+  month: z.string({ error: 'Month is required, as YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM, such as 2026-11'),
+});
+/** One row of a GSTR-1 section: its fields as the section names them (amounts in paise). */
+const gstReturnRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 
 /** The simulator's checkout page form (or JSON from a test). */
 export const simulatorCheckoutForm = z.object({
@@ -497,6 +503,62 @@ export const paymentsOperations = {
     summary: "Any member's GST credit note, as a PDF",
     params: creditNoteParams,
     produces: 'pdf',
+  }),
+  memberOrderInvoicePdf: operation({
+    id: 'memberOrderInvoicePdf',
+    method: 'GET',
+    path: '/api/invoices/order/:orderId',
+    owner: 'payments',
+    access: 'member',
+    summary: "The tax invoice of one of the member's shipped product orders, as a PDF (404 until it ships)",
+    params: orderInvoiceParams,
+    produces: 'pdf',
+  }),
+  adminOrderInvoicePdf: operation({
+    id: 'adminOrderInvoicePdf',
+    method: 'GET',
+    path: '/admin/invoices/order/:orderId',
+    owner: 'payments',
+    access: 'admin',
+    summary: 'The tax invoice of any shipped product order, as a PDF',
+    params: orderInvoiceParams,
+    produces: 'pdf',
+  }),
+  adminGstReturn: operation({
+    id: 'adminGstReturn',
+    method: 'GET',
+    path: '/admin/gst/returns',
+    owner: 'payments',
+    access: 'admin',
+    summary: "A month's GSTR-1 data (India time): B2B, B2CL, B2CS, HSN summary, CDNR, CDNUR and the totals by rate and state",
+    query: gstReturnQuery,
+    response: answer(
+      z.object({
+        month: z.string(),
+        b2b: z.array(gstReturnRow),
+        b2cl: z.array(gstReturnRow),
+        b2cs: z.array(gstReturnRow),
+        hsn: z.array(gstReturnRow),
+        cdnr: z.array(gstReturnRow),
+        cdnur: z.array(gstReturnRow),
+        totals: z.record(z.string(), z.unknown()),
+      }),
+    ),
+  }),
+  adminGstReturnCsv: operation({
+    id: 'adminGstReturnCsv',
+    method: 'GET',
+    path: '/admin/gst/returns/:section',
+    owner: 'payments',
+    access: 'admin',
+    summary: "One section of a month's GSTR-1 as the CSV file the GST portal's offline tool imports",
+    params: z.object({
+      section: z.enum(['b2b', 'b2cl', 'b2cs', 'hsn', 'cdnr', 'cdnur'], {
+        error: 'Section must be one of b2b, b2cl, b2cs, hsn, cdnr, cdnur',
+      }),
+    }),
+    query: gstReturnQuery,
+    produces: 'csv',
   }),
   adminInvoicePdf: operation({
     id: 'adminInvoicePdf',

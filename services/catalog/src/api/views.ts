@@ -38,6 +38,8 @@ export function adminView(row: ProductRow, window: SaleWindow, now: Date): Admin
     saleEndAt: iso(row.sale_end_at),
     saleWindow: { startAt: iso(window.startAt), endAt: iso(window.endAt), source: window.source, state: saleStateAt(window, now) },
     stockDetail: { onHand: row.on_hand, held: row.held, sold: row.sold },
+    hsnCode: row.hsn_code,
+    gstRate: row.gst_rate_percent === null ? null : Number(row.gst_rate_percent),
     version: row.version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -1,5 +1,5 @@
 import type { EventData, ProductCreated, ProductForm } from '@elts/contracts';
-import { paiseOf, rupeesOf, SALE_END_MESSAGE } from '@elts/contracts';
+import { GST_RATE_REQUIRED_MESSAGE, HSN_CODE_REQUIRED_MESSAGE, paiseOf, rupeesOf, SALE_END_MESSAGE } from '@elts/contracts';
 import { type NewEvent, refuse, type StoredEvent, type ValidationIssue } from '@elts/platform';
 
 /** The whole product as saved by an admin (prices in paise, instants as ISO strings): what product events carry. */
@@ -40,7 +40,7 @@ export function isAcceptableImage(value: string): boolean {
 /**
  * The product form's rules beyond field types (spec section 5): empty image rows and description sections dropped,
  * every image a URL, at least one image, a brand trimmed and spelt like an existing one when it matches one,
- * the sale's end after its start, and empty optional texts as null.
+ * the sale's end after its start, empty optional texts as null, and the GST tax facts (HSN code and rate) given.
  */
 export function productDataFrom(form: ProductForm, knownBrands: readonly string[]): ProductData {
   const issues: ValidationIssue[] = [];
@@ -55,6 +55,9 @@ export function productDataFrom(form: ProductForm, knownBrands: readonly string[
   const start = form.saleStartAt ? new Date(form.saleStartAt) : null;
   const end = form.saleEndAt ? new Date(form.saleEndAt) : null;
   if (start && end && end <= start) issues.push({ path: 'saleEndAt', message: SALE_END_MESSAGE });
+  // Every product sold is invoiced (CGST Rule 46 asks for the HSN code and the rate), so none is saved without them.
+  if (!form.hsnCode) issues.push({ path: 'hsnCode', message: HSN_CODE_REQUIRED_MESSAGE });
+  if (form.gstRate == null) issues.push({ path: 'gstRate', message: GST_RATE_REQUIRED_MESSAGE });
 
   if (issues.length > 0) refuse('invalid', issues.map((issue) => issue.message).join('; '), issues);
 
@@ -77,6 +80,8 @@ export function productDataFrom(form: ProductForm, knownBrands: readonly string[
     isEnabled: form.isEnabled,
     exclusive: form.exclusive,
     dropId: form.dropId?.trim() || null,
+    hsnCode: form.hsnCode ?? null,
+    gstRatePercent: form.gstRate ?? null,
   };
 }
 
@@ -116,6 +121,8 @@ export function formFrom(data: ProductData, stock: number): ProductForm {
     isEnabled: data.isEnabled,
     exclusive: data.exclusive,
     dropId: data.dropId,
+    hsnCode: data.hsnCode,
+    gstRate: data.gstRatePercent,
   };
 }
 

@@ -27,6 +27,8 @@ function withStock(db: Kysely<CatalogDb>) {
       'p.is_enabled',
       'p.exclusive',
       'p.drop_id',
+      'p.hsn_code',
+      'p.gst_rate_percent',
       'p.version',
       'p.created_at',
       'p.updated_at',

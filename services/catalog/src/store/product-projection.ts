@@ -19,6 +19,8 @@ const columns = (product: ProductData) => ({
   is_enabled: product.isEnabled,
   exclusive: product.exclusive,
   drop_id: product.dropId,
+  hsn_code: product.hsnCode ?? null,
+  gst_rate_percent: product.gstRatePercent ?? null,
 });
 
 /** Applies one of a product's events to the products table, in the transaction that appended it. */

@@ -18,6 +18,8 @@ export interface ProductsTable {
   is_enabled: boolean;
   exclusive: boolean;
   drop_id: string | null;
+  hsn_code: string | null;
+  gst_rate_percent: number | null;
   search_text: Generated<string>;
   version: number;
   created_at: Date;

@@ -31,11 +31,13 @@ export function paymentMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, si
   }
   return (
     new EventConsumer('identity.payment-mail', paymentsEvents, db)
-      .on(InvoiceIssued, async (data, event, trx) =>
-        send(trx, data.memberId, event.recordedAt, `membership-receipt:${data.paymentId}`, (name) =>
+      // A membership payment's receipt; a product order's invoice (its `goods`) is told of by the shipped mail.
+      .on(InvoiceIssued, async (data, event, trx) => {
+        if (data.goods) return;
+        await send(trx, data.memberId, event.recordedAt, `membership-receipt:${data.paymentId}`, (name) =>
           membershipReceiptEmail(name, data, siteUrl),
-        ),
-      )
+        );
+      })
       .on(SubscriptionCancelled, async (data, event, trx) => {
         if (!data.revoked) return;
         await send(trx, data.memberId, event.recordedAt, `mandate-revoked:${data.subscriptionId}`, (name) =>

@@ -40,6 +40,9 @@ export function orderShippedUpdate(name: string, order: ConfirmedOrder, shipped:
       `Track it: ${shipped.trackingUrl}`,
       '',
       `Expected delivery by ${dueBy} (within 7 business days of shipping).`,
+      '',
+      // Payments issues the GST tax invoice as the goods ship (docs/decisions/0093); the order page downloads it.
+      'Your tax invoice is ready: download it from your order page.',
     ]),
     sms: `ELTS Club: your order ${order.orderId} has shipped with ${shipped.courier}, AWB ${shipped.awbNumber}. Track: ${shipped.trackingUrl} Expected by ${dueBy}.`,
   };

@@ -2,10 +2,13 @@ import { paymentsOperations, rupeesOf } from '@elts/contracts';
 import { type AppEnv, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
+import { monthReturn } from '../domain/gst-return.js';
+import { gstr1Csv } from '../invoices/gstr1-csv.js';
 import { type InvoiceRecord, invoicePdf } from '../invoices/invoice-document.js';
 import { findDocument, latestDocuments } from '../store/invoice-documents.js';
+import { documentsOfMonth } from '../store/month-documents.js';
 
-/** Tax invoices: a member downloads their own, an admin any. */
+/** Tax invoices (memberships' and product orders') and credit notes: a member downloads their own, an admin any. */
 export function invoiceRoutes(context: PaymentsContext) {
   const find = (paymentId: string, memberId?: string) => findDocument(context.db, 'invoices', 'payment_id', paymentId, memberId);
   const findCreditNote = (refundId: string, memberId?: string) => findDocument(context.db, 'credit_notes', 'refund_id', refundId, memberId);
@@ -69,6 +72,36 @@ export function invoiceRoutes(context: PaymentsContext) {
     const row = await findCreditNote(c.req.valid('param').refundId);
     if (!row) throw notFound('Credit note not found');
     return pdfResponse(row.document);
+  });
+  // A product order's invoice, by its order (docs/decisions/0093): there is none until its goods ship.
+  mount(app, paymentsOperations.memberOrderInvoicePdf, async (c) => {
+    const member = requireMember(c);
+    const row = await findDocument(context.db, 'invoices', 'order_id', c.req.valid('param').orderId, member.id);
+    if (!row) throw notFound('Invoice not found: an order is invoiced when it ships');
+    return pdfResponse(row.document);
+  });
+  mount(app, paymentsOperations.adminOrderInvoicePdf, async (c) => {
+    const row = await findDocument(context.db, 'invoices', 'order_id', c.req.valid('param').orderId);
+    if (!row) throw notFound('Invoice not found: an order is invoiced when it ships');
+    return pdfResponse(row.document);
+  });
+  // The month's GSTR-1 data for operators (issue 38 item 5): every invoice and credit note of the month, India time.
+  mount(app, paymentsOperations.adminGstReturn, async (c) => {
+    const { month } = c.req.valid('query');
+    const { invoices, creditNotes } = await documentsOfMonth(context.db, month);
+    return c.json({ is_success: true, data: { month, ...monthReturn(invoices, creditNotes) } });
+  });
+  mount(app, paymentsOperations.adminGstReturnCsv, async (c) => {
+    const { month } = c.req.valid('query');
+    const { section } = c.req.valid('param');
+    const { invoices, creditNotes } = await documentsOfMonth(context.db, month);
+    return new Response(gstr1Csv(section, monthReturn(invoices, creditNotes)), {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="GSTR1_${section}_${month}.csv"`,
+        'cache-control': 'no-store',
+      },
+    });
   });
   mount(app, paymentsOperations.adminInvoicePdf, async (c) => {
     const row = await find(c.req.valid('param').paymentId);

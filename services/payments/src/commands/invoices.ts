@@ -1,6 +1,6 @@
 import { gstStateCode, type IndianStateName, indianStateNamed, ordersOperations } from '@elts/contracts';
 import { InternalCallError, type UnitOfWork } from '@elts/platform';
-import { CREDIT_NOTE_SERIES, creditNoteSplit, financialYear, invoiceNumber, splitGst } from '../domain/invoice.js';
+import { CREDIT_NOTE_SERIES, creditNoteSplit, financialYear, GST_PERCENT, invoiceNumber, splitGst } from '../domain/invoice.js';
 import type { PaymentState } from '../domain/payment.js';
 import type { RefundState } from '../domain/refund.js';
 import { loadPayment } from '../flows/payment.js';
@@ -114,10 +114,17 @@ export async function issueInvoiceFor(
   ]);
 }
 
+/** A goods credit note's line: the invoice's goods, valued at what the refund takes back (no discount on it). */
+function goodsTakenBack(goods: NonNullable<InvoiceRecord['goods']>, taxablePaise: number): NonNullable<InvoiceRecord['goods']> {
+  const lines = goods.lines.map((line) => ({ ...line, grossValuePaise: taxablePaise, discountPaise: 0, taxablePaise }));
+  return { ...goods, lines, paidByCreditPaise: 0 };
+}
+
 /**
  * Issues the GST credit note of a refund whose payment had a tax invoice, in the transaction that records the
  * refund's success, once per refund: its own serial per financial year, the invoice's parties and place of supply,
- * and the tax of the amount refunded at the invoice's rate. A payment without an invoice needs none.
+ * and the tax of the amount refunded at the invoice's rate, never above the invoice. A payment without an invoice
+ * (a product order refunded before it shipped) needs none. Memberships and goods share the one credit note series.
  */
 export async function issueCreditNoteFor(unit: UnitOfWork<PaymentsDb>, refund: RefundState, issuedAt: Date) {
   const invoice = await findInvoiceOfPayment(unit.db, refund.paymentId);
@@ -129,6 +136,7 @@ export async function issueCreditNoteFor(unit: UnitOfWork<PaymentsDb>, refund: R
   };
   const year = financialYear(issuedAt);
   const number = await takeCreditNoteNumber(unit.db, year);
+  const split = creditNoteSplit(original, refund.amountPaise);
   await record(unit, stream, 0, [
     {
       type: 'CreditNoteIssued',
@@ -141,7 +149,9 @@ export async function issueCreditNoteFor(unit: UnitOfWork<PaymentsDb>, refund: R
         issuedAt: issuedAt.toISOString(),
         description: original.description,
         sac: original.sac,
-        ...creditNoteSplit(original, refund.amountPaise),
+        ...split,
+        ratePercent: original.ratePercent ?? GST_PERCENT,
+        ...(original.goods ? { goods: goodsTakenBack(original.goods, split.taxablePaise) } : {}),
         placeOfSupply: original.placeOfSupply,
         recipient: original.recipient,
         supplier: original.supplier,

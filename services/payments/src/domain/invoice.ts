@@ -17,9 +17,15 @@ export interface TaxSplit {
   totalPaise: number;
 }
 
-/** Splits a GST-inclusive total: 117882 paise is 99900 taxable and 17982 tax. */
-export function splitGst(totalPaise: number, intraState: boolean): TaxSplit {
-  const taxablePaise = Math.round((totalPaise * 100) / (100 + GST_PERCENT));
+/** The value before tax of a GST-inclusive amount, to the paisa: 117882 at 18% is 99900. */
+export const taxableOf = (inclusivePaise: number, ratePercent: number) => Math.round((inclusivePaise * 100) / (100 + ratePercent));
+
+/**
+ * Splits a GST-inclusive total at a rate (the membership's 18% unless given): 117882 paise at 18% is 99900 taxable
+ * and 17982 tax; within the supplier's state the tax is halved into CGST and SGST (SGST takes an odd paisa).
+ */
+export function splitGst(totalPaise: number, intraState: boolean, ratePercent: number = GST_PERCENT): TaxSplit {
+  const taxablePaise = taxableOf(totalPaise, ratePercent);
   const tax = totalPaise - taxablePaise;
   if (!intraState) return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: tax, totalPaise };
   const cgstPaise = Math.floor(tax / 2);
@@ -33,7 +39,7 @@ export function financialYear(at: Date): string {
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
 }
 
-/** EC/2627/000042: series, financial year and a six-digit serial; 14 characters. */
+/** EC/2627/000042 (or EG/… for goods): series, financial year and a six-digit serial; 14 characters. */
 export function invoiceNumber(series: string, year: string, serial: number): string {
   const compactYear = `${year.slice(2, 4)}${year.slice(5, 7)}`;
   const number = `${series}/${compactYear}/${String(serial).padStart(6, '0')}`;
@@ -46,9 +52,55 @@ export const CREDIT_NOTE_SERIES = 'CN';
 
 /**
  * The tax a credit note takes back for a refund of an invoiced payment: the refund split by the invoice's own rate
- * and place of supply (CGST+SGST stays CGST+SGST). A full refund takes back exactly the invoice's figures.
+ * and place of supply (CGST+SGST stays CGST+SGST), never more than the invoice. A full refund takes back exactly
+ * the invoice's figures.
  */
-export function creditNoteSplit(invoice: TaxSplit, refundPaise: number): TaxSplit {
-  if (refundPaise >= invoice.totalPaise) return { ...invoice };
-  return splitGst(refundPaise, invoice.igstPaise === 0);
+export function creditNoteSplit(invoice: TaxSplit & { ratePercent?: number }, refundPaise: number): TaxSplit {
+  const { taxablePaise, cgstPaise, sgstPaise, igstPaise, totalPaise } = invoice;
+  if (refundPaise >= totalPaise) return { taxablePaise, cgstPaise, sgstPaise, igstPaise, totalPaise };
+  return splitGst(refundPaise, igstPaise === 0 && cgstPaise + sgstPaise > 0, invoice.ratePercent ?? GST_PERCENT);
+}
+
+/** What a goods invoice is made from: one product order's line, as placed. */
+export interface GoodsSale {
+  /** The price per unit members see, GST included. */
+  unitPricePaise: number;
+  quantity: number;
+  /** Membership credit spent on the order. */
+  creditPaise: number;
+  ratePercent: number;
+  intraState: boolean;
+  /**
+   * The membership credit as a discount that lowers the taxable value (docs/decisions/0094, the default), or as a
+   * means of payment the tax is charged through (`INVOICE_CREDIT_AS_DISCOUNT=false`).
+   */
+  creditAsDiscount: boolean;
+}
+
+export interface GoodsFigures extends TaxSplit {
+  /** The line's value before tax and before any discount. */
+  grossValuePaise: number;
+  /** The discount before tax: the credit's share of the value, when the credit is a discount. */
+  discountPaise: number;
+  /** Credit spent that paid part of the total (when it is not a discount), shown apart from the tax. */
+  paidByCreditPaise: number;
+}
+
+/**
+ * A goods invoice's figures from its tax-inclusive price: the gross value before tax, the discount, the taxable value
+ * and the tax at the product's rate. With the credit as a discount the total is what the member paid; otherwise the
+ * total is the full price, part of it paid by credit.
+ */
+export function goodsFigures(sale: GoodsSale): GoodsFigures {
+  const grossPaise = sale.unitPricePaise * sale.quantity;
+  const credit = Math.min(sale.creditPaise, grossPaise);
+  const charged = sale.creditAsDiscount ? grossPaise - credit : grossPaise;
+  const split = splitGst(charged, sale.intraState, sale.ratePercent);
+  const grossValuePaise = taxableOf(grossPaise, sale.ratePercent);
+  return {
+    ...split,
+    grossValuePaise,
+    discountPaise: grossValuePaise - split.taxablePaise,
+    paidByCreditPaise: sale.creditAsDiscount ? 0 : credit,
+  };
 }

@@ -20,7 +20,39 @@ export interface InvoiceRecord {
    * Its number (`invoiceNumber`) is of the credit notes' own series; its amounts are the refund's.
    */
   against?: { invoiceNumber: string; issuedAt: string; reason: string };
+  /** The document's GST rate (18% for memberships invoiced before the rate was recorded). */
+  ratePercent?: number;
+  /** A product order's invoice or credit note (docs/decisions/0093): its order, delivery address and line. */
+  goods?: {
+    orderId: string;
+    deliveryAddress: string;
+    lines: {
+      description: string;
+      hsnCode: string;
+      quantity: number;
+      unitPricePaise: number;
+      grossValuePaise: number;
+      discountPaise: number;
+      taxablePaise: number;
+      ratePercent: number;
+    }[];
+    paidByCreditPaise: number;
+  };
 }
+
+/** Breaks a text at spaces into lines of at most `width` characters (a longer word stands on its own line). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/)) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** "9%", "2.5%": a rate as the invoice prints it. */
+const percent = (rate: number) => `${Number(rate.toFixed(2))}%`;
 
 const dateOf = (iso: string) => indianDate(new Date(iso));
 
@@ -54,37 +86,64 @@ export function invoicePdf(invoice: InvoiceRecord): Buffer {
   ];
   const recipient = [
     invoice.recipient.name,
-    invoice.recipient.address ?? 'Address not given',
+    ...wrap(invoice.recipient.address ?? 'Address not given', 44),
     `State: ${invoice.recipient.state ?? 'not given'}`,
     `GSTIN: ${invoice.recipient.gstin ?? 'Unregistered'}`,
   ];
-  for (let i = 0; i < 4; i++) {
-    page.text(left, y, supplier[i] as string);
-    page.text(300, y, recipient[i] as string);
+  for (let i = 0; i < Math.max(supplier.length, recipient.length); i++) {
+    page.text(left, y, supplier[i] ?? '');
+    page.text(300, y, recipient[i] ?? '');
     y += 14;
   }
   y += 10;
   page.text(left, y, `Place of supply: ${invoice.placeOfSupply.state} (${invoice.placeOfSupply.code})`);
   page.text(right, y, 'Reverse charge: No', { align: 'right' });
+  const goods = invoice.goods;
+  if (goods) {
+    y += 14;
+    page.text(left, y, `Delivery address: ${goods.deliveryAddress}`);
+  }
   y += 28;
   page.line(left, y, right, y);
   y += 16;
+  const rate = invoice.ratePercent ?? 18;
   page.text(left, y, 'Description', { bold: true });
-  page.text(330, y, 'SAC', { bold: true });
+  page.text(goods ? 290 : 330, y, goods ? 'HSN' : 'SAC', { bold: true });
+  if (goods) {
+    page.text(350, y, 'Qty', { bold: true });
+    page.text(390, y, 'Rate', { bold: true });
+  }
   page.text(right, y, 'Taxable value', { bold: true, align: 'right' });
   y += 8;
   page.line(left, y, right, y);
   y += 16;
-  page.text(left, y, invoice.description);
-  page.text(330, y, invoice.sac);
+  if (goods) {
+    for (const line of goods.lines) {
+      page.text(left, y, line.description.length > 44 ? `${line.description.slice(0, 43)}...` : line.description);
+      page.text(290, y, line.hsnCode);
+      page.text(350, y, `${line.quantity} Nos`);
+      page.text(390, y, percent(line.ratePercent));
+      page.text(right, y, formatRupees(line.grossValuePaise), { align: 'right' });
+      y += 16;
+      if (line.discountPaise > 0) {
+        page.text(left, y, 'Less discount (membership credit)');
+        page.text(right, y, `-${formatRupees(line.discountPaise)}`, { align: 'right' });
+        y += 16;
+      }
+    }
+    page.text(330, y, 'Taxable value', { bold: true });
+  } else {
+    page.text(left, y, invoice.description);
+    page.text(330, y, invoice.sac);
+  }
   page.text(right, y, formatRupees(invoice.taxablePaise), { align: 'right' });
   y += 24;
   const rows: [string, number][] =
-    invoice.igstPaise > 0
-      ? [['IGST 18%', invoice.igstPaise]]
+    invoice.placeOfSupply.state !== invoice.supplier.state
+      ? [[`IGST ${percent(rate)}`, invoice.igstPaise]]
       : [
-          ['CGST 9%', invoice.cgstPaise],
-          ['SGST 9%', invoice.sgstPaise],
+          [`CGST ${percent(rate / 2)}`, invoice.cgstPaise],
+          [`SGST ${percent(rate / 2)}`, invoice.sgstPaise],
         ];
   for (const [label, amount] of rows) {
     page.text(330, y, label);
@@ -95,12 +154,17 @@ export function invoicePdf(invoice: InvoiceRecord): Buffer {
   y += 16;
   page.text(330, y, 'Total', { bold: true });
   page.text(right, y, formatRupees(invoice.totalPaise), { bold: true, align: 'right' });
+  if (goods && goods.paidByCreditPaise > 0) {
+    y += 16;
+    page.text(330, y, 'Paid by membership credit');
+    page.text(right, y, formatRupees(goods.paidByCreditPaise), { align: 'right' });
+  }
   y += 40;
   if (credit) {
     page.text(left, y, `Reason: ${credit.reason}`, { size: 9 });
     y += 14;
   }
-  page.text(left, y, `Payment reference: ${invoice.paymentId}`, { size: 9 });
+  page.text(left, y, `${goods ? `Order ${goods.orderId}, payment` : 'Payment'} reference: ${invoice.paymentId}`, { size: 9 });
   y += 14;
   page.text(left, y, `This is a computer-generated ${credit ? 'credit note' : 'invoice'} and needs no signature.`, { size: 9 });
   return page.toBuffer({ title: `${credit ? 'Credit note' : 'Tax invoice'} ${invoice.invoiceNumber}` });

@@ -3,11 +3,14 @@ import type { PaymentsDb } from './tables.js';
 
 // Invoices and credit notes are kept alike (a number, the member, the document as issued): one reader for both.
 
-/** One document by its key (an invoice by payment, a credit note by refund), a member's own only when `memberId` is given. */
+/**
+ * One document by its key (an invoice by payment or by product order, a credit note by refund), a member's own only
+ * when `memberId` is given.
+ */
 export function findDocument(
   db: Kysely<PaymentsDb>,
   table: 'invoices' | 'credit_notes',
-  key: 'payment_id' | 'refund_id',
+  key: 'payment_id' | 'order_id' | 'refund_id',
   id: string,
   memberId?: string,
 ) {

@@ -14,10 +14,14 @@ export async function paymentsOwedInvoices(db: Kysely<PaymentsDb>, batch: number
   return owed.rows;
 }
 
-/** Takes the financial year's next invoice number (gapless: the counter row is locked until the transaction ends). */
-export async function takeInvoiceNumber(db: Kysely<PaymentsDb>, year: string): Promise<number> {
-  const counter = await sql<{ last_number: number }>`insert into invoice_counters (financial_year, last_number) values (${year}, 1)
-    on conflict (financial_year) do update set last_number = invoice_counters.last_number + 1 returning last_number`.execute(db);
+/**
+ * Takes the financial year's next invoice number of a series ('' the membership's, 'goods' the product orders'),
+ * gapless: the counter row is locked until the transaction ends, and a rolled-back invoice gives its number back.
+ */
+export async function takeInvoiceNumber(db: Kysely<PaymentsDb>, year: string, series: '' | 'goods' = ''): Promise<number> {
+  const counter = await sql<{ last_number: number }>`insert into invoice_counters (series, financial_year, last_number)
+    values (${series}, ${year}, 1)
+    on conflict (series, financial_year) do update set last_number = invoice_counters.last_number + 1 returning last_number`.execute(db);
   return Number(counter.rows[0]?.last_number);
 }
 

@@ -185,7 +185,7 @@ export async function project(trx: Transaction<PaymentsDb>, event: StoredEvent):
     case 'InvoiceIssued':
       await trx
         .insertInto('invoices')
-        .values({ ...issued(data), invoice_number: data.invoiceNumber })
+        .values({ ...issued(data), invoice_number: data.invoiceNumber, order_id: data.goods?.orderId ?? null })
         .execute();
       return;
   }

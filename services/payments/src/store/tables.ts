@@ -76,8 +76,12 @@ export interface PaymentsDb extends EventTables {
     issued_at: Date;
     total_paise: number;
     document: unknown;
+    /** Set on a product order's invoice. */
+    order_id: string | null;
   };
-  invoice_counters: { financial_year: string; last_number: number };
+  invoice_counters: { series: string; financial_year: string; last_number: number };
+  product_tax_facts: { product_id: string; hsn_code: string | null; gst_rate_percent: string | number | null };
+  product_orders: { order_id: string; member_id: string; product_id: string; placed: unknown };
   credit_notes: {
     credit_note_number: string;
     refund_id: string;

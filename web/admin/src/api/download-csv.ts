@@ -1,12 +1,10 @@
 import { todayInIndia } from '@elts/contracts';
-import { ApiError, readAdminToken } from '@elts/ui';
+import { ApiError, fileNameOf, readAdminToken, saveFile } from '@elts/ui';
 import { AUTH_REQUIRED, signOutToLogin } from './admin-request.js';
 
 /** The file name the server gave (`{prefix}_{yyyy-mm-dd}.csv`), else the same pattern for today in India. */
 export function csvFileName(disposition: string | null, prefix: string, today = new Date()): string {
-  const named = disposition?.match(/filename="?([^";]+)"?/)?.[1];
-  if (named) return named;
-  return `${prefix}_${todayInIndia(today)}.csv`;
+  return fileNameOf(disposition) ?? `${prefix}_${todayInIndia(today)}.csv`;
 }
 
 /**
@@ -19,13 +17,5 @@ export async function downloadCsv(path: string, prefix: string, failure: string)
   const response = await fetch(path, { headers: { authorization: token, accept: 'text/csv' } });
   if (response.status === 401) signOutToLogin();
   if (!response.ok) throw new ApiError(failure, response.status);
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = csvFileName(response.headers.get('content-disposition'), prefix);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await response.blob(), csvFileName(response.headers.get('content-disposition'), prefix));
 }

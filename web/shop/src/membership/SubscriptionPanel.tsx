@@ -6,6 +6,7 @@ import { useProfile, useRefreshProfile } from '../api/profile.js';
 import { type MemberSubscription, useCurrentSubscription, useReloadSubscription } from '../api/subscription.js';
 import { DeliveryAreaNotice } from '../profile/DeliveryAreaNotice.js';
 import { MEMBERSHIP_COPY } from './copy.js';
+import { MembershipInvoices } from './MembershipInvoices.js';
 import { revokeGivesUp } from './membership-credit.js';
 import { RevokeMandateModal } from './RevokeMandateModal.js';
 import { SubscriptionDetailsModal } from './SubscriptionDetailsModal.js';
@@ -63,6 +64,7 @@ export function SubscriptionPanel() {
           {!notServiceable && <p className="mt-1 text-ink-700">{MEMBERSHIP_COPY.subscribeHint}</p>}
         </>
       )}
+      <MembershipInvoices />
       {action && <PayButton action={action} notServiceable={notServiceable} onClick={() => setModal('pricing')} />}
       {/* The disabled button alone would leave the member stuck: say why, where to change it, and offer to tell them. */}
       {action && notServiceable && profile.data?.pincode && (

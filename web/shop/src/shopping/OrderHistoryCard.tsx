@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { OrderCard, OrderRefund } from '../api/orders.js';
 import { rememberOrder } from './checkout.js';
 import { FulfilmentTimeline } from './FulfilmentTimeline.js';
+import { OrderInvoiceDownload } from './InvoiceDownload.js';
 import { checkLatestStatus, STATUS_MESSAGE_MS } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
 import { RefundLines } from './RefundLines.js';
@@ -78,6 +79,7 @@ export function OrderHistoryCard({ order: initial }: { order: OrderCard }) {
         <Button variant="secondary" size="sm" onClick={() => openOrderPage(order.order_id)}>
           View Details
         </Button>
+        <OrderInvoiceDownload orderId={order.order_id} shipped={Boolean(order.fulfilment?.awb_number)} />
         {status === 'pending' && (
           <Button size="sm" busy={checking} onClick={() => void check()}>
             Check Latest Status

@@ -19,6 +19,7 @@ import { paymentWindowMessage } from '../membership/payment-window.js';
 import { DetailRows } from './DetailRows.js';
 import { ExchangeSection } from './ExchangeSection.js';
 import { FulfilmentTimeline } from './FulfilmentTimeline.js';
+import { OrderInvoiceDownload } from './InvoiceDownload.js';
 import { OutOfStockRefund } from './OutOfStockRefund.js';
 import { recheckOrder } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
@@ -239,6 +240,7 @@ function Confirmed({ order }: { order: OrderDetail }) {
         <Link to="/profile" className={buttonClasses('secondary')}>
           Continue Shopping
         </Link>
+        <OrderInvoiceDownload orderId={order.order_id} shipped={Boolean(order.fulfilment?.awb_number)} />
       </div>
     </Card>
   );

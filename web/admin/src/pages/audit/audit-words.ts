@@ -15,6 +15,8 @@ export interface Change {
 const FIELD_WORDS: Record<string, string> = {
   isEnabled: 'Enabled',
   isVariantPrimary: 'Primary variant',
+  hsnCode: 'HSN code',
+  gstRatePercent: 'GST rate (%)',
   amazonPrice: 'Amazon price',
   awbNumber: 'AWB number',
   trackingUrl: 'Tracking link',

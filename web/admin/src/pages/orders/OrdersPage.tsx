@@ -20,6 +20,7 @@ import { Pager } from '../../components/Pager.js';
 import { StatCard, StatGrid } from '../../components/StatCard.js';
 import { useFilters } from '../../components/use-filters.js';
 import { useFulfilmentControls } from './fulfilment/FulfilmentControls.js';
+import { InvoiceButton } from './InvoiceButton.js';
 import { useOutOfStockControls } from './out-of-stock/OutOfStockControls.js';
 import { useOrderRefunds } from './refunds/OrderRefunds.js';
 
@@ -80,7 +81,17 @@ const PRODUCT_COLUMNS: Column<ProductOrder>[] = [
       </div>
     ),
   },
-  { key: 'date', header: 'Date', cell: (o) => formatDate(o.createdAt) },
+  {
+    key: 'date',
+    header: 'Date',
+    cell: (o) => (
+      <div className="flex flex-col items-start gap-1">
+        {formatDate(o.createdAt)}
+        {/* The tax invoice exists once the goods shipped (docs/decisions/0093). */}
+        {o.fulfilment?.awbNumber && <InvoiceButton orderId={o.orderId} />}
+      </div>
+    ),
+  },
 ];
 
 /** The Status column: the order's stage in the words of every page, and its refunds beneath (issue 32). */

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { DialogFooter } from '../../components/DialogFooter.js';
 import {
   type DraftErrors,
+  GST_RATES,
   isUrl,
   LOWEST_PRICE_PAISE,
   NEW_BRAND,
@@ -138,6 +139,27 @@ export function ProductFormModal({
         ) : (
           <TextInput label="SKU" value={draft.sku} onChange={(e) => set('sku', e.target.value)} />
         )}
+
+        <TextInput
+          label="HSN Code"
+          required
+          hint="4, 6 or 8 digits, as on the tax invoice"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={8}
+          value={draft.hsnCode}
+          error={errors.hsnCode}
+          onChange={(e) => set('hsnCode', e.target.value.replace(/\D/g, ''))}
+        />
+        <Select
+          label="GST Rate"
+          required
+          placeholder="Select a GST rate"
+          options={GST_RATES.map((rate) => ({ value: String(rate.percent), label: rate.label }))}
+          value={draft.gstRate}
+          error={errors.gstRate}
+          onChange={(e) => set('gstRate', e.target.value)}
+        />
 
         <fieldset className="flex flex-col gap-2 sm:col-span-2">
           <legend className="mb-1 text-sm font-semibold text-ink-800">Images</legend>

@@ -2,6 +2,9 @@ import {
   type API,
   type DataOf,
   fromIndianWallClock,
+  GST_RATE_REQUIRED_MESSAGE,
+  GST_RATES,
+  HSN_CODE_REQUIRED_MESSAGE,
   indianWallClock,
   LOWEST_PRICE_PAISE,
   PRODUCT_CATEGORIES,
@@ -40,11 +43,14 @@ export interface ProductDraft {
   saleEndAt: string;
   isEnabled: boolean;
   exclusive: boolean;
+  /** GST tax facts for the invoice: the HSN code as typed, the rate as the rate table's percent ('' when none chosen). */
+  hsnCode: string;
+  gstRate: string;
 }
 
 export const DESCRIPTION_PREVIEW = 90;
 export const NEW_BRAND = '__new__';
-export { LOWEST_PRICE_PAISE, PRODUCT_CATEGORIES };
+export { GST_RATES, LOWEST_PRICE_PAISE, PRODUCT_CATEGORIES };
 
 /** The card's description preview: the first section's text, cut at 90 characters. */
 export function descriptionPreview(product: Pick<CatalogProduct, 'descriptions'>): string {
@@ -83,6 +89,8 @@ export function emptyDraft(): ProductDraft {
     saleEndAt: '',
     isEnabled: true,
     exclusive: false,
+    hsnCode: '',
+    gstRate: '',
   };
 }
 
@@ -107,12 +115,25 @@ export function draftOf(product: CatalogProduct): ProductDraft {
     saleEndAt: isoToSaleTime(product.saleEndAt),
     isEnabled: product.isEnabled,
     exclusive: product.exclusive,
+    hsnCode: product.hsnCode ?? '',
+    gstRate: product.gstRate === null ? '' : String(product.gstRate),
   };
 }
 
 export type DraftErrors = Partial<
   Record<
-    'name' | 'price' | 'amazonPrice' | 'category' | 'stock' | 'images' | 'descriptions' | 'newBrand' | 'saleStartAt' | 'saleEndAt',
+    | 'name'
+    | 'price'
+    | 'amazonPrice'
+    | 'category'
+    | 'stock'
+    | 'images'
+    | 'descriptions'
+    | 'newBrand'
+    | 'saleStartAt'
+    | 'saleEndAt'
+    | 'hsnCode'
+    | 'gstRate',
     string
   >
 >;
@@ -136,6 +157,8 @@ const FORM_FIELDS = new Set<string>([
   'descriptions',
   'saleStartAt',
   'saleEndAt',
+  'hsnCode',
+  'gstRate',
 ]);
 
 /**
@@ -149,6 +172,9 @@ export function validateDraft(draft: ProductDraft, brands: readonly string[]): D
   if (!draft.price.trim()) errors.price = 'Price is required';
   if (!draft.category) errors.category = 'Category is required';
   if (!draft.stock.trim()) errors.stock = 'Stock is required';
+  // The catalog requires both on every product (each sale is invoiced); the schema checks their form.
+  if (!draft.hsnCode.trim()) errors.hsnCode = HSN_CODE_REQUIRED_MESSAGE;
+  if (!draft.gstRate) errors.gstRate = GST_RATE_REQUIRED_MESSAGE;
   if (draft.images.some((image) => image.trim() && !isUrl(image.trim()))) errors.images = 'Each image must be a URL';
   // The catalog refuses a product without a picture (a card needs one); the spec keeps one image row always.
   else if (!draft.images.some((image) => image.trim())) errors.images = 'At least one image is required';
@@ -189,5 +215,7 @@ export function bodyOf(draft: ProductDraft): ProductBody {
     saleEndAt: saleTimeToIso(draft.saleEndAt),
     isEnabled: draft.isEnabled,
     exclusive: draft.exclusive,
+    hsnCode: draft.hsnCode.trim() || null,
+    gstRate: draft.gstRate ? Number(draft.gstRate) : null,
   };
 }

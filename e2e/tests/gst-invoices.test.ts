@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../src/accessibility.js';
+import { adminSession, createProduct, payOrder, placeUnpaidOrder, shipOrder } from '../src/admin.js';
+import { useBrowser, VIEWPORTS } from '../src/browser.js';
+import { widerThanWindow } from '../src/layout.js';
+import { subscriber } from '../src/members.js';
+
+const browser = useBrowser();
+
+/** Clicks a download button and reads the file the browser saved. */
+async function downloaded(page: Page, button: Locator): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), text: (await readFile(path)).toString('latin1') };
+}
+
+// Issue 38: each product carries its GST tax facts, and a shipped order's tax invoice is downloaded by its member
+// (order page and order history) and by operators (Orders page).
+describe('GST tax invoices', () => {
+  it('asks for the HSN code and GST rate in the product form, on a phone and a laptop', async () => {
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      const { page } = await browser.open('/admin/products', { session: await adminSession(), viewport });
+      await page.getByRole('button', { name: 'Add Product' }).click();
+      const form = page.getByRole('dialog', { name: 'Add Product' });
+      await form.getByLabel('HSN Code').fill('85a18');
+      expect(await form.getByLabel('HSN Code').inputValue()).toBe('8518');
+      await form.getByRole('button', { name: 'Save Product' }).click();
+      await form.getByText('GST rate is required').waitFor();
+      await form.getByLabel('GST Rate').selectOption('18');
+      await form.getByLabel('HSN Code').fill('85183');
+      await form.getByRole('button', { name: 'Save Product' }).click();
+      await form.getByText('HSN code must be 4, 6 or 8 digits').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('gives a shipped order its invoice on the order page, in the order history and on the Orders page', async () => {
+    const product = await createProduct({ stock: 2 });
+    const member = await subscriber();
+    const placed = await placeUnpaidOrder(member.token, product.id);
+    await payOrder(placed.payment_link);
+
+    // Before it ships there is no invoice to offer.
+    const before = await browser.open(`/order?order_id=${placed.order_id}`, { session: member.session, viewport: VIEWPORTS.phone });
+    await before.page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    expect(await before.page.getByRole('button', { name: 'Download Invoice' }).count()).toBe(0);
+    await before.page.close();
+
+    await shipOrder(placed.order_id);
+
+    const { page } = await browser.open(`/order?order_id=${placed.order_id}`, { session: member.session, viewport: VIEWPORTS.phone });
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    // Payments issues the invoice when it hears of the shipment: a moment after the operator's step.
+    let invoice = { name: '', text: '' };
+    for (const deadline = Date.now() + 15_000; !invoice.text.startsWith('%PDF'); ) {
+      const button = page.getByRole('button', { name: 'Download Invoice' });
+      try {
+        invoice = await downloaded(page, button);
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await page.waitForTimeout(500);
+      }
+    }
+    expect(invoice.name).toMatch(/^invoice-EG-\d{4}-\d{6}\.pdf$/);
+    expect(invoice.text).toContain('TAX INVOICE');
+    expect(invoice.text).toContain('85167990');
+    expect(invoice.text).toContain('Place of supply: Goa (30)');
+    expect(await widerThanWindow(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+
+    const history = await browser.open('/profile?section=orders', { session: member.session, viewport: VIEWPORTS.desktop });
+    const card = history.page.getByRole('listitem', { name: `Order ${placed.order_id}` });
+    expect((await downloaded(history.page, card.getByRole('button', { name: 'Download Invoice' }))).name).toBe(invoice.name);
+    expect(await seriousViolations(history.page)).toEqual([]);
+    await history.page.close();
+
+    const orders = await browser.open('/admin/orders', { session: await adminSession(), viewport: VIEWPORTS.desktop });
+    await orders.page.getByLabel('Search').fill(placed.order_id);
+    const button = orders.page.getByRole('button', { name: `Download invoice of order ${placed.order_id}` });
+    expect((await downloaded(orders.page, button)).name).toBe(invoice.name);
+    await orders.page.close();
+  });
+});

@@ -1,0 +1,44 @@
+import type { EventData, OrderPlaced } from '@elts/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { PaymentsDb } from './tables.js';
+
+// What a product order's tax invoice needs from other services (docs/decisions/0093): each product's tax facts, from
+// catalog's product events, and each order as placed, from orders' OrderPlaced.
+
+export type PlacedOrder = EventData<typeof OrderPlaced>;
+
+/** The product's tax facts as last saved (a later save replaces them; the invoice takes them when the goods ship). */
+export async function saveProductTaxFacts(
+  trx: Transaction<PaymentsDb>,
+  productId: string,
+  facts: { hsnCode: string | null; gstRatePercent: number | null },
+) {
+  const row = { hsn_code: facts.hsnCode, gst_rate_percent: facts.gstRatePercent };
+  await trx
+    .insertInto('product_tax_facts')
+    .values({ product_id: productId, ...row })
+    .onConflict((conflict) => conflict.column('product_id').doUpdateSet(row))
+    .execute();
+}
+
+export async function saveProductOrder(trx: Transaction<PaymentsDb>, order: PlacedOrder) {
+  await trx
+    .insertInto('product_orders')
+    .values({ order_id: order.orderId, member_id: order.memberId, product_id: order.productId, placed: JSON.stringify(order) })
+    .onConflict((conflict) => conflict.column('order_id').doNothing())
+    .execute();
+}
+
+/** An order as placed, with its product's tax facts (null when the product has none). */
+export async function findOrderToInvoice(db: Kysely<PaymentsDb>, orderId: string) {
+  const row = await db
+    .selectFrom('product_orders as o')
+    .leftJoin('product_tax_facts as t', 't.product_id', 'o.product_id')
+    .select(['o.placed', 't.hsn_code', 't.gst_rate_percent'])
+    .where('o.order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const placed = (typeof row.placed === 'string' ? JSON.parse(row.placed) : row.placed) as PlacedOrder;
+  const tax = row.hsn_code && row.gst_rate_percent !== null ? { hsnCode: row.hsn_code, ratePercent: Number(row.gst_rate_percent) } : null;
+  return { placed, tax };
+}

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { indianMidnightOf } from '@elts/contracts';
+import { sql } from '@elts/platform';
+import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takeInvoiceNumber } from '../src/store/invoices.js';
+import type { PaymentsDb } from '../src/store/tables.js';
+import { internalCall, registerMember, startPayments, type TestMember } from './helpers.js';
+
+/** The text a PDF of ours shows: each `(text) Tj` of its uncompressed content stream. */
+function pdfText(pdf: Buffer): string {
+  return [...pdf.toString('latin1').matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((match) => match[1]!.replace(/\\(.)/g, '$1')).join('\n');
+}
+
+// Product orders' tax invoices (issue 38, docs/decisions/0093): issued by payments when orders says the goods shipped.
+describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => {
+  const available = databaseAvailable(kind);
+  let payments: ServiceHarness;
+  const internal = (path: string, body?: unknown) => internalCall(payments, path, body);
+
+  beforeAll(async () => {
+    if (available) payments = await startPayments(kind);
+  });
+  afterAll(async () => payments?.close());
+
+  const product = async (hsnCode: string | null, gstRatePercent: number | null) => {
+    const productId = `PRD-${randomUUID().slice(0, 6).toUpperCase()}`;
+    await payments.source('catalog').append(`product-${productId}`, 0, [
+      {
+        type: 'ProductCreated',
+        data: {
+          productId,
+          stock: 5,
+          product: {
+            name: 'Galaxy S24 5G (256 GB)',
+            images: ['/product/images/smartphone.svg'],
+            pricePaise: 2_499_900,
+            amazonPricePaise: null,
+            category: 'Electronics',
+            brand: 'Samsung',
+            descriptions: [{ title: 'Highlights', content: 'A phone.' }],
+            sku: '',
+            variantGroup: null,
+            isVariantPrimary: false,
+            saleStartAt: null,
+            saleEndAt: null,
+            isEnabled: true,
+            exclusive: false,
+            dropId: null,
+            hsnCode,
+            gstRatePercent,
+          },
+        },
+      },
+    ]);
+    return productId;
+  };
+
+  /** A paid order of one phone (Rs 24,999 less Rs 2,499.90 of credit), delivered to `state`. */
+  const paidOrder = async (member: TestMember, productId: string, state: string, pincode: string) => {
+    const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
+    const checkout = await internal('/internal/payments/checkout', {
+      orderId,
+      memberId: member.memberId,
+      amountPaise: 2_249_910,
+      customer: { name: 'Asha Rao', email: 'asha@example.in', phone: '9876543210' },
+      note: 'Galaxy S24 x 1',
+    });
+    const address = { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Bengaluru', state, pincode };
+    await payments.source('orders').append(`order-${orderId}`, 0, [
+      {
+        type: 'OrderPlaced',
+        data: {
+          orderId,
+          memberId: member.memberId,
+          productId,
+          product: { name: 'Galaxy S24 5G (256 GB)', brand: 'Samsung', category: 'Electronics', images: [] },
+          quantity: 1,
+          unitPricePaise: 2_499_900,
+          creditPaise: 249_990,
+          amountPaise: 2_249_910,
+          customer: { email: 'asha@example.in', phone: '9876543210', firstName: 'Asha', lastName: 'Rao' },
+          shippingAddress: address,
+          billingAddress: address,
+        },
+      },
+    ]);
+    await payments.request(new URL(checkout.body.data.paymentLink).pathname, {
+      method: 'POST',
+      body: { outcome: 'success', method: 'upi' },
+    });
+    await eventually(async () => (await internal(`/internal/payments/orders/${orderId}`)).body.data.status === 'success');
+    return orderId;
+  };
+
+  const ship = (member: TestMember, orderId: string, shipment = 1) =>
+    payments.source('orders').append(`order-${orderId}`, 'any', [
+      {
+        type: 'OrderShipped',
+        data: {
+          orderId,
+          memberId: member.memberId,
+          shipment,
+          courier: 'Blue Dart',
+          awbNumber: '12345678901',
+          trackingUrl: 'https://bluedart.example/t',
+        },
+      },
+    ]);
+
+  const invoicesOf = async (orderId: string) =>
+    (
+      await sql<{
+        invoice_number: string;
+        document: any;
+      }>`select invoice_number, document from invoices where order_id = ${orderId}`.execute(payments.db)
+    ).rows;
+
+  it.runIf(available)('issues one invoice when the goods ship, with IGST to another state and the credit as a discount', async () => {
+    const member = await registerMember(payments);
+    const productId = await product('85171300', 18);
+    const orderId = await paidOrder(member, productId, 'Karnataka', '560001');
+    expect(await invoicesOf(orderId)).toEqual([]);
+    // Shipped twice over (a redelivery, an operator's repeat): one invoice.
+    await ship(member, orderId);
+    await ship(member, orderId);
+    await eventually(async () => (await invoicesOf(orderId)).length === 1);
+    const [invoice] = await invoicesOf(orderId);
+    expect(invoice!.invoice_number).toMatch(/^EG\/\d{4}\/\d{6}$/);
+    expect(invoice!.document).toMatchObject({
+      ratePercent: 18,
+      taxablePaise: 1_906_703,
+      igstPaise: 343_207,
+      cgstPaise: 0,
+      totalPaise: 2_249_910,
+      placeOfSupply: { state: 'Karnataka', code: '29' },
+      recipient: { name: 'Asha Rao', gstin: null, state: 'Karnataka' },
+      goods: {
+        orderId,
+        deliveryAddress: 'Asha Rao, 12 MG Road, Bengaluru, Karnataka 560001',
+        lines: [{ hsnCode: '85171300', quantity: 1, grossValuePaise: 2_118_559, discountPaise: 211_856, taxablePaise: 1_906_703 }],
+      },
+    });
+
+    const pdf = await payments.request(`/api/invoices/order/${orderId}`, { token: member.token });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    for (const expected of [
+      'TAX INVOICE',
+      `Invoice No. ${invoice!.invoice_number}`,
+      'Place of supply: Karnataka (29)',
+      'Reverse charge: No',
+      'Delivery address: Asha Rao, 12 MG Road, Bengaluru, Karnataka 560001',
+      'HSN',
+      '85171300',
+      '1 Nos',
+      'Samsung Galaxy S24 5G (256 GB)',
+      'Rs. 21,185.59',
+      'Less discount (membership credit)',
+      '-Rs. 2,118.56',
+      'Rs. 19,067.03',
+      'IGST 18%',
+      'Rs. 3,432.07',
+      'Rs. 22,499.10',
+      'GSTIN: Unregistered',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('CGST');
+
+    // Only its member downloads it; an operator finds it by the order.
+    expect((await payments.request(`/api/invoices/order/${orderId}`, { token: payments.memberSession().token })).status).toBe(404);
+    expect((await payments.request(`/admin/invoices/order/${orderId}`, { token: payments.adminSession().token })).status).toBe(200);
+  });
+
+  it.runIf(available)('names a registered business with its GSTIN, and takes the tax back on a refund at the same rate', async () => {
+    const member = await registerMember(payments, { pincode: '403001', gst: '29AABCT1332L1ZA' });
+    const productId = await product('85171300', 5);
+    const orderId = await paidOrder(member, productId, 'Goa', '403001');
+    await ship(member, orderId);
+    // A replacement's shipment is not a new supply.
+    await ship(member, orderId, 2);
+    await eventually(async () => (await invoicesOf(orderId)).length === 1);
+    const [invoice] = await invoicesOf(orderId);
+    expect(invoice!.document).toMatchObject({
+      ratePercent: 5,
+      placeOfSupply: { state: 'Goa', code: '30' },
+      recipient: { gstin: '29AABCT1332L1ZA', state: 'Karnataka' },
+      igstPaise: 0,
+    });
+    expect(invoice!.document.cgstPaise + invoice!.document.sgstPaise).toBe(2_249_910 - invoice!.document.taxablePaise);
+
+    const refund = await internal(`/internal/payments/orders/${orderId}/refund`, { reason: 'No replacement could be sent' });
+    expect(refund.body.data).toMatchObject({ status: 'success' });
+    const notes = await sql<{ refund_id: string; invoice_number: string; document: any }>`
+      select refund_id, invoice_number, document from credit_notes where payment_id = ${invoice!.document.paymentId}`.execute(payments.db);
+    expect(notes.rows).toHaveLength(1);
+    const note = notes.rows[0]!;
+    expect(note.invoice_number).toBe(invoice!.invoice_number);
+    expect(note.document).toMatchObject({
+      ratePercent: 5,
+      taxablePaise: invoice!.document.taxablePaise,
+      cgstPaise: invoice!.document.cgstPaise,
+      sgstPaise: invoice!.document.sgstPaise,
+      totalPaise: 2_249_910,
+      against: { invoiceNumber: invoice!.invoice_number },
+      goods: { orderId },
+    });
+    const pdf = await payments.request(`/api/subscription/credit-note/${note.refund_id}`, { token: member.token });
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain('CREDIT NOTE');
+    expect(text).toContain(`Against tax invoice ${invoice!.invoice_number}`);
+    expect(text).toContain('CGST 2.5%');
+    expect(text).toContain('GSTIN: 29AABCT1332L1ZA');
+  });
+
+  it.runIf(available)("gives operators the month's GSTR-1 data, its totals equal to the month's invoiced payments", async () => {
+    const member = await registerMember(payments, { pincode: '560001', gst: '29AABCT1332L1ZA' });
+    const orderId = await paidOrder(member, await product('85183000', 18), 'Karnataka', '560001');
+    await ship(member, orderId);
+    await eventually(async () => (await invoicesOf(orderId)).length === 1);
+    const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+    const admin = payments.adminSession().token;
+    const { status, body } = await payments.json(`/admin/gst/returns?month=${month}`, { token: admin });
+    expect(status).toBe(200);
+    const data = body.data;
+    expect(data.b2b.map((row: { number: string }) => row.number)).toContain((await invoicesOf(orderId))[0]!.invoice_number);
+    // What the invoices of the month add up to is what their payments took, less what the credit notes gave back.
+    const [year, number] = month.split('-').map(Number) as [number, number];
+    const [from, to] = [indianMidnightOf(year, number, 1), indianMidnightOf(year, number + 1, 1)];
+    const ledger = await sql<{ paid: string; refunded: string; count: number }>`
+      select coalesce(sum(p.amount_paise), 0) as paid, count(*)::int as count,
+        (select coalesce(sum(n.total_paise), 0) from credit_notes n where n.issued_at >= ${from} and n.issued_at < ${to}) as refunded
+      from invoices i join payments p on p.payment_id = i.payment_id
+      where i.issued_at >= ${from} and i.issued_at < ${to}`.execute(payments.db);
+    const { invoices, creditNotes } = data.totals;
+    expect(invoices.count).toBe(ledger.rows[0]!.count);
+    expect(invoices.taxablePaise + invoices.igstPaise + invoices.cgstPaise + invoices.sgstPaise).toBe(Number(ledger.rows[0]!.paid));
+    expect(creditNotes.taxablePaise + creditNotes.igstPaise + creditNotes.cgstPaise + creditNotes.sgstPaise).toBe(
+      Number(ledger.rows[0]!.refunded),
+    );
+    const csv = await payments.request(`/admin/gst/returns/b2b?month=${month}`, { token: admin });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="GSTR1_b2b_${month}.csv"`);
+    const b2bRow = (await csv.text()).split('\r\n').find((line) => line.includes((data.b2b[0] as { number: string }).number));
+    expect(b2bRow).toMatch(/^29AABCT1332L1ZA,Asha Rao,EG\/\d{4}\/\d{6},\d{2}-\w{3}-\d{4},22499\.10,29-Karnataka,N,/);
+    expect((await payments.json(`/admin/gst/returns/gstr9?month=${month}`, { token: admin })).status).toBe(400);
+    const bad = await payments.json('/admin/gst/returns?month=2026-13', { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('Month must be YYYY-MM, such as 2026-11');
+    expect((await payments.json(`/admin/gst/returns?month=${month}`, { token: member.token })).status).toBe(401);
+  });
+
+  it.runIf(available)('numbers each series and year without gaps or repeats when invoices are issued at once', async () => {
+    // Twelve transactions at once in a year no other test uses; every third fails after taking its number.
+    const db = payments.db as unknown as Kysely<PaymentsDb>;
+    const attempts = Array.from({ length: 12 }, (_, index) =>
+      db
+        .transaction()
+        .execute(async (trx) => {
+          const number = await takeInvoiceNumber(trx, '2031-32', 'goods');
+          if (index % 3 === 2) throw new Error('the invoice could not be recorded');
+          return number;
+        })
+        .catch(() => undefined),
+    );
+    const taken = (await Promise.all(attempts)).filter((number) => number !== undefined).sort((a, b) => a - b);
+    expect(taken).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // The membership's series and the next financial year start from 1 on their own.
+    expect(await db.transaction().execute((trx) => takeInvoiceNumber(trx, '2031-32'))).toBe(1);
+    expect(await db.transaction().execute((trx) => takeInvoiceNumber(trx, '2032-33', 'goods'))).toBe(1);
+  });
+
+  it.runIf(available)('issues no invoice for a product without tax facts, nor before shipment', async () => {
+    const member = await registerMember(payments);
+    const orderId = await paidOrder(member, await product(null, null), 'Goa', '403001');
+    expect((await payments.request(`/api/invoices/order/${orderId}`, { token: member.token })).status).toBe(404);
+    const [shipped] = await ship(member, orderId);
+    await eventually(async () => {
+      const done =
+        await sql`select 1 from processed_events where consumer = 'payments.product-orders' and event_id = ${shipped!.eventId}`.execute(
+          payments.db,
+        );
+      return done.rows.length === 1;
+    });
+    expect(await invoicesOf(orderId)).toEqual([]);
+  });
+});
