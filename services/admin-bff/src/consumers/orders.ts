@@ -4,6 +4,7 @@ import {
   OrderCompleted,
   OrderDelivered,
   OrderFailed,
+  OrderPaymentStarted,
   OrderPlaced,
   OrderProcessingStarted,
   OrderRefundChosen,
@@ -68,6 +69,10 @@ export function ordersProjection(db: Kysely<AdminDb>) {
           status: 'pending',
           created_at: event.recordedAt,
         });
+      })
+      // A reservation's price is settled when its checkout opens (issue 33): the credit off, what is left to pay.
+      .on(OrderPaymentStarted, async (data, _event, trx) => {
+        if (typeof data.amountPaise === 'number') await setProductOrder(trx, data.orderId, { amount_paise: data.amountPaise });
       })
       // Paid: the order now waits to be processed.
       .on(OrderCompleted, async (data, event, trx) => {

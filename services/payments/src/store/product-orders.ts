@@ -29,6 +29,25 @@ export async function saveProductOrder(trx: Transaction<PaymentsDb>, order: Plac
     .execute();
 }
 
+/** The stored order (a JSON column, which the embedded database may hand back as text). */
+const placedOf = (stored: unknown): PlacedOrder => (typeof stored === 'string' ? JSON.parse(stored) : stored) as PlacedOrder;
+
+/** The price a reserved order settled on when its checkout opened: the credit spent and what is left to pay. */
+export async function saveProductOrderPrice(
+  trx: Transaction<PaymentsDb>,
+  orderId: string,
+  price: { creditPaise: number; amountPaise: number },
+) {
+  const row = await trx.selectFrom('product_orders').select('placed').where('order_id', '=', orderId).executeTakeFirst();
+  if (!row) return;
+  const placed = placedOf(row.placed);
+  await trx
+    .updateTable('product_orders')
+    .set({ placed: JSON.stringify({ ...placed, ...price }) })
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
 /** An order as placed, with its product's tax facts (null when the product has none). */
 export async function findOrderToInvoice(db: Kysely<PaymentsDb>, orderId: string) {
   const row = await db
@@ -38,7 +57,7 @@ export async function findOrderToInvoice(db: Kysely<PaymentsDb>, orderId: string
     .where('o.order_id', '=', orderId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const placed = (typeof row.placed === 'string' ? JSON.parse(row.placed) : row.placed) as PlacedOrder;
+  const placed = placedOf(row.placed);
   const tax = row.hsn_code && row.gst_rate_percent !== null ? { hsnCode: row.hsn_code, ratePercent: Number(row.gst_rate_percent) } : null;
   return { placed, tax };
 }
