@@ -16,8 +16,8 @@ export const PLAN_DROP_ALERTS_JOB = 'alerts.plan-drops';
 /** The calendar's drops are computed, never created: a planner looks this far ahead, this often. */
 const PLAN_AHEAD_DAYS = 8;
 const PLAN_EVERY_SECONDS = 3600;
-/** Identity's port takes at most this many members a call. */
-const MEMBERS_PER_CALL = 1000;
+/** Identity's port takes at most 1,000 members a call, and a service's body at most 100 KiB (platform's createApp). */
+export const CALL_LIMITS = { members: 1000, bytes: 90 * 1024 };
 
 export type DropAlertsRequest = z.input<typeof dropAlertsRequestSchema>;
 export type Outcomes = Partial<Record<DropAlertOutcome, number>>;
@@ -49,7 +49,7 @@ export function dropAlertSchedule(scheduler: () => JobScheduler, leads: AlertLea
 
 /**
  * Sends one moment of one drop: each active member's matches among the drop's products (the last call: those still
- * available) by the board's matcher, to identity in calls of at most 1,000 members. Members with no match are not
+ * available) by the board's matcher, to identity in calls it accepts (`inCalls`). Members with no match are not
  * sent, and a drop with nothing to say sends nothing. Run again (a retry, a restart mid-send), identity answers
  * `already_sent` for every member it has queued, so no one hears twice.
  */
@@ -67,19 +67,36 @@ export async function sendDropMoment(
   if (products.length === 0) return {};
   const members = dropMatchesByMember(await activeMembersWithLists(context.db, now), products);
   const outcomes: Outcomes = {};
-  for (let start = 0; start < members.length; start += MEMBERS_PER_CALL) {
-    const answer = await queue({
-      dropId,
-      moment,
-      opensAt: drop.opensAt.toISOString(),
-      members: members.slice(start, start + MEMBERS_PER_CALL),
-    });
+  for (const batch of inCalls(members, CALL_LIMITS)) {
+    const answer = await queue({ dropId, moment, opensAt: drop.opensAt.toISOString(), members: batch });
     for (const [outcome, count] of Object.entries(answer) as [DropAlertOutcome, number][]) {
       outcomes[outcome] = (outcomes[outcome] ?? 0) + count;
     }
   }
   context.logger.info({ dropId, moment, members: members.length, outcomes }, 'drop alerts sent to identity');
   return outcomes;
+}
+
+/**
+ * Members in calls identity accepts: at most `limits.members` a call, and bodies under `limits.bytes` (a member with
+ * fifteen long product names takes about 6 KB; a usual one a few hundred bytes), in their order.
+ */
+export function inCalls<T>(members: T[], limits: { members: number; bytes: number }): T[][] {
+  const calls: T[][] = [];
+  let call: T[] = [];
+  let bytes = 0;
+  for (const member of members) {
+    const size = Buffer.byteLength(JSON.stringify(member)) + 1;
+    if (call.length > 0 && (call.length >= limits.members || bytes + size > limits.bytes)) {
+      calls.push(call);
+      call = [];
+      bytes = 0;
+    }
+    call.push(member);
+    bytes += size;
+  }
+  if (call.length > 0) calls.push(call);
+  return calls;
 }
 
 /**
