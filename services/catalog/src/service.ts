@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { catalogEvents, stepOperations } from '@elts/contracts';
+import { catalogEvents, identityOperations, stepOperations } from '@elts/contracts';
 import { defineService, failingStepRoutes, type ServiceInstance, type Subscription } from '@elts/platform';
 import { DEFAULT_FAILING_AFTER_ATTEMPTS, type JobScheduler, schedulerStepControl, workflowMigrations } from '@elts/workflows';
 import type { Kysely } from 'kysely';
+import { dropAlertSchedule, planComingDrops, registerDropAlertJobs } from './alerts/drop-alert-jobs.js';
 import { dropRoutes } from './api/drop-routes.js';
 import { earlyAccessRoutes } from './api/early-access-routes.js';
 import { imageRoutes } from './api/image-routes.js';
@@ -44,8 +45,33 @@ export const catalogService = defineService({
       },
       runtime.clock,
     );
-    const context: CatalogContext = { db, events: runtime.events, settings: config, board, logger, clock: runtime.clock };
+    const leads = { previewHours: config.DROP_ALERT_PREVIEW_HOURS, lastCallHours: config.DROP_ALERT_LAST_CALL_HOURS };
+    const context: CatalogContext = {
+      db,
+      events: runtime.events,
+      settings: config,
+      board,
+      logger,
+      clock: runtime.clock,
+      // The scheduler is made from the context; the drop commands reach it only once both exist.
+      alerts: dropAlertSchedule(
+        () => scheduler,
+        leads,
+        () => runtime.clock.now(),
+      ),
+    };
     const scheduler = holdExpiryScheduler(context);
+    // A drop's preview, opening and last call go to identity, which queues each member's message (decision 0088).
+    registerDropAlertJobs(
+      scheduler,
+      context,
+      (body) =>
+        runtime
+          .client('identity')
+          .operation(identityOperations.queueDropAlerts, { body }, { idempotent: true })
+          .then((data) => data.outcomes),
+      leads,
+    );
 
     // One instance seeds; another starting at the same moment waits, then finds the catalogue there (issue 32).
     if (config.SEED_DEMO_CATALOG ?? runtime.nodeEnv !== 'production')
@@ -79,6 +105,8 @@ export const catalogService = defineService({
           ),
         );
         await scheduler.start();
+        // The calendar's coming drops are planned at once, not an hour after a start.
+        await planComingDrops(context, scheduler, leads).catch((error) => logger.warn({ err: error }, 'planning drop alerts failed'));
       },
       async stop() {
         await scheduler.stop();

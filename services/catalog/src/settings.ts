@@ -30,6 +30,10 @@ export const catalogSettings = z.object({
    * it is also rebuilt at least this often so changes made through another instance show up.
    */
   BOARD_REFRESH_SECONDS: z.coerce.number().int().min(1).default(5),
+  /** How long before a drop opens its preview goes to members with something on their lists in it (decision 0088). */
+  DROP_ALERT_PREVIEW_HOURS: z.coerce.number().positive().max(72).default(3),
+  /** How long before a drop closes its last call goes, naming only what is still available. */
+  DROP_ALERT_LAST_CALL_HOURS: z.coerce.number().positive().max(72).default(2),
   /** How often the embedded job driver looks for due steps. */
   WORKFLOW_POLL_MS: z.coerce.number().int().min(10).default(1000),
 });

@@ -44,6 +44,9 @@ describe('the alert rules', () => {
     const now = india('2026-11-27T21:00');
     expect(dropAlertTitle('preview', 3, now, india('2026-11-28T00:00'))).toBe('Three things on your lists drop tonight at 00:00');
     expect(dropAlertTitle('preview', 1, now, india('2026-12-11T00:00'))).toBe('One thing on your lists drops on 11/12/2026 00:00');
+    const morning = india('2026-11-27T09:30');
+    expect(dropAlertTitle('preview', 1, morning, india('2026-11-27T13:30'))).toBe('One thing on your lists drops today at 13:30');
+    expect(dropAlertTitle('preview', 2, morning, india('2026-11-27T20:00'))).toBe('Two things on your lists drop tonight at 20:00');
     expect(dropAlertTitle('opening', 2, now, now)).toBe('Two things on your lists are on sale now');
     expect(dropAlertTitle('last_call', 12, now, now)).toBe('Last call: 12 things on your lists are still available');
     const text = dropAlertMailText({

@@ -1,5 +1,6 @@
 import type { Clock, EventStore, Logger, NewEvent, StoredEvent, UnitOfWork } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
+import type { DropAlertSchedule } from '../alerts/drop-alert-jobs.js';
 import type { DealsBoard } from '../board/deals-board.js';
 import type { CatalogSettings } from '../settings.js';
 import type { CatalogDb } from '../store/tables.js';
@@ -12,6 +13,8 @@ export interface CatalogContext {
   logger: Logger;
   /** Where business time comes from: sale windows, drops, hold expiry. */
   clock: Clock;
+  /** A drop's messages follow it: planned when it is created or moved, dropped when it is cancelled. */
+  alerts: DropAlertSchedule;
 }
 
 /** Appends with the actor in each event's metadata and projects in the same transaction. */

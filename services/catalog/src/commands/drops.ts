@@ -47,8 +47,9 @@ export async function listDrops(context: CatalogContext, from: Date, to: Date) {
 export async function createDrop(context: CatalogContext, request: DropRequest, actor: string): Promise<string> {
   const { opensAt, closesAt } = windowOf(request, context.clock.now());
   const dropId = newDropId();
-  await context.events.transact((unit) =>
-    record(
+  const label = request.label?.trim() || dropLabel(opensAt);
+  await context.events.transact(async (unit) => {
+    await record(
       unit,
       dropStream(dropId),
       0,
@@ -59,14 +60,15 @@ export async function createDrop(context: CatalogContext, request: DropRequest, 
             dropId,
             opensAt: opensAt.toISOString(),
             closesAt: closesAt.toISOString(),
-            label: request.label?.trim() || dropLabel(opensAt),
+            label,
           },
         },
       ],
       actor,
       projectDropEvent,
-    ),
-  );
+    );
+    await context.alerts.follow(unit.db, { id: dropId, opensAt, closesAt, label, source: 'admin', cancelled: false, moved: false });
+  });
   context.board.catalogChanged();
   return dropId;
 }
@@ -107,7 +109,10 @@ async function changeDrop(
       if (!drop) throw notFound('Deal drop not found');
       const event = decide(drop);
       const version = (await unit.readStream(dropStream(dropId))).length;
-      if (event) await record(unit, dropStream(dropId), version, [event], actor, projectDropEvent);
+      if (!event) return;
+      await record(unit, dropStream(dropId), version, [event], actor, projectDropEvent);
+      const changed = (await calendar(context, unit.db)).byId(dropId);
+      if (changed) await context.alerts.follow(unit.db, changed);
     }),
   );
   context.board.catalogChanged();

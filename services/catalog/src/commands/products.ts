@@ -1,7 +1,7 @@
 import { PRESET_BRANDS, type ProductForm } from '@elts/contracts';
 import { badRequest, conflict, notFound, retryOnConcurrency } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import { DropCalendar } from '../domain/drops.js';
+import { type Drop, DropCalendar } from '../domain/drops.js';
 import { newProductId } from '../domain/ids.js';
 import {
   decideCreate,
@@ -26,22 +26,26 @@ async function knownBrands(db: Kysely<CatalogDb>): Promise<string[]> {
 }
 
 /** A product may name a drop of the calendar or an admin's drop, but not one that was cancelled. */
-async function checkDrop(db: Kysely<CatalogDb>, anchor: string, data: ProductData): Promise<void> {
-  if (!data.dropId) return;
+async function checkDrop(db: Kysely<CatalogDb>, anchor: string, data: ProductData): Promise<Drop | undefined> {
+  if (!data.dropId) return undefined;
   const drop = new DropCalendar(anchor, await loadStoredDrops(db)).byId(data.dropId);
   if (!drop) throw badRequest(`Unknown deal drop: ${data.dropId}`, [{ path: 'dropId', message: 'Unknown deal drop' }]);
   if (drop.cancelled) throw badRequest(`The deal drop ${data.dropId} was cancelled`, [{ path: 'dropId', message: 'Deal drop cancelled' }]);
+  return drop;
 }
 
 export async function createProduct(context: CatalogContext, form: ProductForm, actor: string): Promise<string> {
   const data = productDataFrom(form, await knownBrands(context.db));
-  await checkDrop(context.db, context.settings.DROP_ANCHOR_DATE, data);
+  const drop = await checkDrop(context.db, context.settings.DROP_ANCHOR_DATE, data);
   // A conflict here means a fresh random id already exists: draw another.
   const productId = await retryOnConcurrency(async () => {
     const candidate = newProductId();
     await context.events.transact(async (unit) => {
       await record(unit, productStream(candidate), 0, decideCreate(candidate, data, form.stock), actor, projectProductEvent);
       await openStock(unit.db, candidate, form.stock, actor);
+      // A preview that went before this product was in the drop missed it: planned again, it reaches the members
+      // the product now matches (those who had one already are not sent another).
+      if (drop) await context.alerts.follow(unit.db, drop);
     });
     return candidate;
   });
@@ -70,7 +74,8 @@ export async function updateProduct(
         const current = formFrom(state.data, stock?.available ?? 0);
         const form = mergeForm(current, sent, presentKeys);
         const data = productDataFrom(form, await knownBrands(unit.db));
-        if (data.dropId !== state.data.dropId) await checkDrop(unit.db, context.settings.DROP_ANCHOR_DATE, data);
+        const drop = data.dropId !== state.data.dropId ? await checkDrop(unit.db, context.settings.DROP_ANCHOR_DATE, data) : undefined;
+        if (drop) await context.alerts.follow(unit.db, drop);
         const events = decideUpdate(state, data);
         const adjusted = presentKeys.has('stock')
           ? await setAvailable(unit.db, productId, form.stock, actor, context.clock.now())

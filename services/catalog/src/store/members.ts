@@ -55,3 +55,18 @@ export async function recordMemberSubscription(
 export function findMember(db: Kysely<CatalogDb>, memberId: string) {
   return db.selectFrom('members').selectAll().where('member_id', '=', memberId).executeTakeFirst();
 }
+
+/** Members whose membership is active at `now` and who have written something on a list: the only ones alerted. */
+export async function activeMembersWithLists(
+  db: Kysely<CatalogDb>,
+  now: Date,
+): Promise<{ memberId: string; need: string[]; greed: string[] }[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select(['member_id', 'need_list', 'greed_list'])
+    .where('subscription_status', '=', 'active')
+    .where((eb) => eb.or([eb('subscription_valid_until', 'is', null), eb('subscription_valid_until', '>', now)]))
+    .where((eb) => eb.or([eb(eb.fn('cardinality', ['need_list']), '>', 0), eb(eb.fn('cardinality', ['greed_list']), '>', 0)]))
+    .execute();
+  return rows.map((row) => ({ memberId: row.member_id, need: row.need_list, greed: row.greed_list }));
+}

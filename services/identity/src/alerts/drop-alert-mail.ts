@@ -9,14 +9,20 @@ export interface AlertMatch {
 }
 
 const NUMBER_WORDS = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'];
+/** From this hour of India's day an opening is "tonight". */
+const EVENING = '18:00';
 const things = (count: number) => `${NUMBER_WORDS[count] ?? String(count)} ${count === 1 ? 'thing' : 'things'} on your lists`;
 
-/** "tonight at 00:00" for a drop opening before tomorrow's morning, else its date and time. */
+/**
+ * "tonight at 00:00" for a drop opening this evening or at the midnight that ends today, "today at 14:00" for one
+ * opening earlier today, else its date and time (India time).
+ */
 function whenItOpens(now: Date, opensAt: Date): string {
   const hours = (opensAt.getTime() - now.getTime()) / 3_600_000;
-  const tonight =
-    hours >= 0 && hours <= 12 && (indianDayOf(opensAt) === indianDayOf(now) || indianWallClock(opensAt).slice(11, 16) === '00:00');
-  return tonight ? `tonight at ${indianWallClock(opensAt).slice(11, 16)}` : `on ${indianDateTime(opensAt)}`;
+  const time = indianWallClock(opensAt).slice(11, 16);
+  const sameDay = indianDayOf(opensAt) === indianDayOf(now);
+  if (hours < 0 || hours > 12 || !(sameDay || time === '00:00')) return `on ${indianDateTime(opensAt)}`;
+  return sameDay && time < EVENING ? `today at ${time}` : `tonight at ${time}`;
 }
 
 /** The title of a drop's message for one member: one per moment, however many items matched. */
