@@ -86,13 +86,14 @@ export async function buy(client: ProductClient, token: string, productId: strin
   });
   if (placed.status !== 200) return { token, paid: false, refusal: `${placed.status} ${placed.body?.message}` };
   const orderId = placed.body.data.order_id as string;
-  if (!pay) return { token, orderId, paid: false };
-  // The unit is reserved; Pay now opens its checkout (the same one again if a first answer was lost).
+  // The unit is reserved; Pay now opens its checkout (the same one again if a first answer was lost). An unpaid
+  // purchase is a checkout opened and left, whose payment times out.
   const checkout = await untilAnswered<CallResult>(async () => {
     const res = await client.call(`/product/order/${orderId}/checkout`, { token, body: {} });
     return res.status < 500 ? res : undefined;
   });
   if (checkout.status !== 200) return { token, orderId, paid: false, refusal: `${checkout.status} ${checkout.body?.message}` };
+  if (!pay) return { token, orderId, paid: false };
   await choose(client, new URL(checkout.body.data.payment_link).pathname, { outcome: 'success', method: 'upi' }, 'This payment is paid');
   return { token, orderId, paid: true };
 }
