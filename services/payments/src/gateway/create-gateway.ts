@@ -17,6 +17,7 @@ export async function createGateway(settings: PaymentsSettings, db: Kysely<any>,
         settings.CASHFREE_BASE_URL ?? (settings.CASHFREE_ENVIRONMENT === 'production' ? CASHFREE_PRODUCTION_URL : CASHFREE_SANDBOX_URL),
       clientId: settings.CASHFREE_CLIENT_ID,
       clientSecret: settings.CASHFREE_CLIENT_SECRET,
+      ...(settings.CASHFREE_HOSTED_PAGES_URL ? { hostedPagesUrl: settings.CASHFREE_HOSTED_PAGES_URL } : {}),
       log: logger,
     });
   }
