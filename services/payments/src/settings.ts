@@ -24,6 +24,11 @@ export const paymentsSettings = z
      * CASHFREE_BASE_URL at `<emulator>/pg`: members are sent to pay there. Never in production.
      */
     CASHFREE_HOSTED_PAGES_URL: z.url().optional(),
+    /**
+     * Without Cashfree's credentials: the payment simulator, or the production adapter on the Cashfree emulator in this
+     * process, paid on its pages under PUBLIC_URL/pay/simulator (decision 0092; the default once the simulator goes).
+     */
+    PAYMENTS_WITHOUT_CASHFREE: z.enum(['simulator', 'emulator']).default('simulator'),
     /** PAYMENT_AT_RISK_SECONDS, PAYMENT_TIMEOUT_SECONDS: the timeout, and the at-risk rule admin-bff reports by. */
     ...paymentTimeoutSettings,
     /** A membership cycle; unset means one calendar year. Tests shorten it. */
