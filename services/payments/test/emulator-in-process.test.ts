@@ -15,7 +15,7 @@ describe.each(DATABASE_KINDS)('payments on the Cashfree emulator in its own proc
   });
   afterAll(() => payments?.close());
 
-  it.runIf(available)("pays a product order on the emulator's checkout page, settled by its webhook", async () => {
+  it.runIf(available)("pays a product order on the emulator's checkout page and refunds it, each settled by its webhook", async () => {
     const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
     const started = await internalCall(payments, '/internal/payments/checkout', {
       orderId,
@@ -36,6 +36,19 @@ describe.each(DATABASE_KINDS)('payments on the Cashfree emulator in its own proc
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`http://localhost:3000/order?order_id=${orderId}`);
     await eventually(async () => (await internalCall(payments, `/internal/payments/orders/${orderId}`)).body.data.status === 'success');
+
+    // Refunded: under way at first, as at Cashfree; the emulator's bank processes it when payments asks again, and
+    // Cashfree's refund webhook follows.
+    const refund = await internalCall(payments, `/internal/payments/orders/${orderId}/refunds`, {
+      key: 'gone',
+      amountPaise: 99_900,
+      reason: 'Out of stock',
+    });
+    expect(refund.body.data).toMatchObject({ orderId, amountPaise: 99_900, status: 'pending' });
+    const refundId = refund.body.data.refundId as string;
+    const statusOfRefund = async () =>
+      (await payments.db.selectFrom('payments').select('status').where('payment_id', '=', refundId).executeTakeFirstOrThrow()).status;
+    await eventually(async () => (await statusOfRefund()) === 'success', 15_000);
   });
 
   it.runIf(available)("makes a membership active from the emulator's mandate page, and lets an admin set the next debit", async () => {

@@ -55,7 +55,7 @@ function emulatorInProcess(
   const emulator = new CashfreeEmulator({
     webhookEndpoint: `${base}/webhooks/cashfree`,
     webhookPost: postWebhook,
-    bankDebitsWhenDue: true,
+    bankOnItsOwn: true,
   });
   const gateway = new CashfreeGateway({
     baseUrl: 'http://cashfree-emulator.invalid/pg',

@@ -19,7 +19,7 @@ describe("the Cashfree emulator's bank on renewal debits", () => {
   beforeAll(async () => {
     emulator = await CashfreeEmulator.start({
       clock: () => new Date(Date.now() + ahead),
-      bankDebitsWhenDue: true,
+      bankOnItsOwn: true,
       webhookEndpoint: 'http://payments.local/webhooks/cashfree',
       webhookPost: async (request) => {
         const body = (await request.json()) as { type: string; data: { payment_status?: string } };

@@ -58,10 +58,11 @@ export interface CashfreeEmulatorOptions {
   /** The endpoint set in the dashboard: where webhooks go for an order that named no notify_url. */
   webhookEndpoint?: string;
   /**
-   * The bank debits a renewal charge whose date has come when it is looked at, with its webhook (`bank`); for rigs
-   * where nobody drives the emulator. Off, a test moves each charge along with the driver.
+   * For rigs where nobody drives the emulator, the bank acts on its own, with Cashfree's webhook: a renewal charge
+   * whose date has come is debited when looked at (`bank`), an order's refund is processed just after it is asked
+   * for. Off, a test moves each along with the driver.
    */
-  bankDebitsWhenDue?: boolean;
+  bankOnItsOwn?: boolean;
 }
 
 export interface RecordedRequest {
@@ -127,7 +128,7 @@ export class CashfreeEmulator {
   readonly state: EmulatorState;
   /** The member's bank on renewal debits, and the tester's switch for the next one (`setNextChargeOutcome`). */
   readonly bank: RenewalBank;
-  private readonly bankDebitsWhenDue: boolean;
+  private readonly bankOnItsOwn: boolean;
   private readonly idempotency = new Map<string, StoredResponse>();
   private readonly injected: InjectedAnswer[] = [];
   private readonly delays: { ms: number; times: number; path?: RegExp }[] = [];
@@ -163,7 +164,7 @@ export class CashfreeEmulator {
     this.webhooks = new WebhookFactory(this.state, this.clientSecret);
     this.sender = new WebhookSender(options.webhookRetryDelaysMs, options.webhookPost);
     this.webhookEndpoint = options.webhookEndpoint;
-    this.bankDebitsWhenDue = options.bankDebitsWhenDue ?? false;
+    this.bankOnItsOwn = options.bankOnItsOwn ?? false;
     this.bank = new RenewalBank(this.state, this.driver, (subscriptionId, paymentId) => this.notifyCharge(subscriptionId, paymentId));
   }
 
@@ -173,6 +174,15 @@ export class CashfreeEmulator {
     if (!url) return false;
     this.sender.send(url, (options) => this.webhooks.subscriptionPayment(subscriptionId, paymentId, options));
     return true;
+  }
+
+  /** The bank processes an order's refund still under way, and Cashfree tells the order's or dashboard's endpoint. */
+  private processRefund(orderId: string, refundId: string): void {
+    const refund = this.state.orders.get(orderId)?.refunds.find((r) => r.refund_id === refundId);
+    if (refund?.refund_status !== 'PENDING') return;
+    this.driver.settleRefund(orderId, refundId);
+    const url = this.state.order(orderId)?.entity.order_meta.notify_url ?? this.webhookEndpoint;
+    if (url) this.sender.send(url, (options) => this.webhooks.refund(orderId, refundId, options));
   }
 
   /** How the mandate's next renewal debits end (a tester's switch); false when there is no such mandate. */
@@ -462,7 +472,7 @@ export class CashfreeEmulator {
       const subscription = this.subscriptionOrThrow(param(match[1]));
       const payment = subscription.payments.get(param(match[2]));
       if (!payment) throw notFound('subscription payment', 'payment_not_found');
-      if (this.bankDebitsWhenDue) this.bank.debitIfDue(subscription, payment);
+      if (this.bankOnItsOwn) this.bank.debitIfDue(subscription, payment);
       return payment;
     }
     throw badUrl();
@@ -474,7 +484,12 @@ export class CashfreeEmulator {
     if (route === '/subscriptions') return { status: 200, body: this.createSubscription(body) };
     if (route === '/subscriptions/pay') return { status: 200, body: this.createSubscriptionPayment(body) };
     let match = route.match(/^\/orders\/([^/]+)\/refunds$/);
-    if (match) return { status: 200, body: this.createRefund(param(match[1]), body) };
+    if (match) {
+      const refund = this.createRefund(param(match[1]), body);
+      // Answered as under way, as Cashfree answers; then processed by the bank, whose webhook tells payments.
+      if (this.bankOnItsOwn) setTimeout(() => this.processRefund(refund.order_id, refund.refund_id), 0);
+      return { status: 200, body: refund };
+    }
     match = route.match(/^\/subscriptions\/([^/]+)\/manage$/);
     if (match) return { status: 200, body: this.manageSubscription(param(match[1]), body) };
     match = route.match(/^\/subscriptions\/([^/]+)\/refunds$/);
