@@ -3,6 +3,7 @@ import { paymentsEvents, paymentTimeoutsOf } from '@elts/contracts';
 import { defineService, type Subscription } from '@elts/platform';
 import { membershipPlanOf, workflowMigrations } from '@elts/workflows';
 import type { Kysely } from 'kysely';
+import { emulatorRoutes } from './api/emulator-routes.js';
 import { internalRoutes } from './api/internal-routes.js';
 import { invoiceRoutes } from './api/invoice-routes.js';
 import { ordersInternalRoutes } from './api/orders-internal-routes.js';
@@ -34,7 +35,10 @@ export const paymentsService = defineService({
     const { config: settings, logger } = runtime;
     const production = runtime.nodeEnv === 'production';
     const db = runtime.db as Kysely<PaymentsDb>;
-    const gateway = await createGateway(settings, db, logger);
+    // The in-process emulator's webhooks take the whole HTTP path into this service, as Cashfree's would.
+    const postWebhook = async (request: Request) =>
+      app.request(new URL(request.url).pathname, { method: 'POST', body: await request.text(), headers: request.headers });
+    const { gateway, emulator } = await createGateway(settings, db, logger, postWebhook);
     const workflows = await workflowDriver(settings, db, logger, runtime.clock);
     const context: PaymentsContext = {
       db,
@@ -73,6 +77,7 @@ export const paymentsService = defineService({
         await app.request('/webhooks/cashfree', { method: 'POST', body, headers });
       });
     }
+    if (emulator) app.route('/', emulatorRoutes(emulator, production));
 
     const consumers = [memberProfilesConsumer(db), productTaxFactsConsumer(db), productOrdersConsumer(context)];
     let subscriptions: Subscription[] = [];

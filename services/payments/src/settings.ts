@@ -19,6 +19,16 @@ export const paymentsSettings = z
     CASHFREE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
     /** Overrides the environment's base URL (a local fake in tests). */
     CASHFREE_BASE_URL: z.url().optional(),
+    /**
+     * Where the Cashfree emulator serves its checkout and mandate pages (`<emulator>/pay/simulator`), with
+     * CASHFREE_BASE_URL at `<emulator>/pg`: members are sent to pay there. Never in production.
+     */
+    CASHFREE_HOSTED_PAGES_URL: z.url().optional(),
+    /**
+     * Without Cashfree's credentials: the payment simulator, or the production adapter on the Cashfree emulator in this
+     * process, paid on its pages under PUBLIC_URL/pay/simulator (decision 0092; the default once the simulator goes).
+     */
+    PAYMENTS_WITHOUT_CASHFREE: z.enum(['simulator', 'emulator']).default('simulator'),
     /** PAYMENT_AT_RISK_SECONDS, PAYMENT_TIMEOUT_SECONDS: the timeout, and the at-risk rule admin-bff reports by. */
     ...paymentTimeoutSettings,
     /** A membership cycle; unset means one calendar year. Tests shorten it. */
@@ -91,6 +101,8 @@ export function productionSettingsProblems(settings: PaymentsSettings, usesCashf
   const problems: string[] = [];
   if (!usesCashfree)
     problems.push('CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production (the simulator takes no real money)');
+  if (settings.CASHFREE_HOSTED_PAGES_URL)
+    problems.push('CASHFREE_HOSTED_PAGES_URL: not in production (it points payments at the Cashfree emulator)');
   if (settings.RENEWAL_NOTICE_TO_CHARGE_SECONDS < MIN_NOTICE_TO_CHARGE_SECONDS)
     problems.push(
       `RENEWAL_NOTICE_TO_CHARGE_SECONDS: at least ${MIN_NOTICE_TO_CHARGE_SECONDS} in production (RBI: the pre-debit notice comes 24 hours before the charge)`,

@@ -6,9 +6,10 @@ import { usePaymentsOnCashfreeEmulator } from './on-cashfree-emulator.js';
 
 // Payments through the production adapter on the emulator's hosted pages (the simulator's pages, same buttons): a
 // button makes the payment or the mandate at "Cashfree", its signed webhook reaches payments, and payments settles
-// it from what Cashfree says; the browser goes back to the order page, as Cashfree sends it.
+// it from what Cashfree says; the browser goes back to the order page, as Cashfree sends it. Payments answers those
+// pages as the payment links, and `emulator` as the gateway, so the shop sends the member there (no JS SDK).
 describe.each(DATABASE_KINDS)("the emulator's hosted checkout and mandate pages, on %s", (kind) => {
-  const { available, on, internal } = usePaymentsOnCashfreeEmulator(kind);
+  const { available, on, internal } = usePaymentsOnCashfreeEmulator(kind, { hostedPages: true });
 
   async function checkout(amountPaise: number) {
     const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
@@ -20,8 +21,10 @@ describe.each(DATABASE_KINDS)("the emulator's hosted checkout and mandate pages,
       note: 'Pressure cooker x 1',
     });
     expect(started.status).toBe(200);
-    const page = `${on.cashfree.url.replace(/\/pg$/, '')}/sessions/${started.body.data.paymentSessionId}`;
-    return { orderId, page };
+    const { paymentSessionId, paymentLink, gateway } = started.body.data;
+    expect(gateway).toBe('emulator');
+    expect(paymentLink).toBe(`${on.cashfree.url.replace(/\/pg$/, '')}/pay/simulator/sessions/${paymentSessionId}`);
+    return { orderId, page: paymentLink as string };
   }
   /** What the browser does with a button: posts the page's form to its action. */
   const press = async (page: string, outcome: string) => {
@@ -61,7 +64,9 @@ describe.each(DATABASE_KINDS)("the emulator's hosted checkout and mandate pages,
   it.runIf(available)('a mandate approved on its page makes the membership active by its webhooks', async () => {
     const member = await registerMember(on.payments);
     const started = await subscribe(on.payments, member);
-    const page = `${on.cashfree.url.replace(/\/pg$/, '')}/mandates/${started.payment_session_id}`;
+    expect(started.gateway).toBe('emulator');
+    const page = started.payment_link;
+    expect(page).toBe(`${on.cashfree.url.replace(/\/pg$/, '')}/pay/simulator/mandates/${started.payment_session_id}`);
     const html = await (await fetch(page)).text();
     expect(html).toContain('Approve the mandate');
     expect(html).toContain('Decline the mandate');

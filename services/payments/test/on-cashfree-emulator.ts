@@ -7,8 +7,10 @@ import { internalCall, startPayments } from './helpers.js';
  * Payments on the Cashfree emulator (which follows the OpenAPI document and records every call), for one describe
  * block on `kind`: both started before its tests and closed after them. The emulator's webhooks go to payments'
  * /webhooks/cashfree (its dashboard endpoint), in process, and are retried after 50 ms rather than minutes.
+ * `hostedPages`: payments sends members to the emulator's own checkout and mandate pages (as the rigs without
+ * Cashfree do), so it answers those pages as the payment links and `emulator` as its gateway.
  */
-export function usePaymentsOnCashfreeEmulator(kind: DatabaseKind) {
+export function usePaymentsOnCashfreeEmulator(kind: DatabaseKind, options: { hostedPages?: boolean } = {}) {
   const available = databaseAvailable(kind);
   const on = {} as { payments: ServiceHarness; cashfree: CashfreeEmulator };
   beforeAll(async () => {
@@ -27,6 +29,7 @@ export function usePaymentsOnCashfreeEmulator(kind: DatabaseKind) {
       CASHFREE_CLIENT_ID: on.cashfree.clientId,
       CASHFREE_CLIENT_SECRET: on.cashfree.clientSecret,
       CASHFREE_BASE_URL: on.cashfree.url,
+      ...(options.hostedPages ? { CASHFREE_HOSTED_PAGES_URL: on.cashfree.url.replace(/\/pg$/, '/pay/simulator') } : {}),
     });
   });
   afterAll(async () => {

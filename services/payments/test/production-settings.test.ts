@@ -26,6 +26,16 @@ describe('the payments settings production refuses', () => {
     expect(problems(demonstration)).toHaveLength(1);
   });
 
+  it("the Cashfree emulator's hosted pages, where no money is taken", () => {
+    const emulator = {
+      ...cashfree,
+      CASHFREE_BASE_URL: 'http://127.0.0.1:4010/pg',
+      CASHFREE_HOSTED_PAGES_URL: 'http://127.0.0.1:4010/pay/simulator',
+    };
+    expect(problems(emulator, 'development')).toEqual([]);
+    expect(problems(emulator)).toEqual(['CASHFREE_HOSTED_PAGES_URL: not in production (it points payments at the Cashfree emulator)']);
+  });
+
   it('the simulator, which takes no real money', () => {
     expect(problems({})).toEqual([
       'CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production (the simulator takes no real money)',

@@ -111,6 +111,21 @@ describe('starting a payment', () => {
     expect(await openCheckout({ ...started, payment_link: null }, (url) => visited.push(url))).toBe(false);
   });
 
+  it("goes to the Cashfree emulator's mandate page without loading Cashfree, though it has a session", async () => {
+    const visited: string[] = [];
+    const calls: unknown[] = [];
+    const cashfree = (options: unknown) => calls.push(options);
+    (globalThis as { window?: unknown }).window = { Cashfree: cashfree };
+    try {
+      const onEmulator = { ...started, gateway: 'emulator' as const, payment_link: '/pay/simulator/mandates/s1' };
+      expect(await openCheckout(onEmulator, (url) => visited.push(url))).toBe(true);
+      expect(visited).toEqual(['/pay/simulator/mandates/s1']);
+      expect(calls).toEqual([]);
+    } finally {
+      delete (globalThis as { window?: unknown }).window;
+    }
+  });
+
   it('turns failures into the spec words: the server’s own, the default, or the connection message', () => {
     expect(failureMessage(new ApiError('You already have an active membership.', 409), 'Failed', 'Offline')).toBe(
       'You already have an active membership.',

@@ -114,6 +114,26 @@ describe('checkout', () => {
     expect(await openProductCheckout({ order_id: 'ORD-2', gateway: 'simulator', payment_link: null }, (url) => went.push(url))).toBe(false);
   });
 
+  it("sends an order on the Cashfree emulator to the emulator's page, never into Cashfree's checkout", async () => {
+    const calls: unknown[] = [];
+    const cashfree = (options: unknown) => calls.push(options);
+    (globalThis as { window?: unknown }).window = { Cashfree: cashfree };
+    try {
+      const went: string[] = [];
+      const placed = {
+        order_id: 'ORD-4',
+        gateway: 'emulator' as const,
+        payment_session_id: 'session_4',
+        payment_link: '/pay/simulator/sessions/session_4',
+      };
+      expect(await openProductCheckout(placed, (url) => went.push(url))).toBe(true);
+      expect(went).toEqual(['/pay/simulator/sessions/session_4']);
+      expect(calls).toEqual([]);
+    } finally {
+      delete (globalThis as { window?: unknown }).window;
+    }
+  });
+
   it("opens Cashfree's checkout in the same window, and falls back to the payment link when it fails", async () => {
     const calls: unknown[] = [];
     let answer: { error?: { message: string } } | undefined;

@@ -33,7 +33,7 @@ export const PaymentInitiated = defineEvent({
     amountPaise: paise,
     currency: z.literal('INR'),
     paymentType: z.enum(PAYMENT_TYPES),
-    gateway: z.enum(['cashfree', 'simulator']),
+    gateway: z.enum(['cashfree', 'emulator', 'simulator']),
     /** What the money is for: a membership's first payment, its renewal, or a product order. */
     purpose: z.enum(['membership', 'renewal', 'product_order']),
     subscriptionId: z.string().nullable(),
@@ -153,7 +153,7 @@ export const SubscriptionRequested = defineEvent({
     currency: z.literal('INR'),
     autoRenewal: z.boolean(),
     paymentId: z.string(),
-    gateway: z.enum(['cashfree', 'simulator']),
+    gateway: z.enum(['cashfree', 'emulator', 'simulator']),
     sessionId: z.string(),
     authorizationLink: z.string().nullable(),
   }),

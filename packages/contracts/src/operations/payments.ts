@@ -54,7 +54,8 @@ const PAYMENT_STATUSES = ['pending', 'processing', 'success', 'failed'] as const
 const paymentStatus = z.enum(PAYMENT_STATUSES);
 /** How the payer paid (null until the gateway says). */
 const paymentMethod = z.enum(PAYMENT_METHODS).nullable();
-const gatewayKind = z.enum(['cashfree', 'simulator']);
+/** Which gateway took the payment; only `cashfree` is paid in Cashfree's JS SDK, the others on their payment link. */
+const gatewayKind = z.enum(['cashfree', 'emulator', 'simulator']);
 /** What settling a payment did (`@elts/workflows`' SettlementOutcome). */
 const settlementOutcome = z.enum(['succeeded', 'succeeded_late', 'failed', 'unchanged']);
 const refundStatus = z.enum(['pending', 'success', 'failed']);

@@ -13,7 +13,7 @@ export interface PaymentState {
   paymentType: 'subscription' | 'product_order' | 'refund';
   purpose: Purpose;
   subscriptionId: string | null;
-  gateway: 'cashfree' | 'simulator';
+  gateway: 'cashfree' | 'emulator' | 'simulator';
   phase: PaymentPhase;
   autoFailed: boolean;
   createdAt: Date;

@@ -3,22 +3,67 @@ import type { Kysely } from 'kysely';
 import type { PaymentsSettings } from '../settings.js';
 import { SimulatorGateway } from '../simulator/simulator-gateway.js';
 import { CASHFREE_PRODUCTION_URL, CASHFREE_SANDBOX_URL, CashfreeGateway } from './cashfree/index.js';
+import { CashfreeEmulator } from './cashfree-emulator/emulator.js';
 import type { PaymentGateway } from './payment-gateway.js';
 
 export function usesCashfree(settings: PaymentsSettings): boolean {
   return Boolean(settings.CASHFREE_CLIENT_ID && settings.CASHFREE_CLIENT_SECRET);
 }
 
-/** Cashfree when its credentials are set, the simulator otherwise. */
-export async function createGateway(settings: PaymentsSettings, db: Kysely<any>, logger: Logger): Promise<PaymentGateway> {
+export interface CreatedGateway {
+  gateway: PaymentGateway;
+  /** The Cashfree emulator in this process, whose pages payments serves under /pay/simulator. */
+  emulator?: CashfreeEmulator;
+}
+
+/**
+ * Cashfree when its credentials are set; otherwise the simulator, or the production adapter on the Cashfree emulator
+ * in this process (PAYMENTS_WITHOUT_CASHFREE=emulator). `postWebhook` is how the emulator's webhooks reach payments.
+ */
+export async function createGateway(
+  settings: PaymentsSettings,
+  db: Kysely<any>,
+  logger: Logger,
+  postWebhook: (request: Request) => Promise<Response>,
+): Promise<CreatedGateway> {
   if (settings.CASHFREE_CLIENT_ID && settings.CASHFREE_CLIENT_SECRET) {
-    return new CashfreeGateway({
+    const gateway = new CashfreeGateway({
       baseUrl:
         settings.CASHFREE_BASE_URL ?? (settings.CASHFREE_ENVIRONMENT === 'production' ? CASHFREE_PRODUCTION_URL : CASHFREE_SANDBOX_URL),
       clientId: settings.CASHFREE_CLIENT_ID,
       clientSecret: settings.CASHFREE_CLIENT_SECRET,
+      ...(settings.CASHFREE_HOSTED_PAGES_URL ? { hostedPagesUrl: settings.CASHFREE_HOSTED_PAGES_URL } : {}),
       log: logger,
     });
+    return { gateway };
   }
-  return SimulatorGateway.open(db, settings.PUBLIC_URL);
+  if (settings.PAYMENTS_WITHOUT_CASHFREE === 'emulator') return emulatorInProcess(settings, logger, postWebhook);
+  return { gateway: await SimulatorGateway.open(db, settings.PUBLIC_URL) };
+}
+
+/**
+ * The emulator answers the adapter in process (no port), its bank debits renewals when due, its webhooks go to the
+ * dashboard endpoint (payments' /webhooks/cashfree, posted in process), and members pay on its pages at PUBLIC_URL.
+ * Its records live in memory: a restarted payments process starts with an empty "Cashfree" (decision 0092).
+ */
+function emulatorInProcess(
+  settings: PaymentsSettings,
+  logger: Logger,
+  postWebhook: (request: Request) => Promise<Response>,
+): CreatedGateway {
+  const base = settings.PUBLIC_URL.replace(/\/+$/, '');
+  const emulator = new CashfreeEmulator({
+    webhookEndpoint: `${base}/webhooks/cashfree`,
+    webhookPost: postWebhook,
+    bankOnItsOwn: true,
+  });
+  const gateway = new CashfreeGateway({
+    baseUrl: 'http://cashfree-emulator.invalid/pg',
+    clientId: emulator.clientId,
+    clientSecret: emulator.clientSecret,
+    fetch: emulator.fetch,
+    hostedPagesUrl: `${base}/pay/simulator`,
+    log: logger,
+  });
+  return { gateway, emulator };
 }

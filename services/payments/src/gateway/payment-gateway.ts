@@ -198,7 +198,8 @@ export class WebhookRejected extends Error {
 }
 
 export interface PaymentGateway {
-  readonly kind: 'cashfree' | 'simulator';
+  /** `emulator`: Cashfree's API answered by the emulator, paid on its hosted pages (no JS SDK). */
+  readonly kind: 'cashfree' | 'emulator' | 'simulator';
   createOrder(order: CreateCheckoutOrder, idempotencyKey: string): Promise<GatewayOrder>;
   getOrder(orderId: string): Promise<GatewayOrder>;
   listPayments(orderId: string): Promise<GatewayPayment[]>;

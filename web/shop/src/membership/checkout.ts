@@ -42,7 +42,8 @@ function loadCashfree(): Promise<CashfreeFactory> {
 /**
  * Sends the member to pay for the mandate in this window: Cashfree's checkout when the payments service uses
  * Cashfree, falling back to the payment link if the checkout cannot open; the payment link otherwise (the
- * simulator's hosted page). Resolves false when there is nowhere to go.
+ * Cashfree emulator's or the simulator's hosted page: Cashfree's JS SDK knows only Cashfree's own sessions).
+ * Resolves false when there is nowhere to go.
  */
 export async function openCheckout(
   started: DataOf<OperationTable['createUpiMandate']>,

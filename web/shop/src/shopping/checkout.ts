@@ -48,7 +48,8 @@ export function rememberOrder(orderId: string, storage: Pick<Storage, 'setItem'>
 
 /**
  * Sends the member to pay in this window: Cashfree's checkout when the order went to Cashfree, falling back to the
- * payment link if it cannot open; the payment link otherwise (the simulator's hosted page). Both return to /order.
+ * payment link if it cannot open; the payment link otherwise (the Cashfree emulator's or the simulator's hosted page:
+ * Cashfree's JS SDK knows only Cashfree's own sessions). Both return to /order.
  * Resolves false when there is nowhere to pay.
  */
 export async function openProductCheckout(

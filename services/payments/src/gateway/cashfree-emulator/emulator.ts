@@ -2,8 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { checkoutPages } from './checkout-pages.js';
 import { CashfreeDriver } from './driver.js';
+import { type NextChargeOutcome, RenewalBank } from './renewal-bank.js';
 import {
   CashfreeRefusal,
   CREATE_ORDER,
@@ -34,6 +36,7 @@ import { WebhookSender } from './webhook-sender.js';
 import { WebhookFactory } from './webhooks.js';
 
 export { CashfreeDriver } from './driver.js';
+export type { NextChargeOutcome } from './renewal-bank.js';
 export type { WebhookDelivery } from './webhooks.js';
 
 export const EMULATED_API_VERSION = '2025-01-01';
@@ -54,6 +57,12 @@ export interface CashfreeEmulatorOptions {
   webhookPost?: (request: Request) => Promise<Response>;
   /** The endpoint set in the dashboard: where webhooks go for an order that named no notify_url. */
   webhookEndpoint?: string;
+  /**
+   * For rigs where nobody drives the emulator, the bank acts on its own, with Cashfree's webhook: a renewal charge
+   * whose date has come is debited when looked at (`bank`), an order's refund is processed just after it is asked
+   * for. Off, a test moves each along with the driver.
+   */
+  bankOnItsOwn?: boolean;
 }
 
 export interface RecordedRequest {
@@ -89,6 +98,7 @@ interface StoredResponse {
   answer: Answer;
 }
 
+const NEXT_CHARGE = z.strictObject({ outcome: z.enum(['SUCCESS', 'FAILED', 'PENDING']) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STRICT_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
 const MINUTE = 60_000;
@@ -116,6 +126,9 @@ export class CashfreeEmulator {
   readonly sender: WebhookSender;
   /** Its records (the hosted pages read them). */
   readonly state: EmulatorState;
+  /** The member's bank on renewal debits, and the tester's switch for the next one (`setNextChargeOutcome`). */
+  readonly bank: RenewalBank;
+  private readonly bankOnItsOwn: boolean;
   private readonly idempotency = new Map<string, StoredResponse>();
   private readonly injected: InjectedAnswer[] = [];
   private readonly delays: { ms: number; times: number; path?: RegExp }[] = [];
@@ -130,6 +143,14 @@ export class CashfreeEmulator {
   readonly app = new Hono()
     .route('/', checkoutPages(this))
     .route('/pay/simulator', checkoutPages(this))
+    // The tester's renewal switch, as the simulator had it, on the emulator's own port (development and tests only).
+    .post('/pay/simulator/subscriptions/:subscriptionId/next-charge', async (c) => {
+      const parsed = NEXT_CHARGE.safeParse(await c.req.json().catch(() => undefined));
+      if (!parsed.success) return c.json({ message: 'outcome must be SUCCESS, FAILED or PENDING', code: 'outcome_invalid' }, 400);
+      if (!this.setNextChargeOutcome(c.req.param('subscriptionId'), parsed.data.outcome))
+        return c.json({ message: 'subscription does not exist', code: 'subscription_not_found' }, 404);
+      return c.json({ is_success: true, data: { outcome: parsed.data.outcome } });
+    })
     .all('*', (c) => this.answer(c.req.raw));
   private readonly webhookEndpoint: string | undefined;
 
@@ -143,6 +164,30 @@ export class CashfreeEmulator {
     this.webhooks = new WebhookFactory(this.state, this.clientSecret);
     this.sender = new WebhookSender(options.webhookRetryDelaysMs, options.webhookPost);
     this.webhookEndpoint = options.webhookEndpoint;
+    this.bankOnItsOwn = options.bankOnItsOwn ?? false;
+    this.bank = new RenewalBank(this.state, this.driver, (subscriptionId, paymentId) => this.notifyCharge(subscriptionId, paymentId));
+  }
+
+  /** Cashfree's webhook for a renewal charge's new status, to the dashboard's endpoint. False when there is none. */
+  notifyCharge(subscriptionId: string, paymentId: string): boolean {
+    const url = this.webhookEndpoint;
+    if (!url) return false;
+    this.sender.send(url, (options) => this.webhooks.subscriptionPayment(subscriptionId, paymentId, options));
+    return true;
+  }
+
+  /** The bank processes an order's refund still under way, and Cashfree tells the order's or dashboard's endpoint. */
+  private processRefund(orderId: string, refundId: string): void {
+    const refund = this.state.orders.get(orderId)?.refunds.find((r) => r.refund_id === refundId);
+    if (refund?.refund_status !== 'PENDING') return;
+    this.driver.settleRefund(orderId, refundId);
+    const url = this.state.order(orderId)?.entity.order_meta.notify_url ?? this.webhookEndpoint;
+    if (url) this.sender.send(url, (options) => this.webhooks.refund(orderId, refundId, options));
+  }
+
+  /** How the mandate's next renewal debits end (a tester's switch); false when there is no such mandate. */
+  setNextChargeOutcome(subscriptionId: string, outcome: NextChargeOutcome): boolean {
+    return this.bank.setNextChargeOutcome(subscriptionId, outcome);
   }
 
   /**
@@ -424,8 +469,10 @@ export class CashfreeEmulator {
     if (match) return this.state.subscriptionJson(this.subscriptionOrThrow(param(match[1])));
     match = route.match(/^\/subscriptions\/([^/]+)\/payments\/([^/]+)$/);
     if (match) {
-      const payment = this.subscriptionOrThrow(param(match[1])).payments.get(param(match[2]));
+      const subscription = this.subscriptionOrThrow(param(match[1]));
+      const payment = subscription.payments.get(param(match[2]));
       if (!payment) throw notFound('subscription payment', 'payment_not_found');
+      if (this.bankOnItsOwn) this.bank.debitIfDue(subscription, payment);
       return payment;
     }
     throw badUrl();
@@ -437,7 +484,12 @@ export class CashfreeEmulator {
     if (route === '/subscriptions') return { status: 200, body: this.createSubscription(body) };
     if (route === '/subscriptions/pay') return { status: 200, body: this.createSubscriptionPayment(body) };
     let match = route.match(/^\/orders\/([^/]+)\/refunds$/);
-    if (match) return { status: 200, body: this.createRefund(param(match[1]), body) };
+    if (match) {
+      const refund = this.createRefund(param(match[1]), body);
+      // Answered as under way, as Cashfree answers; then processed by the bank, whose webhook tells payments.
+      if (this.bankOnItsOwn) setTimeout(() => this.processRefund(refund.order_id, refund.refund_id), 0);
+      return { status: 200, body: refund };
+    }
     match = route.match(/^\/subscriptions\/([^/]+)\/manage$/);
     if (match) return { status: 200, body: this.manageSubscription(param(match[1]), body) };
     match = route.match(/^\/subscriptions\/([^/]+)\/refunds$/);

@@ -47,13 +47,29 @@ const keyFor = (scope: string, key: string): string | undefined => (key.trim() =
 
 /** The `PaymentGateway` port over Cashfree's PG and Subscriptions REST API, version 2025-01-01. */
 export class CashfreeGateway implements PaymentGateway {
-  readonly kind = 'cashfree' as const;
+  /** `emulator` when pointed at the emulator's hosted pages: the member pays there, not in Cashfree's JS SDK. */
+  readonly kind: 'cashfree' | 'emulator';
   private readonly settings: ResolvedCashfreeSettings;
   private readonly http: CashfreeHttp;
 
   constructor(settings: CashfreeSettings) {
     this.settings = resolveSettings(settings);
     this.http = new CashfreeHttp(this.settings);
+    this.kind = this.settings.hostedPagesUrl ? 'emulator' : 'cashfree';
+  }
+
+  /** The order with the emulator's checkout page as its payment link (Cashfree itself answers none). */
+  private withPaymentPage(order: GatewayOrder): GatewayOrder {
+    const pages = this.settings.hostedPagesUrl;
+    if (!pages || !order.paymentSessionId) return order;
+    return { ...order, paymentLink: `${pages}/sessions/${segment(order.paymentSessionId)}` };
+  }
+
+  /** The subscription with the emulator's mandate page as its authorisation link (Cashfree itself answers none). */
+  private withMandatePage(subscription: GatewaySubscription): GatewaySubscription {
+    const pages = this.settings.hostedPagesUrl;
+    if (!pages || !subscription.sessionId) return subscription;
+    return { ...subscription, authorizationLink: `${pages}/mandates/${segment(subscription.sessionId)}` };
   }
 
   async createOrder(order: CreateCheckoutOrder, idempotencyKey: string): Promise<GatewayOrder> {
@@ -78,11 +94,11 @@ export class CashfreeGateway implements PaymentGateway {
       body,
       idempotencyKey: keyFor('order', idempotencyKey),
     });
-    return orderFrom(entity);
+    return this.withPaymentPage(orderFrom(entity));
   }
 
   async getOrder(orderId: string): Promise<GatewayOrder> {
-    return orderFrom(await this.http.send<OrderEntity>({ method: 'GET', path: `/orders/${segment(orderId)}` }));
+    return this.withPaymentPage(orderFrom(await this.http.send<OrderEntity>({ method: 'GET', path: `/orders/${segment(orderId)}` })));
   }
 
   async listPayments(orderId: string): Promise<GatewayPayment[]> {
@@ -166,11 +182,13 @@ export class CashfreeGateway implements PaymentGateway {
       body,
       idempotencyKey: keyFor('subscription', idempotencyKey),
     });
-    return subscriptionFrom(entity);
+    return this.withMandatePage(subscriptionFrom(entity));
   }
 
   async getSubscription(subscriptionId: string): Promise<GatewaySubscription> {
-    return subscriptionFrom(await this.http.send<SubscriptionEntity>({ method: 'GET', path: `/subscriptions/${segment(subscriptionId)}` }));
+    return this.withMandatePage(
+      subscriptionFrom(await this.http.send<SubscriptionEntity>({ method: 'GET', path: `/subscriptions/${segment(subscriptionId)}` })),
+    );
   }
 
   async cancelSubscription(subscriptionId: string): Promise<GatewaySubscription> {
@@ -183,7 +201,7 @@ export class CashfreeGateway implements PaymentGateway {
         // Cancelling is final, so every cancel of one subscription is the same request.
         idempotencyKey: idempotencyKeyFor('cancel', subscriptionId),
       });
-      return subscriptionFrom(entity);
+      return this.withMandatePage(subscriptionFrom(entity));
     } catch (error) {
       // Cashfree refuses to cancel what has already ended (by us, the member at the bank, or expiry); the caller
       // wanted it ended, so the current state is the answer.

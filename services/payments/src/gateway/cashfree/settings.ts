@@ -33,6 +33,13 @@ export interface CashfreeSettings {
   sleep?: (ms: number) => Promise<void>;
   /** How requests reach Cashfree (default the network); an emulator in the same process answers them directly. */
   fetch?: (request: Request) => Promise<Response>;
+  /**
+   * Where the Cashfree emulator serves its hosted checkout and mandate pages (`<url>/sessions/{payment_session_id}`,
+   * `<url>/mandates/{subscription_session_id}`). Set only against the emulator: the adapter then answers those pages
+   * as the payment links and calls itself `emulator`, so the shop sends the member there rather than loading
+   * Cashfree's JS SDK, which knows only Cashfree's own sessions.
+   */
+  hostedPagesUrl?: string;
 }
 
 export interface ResolvedCashfreeSettings {
@@ -48,6 +55,7 @@ export interface ResolvedCashfreeSettings {
   log: CashfreeLog | undefined;
   sleep: (ms: number) => Promise<void>;
   fetch: (request: Request) => Promise<Response>;
+  hostedPagesUrl: string | undefined;
 }
 
 export function resolveSettings(settings: CashfreeSettings): ResolvedCashfreeSettings {
@@ -67,5 +75,6 @@ export function resolveSettings(settings: CashfreeSettings): ResolvedCashfreeSet
     log: settings.log,
     sleep: settings.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     fetch: settings.fetch ?? ((request) => fetch(request)),
+    hostedPagesUrl: settings.hostedPagesUrl?.replace(/\/+$/, ''),
   };
 }
