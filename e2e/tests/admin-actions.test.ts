@@ -2,7 +2,7 @@ import { formatIndianDay, todayInIndia } from '@elts/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
-import { createProduct, fulfilmentStep, payOrder, placeUnpaidOrder } from '../src/admin.js';
+import { createProduct, fulfilmentStep, payOrder, placeUnpaidOrder, shipOrder } from '../src/admin.js';
 import { adminCall, adminToken, eventually, useSharedProduct } from '../src/admin-session.js';
 import { VIEWPORTS, type Viewport } from '../src/browser.js';
 import { widerThanWindow } from '../src/layout.js';
@@ -42,15 +42,7 @@ beforeAll(async () => {
     return body.orders?.length === 4 ? true : undefined;
   });
   await fulfilmentStep(orders.processing, { step: 'processing' });
-  for (const id of [orders.shipped, orders.delivered]) {
-    await fulfilmentStep(id, { step: 'processing' });
-    await fulfilmentStep(id, {
-      step: 'shipped',
-      courier: 'Blue Dart',
-      awb_number: '12345678901',
-      tracking_url: 'https://www.bluedart.com/tracking?awb=12345678901',
-    });
-  }
+  for (const id of [orders.shipped, orders.delivered]) await shipOrder(id);
   await fulfilmentStep(orders.delivered, { step: 'delivered', delivered_on: todayInIndia() });
   const asked = await fetch(`${base}/product/order/${orders.delivered}/exchange`, {
     method: 'POST',
