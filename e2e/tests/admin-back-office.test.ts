@@ -123,7 +123,7 @@ describe('the back office', () => {
     const row = page.getByRole('region', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Meera Iyer' });
     await row.getByText('Subscription', { exact: true }).waitFor();
     await row.getByText('₹1,179').waitFor();
-    await page.getByLabel('Status').selectOption({ label: 'Failed' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Failed' });
     await page.getByText('No payments found matching the current filters').waitFor();
     await page.close();
   });
@@ -140,7 +140,7 @@ describe('the back office', () => {
 
     // A revoked subscription is found by its status and counted on the Revoked card, not as Completed.
     await page.getByLabel('Search').fill(ira.email);
-    const status = page.getByLabel('Status');
+    const status = page.getByLabel('Status', { exact: true });
     for (const label of ['Active', 'Pending', 'Expired', 'Failed', 'Cancelled', 'Revoked']) {
       await status.locator('option', { hasText: label }).waitFor({ state: 'attached' });
     }

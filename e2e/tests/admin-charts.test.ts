@@ -56,8 +56,8 @@ describe('the back office charts', () => {
     const { page, pageErrors } = await product.open('/admin/users', { session: { adminToken: token }, viewport: VIEWPORTS.phone });
     await heading(page, 'User Management');
     const period = page.getByRole('region', { name: 'Chart period' });
-    await period.getByLabel('Start Date').fill('01/01/2001');
-    await period.getByLabel('End Date').fill('31/01/2001');
+    await period.getByLabel('Charts from').fill('01/01/2001');
+    await period.getByLabel('Charts to').fill('31/01/2001');
     await page
       .getByRole('region', { name: 'Sign-ups', exact: true })
       .getByText('No one signed up between 01/01/2001 and 31/01/2001, nor in the period before (01/12/2000 to 31/12/2000)')

@@ -40,12 +40,12 @@ describe('timed-out payments and the scheduler in the back office', () => {
     await page.getByRole('region', { name: 'Timed Out' }).getByText('1', { exact: true }).waitFor();
     const table = page.getByRole('region', { name: 'Payments' });
     await table.getByText(timedOutPaymentId).waitFor();
-    await page.getByLabel('Status').selectOption({ label: 'Timed Out' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Timed Out' });
     await page.getByText('Showing 1 to 1 of 1 payments').waitFor();
     const row = table.getByRole('row').filter({ hasText: timedOutPaymentId });
     await row.getByText(/^AUTO TIMEOUT/).waitFor();
     await row.getByText('Kabir Shah').waitFor();
-    await page.getByLabel('Status').selectOption({ label: 'Success' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Success' });
     await page.getByText('No payments found matching the current filters').waitFor();
     await page.close();
   });

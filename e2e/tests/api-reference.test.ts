@@ -13,7 +13,8 @@ describe('the API reference page', () => {
     const opened = await browser.open('/api/docs', { viewport: VIEWPORTS.desktop });
     const { page } = opened;
     await page.locator('.opblock').first().waitFor();
-    const reachable = OPERATIONS.filter((op) => op.access !== 'internal').length;
+    // Development-only operations answer 404 in production, so the reference leaves them out (issue 35).
+    const reachable = OPERATIONS.filter((op) => op.access !== 'internal' && !op.developmentOnly).length;
     expect(await page.locator('.opblock').count()).toBe(reachable);
     await page.locator('.opblock-summary').filter({ hasText: '/shipping/bluedart/pincode/{pincode}' }).first().click();
     await expect.poll(() => page.locator('.opblock.is-open .parameters').count()).toBeGreaterThan(0);

@@ -37,6 +37,8 @@ const addAirfryer = (catalog: ServiceHarness, token: string, dropId: string, sku
       saleStartAt: null,
       saleEndAt: null,
       dropId,
+      hsnCode: '85166000',
+      gstRate: 5,
     },
   });
 

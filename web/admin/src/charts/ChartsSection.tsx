@@ -24,6 +24,7 @@ export function ChartsSection({ page }: { page: ChartPage }) {
       </h2>
       <FilterBar label="Chart period">
         <DateRange
+          labels={{ start: 'Charts from', end: 'Charts to' }}
           start={period.startDate}
           end={period.endDate}
           onChange={(key, value) => setPeriod((current) => ({ ...current, [key]: value }))}

@@ -51,15 +51,18 @@ export function DateRange({
   start,
   end,
   onChange,
+  labels = { start: 'Start Date', end: 'End Date' },
 }: {
   start: string;
   end: string;
   onChange: (key: 'startDate' | 'endDate', value: string) => void;
+  /** The spec's Start Date and End Date by default; another pair where a page has two ranges (its charts'). */
+  labels?: { start: string; end: string };
 }) {
   return (
     <>
-      <DayInput label="Start Date" value={start} onChange={(value) => onChange('startDate', value)} />
-      <DayInput label="End Date" value={end} onChange={(value) => onChange('endDate', value)} />
+      <DayInput label={labels.start} value={start} onChange={(value) => onChange('startDate', value)} />
+      <DayInput label={labels.end} value={end} onChange={(value) => onChange('endDate', value)} />
     </>
   );
 }

@@ -130,11 +130,9 @@ export function ProductOrderStatus({ orderId }: { orderId: string }) {
         </>
       }
     >
-      {data.pay_until ? (
-        <ReservationActions orderId={data.order_id} payUntil={data.pay_until} onEnded={() => void order.refetch()} />
-      ) : (
-        <p>{paymentWindowMessage(data)}</p>
-      )}
+      {/* A reservation's time to pay is the order's: it fails by itself then, whatever the payment's own timeout. */}
+      <p>{paymentWindowMessage(data.pay_until ? { payment_expires_at: data.pay_until } : data)}</p>
+      {data.pay_until && <ReservationActions orderId={data.order_id} payUntil={data.pay_until} onEnded={() => void order.refetch()} />}
       {data.last_updated && (
         <p className="text-sm text-ink-600">
           Last updated: <span className="font-semibold">{formatDateTime(data.last_updated)}</span>
