@@ -7,7 +7,7 @@
 export const GST_RATES = [
   { percent: 0, label: 'Nil (0%)' },
   { percent: 3, label: '3% (gold, silver, jewellery)' },
-  { percent: 5, label: '5% (essentials, most clothing and footwear up to Rs. 2,500)' },
+  { percent: 5, label: '5% (essentials, most clothing and footwear up to ₹2,500)' },
   { percent: 18, label: '18% (standard rate: electronics, appliances, most goods)' },
   { percent: 40, label: '40% (luxury and demerit goods)' },
 ] as const;

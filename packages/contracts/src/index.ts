@@ -79,7 +79,6 @@ export {
   adminProductSchema,
   BOARD_SECTIONS,
   DESCRIPTION_REQUIRED_MESSAGE,
-  listMatchReason,
   PRESET_BRANDS,
   PRODUCT_CATEGORIES,
   type ProductForm,
@@ -288,6 +287,7 @@ export {
   todayInIndia,
   weekdayOf,
 } from './india-time.js';
+export { listMatchReason } from './list-match.js';
 export {
   creditForOrder,
   DEALS_BOARD,

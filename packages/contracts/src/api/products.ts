@@ -134,11 +134,6 @@ export const publicProductSchema = z.object({
 });
 export type PublicProduct = z.output<typeof publicProductSchema>;
 
-/** Why a product is shown or sent to a member, in one sentence the board and the alerts share. */
-export function listMatchReason(list: 'need' | 'greed', item: string): string {
-  return `Matches your ${list === 'need' ? 'Need' : 'Greed'} list: '${item}'`;
-}
-
 /**
  * A product as the admin's product form edits it: saleStartAt/saleEndAt are the product's own dates (null when it
  * follows its drop), the window in force beside them, and the stock's parts.
