@@ -119,7 +119,7 @@ async function placeNewOrder(
     if (product.available <= 0) context.gate.markSoldOut(product.id);
     throw conflict('Out of Stock');
   }
-  // Judged before the backstop, the hold and the credit: a refusal here leaves nothing to undo.
+  // Judged before the backstop and the hold: a refusal here leaves nothing to undo.
   if (!payableAfterCredit(product.pricePaise * payload.quantity)) throw badRequest(UNDER_MINIMUM_PAYMENT);
 
   const now = context.clock.now();
