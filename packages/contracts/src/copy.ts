@@ -60,6 +60,26 @@ export const COPY = {
     cancelledByMember: 'You cancelled this order. Nothing was charged.',
     payTimeOver: 'The time to pay for this order has ended.',
   },
+  /** A sold-out product's waitlist (issue 33 item 3); the spec has no words for it, these are the product's. */
+  waitlist: {
+    join: 'Join the waitlist',
+    joinTitle: 'Join the Waitlist',
+    leave: 'Leave the waitlist',
+    /** The sold-out answer's offer, under 'Out of Stock'. */
+    offer:
+      'Every unit is reserved or sold. Join the waitlist: if a unit comes back, it is reserved for the first member waiting, with their own time to pay, and we email them at once.',
+    joined: (position: number) =>
+      position === 1
+        ? 'You are first on the waitlist. If a unit comes back, it is reserved for you and we email you at once.'
+        : `You are number ${position} on the waitlist. If units come back, they are reserved in turn and we email you when one is yours.`,
+    place: (position: number) => `Waitlist: you are number ${position}`,
+    left: 'You left the waitlist.',
+    notSoldOut: 'This product is not sold out: you can buy it now.',
+    oneUnit: 'A waitlist place is for one unit.',
+    /** The product card's honest line: units members hold unpaid, beside what is left. */
+    reservedAndLeft: (reserved: number, left: number) =>
+      left > 0 ? `${reserved} reserved, ${left} left` : `${reserved} reserved by members who have not paid yet`,
+  },
   membership: {
     /** What revoking the mandate did (services/payments endMembership): the membership ended that moment. */
     revoked:

@@ -89,6 +89,7 @@ export {
   publicProductSchema,
   SALE_END_MESSAGE,
   SALE_STATES,
+  type StockHandOver,
   type StockHoldResult,
   type StockMoveResult,
   type StockRelease,

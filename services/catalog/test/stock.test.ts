@@ -201,6 +201,30 @@ describe.each(DATABASE_KINDS)('stock on %s', (kind) => {
     await expectLogMatches(other);
   });
 
+  it.runIf(available)("hands a released order's units to waitlisted members one by one, never free in between, once each", async () => {
+    const { id } = await product(2);
+    const giver = nextOrder();
+    await hold(id, giver, 2);
+    const handOver = (toOrderId: string) =>
+      internal(catalog, '/internal/stock/hand-over', { fromOrderId: giver, toOrderId, holdUntil: inMinutes(30) });
+    const [first, second, third] = [nextOrder(), nextOrder(), nextOrder()];
+    // The same taker asked three times at once: one unit moves.
+    const answers = await Promise.all([handOver(first), handOver(first), handOver(first)]);
+    expect(answers.map((answer) => answer.body.data.held)).toEqual([true, true, true]);
+    expect(await stockRow(catalog, id)).toEqual({ on_hand: 2, held: 2, sold: 0 });
+    expect((await handOver(second)).body.data).toMatchObject({ held: true, productId: id, quantity: 1 });
+    expect(await holdRow(giver)).toMatchObject({ state: 'handed' });
+    // Nothing left to hand: the third member gets nothing, and the giver's release finds nothing to give back.
+    expect((await handOver(third)).body.data).toEqual({ held: false, reason: 'out_of_stock' });
+    expect((await release(giver)).body.data).toEqual({ state: 'released' });
+    expect(await stockRow(catalog, id)).toEqual({ on_hand: 2, held: 2, sold: 0 });
+    // The takers' holds are ordinary holds: one is paid, the other released back on sale.
+    expect((await commit(first)).body.data).toEqual({ state: 'committed' });
+    expect((await release(second)).body.data).toEqual({ state: 'released' });
+    expect(await stockRow(catalog, id)).toEqual({ on_hand: 2, held: 0, sold: 1 });
+    await expectLogMatches(id);
+  });
+
   it.runIf(available)('commits once, whatever the number of calls', async () => {
     const { id } = await product(2);
     const orderId = nextOrder();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { orderCompletedEvent } from '@elts/contracts/testing';
+import { orderCompletedEvent, orderPlacedEvent } from '@elts/contracts/testing';
 import { sql } from '@elts/platform';
 import { DATABASE_KINDS, eventually } from '@elts/platform/testing';
 import { describe, expect, it } from 'vitest';
@@ -73,5 +73,27 @@ describe.each(DATABASE_KINDS)('order confirmation email on %s', (kind) => {
       return seen.rows[0]!.n >= 2;
     });
     expect(await mailsTo(email)).toHaveLength(1);
+  });
+  it.runIf(available)('tells a waitlisted member, once, that a unit is reserved for them and until when to pay', async () => {
+    const email = uniqueEmail('waiting');
+    const member = await signUp(setup.identity, email, 'Meera Das');
+    const [handed, ownBuy] = [`ORD-${randomUUID().slice(0, 12).toUpperCase()}`, `ORD-${randomUUID().slice(0, 12).toUpperCase()}`];
+    const reservedUntil = '2026-11-27T18:45:00.000Z';
+    await setup.identity.source('orders').append(`order-${ownBuy}`, 'any', [
+      // The member's own Buy Now is not news to them: no mail.
+      orderPlacedEvent(ownBuy, { memberId: member.memberId, reservedUntil }),
+    ]);
+    const placed = orderPlacedEvent(handed, { memberId: member.memberId, reservedUntil, fromWaitlist: true });
+    await setup.identity.source('orders').append(`order-${handed}`, 'any', [placed]);
+    await setup.identity.source('orders').append(`order-${handed}-again`, 'any', [orderPlacedEvent(handed, placed.data)]);
+    await eventually(async () => (await mailsTo(email)).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.dedupe_key).toBe(`waitlist-reservation:${handed}`);
+    expect(mails[0]!.subject).toContain('Reserved for you: ');
+    expect(mails[0]!.body_text).toContain('Hi Meera,');
+    expect(mails[0]!.body_text).toContain('Pay by: 28/11/2026 00:15 (India time)');
+    expect(mails[0]!.body_text).toContain(`http://localhost:3000/order?order_id=${handed}`);
   });
 });

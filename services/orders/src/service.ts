@@ -10,6 +10,7 @@ import { orderRoutes } from './api/order-routes.js';
 import { outOfStockRoutes } from './api/out-of-stock-routes.js';
 import { refundRoutes } from './api/refund-routes.js';
 import { serviceabilityRoutes } from './api/serviceability-routes.js';
+import { waitlistRoutes } from './api/waitlist-routes.js';
 import { internalPartners, type OrdersContext } from './commands/context.js';
 import { FINISH_APPROVAL, finishApproval } from './commands/exchanges.js';
 import { claimedKeys } from './commands/idempotency-claims.js';
@@ -83,6 +84,7 @@ export const ordersService = defineService({
     app.route('/', outOfStockRoutes(context));
     app.route('/', exchangeRoutes(context));
     app.route('/', refundRoutes(context));
+    app.route('/', waitlistRoutes(context));
     app.route('/', ordersInternalRoutes(context));
     // Its unpaid-order expiries, reservations' ends, refunds, refund retries and exchange approvals that keep failing, for the Cron page.
     app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS), stepOperations('orders')));

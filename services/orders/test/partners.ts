@@ -2,7 +2,7 @@ import { MEMBERSHIP_CREDIT, MINIMUM_PAYMENT_PAISE, type ProductForOrder } from '
 import { createServiceApp } from '@elts/platform';
 import { silentLogger } from '@elts/platform/testing';
 
-type Hold = { productId: string; quantity: number; state: 'held' | 'released' | 'committed' };
+type Hold = { productId: string; quantity: number; state: 'held' | 'released' | 'committed' | 'handed' };
 
 /**
  * The catalog's internal stock API, in memory, with the same rules: holds and moves idempotent per order id. A product
@@ -13,7 +13,9 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
   const available = (id: string) => {
     const product = products[id];
     if (!product) return 0;
-    const taken = [...holds.values()].filter((h) => h.productId === id && h.state !== 'released').reduce((sum, h) => sum + h.quantity, 0);
+    const taken = [...holds.values()]
+      .filter((h) => h.productId === id && h.state !== 'released' && h.state !== 'handed')
+      .reduce((sum, h) => sum + h.quantity, 0);
     return product.stock - taken;
   };
   const app = createServiceApp({ name: 'catalog', logger: silentLogger() });
@@ -87,7 +89,25 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
   app.post('/internal/stock/release', async (c) => {
     const hold = holds.get((await c.req.json()).orderId);
     if (hold && hold.state === 'held') hold.state = 'released';
-    return c.json({ is_success: true, data: { state: hold?.state ?? 'none' } });
+    return c.json({ is_success: true, data: { state: hold?.state === 'handed' ? 'released' : (hold?.state ?? 'none') } });
+  });
+  /** As the catalog's: one unit of a live hold to another order, the unit never free in between; idempotent per taker. */
+  let handOversDown = false;
+  const failHandOvers = () => {
+    handOversDown = true;
+    return { restore: () => (handOversDown = false) };
+  };
+  app.post('/internal/stock/hand-over', async (c) => {
+    if (handOversDown) return c.json({ is_success: false, message: 'Service temporarily unavailable.' }, 503);
+    const { fromOrderId, toOrderId, holdUntil } = await c.req.json();
+    const taken = holds.get(toOrderId);
+    if (taken) return c.json({ is_success: true, data: { held: true, productId: taken.productId, quantity: 1, holdUntil } });
+    const giver = holds.get(fromOrderId);
+    if (giver?.state !== 'held' || giver.quantity < 1) return c.json({ is_success: true, data: { held: false, reason: 'out_of_stock' } });
+    giver.quantity -= 1;
+    if (giver.quantity === 0) giver.state = 'handed';
+    holds.set(toOrderId, { productId: giver.productId, quantity: 1, state: 'held' });
+    return c.json({ is_success: true, data: { held: true, productId: giver.productId, quantity: 1, holdUntil } });
   });
   app.post('/internal/stock/commit', async (c) => {
     const hold = holds.get((await c.req.json()).orderId);
@@ -96,7 +116,7 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
     if (hold.state === 'held') hold.state = 'committed';
     return c.json({ is_success: true, data: { state: hold.state } });
   });
-  return { app, holds, products, available, pauseHolds, failHolds, reads: (id: string) => reads.get(id) ?? 0 };
+  return { app, holds, products, available, pauseHolds, failHolds, failHandOvers, reads: (id: string) => reads.get(id) ?? 0 };
 }
 
 type Payment = {

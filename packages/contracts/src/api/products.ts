@@ -213,5 +213,16 @@ export const stockReleaseSchema = stockOrderSchema.extend({
 });
 export type StockRelease = z.infer<typeof stockReleaseSchema>;
 
+/**
+ * `POST /internal/stock/hand-over`: one unit of a released order's hold becomes a hold of a waitlisted member's order
+ * (issue 33 item 3), never free in between. Idempotent per `toOrderId`: a repeat answers as the first did.
+ */
+export const stockHandOverSchema = z.strictObject({
+  fromOrderId: z.string().min(1).max(64),
+  toOrderId: z.string().min(1).max(64),
+  holdUntil: z.iso.datetime(),
+});
+export type StockHandOver = z.infer<typeof stockHandOverSchema>;
+
 export const stockMoveResultSchema = z.object({ state: z.enum(['held', 'released', 'committed', 'expired', 'none']) });
 export type StockMoveResult = z.output<typeof stockMoveResultSchema>;

@@ -33,6 +33,8 @@ export const OrderPlaced = defineEvent({
      * the credit is spent and the payment opened when checkout starts. Orders placed before it read as null.
      */
     reservedUntil: z.string().nullable().default(null),
+    /** A unit that came back and was handed to the member as the first on its waitlist (issue 33 item 3). */
+    fromWaitlist: z.boolean().default(false),
   }),
 });
 

@@ -20,6 +20,8 @@ const address = storedAddressSchema;
 
 const status = z.enum(ORDER_STATUSES);
 const at = z.string().nullable();
+/** A member's place on a product's waitlist: 1 is next. */
+const waitlistPlace = z.object({ product_id: z.string(), position: z.number().int(), joined_at: z.string() });
 const orderProduct = z.object({ id: z.string(), name: z.string(), brand: z.string(), category: z.string(), images: z.array(z.string()) });
 
 /** A shipment's way to the member (`FulfilmentView`): each step with when it happened, the courier's details once shipped. */
@@ -245,6 +247,37 @@ export const ordersOperations = {
     summary: 'Cancels an order not yet paid: its unit and credit go back at once, and a payment that still arrives is refunded',
     params: orderId,
     response: answer(z.object({ order_id: z.string(), status })),
+  }),
+  joinWaitlist: operation({
+    id: 'joinWaitlist',
+    method: 'POST',
+    path: '/product/waitlist',
+    owner: 'orders',
+    access: 'member',
+    summary:
+      "Puts the member on a sold-out product's waitlist with their order details: a unit that comes back becomes their reservation, in turn, with a mail",
+    signInMessage: 'Please login to continue with your order',
+    body: orderPayloadSchema,
+    response: answer(waitlistPlace),
+  }),
+  leaveWaitlist: operation({
+    id: 'leaveWaitlist',
+    method: 'DELETE',
+    path: '/product/waitlist/:productId',
+    owner: 'orders',
+    access: 'member',
+    summary: "Takes the member off a product's waitlist",
+    params: z.object({ productId: z.string().min(1).max(64) }),
+    response: answer(z.object({ product_id: z.string(), left: z.boolean() })),
+  }),
+  myWaitlists: operation({
+    id: 'myWaitlists',
+    method: 'GET',
+    path: '/product/waitlist',
+    owner: 'orders',
+    access: 'member',
+    summary: 'The waitlists the member is on, with their place on each',
+    response: answer(z.object({ places: z.array(waitlistPlace) })),
   }),
   orderHistory: operation({
     id: 'orderHistory',

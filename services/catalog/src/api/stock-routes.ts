@@ -2,7 +2,7 @@ import { catalogOperations } from '@elts/contracts';
 import { type AppEnv, mount, notFound, ok } from '@elts/platform';
 import { Hono } from 'hono';
 import type { CatalogContext } from '../commands/context.js';
-import { commit, hold, release } from '../commands/stock.js';
+import { commit, handOver, hold, release } from '../commands/stock.js';
 import { DropCalendar } from '../domain/drops.js';
 import { applicableWindow } from '../domain/sale-window.js';
 import { productById } from '../store/catalog-reads.js';
@@ -25,6 +25,7 @@ export function stockRoutes(context: CatalogContext) {
   });
   mount(app, catalogOperations.holdStock, async (c) => ok(c, await hold(context, c.req.valid('json'))));
   mount(app, catalogOperations.releaseStock, async (c) => ok(c, await release(context, c.req.valid('json'))));
+  mount(app, catalogOperations.handOverStock, async (c) => ok(c, await handOver(context, c.req.valid('json'))));
   mount(app, catalogOperations.commitStock, async (c) => ok(c, await commit(context, c.req.valid('json').orderId)));
   return app;
 }

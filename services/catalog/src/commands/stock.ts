@@ -1,11 +1,11 @@
-import type { StockHoldResult, StockMoveResult, StockRelease } from '@elts/contracts';
+import type { StockHandOver, StockHoldResult, StockMoveResult, StockRelease } from '@elts/contracts';
 import { conflict } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { DropCalendar } from '../domain/drops.js';
 import { applicableWindow, saleStateAt } from '../domain/sale-window.js';
 import { productSaleFacts } from '../store/catalog-reads.js';
 import { loadStoredDrops } from '../store/drop-projection.js';
-import { commitStock, expireDueHolds, holdStock, productsWithDueHolds, releaseStock } from '../store/stock-store.js';
+import { commitStock, expireDueHolds, handOverStock, holdStock, productsWithDueHolds, releaseStock } from '../store/stock-store.js';
 import type { CatalogDb } from '../store/tables.js';
 import type { CatalogContext } from './context.js';
 
@@ -30,6 +30,12 @@ async function buyability(db: Kysely<CatalogDb>, anchor: string, productId: stri
   return saleStateAt(window, now) === 'open' ? ('ok' as const) : ('not_buyable' as const);
 }
 
+/** The later of the caller's deadline and HOLD_MINUTES from now, at most a day. */
+function holdEnd(context: CatalogContext, asked: string, now: Date): Date {
+  const floor = now.getTime() + context.settings.HOLD_MINUTES * 60_000;
+  return new Date(Math.min(Math.max(new Date(asked).getTime(), floor), now.getTime() + MAX_HOLD_MS));
+}
+
 /**
  * Holds units for an order until the later of the caller's deadline and HOLD_MINUTES from now (so a payment that
  * succeeds after its 15-minute timeout still finds its stock), at most a day.
@@ -39,8 +45,7 @@ export async function hold(
   request: { orderId: string; productId: string; quantity: number; holdUntil: string; replacement?: boolean },
 ): Promise<StockHoldResult> {
   const now = context.clock.now();
-  const floor = now.getTime() + context.settings.HOLD_MINUTES * 60_000;
-  const holdUntil = new Date(Math.min(Math.max(new Date(request.holdUntil).getTime(), floor), now.getTime() + MAX_HOLD_MS));
+  const holdUntil = holdEnd(context, request.holdUntil, now);
   const outcome = await context.db
     .transaction()
     .execute((trx) =>
@@ -50,6 +55,19 @@ export async function hold(
     );
   if (outcome.conflicting) throw conflict(`Order ${request.orderId} already holds stock of another product or quantity`);
   if (!outcome.repeated && outcome.result.held) context.board.catalogChanged();
+  return outcome.result;
+}
+
+/** A released unit straight to a waitlisted member's order, while the product is still on sale (issue 33 item 3). */
+export async function handOver(context: CatalogContext, request: StockHandOver): Promise<StockHoldResult> {
+  const now = context.clock.now();
+  const holdUntil = holdEnd(context, request.holdUntil, now);
+  const outcome = await context.db
+    .transaction()
+    .execute((trx) =>
+      handOverStock(trx, { ...request, holdUntil }, (productId) => buyability(trx, context.settings.DROP_ANCHOR_DATE, productId, now), now),
+    );
+  if (outcome.changed) context.board.catalogChanged();
   return outcome.result;
 }
 

@@ -1,4 +1,4 @@
-import type { StockHoldResult, StockMoveResult, StockRelease } from '@elts/contracts';
+import type { StockHandOver, StockHoldResult, StockMoveResult, StockRelease } from '@elts/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CatalogDb, HoldRefusal, MovementKind } from './tables.js';
 
@@ -187,8 +187,11 @@ async function lockedHold(db: Transaction<CatalogDb>, orderId: string) {
   return db.selectFrom('stock_holds').selectAll().where('order_id', '=', orderId).forUpdate().executeTakeFirst();
 }
 
-const settled = (state: string | undefined): StockMoveResult['state'] =>
-  state === undefined || state === 'refused' ? 'none' : (state as StockMoveResult['state']);
+/** A hold whose units were all handed to waitlisted members is, to its own order, released. */
+const settled = (state: string | undefined): StockMoveResult['state'] => {
+  if (state === undefined || state === 'refused') return 'none';
+  return state === 'handed' ? 'released' : (state as StockMoveResult['state']);
+};
 
 /** Gives an order's held units back. Anything but a live hold is left as it is and reported. */
 export async function releaseStock(
@@ -215,6 +218,52 @@ export async function releaseStock(
     actor: `order:${orderId}`,
   });
   return { state: 'released', changed: hold.product_id };
+}
+
+/**
+ * Moves one unit of a released order's live hold to a waitlisted member's order (issue 33 item 3): the giver's hold
+ * shrinks (and becomes 'handed' at none), the taker's is made, and the stock row is not touched: the unit stays held
+ * throughout, so no other buyer can take it in between. The taker's row is the key: a repeat answers as the first
+ * did. A giver without a live unit (expired, released, committed) hands nothing over and leaves no row behind.
+ */
+export async function handOverStock(
+  db: Transaction<CatalogDb>,
+  request: Omit<StockHandOver, 'holdUntil'> & { holdUntil: Date },
+  buyable: (productId: string) => Promise<'ok' | 'not_found' | 'not_buyable'>,
+  now: Date,
+): Promise<{ result: StockHoldResult; changed?: string }> {
+  const { fromOrderId, toOrderId, holdUntil } = request;
+  // The giver's lock first: hand-overs of one order's units wait for each other, and each then sees the last's taker.
+  const giver = await lockedHold(db, fromOrderId);
+  const earlier = await lockedHold(db, toOrderId);
+  if (earlier) return { result: answerFor(earlier) };
+  if (giver?.state !== 'held' || giver.quantity < 1 || giver.hold_until <= now) return { result: { held: false, reason: 'out_of_stock' } };
+  const verdict = await buyable(giver.product_id);
+  if (verdict !== 'ok') return { result: { held: false, reason: verdict } };
+  const left = giver.quantity - 1;
+  await db
+    .updateTable('stock_holds')
+    .set({ quantity: left, state: left === 0 ? 'handed' : 'held', updated_at: now })
+    .where('order_id', '=', fromOrderId)
+    .execute();
+  await db
+    .insertInto('stock_holds')
+    .values({
+      order_id: toOrderId,
+      product_id: giver.product_id,
+      quantity: 1,
+      state: 'held',
+      refusal: null,
+      hold_until: holdUntil,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await logMovement(db, { productId: giver.product_id, kind: 'hand_over', quantity: 1, orderId: toOrderId, actor: `order:${fromOrderId}` });
+  return {
+    result: { held: true, productId: giver.product_id, quantity: 1, holdUntil: holdUntil.toISOString() },
+    changed: giver.product_id,
+  };
 }
 
 /**

@@ -26,9 +26,9 @@ export interface ProductsTable {
   updated_at: Date;
 }
 
-export type HoldState = 'held' | 'released' | 'committed' | 'expired' | 'refused';
+export type HoldState = 'held' | 'released' | 'committed' | 'expired' | 'refused' | 'handed';
 export type HoldRefusal = 'not_found' | 'not_buyable' | 'out_of_stock';
-export type MovementKind = 'restock' | 'hold' | 'release' | 'commit' | 'expire' | 'adjust';
+export type MovementKind = 'restock' | 'hold' | 'release' | 'commit' | 'expire' | 'adjust' | 'hand_over';
 
 export interface CatalogDb extends EventTables {
   products: ProductsTable;

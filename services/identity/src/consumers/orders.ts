@@ -1,8 +1,8 @@
-import { OrderCompleted, ordersEvents, ordersOperations } from '@elts/contracts';
+import { OrderCompleted, OrderPlaced, ordersEvents, ordersOperations } from '@elts/contracts';
 import { type Clock, EventConsumer, type InternalClient } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { MailOutbox } from '../mail/mail-outbox.js';
-import { orderConfirmationEmail } from '../mail/templates.js';
+import { orderConfirmationEmail, waitlistReservationEmail } from '../mail/templates.js';
 import { memberMailContact } from '../store/member-contacts.js';
 import type { IdentityDb } from '../store/tables.js';
 
@@ -15,17 +15,28 @@ const NEWS_FOR_MS = 2 * 24 * 60 * 60_000;
 export const isNews = (recordedAt: Date, now: Date) => now.getTime() - recordedAt.getTime() <= NEWS_FOR_MS;
 
 /**
- * The order confirmation email, when orders completes an order. It goes to the member's own address (as the
+ * The order confirmation email, when orders completes an order; and the mail that tells a waitlisted member a unit
+ * is reserved for them. It goes to the member's own address (as the
  * welcome email does), with the order's details read from orders; one per order (its dedupe key), however often the
  * event arrives. A step rather than a handler: it asks orders, and holds no transaction while it waits.
  */
 export function orderMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, orders: () => InternalClient, siteUrl: string, clock: Clock) {
-  return new EventConsumer('identity.order-mail', ordersEvents, db).step(OrderCompleted, async (data, event) => {
-    if (!isNews(event.recordedAt, clock.now())) return;
-    const member = await memberMailContact(db, data.memberId);
-    if (!member) return;
-    const order = await orders().operation(ordersOperations.orderForServices, { params: { id: data.orderId } });
-    const { subject, text } = orderConfirmationEmail(member.firstname, order, siteUrl);
-    await mail.enqueue({ to: member.email, subject, text, dedupeKey: `order-confirmation:${data.orderId}` });
-  });
+  return new EventConsumer('identity.order-mail', ordersEvents, db)
+    .step(OrderCompleted, async (data, event) => {
+      if (!isNews(event.recordedAt, clock.now())) return;
+      const member = await memberMailContact(db, data.memberId);
+      if (!member) return;
+      const order = await orders().operation(ordersOperations.orderForServices, { params: { id: data.orderId } });
+      const { subject, text } = orderConfirmationEmail(member.firstname, order, siteUrl);
+      await mail.enqueue({ to: member.email, subject, text, dedupeKey: `order-confirmation:${data.orderId}` });
+    })
+    .step(OrderPlaced, async (data, event) => {
+      // Only a unit handed over from the waitlist is news to the member: they did not press Buy Now for it.
+      if (!data.fromWaitlist || !data.reservedUntil || !isNews(event.recordedAt, clock.now())) return;
+      const member = await memberMailContact(db, data.memberId);
+      if (!member) return;
+      const reservation = { ...data, reservedUntil: new Date(data.reservedUntil) };
+      const { subject, text } = waitlistReservationEmail(member.firstname, reservation, siteUrl);
+      await mail.enqueue({ to: member.email, subject, text, dedupeKey: `waitlist-reservation:${data.orderId}` });
+    });
 }

@@ -1,4 +1,4 @@
-import { type DataOf, formatRupees, indianDate, type ordersOperations } from '@elts/contracts';
+import { type DataOf, formatRupees, indianDate, indianDateTime, type ordersOperations } from '@elts/contracts';
 import { greeting, letter, type MailText, orderLink, productLine, SIGN_OFF } from './words.js';
 
 /** Plain-text messages. Kept short: members read them on phones. */
@@ -79,6 +79,27 @@ export function orderConfirmationEmail(name: string, order: ConfirmedOrder, site
     'Your order will be processed within 1-2 business days. Shipping updates will be sent to your registered mobile number.',
     '',
     `Your order: ${orderLink(siteUrl, order.orderId)}`,
+  ]);
+}
+
+/**
+ * A unit came back and is now the member's reservation, as the first on its waitlist (issue 33 item 3): what it is,
+ * until when they can pay (India time), and the order page where Pay now and Cancel are.
+ */
+export function waitlistReservationEmail(
+  name: string,
+  reservation: { orderId: string; product: { name: string; brand: string }; amountPaise: number; reservedUntil: Date },
+  siteUrl: string,
+): MailText {
+  return letter(name, `Reserved for you: ${productLine(reservation.product)}`, [
+    `A unit of ${productLine(reservation.product)} came back, and as the first on its waitlist it is now reserved for you.`,
+    '',
+    `Price: ${formatRupees(reservation.amountPaise)}`,
+    `Pay by: ${indianDateTime(reservation.reservedUntil)} (India time)`,
+    '',
+    'If it is not paid by then, it goes to the next member waiting. You can also cancel it from the order page.',
+    '',
+    `Pay now: ${orderLink(siteUrl, reservation.orderId)}`,
   ]);
 }
 

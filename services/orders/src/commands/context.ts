@@ -24,6 +24,8 @@ export interface OrderPartners {
   /** With the hold asked for, a release that beats its hold to the catalog still keeps the hold from taking units. */
   release(orderId: string, asked?: { productId: string; quantity: number }): Promise<DataOf<typeof catalogOperations.releaseStock>>;
   commit(orderId: string): Promise<DataOf<typeof catalogOperations.commitStock>>;
+  /** One unit of a released order's hold becomes `toOrderId`'s (a waitlisted member's reservation). */
+  handOver(fromOrderId: string, toOrderId: string, holdUntil: Date): Promise<DataOf<typeof catalogOperations.handOverStock>>;
   reserveCredit(memberId: string, orderId: string, orderPricePaise: number): Promise<number>;
   releaseCredit(memberId: string, orderId: string): Promise<void>;
   checkout(
@@ -106,6 +108,12 @@ export function internalPartners(catalog: () => InternalClient, payments: () => 
       return released;
     },
     commit: (orderId) => catalog().operation(catalogOperations.commitStock, { body: { orderId } }, { idempotent: true }),
+    handOver: (fromOrderId, toOrderId, holdUntil) =>
+      catalog().operation(
+        catalogOperations.handOverStock,
+        { body: { fromOrderId, toOrderId, holdUntil: holdUntil.toISOString() } },
+        { idempotent: true },
+      ),
     reserveCredit: async (memberId, orderId, orderPricePaise) =>
       (await payments().operation(paymentsOperations.reserveCredit, { body: { memberId, orderId, orderPricePaise } }, { idempotent: true }))
         .creditPaise,

@@ -9,14 +9,15 @@ import {
   payableAfterCredit,
 } from '@elts/contracts';
 import { badRequest, conflict, forbidden, notFound } from '@elts/platform';
-import { buysOneOfEach, maxQuantity, orderStream } from '../domain/order.js';
+import { maxQuantity, orderStream } from '../domain/order.js';
 import { reservedUntil, saleRefusal } from '../flows/order-saga.js';
 import { findBuyer } from '../store/member-buyers.js';
 import { orderRow } from '../store/order-reads.js';
 import { type OrdersContext, recordOrder } from './context.js';
 import { assertClaimHeld, type Claim, ClaimLost, claimKey, letGo, requestDigest } from './idempotency-claims.js';
 import type { Admission } from './placement-gate.js';
-import { assertMayOrder, lockMember, type PurchaseRules } from './purchase-limits.js';
+import { assertMayOrder, lockMember, NOT_A_SUBSCRIBER, purchaseRulesOf } from './purchase-limits.js';
+import { reservationPlaced } from './reservation-placed.js';
 
 const UNDER_MINIMUM_PAYMENT =
   `This order is too small to pay for: after up to ${MEMBERSHIP_CREDIT.maxShareOfOrderPercent}% membership credit it must ` +
@@ -88,14 +89,9 @@ async function placeNewOrder(
   admission: Admission,
 ): Promise<Reservation> {
   const buyer = await findBuyer(context.db, memberId);
-  if (buyer?.subscription_status !== 'active')
-    throw forbidden('Only active subscribers can place orders. Subscribe to unlock the deals board.');
-  const profession = (buyer.profession as Profession | null) ?? null;
-  const limit = maxQuantity(profession, buyer.gst, context.settings.ORDER_MAX_QUANTITY);
-  const rules: PurchaseRules = {
-    oneOfEach: buysOneOfEach(profession, buyer.gst),
-    unpaidLimit: context.settings.UNPAID_ORDERS_PER_MEMBER,
-  };
+  if (buyer?.subscription_status !== 'active') throw forbidden(NOT_A_SUBSCRIBER);
+  const limit = maxQuantity((buyer.profession as Profession | null) ?? null, buyer.gst, context.settings.ORDER_MAX_QUANTITY);
+  const rules = purchaseRulesOf(buyer, context.settings);
   if (payload.quantity > limit) {
     throw badRequest(
       limit === 1
@@ -154,33 +150,7 @@ async function placeNewOrder(
       // first's order here and is refused, and its hold is given back below.
       await lockMember(unit.db, memberId);
       await assertMayOrder(unit.db, memberId, productKey, rules);
-      await recordOrder(unit, orderStream(orderId), 0, [
-        {
-          type: 'OrderPlaced',
-          data: {
-            orderId,
-            memberId,
-            productId: product.id,
-            product: { name: product.name, brand: product.brand, category: product.category, images: product.images },
-            quantity: payload.quantity,
-            unitPricePaise: product.pricePaise,
-            // The credit is spent when checkout opens (checkout.ts): until then the order costs its price.
-            creditPaise: 0,
-            amountPaise: pricePaise,
-            customer: {
-              email: payload.customer_email,
-              phone: payload.customer_phone,
-              firstName: payload.first_name,
-              lastName: payload.last_name,
-            },
-            shippingAddress: shipping,
-            billingAddress: payload.billing_address ?? shipping,
-            variantGroup: productKey.variantGroup,
-            reservedUntil: payBy.toISOString(),
-          },
-          metadata: { actor: `member:${memberId}` },
-        },
-      ]);
+      await recordOrder(unit, orderStream(orderId), 0, [reservationPlaced({ orderId, memberId, product, payload, payBy })]);
       await context.reservationEndsAt(unit.db, orderId, payBy);
     });
   } catch (error) {

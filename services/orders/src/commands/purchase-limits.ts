@@ -1,9 +1,11 @@
-import { countOf } from '@elts/contracts';
+import { countOf, type Profession } from '@elts/contracts';
 import { conflict } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import { KEPT_STATUSES, UNPAID_STATUSES } from '../domain/order.js';
+import { buysOneOfEach, KEPT_STATUSES, UNPAID_STATUSES } from '../domain/order.js';
 import { hasOrderOfProduct, lockMemberBuyer, memberOrderFacts } from '../store/member-orders.js';
 import type { OrdersDb } from '../store/tables.js';
+
+export const NOT_A_SUBSCRIBER = 'Only active subscribers can place orders. Subscribe to unlock the deals board.';
 
 export const ALREADY_ORDERED =
   'You already have an order for this product (or another version of it). Students and working professionals can buy one of each product.';
@@ -17,6 +19,14 @@ export interface PurchaseRules {
   oneOfEach: boolean;
   /** Most orders the member may have waiting for payment (UNPAID_ORDERS_PER_MEMBER). */
   unpaidLimit: number;
+}
+
+/** A buyer's rules from what orders knows of them (their profession and GSTIN) and the settings. */
+export function purchaseRulesOf(
+  buyer: { profession: string | null; gst: string },
+  settings: { UNPAID_ORDERS_PER_MEMBER: number },
+): PurchaseRules {
+  return { oneOfEach: buysOneOfEach(buyer.profession as Profession | null, buyer.gst), unpaidLimit: settings.UNPAID_ORDERS_PER_MEMBER };
 }
 
 export interface ProductKey {

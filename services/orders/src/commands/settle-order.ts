@@ -13,6 +13,7 @@ import {
   successMove,
 } from '../flows/order-saga.js';
 import { findOrderMemberAndStatus, findOrderStatusAndPayment } from '../store/order-reads.js';
+import { handOverUnits } from '../waitlist/hand-over.js';
 import { type OrderPayment, type OrdersContext, recordOrder } from './context.js';
 
 async function change(context: OrdersContext, orderId: string, decide: Parameters<typeof decideWith>[2]) {
@@ -30,10 +31,15 @@ async function decideWith(
   return recordOrder(unit, orderStream(orderId), history.length, decide(state, history));
 }
 
-/** Fails an order and gives back what it held: its stock and its membership credit. */
+/**
+ * Fails an order and gives back what it held: its stock (to the product's waitlist first, then to everyone) and its
+ * membership credit.
+ */
 export async function failOrder(context: OrdersContext, orderId: string, stage: FailureStage, reason: string): Promise<void> {
   const order = await findOrderMemberAndStatus(context.db, orderId);
   if (!order || order.status === 'completed') return;
+  if (order.status === 'pending' || order.status === 'processing')
+    await handOverUnits(context, { orderId, productId: order.product_id, quantity: order.quantity });
   await context.partners.release(orderId);
   await context.partners.releaseCredit(order.member_id, orderId);
   await change(context, orderId, (state) => decideFailure(state, stage, reason));

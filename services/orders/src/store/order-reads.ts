@@ -19,7 +19,11 @@ export async function findOrderIdOfExchange(db: Kysely<OrdersDb>, exchangeId: st
 
 /** The order's member and status, if the order is recorded. */
 export function findOrderMemberAndStatus(db: Kysely<OrdersDb>, orderId: string) {
-  return db.selectFrom('orders').select(['member_id', 'status']).where('order_id', '=', orderId).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .select(['member_id', 'status', 'product_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
 }
 
 /** The order's status and payment, if the order is recorded. */

@@ -1,4 +1,4 @@
-import type { DeliveryAddress } from '@elts/contracts';
+import type { DeliveryAddress, OrderPayload } from '@elts/contracts';
 import type { EventTables, RefundLineRow } from '@elts/platform';
 
 export interface OrdersTable {
@@ -112,4 +112,21 @@ export interface OrdersDb extends EventTables {
     email: string | null;
   };
   processed_events: { consumer: string; event_id: string; processed_at: Date };
+  /** Sold-out products' waitlists (migration 0011, issue 33 item 3). */
+  waitlist: WaitlistTable;
+}
+
+export type WaitlistState = 'waiting' | 'offering' | 'offered' | 'left' | 'passed';
+
+export interface WaitlistTable {
+  product_id: string;
+  member_id: string;
+  joined_at: Date;
+  state: WaitlistState;
+  /** The member's order details as they joined (the order payload), for the reservation a returned unit becomes. */
+  request: OrderPayload;
+  order_id: string | null;
+  /** `<released order id>#<unit>`: the unit handed to this member. */
+  handed_from: string | null;
+  updated_at: Date;
 }
