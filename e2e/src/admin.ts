@@ -125,24 +125,28 @@ export async function shipOrder(orderId: string): Promise<void> {
   });
 }
 
+/** An order's details as the Confirm Order form sends them, for one unit of the product. */
+const orderBody = (productId: string) => ({
+  customer_email: 'asha@example.in',
+  customer_phone: '9876543210',
+  first_name: 'Asha',
+  last_name: 'Rao',
+  product_id: productId,
+  quantity: 1,
+  shipping_address: { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' },
+});
+
+/** Joins a sold-out product's waitlist through the API the Join the waitlist form calls. */
+export async function joinWaitlist(memberToken: string, productId: string): Promise<void> {
+  await adminCall('/product/waitlist', { token: memberToken, body: orderBody(productId) });
+}
+
 /**
  * Places an order through the API as the Confirm Order button does (a reservation, then its checkout opened), and
  * leaves it unpaid (its stock held).
  */
 export async function placeUnpaidOrder(memberToken: string, productId: string): Promise<{ order_id: string; payment_link: string }> {
-  const reserve = () =>
-    adminCall<{ data: { order_id: string } }>('/product/order', {
-      token: memberToken,
-      body: {
-        customer_email: 'asha@example.in',
-        customer_phone: '9876543210',
-        first_name: 'Asha',
-        last_name: 'Rao',
-        product_id: productId,
-        quantity: 1,
-        shipping_address: { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Panaji', state: 'Goa', pincode: '403001' },
-      },
-    });
+  const reserve = () => adminCall<{ data: { order_id: string } }>('/product/order', { token: memberToken, body: orderBody(productId) });
   const place = async () => {
     const { order_id } = (await reserve()).data;
     const checkout = `/product/order/${encodeURIComponent(order_id)}/checkout`;
@@ -157,6 +161,11 @@ export async function placeUnpaidOrder(memberToken: string, productId: string): 
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+}
+
+/** Cancels a member's unpaid reservation through the API the Cancel button calls (its unit goes back, or to the waitlist). */
+export async function cancelReservation(memberToken: string, orderId: string): Promise<void> {
+  await adminCall(`/product/order/${encodeURIComponent(orderId)}/cancel`, { token: memberToken, body: {} });
 }
 
 /** Pays an order on the payment simulator's page as its Pay button does (a form post), and waits for the redirect. */

@@ -1,11 +1,9 @@
 import { COPY } from '@elts/contracts';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from '../src/accessibility.js';
 import { adminSignIn, createProduct, waitForBoard } from '../src/admin.js';
 import { screenshot } from '../src/artifacts.js';
-import { baseURL, expectHeading, useBrowser, VIEWPORTS, type Viewport } from '../src/browser.js';
-import { widerThanWindow } from '../src/layout.js';
+import { baseURL, expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
+import { fitsAndReads } from '../src/fits-and-reads.js';
 import { subscriber } from '../src/members.js';
 import { checkoutFromBoard } from '../src/shopping.js';
 
@@ -68,12 +66,6 @@ describe('a failed payment', () => {
   });
 });
 
-async function fitsAndReads(page: Page, viewport: Viewport): Promise<void> {
-  await page.setViewportSize(viewport);
-  expect(await widerThanWindow(page)).toEqual([]);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
 /** The back office's Orders list for one status, as its Status filter asks for it. */
 async function adminOrderIds(status: string, searchTerm: string): Promise<string[]> {
   const response = await fetch(`${baseURL()}/admin/product-orders?status=${status}&searchTerm=${searchTerm}`, {
@@ -105,8 +97,8 @@ describe('a payment cancelled at checkout', () => {
     ).toBe(1);
     expect(shown).not.toContain('Payment cancelled by the customer');
     await screenshot(page, 'shopping-order-cancelled', VIEWPORTS.phone);
-    await fitsAndReads(page, VIEWPORTS.phone);
-    await fitsAndReads(page, VIEWPORTS.desktop);
+    await fitsAndReads(page, [VIEWPORTS.phone]);
+    await fitsAndReads(page, [VIEWPORTS.desktop]);
     await screenshot(page, 'shopping-order-cancelled', VIEWPORTS.desktop);
     await page.setViewportSize(VIEWPORTS.phone);
 
@@ -124,7 +116,7 @@ describe('a payment cancelled at checkout', () => {
     await order.waitFor();
     await page.getByRole('button', { name: 'Pending', exact: true }).click();
     await page.getByRole('heading', { name: 'No Orders Found' }).waitFor();
-    await fitsAndReads(page, VIEWPORTS.phone);
+    await fitsAndReads(page, [VIEWPORTS.phone]);
     expect(pageErrors).toEqual([]);
 
     // The back office's Status filter finds it under cancelled, not failed.

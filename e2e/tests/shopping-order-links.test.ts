@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from '../src/accessibility.js';
 import { createProduct, placeUnpaidOrder } from '../src/admin.js';
-import { baseURL, expectHeading, useBrowser, VIEWPORTS, type Viewport } from '../src/browser.js';
+import { baseURL, expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
 import { signInThroughPopup } from '../src/dev-sign-in.js';
-import { widerThanWindow } from '../src/layout.js';
+import { fitsAndReads } from '../src/fits-and-reads.js';
 import { subscriber, type TestMember } from '../src/members.js';
 
 // An order opened from its link (the confirmation mail's, a new tab's): the address says which order, and the page
@@ -49,12 +48,6 @@ const countMandateLookups = (tab: Page, seen: string[]) =>
 const keysOf = (page: Page) =>
   page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, sessionStorage.getItem(key)])), [...ORDER_KEYS]);
 
-async function fitsAndReads(page: Page, viewport: Viewport): Promise<void> {
-  await page.setViewportSize(viewport);
-  expect(await widerThanWindow(page)).toEqual([]);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
 describe('an order opened from its link', () => {
   it('asks a visitor to log in, comes back to the same order, and shows a paid product order as Order Confirmed!', async () => {
     const product = await createProduct({ name: `Egret${Date.now().toString(36)} Desk Lamp` });
@@ -71,8 +64,8 @@ describe('an order opened from its link', () => {
     await page.getByRole('heading', { name: 'Please login to check order status' }).waitFor();
     expect(await page.locator('main').textContent()).toContain(orderId);
     expect(await page.getByText('Payment Failed').count()).toBe(0);
-    await fitsAndReads(page, VIEWPORTS.phone);
-    await fitsAndReads(page, VIEWPORTS.desktop);
+    await fitsAndReads(page, [VIEWPORTS.phone]);
+    await fitsAndReads(page, [VIEWPORTS.desktop]);
 
     await signInThroughPopup(page, () => page.getByRole('button', { name: 'Login', exact: true }).click(), member);
     await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
@@ -81,8 +74,8 @@ describe('an order opened from its link', () => {
     const shown = await page.locator('main').textContent();
     expect(shown).toContain(orderId);
     expect(shown).toContain(product.name);
-    await fitsAndReads(page, VIEWPORTS.desktop);
-    await fitsAndReads(page, VIEWPORTS.phone);
+    await fitsAndReads(page, [VIEWPORTS.desktop]);
+    await fitsAndReads(page, [VIEWPORTS.phone]);
     // A product order's id is never asked of the membership lookup.
     expect(mandateLookups).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -187,8 +180,8 @@ describe('an order whose payment is not completed', () => {
       .getByText(`Your payment is not complete yet. It stays open until ${until} and fails by itself if it is not completed by then.`)
       .waitFor();
     expect(await page.getByText(/few seconds/).count()).toBe(0);
-    await fitsAndReads(page, VIEWPORTS.phone);
-    await fitsAndReads(page, VIEWPORTS.desktop);
+    await fitsAndReads(page, [VIEWPORTS.phone]);
+    await fitsAndReads(page, [VIEWPORTS.desktop]);
     await page.close();
   });
 });

@@ -1,3 +1,4 @@
+import { OPERATIONS, type OperationSpec } from '@elts/contracts';
 import { describe, expect, it } from 'vitest';
 import { ownerOf } from '../src/routes.js';
 
@@ -41,6 +42,17 @@ describe('gateway route owners, from the operation table', () => {
     '/api/openapi.json',
   ])('%s has no owning service', (path) => {
     expect(ownerOf(path)).toBeUndefined();
+  });
+
+  // The first operation whose path matches wins, whatever its method: a literal path one service serves must not fall
+  // under another service's parameter (GET /admin/drops/waitlists went to the catalog's DELETE /admin/drops/:id).
+  it("sends every public operation's own path to its owner", () => {
+    const misrouted = (OPERATIONS as readonly OperationSpec[])
+      .filter((op) => op.access !== 'internal')
+      .map((op) => ({ op, path: op.path.replace(/:\w+/g, 'p1') }))
+      .filter(({ op, path }) => ownerOf(path) !== op.owner)
+      .map(({ op, path }) => `${op.method} ${op.path} (${op.owner}) goes to ${ownerOf(path)}`);
+    expect(misrouted).toEqual([]);
   });
 
   it('matches whole segments only', () => {

@@ -197,6 +197,11 @@ export const ACCESS: Record<string, RouteAccess> = {
   // orders
   'GET /shipping/bluedart/pincode/:pincode': { path: '/shipping/bluedart/pincode/403001' },
   'POST /product/order': { body: ORDER_BODY },
+  'POST /product/waitlist': {
+    body: ORDER_BODY,
+    refusesEveryone: { status: 409, why: 'the fixture product has units left: only a sold-out product has a waitlist' },
+  },
+  'DELETE /product/waitlist/:productId': { path: '/product/waitlist/{productId}' },
   'GET /product/orders/user': {},
   'GET /product/order/:id': { path: '/product/order/{orderId}', owner: true },
   'GET /product/order/:id/gateway-status': { path: '/product/order/{orderId}/gateway-status', owner: true },

@@ -73,6 +73,11 @@ describe.each(DATABASE_KINDS)('the waitlist on %s', (kind) => {
     expect((await join(first, 'PRD-W-CANCEL')).body.data.position).toBe(1);
     expect((await join(holder, 'PRD-W-CANCEL')).status).toBe(409);
 
+    // Operators see the list's length; members cannot read it.
+    const lengths = await bed.orders.json('/admin/waitlists', { token: bed.orders.adminSession().token });
+    expect(lengths.body.data.waitlists).toContainEqual({ product_id: 'PRD-W-CANCEL', waiting: 2 });
+    expect((await bed.orders.json('/admin/waitlists', { token: first.token })).status).toBe(401);
+
     const cancelled = await bed.orders.json(`/product/order/${orderId}/cancel`, { method: 'POST', token: holder.token });
     expect(cancelled.body.data.status).toBe('cancelled');
     const [handed] = await handedTo('PRD-W-CANCEL', first.memberId);

@@ -127,6 +127,8 @@ export const publicProductSchema = z.object({
   saleStartAt: at,
   saleEndAt: at,
   saleState: z.enum(SALE_STATES),
+  /** Units reserved for members who have not paid yet (issue 33): the honest other half of a sold-out card. */
+  reserved: z.number().int(),
   section: z.enum(BOARD_SECTIONS).optional(),
   matchedItem: z.string().optional(),
   /** The list that item is on (docs/decisions/0099). */

@@ -279,6 +279,15 @@ export const ordersOperations = {
     summary: 'The waitlists the member is on, with their place on each',
     response: answer(z.object({ places: z.array(waitlistPlace) })),
   }),
+  waitlistLengths: operation({
+    id: 'waitlistLengths',
+    method: 'GET',
+    path: '/admin/waitlists',
+    owner: 'orders',
+    access: 'admin',
+    summary: "How many members wait on each product's waitlist, for the operators' live view (products with none are left out)",
+    response: answer(z.object({ waitlists: z.array(z.object({ product_id: z.string(), waiting: z.number().int() })) })),
+  }),
   orderHistory: operation({
     id: 'orderHistory',
     method: 'GET',

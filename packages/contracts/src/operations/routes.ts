@@ -150,5 +150,6 @@ export const API: OperationRoutes = {
   updateAlertPreferences: { id: 'updateAlertPreferences', method: 'PUT', path: '/user/alert-preferences' },
   updateProduct: { id: 'updateProduct', method: 'PUT', path: '/product/update/:id' },
   updateProfile: { id: 'updateProfile', method: 'POST', path: '/user/update-profile' },
+  waitlistLengths: { id: 'waitlistLengths', method: 'GET', path: '/admin/waitlists' },
   wall: { id: 'wall', method: 'GET', path: '/user/wall' },
 };

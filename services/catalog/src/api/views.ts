@@ -28,7 +28,13 @@ function common(row: ProductRow) {
 }
 
 export function publicView(row: ProductRow, window: SaleWindow, now: Date): PublicProduct {
-  return { ...common(row), saleStartAt: iso(window.startAt), saleEndAt: iso(window.endAt), saleState: saleStateAt(window, now) };
+  return {
+    ...common(row),
+    saleStartAt: iso(window.startAt),
+    saleEndAt: iso(window.endAt),
+    saleState: saleStateAt(window, now),
+    reserved: row.held,
+  };
 }
 
 export function adminView(row: ProductRow, window: SaleWindow, now: Date): AdminProduct {

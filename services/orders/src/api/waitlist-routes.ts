@@ -1,11 +1,14 @@
 import { COPY, ordersOperations } from '@elts/contracts';
-import { type AppEnv, mount, requireMember } from '@elts/platform';
+import { type AppEnv, mount, requireAdmin, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import type { OrdersContext } from '../commands/context.js';
-import { leaveWaitlist, placesOf, type WaitingPlace } from '../store/waitlist.js';
+import { leaveWaitlist, placesOf, type WaitingPlace, waitingCounts } from '../store/waitlist.js';
 import { joinProductWaitlist } from '../waitlist/join.js';
 
-/** A member's waitlist places (issue 33 item 3): join a sold-out product's, leave it, see where they stand. */
+/**
+ * A member's waitlist places (issue 33 item 3): join a sold-out product's, leave it, see where they stand; and how
+ * long each list is, for operators.
+ */
 export function waitlistRoutes(context: OrdersContext) {
   const app = new Hono<AppEnv>();
   mount(app, ordersOperations.joinWaitlist, async (c) => {
@@ -32,6 +35,14 @@ export function waitlistRoutes(context: OrdersContext) {
       data: {
         places: places.map(placeView),
       },
+    });
+  });
+  mount(app, ordersOperations.waitlistLengths, async (c) => {
+    requireAdmin(c);
+    const counts = await waitingCounts(context.db);
+    return c.json({
+      is_success: true as const,
+      data: { waitlists: counts.map((count) => ({ product_id: count.productId, waiting: count.waiting })) },
     });
   });
   return app;

@@ -76,17 +76,15 @@ export async function leaveWaitlist(db: Db, productId: string, memberId: string,
   return Number(left.numUpdatedRows) > 0;
 }
 
-/** How many members wait for each product (the operators' live view). */
-export async function waitingCounts(db: Db, productIds: string[]): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
+/** How many members wait on each product's waitlist, for products with any (the operators' live view). */
+export async function waitingCounts(db: Db): Promise<{ productId: string; waiting: number }[]> {
   const rows = await db
     .selectFrom('waitlist')
     .select(['product_id', (eb) => eb.fn.countAll<string>().as('waiting')])
-    .where('product_id', 'in', productIds)
     .where('state', '=', 'waiting')
     .groupBy('product_id')
     .execute();
-  return new Map(rows.map((row) => [row.product_id, Number(row.waiting)]));
+  return rows.map((row) => ({ productId: row.product_id, waiting: Number(row.waiting) }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { creditForOrder, INDIAN_STATE_NAMES, indianStateNamed, MEMBERSHIP_CREDIT, type Profile, paiseOf } from '@elts/contracts';
+import { COPY, creditForOrder, INDIAN_STATE_NAMES, indianStateNamed, MEMBERSHIP_CREDIT, type Profile, paiseOf } from '@elts/contracts';
 import { ApiError, Button, formatRupees, Modal, readMemberSession, Select, TextArea, TextInput } from '@elts/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -6,6 +6,7 @@ import type { ShopProduct } from '../api/catalog.js';
 import { DEALS_BOARD_QUERY_KEY } from '../api/catalog.js';
 import { mayHavePlaced, newIdempotencyKey, type OrderBody, placeProductOrder, useMembershipCredit } from '../api/orders.js';
 import { usePincodeServiceability } from '../api/pincode.js';
+import { joinWaitlist, MY_WAITLISTS_QUERY_KEY } from '../api/waitlist.js';
 import { rememberOrder } from './checkout.js';
 import { priceLabel } from './deal-display.js';
 import { type DeliveryForm, deliveryComplete, payerNames, prefillDelivery } from './order-prefill.js';
@@ -15,25 +16,40 @@ const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: na
 
 export interface ConfirmOrderModalProps {
   product: ShopProduct | undefined;
+  /** Joining the sold-out product's waitlist with these details, rather than ordering (issue 33 item 3). */
+  waitlist?: boolean;
   profile: Profile | undefined;
   onClose: () => void;
 }
 
-/** 'Confirm Your Order': the delivery details (prefilled from the profile), then the payment checkout. */
-export function ConfirmOrderModal({ product, profile, onClose }: ConfirmOrderModalProps) {
+/**
+ * 'Confirm Your Order': the delivery details (prefilled from the profile), then the payment checkout. The same form
+ * joins a sold-out product's waitlist: a unit that comes back is reserved with these details.
+ */
+export function ConfirmOrderModal({ product, waitlist = false, profile, onClose }: ConfirmOrderModalProps) {
   return (
-    <Modal open={Boolean(product)} onClose={onClose} title="Confirm Your Order" size="lg">
-      {product && <OrderForm key={product.id} product={product} profile={profile} onClose={onClose} />}
+    <Modal open={Boolean(product)} onClose={onClose} title={waitlist ? COPY.waitlist.joinTitle : 'Confirm Your Order'} size="lg">
+      {product && <OrderForm key={product.id} product={product} waitlist={waitlist} profile={profile} onClose={onClose} />}
     </Modal>
   );
 }
 
-function OrderForm({ product, profile, onClose }: { product: ShopProduct; profile: Profile | undefined; onClose: () => void }) {
+interface OrderFormProps {
+  product: ShopProduct;
+  waitlist: boolean;
+  profile: Profile | undefined;
+  onClose: () => void;
+}
+
+function OrderForm({ product, waitlist, profile, onClose }: OrderFormProps) {
   const [form, setForm] = useState<DeliveryForm>(() => prefillDelivery(profile as unknown as Record<string, unknown>));
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);
   // The unit reserved for the member (the drop's decision): its checkout opens at once, and Pay now opens it again.
   const [reserved, setReserved] = useState<{ orderId: string; payUntil: string }>();
+  // Sold out when ordering: the waitlist is offered with the same details. Joined: the server's sentence on the place.
+  const [soldOut, setSoldOut] = useState(false);
+  const [joined, setJoined] = useState<string>();
   // One key per Confirm Order attempt: a second press after an unanswered one repeats it and gets the same order. The
   // key belongs to that request: details changed since are a new order, and the server refuses a key sent with another.
   const attemptKey = useRef<{ key: string; request: string }>(undefined);
@@ -56,12 +72,11 @@ function OrderForm({ product, profile, onClose }: { product: ShopProduct; profil
   const set = (field: keyof DeliveryForm) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setAlert(undefined);
+  /** The order's details from the form, or the sentence saying what is missing. */
+  function orderRequest(): OrderBody | string {
     const session = readMemberSession();
-    if (!session.token) return setAlert('Please login to continue with your order');
-    if (!deliveryComplete(form)) return setAlert('Please fill in all delivery details');
+    if (!session.token) return 'Please login to continue with your order';
+    if (!deliveryComplete(form)) return 'Please fill in all delivery details';
     const address = {
       name: form.name.trim(),
       phone: form.phone.trim(),
@@ -70,8 +85,7 @@ function OrderForm({ product, profile, onClose }: { product: ShopProduct; profil
       state: form.state,
       pincode: form.pincode.trim(),
     };
-    setBusy(true);
-    const request: OrderBody = {
+    return {
       amount: product.price,
       customer_email: profile?.email ?? session.email ?? '',
       customer_phone: address.phone,
@@ -83,6 +97,15 @@ function OrderForm({ product, profile, onClose }: { product: ShopProduct; profil
       shipping_address: address,
       billing_address: address,
     };
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert(undefined);
+    const request = orderRequest();
+    if (typeof request === 'string') return setAlert(request);
+    if (waitlist) return join(request);
+    setBusy(true);
     const sent = JSON.stringify(request);
     if (attemptKey.current?.request !== sent) attemptKey.current = { key: newIdempotencyKey(), request: sent };
     try {
@@ -94,11 +117,26 @@ function OrderForm({ product, profile, onClose }: { product: ShopProduct; profil
       if (!mayHavePlaced(error)) attemptKey.current = undefined;
       if (error instanceof ApiError) {
         setAlert(`Order creation failed: ${error.message || 'Unknown error'}`);
+        setSoldOut(error.status === 409 && error.message === 'Out of Stock');
         // Stock or the sale window may have moved since the board loaded.
         if (error.status === 409 || error.status === 400) void client.invalidateQueries({ queryKey: DEALS_BOARD_QUERY_KEY });
       } else {
         setAlert('Failed to create order. Please try again.');
       }
+    }
+    setBusy(false);
+  }
+
+  async function join(request: OrderBody) {
+    setAlert(undefined);
+    setBusy(true);
+    try {
+      setJoined(await joinWaitlist(request));
+      void client.invalidateQueries({ queryKey: MY_WAITLISTS_QUERY_KEY });
+    } catch (error) {
+      setAlert(error instanceof ApiError ? error.message : 'Failed to join the waitlist. Please try again.');
+      // Units may have come back: the board shows them.
+      void client.invalidateQueries({ queryKey: DEALS_BOARD_QUERY_KEY });
     }
     setBusy(false);
   }
@@ -114,6 +152,14 @@ function OrderForm({ product, profile, onClose }: { product: ShopProduct; profil
           onClose();
         }}
       />
+    );
+  }
+
+  if (joined) {
+    return (
+      <p role="status" className="rounded-2xl bg-emerald-50 px-4 py-3 font-semibold text-emerald-800">
+        {joined}
+      </p>
     );
   }
 
@@ -165,9 +211,25 @@ function OrderForm({ product, profile, onClose }: { product: ShopProduct; profil
           {alert}
         </p>
       )}
-      <Button type="submit" busy={busy} disabled={serviceability !== 'serviceable'}>
-        Confirm Order
-      </Button>
+      {soldOut && !waitlist ? (
+        <>
+          <p className="text-sm text-ink-700">{COPY.waitlist.offer}</p>
+          <Button
+            busy={busy}
+            onClick={() => {
+              const request = orderRequest();
+              if (typeof request === 'string') setAlert(request);
+              else void join(request);
+            }}
+          >
+            {COPY.waitlist.join}
+          </Button>
+        </>
+      ) : (
+        <Button type="submit" busy={busy} disabled={serviceability !== 'serviceable'}>
+          {waitlist ? COPY.waitlist.join : 'Confirm Order'}
+        </Button>
+      )}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { ApiError, buttonClasses, Card, EmptyState, ErrorState, LoadingState } f
 import { useState } from 'react';
 import { type ShopProduct, useDealsBoard } from '../api/catalog.js';
 import { useProfile } from '../api/profile.js';
+import { useMyWaitlists } from '../api/waitlist.js';
 import { ConfirmOrderModal } from './ConfirmOrderModal.js';
 import { ProductCard } from './ProductCard.js';
 import { ProductDetailModal } from './ProductDetailModal.js';
@@ -20,11 +21,13 @@ export function DealsBoardSection() {
   const profile = useProfile();
   const now = useNow();
   const [viewing, setViewing] = useState<ShopProduct>();
-  const [buying, setBuying] = useState<ShopProduct>();
+  // What the order form is for: Buy Now, or joining a sold-out product's waitlist with the same details.
+  const [buying, setBuying] = useState<{ product: ShopProduct; waitlist: boolean }>();
+  const waitlists = useMyWaitlists(Boolean(board.data && !board.data.access));
 
-  const buy = (product: ShopProduct) => {
+  const buy = (product: ShopProduct, waitlist = false) => {
     setViewing(undefined);
-    setBuying(product);
+    setBuying({ product, waitlist });
   };
 
   return (
@@ -57,12 +60,32 @@ export function DealsBoardSection() {
       ) : (
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {board.data.products.map((product) => (
-            <ProductCard key={product.id} product={product} now={now} onView={() => setViewing(product)} onBuy={() => buy(product)} />
+            <ProductCard
+              key={product.id}
+              product={product}
+              now={now}
+              onView={() => setViewing(product)}
+              onBuy={() => buy(product)}
+              waitlistPosition={waitlists.data?.get(product.id)}
+              onJoinWaitlist={() => buy(product, true)}
+            />
           ))}
         </ul>
       )}
-      <ProductDetailModal product={viewing} now={now} onClose={() => setViewing(undefined)} onBuy={buy} />
-      <ConfirmOrderModal product={buying} profile={profile.data} onClose={() => setBuying(undefined)} />
+      <ProductDetailModal
+        product={viewing}
+        now={now}
+        onClose={() => setViewing(undefined)}
+        onBuy={(product) => buy(product)}
+        waitlistPlaces={waitlists.data}
+        onJoinWaitlist={(product) => buy(product, true)}
+      />
+      <ConfirmOrderModal
+        product={buying?.product}
+        waitlist={buying?.waitlist ?? false}
+        profile={profile.data}
+        onClose={() => setBuying(undefined)}
+      />
     </section>
   );
 }

@@ -1,22 +1,27 @@
 import { listMatchReason } from '@elts/contracts';
 import { Button, Card, cx } from '@elts/ui';
 import type { ShopProduct } from '../api/catalog.js';
-import { cardTitle, discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from './deal-display.js';
+import { cardTitle, discountPercent, lowStockNote, originalPriceLabel, priceLabel, reservedNote, saleClock } from './deal-display.js';
 import { ProductImage } from './ProductImage.js';
+import { WaitlistControls } from './WaitlistControls.js';
 
 export interface ProductCardProps {
   product: ShopProduct;
   now: number;
   onView: () => void;
   onBuy: () => void;
+  /** The member's place on the product's waitlist, if any, and how to join it (a sold-out product only). */
+  waitlistPosition?: number;
+  onJoinWaitlist: () => void;
 }
 
 /** One deal on the board: picture, title cut at 60 characters, prices, discount, stock note and the sale clock. */
-export function ProductCard({ product, now, onView, onBuy }: ProductCardProps) {
+export function ProductCard({ product, now, onView, onBuy, waitlistPosition, onJoinWaitlist }: ProductCardProps) {
   const clock = saleClock(product, now);
   const discount = discountPercent(product);
   const original = originalPriceLabel(product);
   const low = clock.state === 'open' ? lowStockNote(product.stock) : undefined;
+  const reserved = reservedNote(product, clock.state);
   return (
     <Card as="li" padded={false} className="flex flex-col overflow-hidden" aria-label={product.name}>
       <div className="relative bg-ink-50">
@@ -48,6 +53,7 @@ export function ProductCard({ product, now, onView, onBuy }: ProductCardProps) {
           )}
         </p>
         {low && <p className="text-sm font-semibold text-red-700">{low}</p>}
+        {reserved && <p className="text-sm text-ink-600">{reserved}</p>}
         {clock.timer && clock.state !== 'upcoming' && (
           <p className="text-sm font-medium text-ink-700" aria-live="off">
             {clock.timer}
@@ -66,6 +72,9 @@ export function ProductCard({ product, now, onView, onBuy }: ProductCardProps) {
             {clock.action}
           </Button>
         </div>
+        {clock.state === 'sold-out' && (
+          <WaitlistControls productName={product.name} productId={product.id} position={waitlistPosition} onJoin={onJoinWaitlist} />
+        )}
       </div>
     </Card>
   );

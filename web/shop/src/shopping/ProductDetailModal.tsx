@@ -1,9 +1,10 @@
 import { Button, cx, Modal } from '@elts/ui';
 import { useId, useState } from 'react';
 import { type ShopProduct, useVariants } from '../api/catalog.js';
-import { discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from './deal-display.js';
+import { discountPercent, lowStockNote, originalPriceLabel, priceLabel, reservedNote, saleClock } from './deal-display.js';
 import { ProductImage } from './ProductImage.js';
 import { versionLabels, versionLegend } from './variant-labels.js';
+import { WaitlistControls } from './WaitlistControls.js';
 
 const MAX_THUMBNAILS = 4;
 
@@ -12,6 +13,9 @@ export interface ProductDetailModalProps {
   now: number;
   onClose: () => void;
   onBuy: (product: ShopProduct) => void;
+  /** The member's waitlist places by product id, and how to join one (a sold-out version). */
+  waitlistPlaces?: Map<string, number>;
+  onJoinWaitlist: (product: ShopProduct) => void;
 }
 
 /**
@@ -19,7 +23,7 @@ export interface ProductDetailModalProps {
  * in a variant group is one card on the board; its versions (sizes, colours, capacities) are picked here, and the
  * heading, the details and Buy Now all follow the pick.
  */
-export function ProductDetailModal({ product, now, onClose, onBuy }: ProductDetailModalProps) {
+export function ProductDetailModal({ product, now, onClose, onBuy, waitlistPlaces, onJoinWaitlist }: ProductDetailModalProps) {
   const variants = useVariants(product);
   // The pick belongs to the card it was made on: another card opens on its own version.
   const [pick, setPick] = useState<{ card: string; version: string }>();
@@ -33,7 +37,14 @@ export function ProductDetailModal({ product, now, onClose, onBuy }: ProductDeta
           {options.length > 0 && (
             <VersionPicker versions={options} chosen={chosen.id} onPick={(version) => setPick({ card: product.id, version })} />
           )}
-          <ProductDetails key={chosen.id} product={chosen} now={now} onBuy={() => onBuy(chosen)} />
+          <ProductDetails
+            key={chosen.id}
+            product={chosen}
+            now={now}
+            onBuy={() => onBuy(chosen)}
+            waitlistPosition={waitlistPlaces?.get(chosen.id)}
+            onJoinWaitlist={() => onJoinWaitlist(chosen)}
+          />
         </>
       )}
     </Modal>
@@ -80,13 +91,26 @@ function VersionPicker({ versions, chosen, onPick }: { versions: ShopProduct[]; 
   );
 }
 
-function ProductDetails({ product, now, onBuy }: { product: ShopProduct; now: number; onBuy: () => void }) {
+function ProductDetails({
+  product,
+  now,
+  onBuy,
+  waitlistPosition,
+  onJoinWaitlist,
+}: {
+  product: ShopProduct;
+  now: number;
+  onBuy: () => void;
+  waitlistPosition: number | undefined;
+  onJoinWaitlist: () => void;
+}) {
   const thumbnails = product.images.slice(0, MAX_THUMBNAILS);
   const [shown, setShown] = useState(0);
   const clock = saleClock(product, now);
   const discount = discountPercent(product);
   const original = originalPriceLabel(product);
   const low = clock.state === 'open' ? lowStockNote(product.stock) : undefined;
+  const reserved = reservedNote(product, clock.state);
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <div>
@@ -128,10 +152,14 @@ function ProductDetails({ product, now, onBuy }: { product: ShopProduct; now: nu
           {discount !== undefined && <span className="font-bold text-emerald-700">{discount}% off</span>}
         </p>
         {low && <p className="font-semibold text-red-700">{low}</p>}
+        {reserved && <p className="text-sm text-ink-600">{reserved}</p>}
         {clock.timer && clock.state !== 'upcoming' && <p className="text-sm font-medium text-ink-700">{clock.timer}</p>}
         <Button disabled={!clock.buyable} onClick={onBuy} className="h-auto min-h-11 py-2 whitespace-normal">
           {clock.action}
         </Button>
+        {clock.state === 'sold-out' && (
+          <WaitlistControls productName={product.name} productId={product.id} position={waitlistPosition} onJoin={onJoinWaitlist} />
+        )}
         {product.descriptions
           .filter((section) => section.title || section.content)
           .map((section) => (

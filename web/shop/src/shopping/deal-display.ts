@@ -1,4 +1,4 @@
-import { paiseOf } from '@elts/contracts';
+import { COPY, paiseOf } from '@elts/contracts';
 import { formatRupees } from '@elts/ui';
 import type { ShopProduct } from '../api/catalog.js';
 
@@ -33,6 +33,15 @@ export function discountPercent(product: Pick<ShopProduct, 'price' | 'amazonPric
 /** 'Only N left!' when 1 to 5 units remain. */
 export function lowStockNote(stock: number): string | undefined {
   return stock >= 1 && stock <= LOW_STOCK_LIMIT ? `Only ${stock} left!` : undefined;
+}
+
+/**
+ * How many units members hold unpaid, beside what is left (issue 33): from live stock, only while the sale is open
+ * or sold out, and only when some are reserved. A sold-out card then says the units may still come back.
+ */
+export function reservedNote(product: Pick<ShopProduct, 'reserved' | 'stock'>, state: SaleClock['state']): string | undefined {
+  if ((state !== 'open' && state !== 'sold-out') || product.reserved <= 0) return undefined;
+  return COPY.waitlist.reservedAndLeft(product.reserved, Math.max(0, product.stock));
 }
 
 const SECOND = 1000;

@@ -16,12 +16,16 @@ const count = (value: number) => value.toLocaleString('en-IN');
  */
 export function LiveSalePanel() {
   const live = useAdminOperation(API.liveSale, {}, { refetchInterval: REFRESH_MS });
+  // The waitlists are orders' (issue 33 item 3): a product's count is read beside its stock, as often.
+  const waitlists = useAdminOperation(API.waitlistLengths, {}, { refetchInterval: REFRESH_MS });
+  const waiting = new Map((waitlists.data?.data.waitlists ?? []).map((list) => [list.product_id, list.waiting]));
   const columns: Column<LiveProduct>[] = [
     { key: 'name', header: 'Product', cell: (p) => `${p.name} (${p.brand})` },
     { key: 'left', header: 'Left', cell: (p) => count(p.left) },
     { key: 'reserved', header: 'Reserved', cell: (p) => count(p.reserved) },
     { key: 'sold', header: 'Sold', cell: (p) => count(p.sold) },
     { key: 'released', header: 'Released', cell: (p) => count(p.released) },
+    { key: 'waitlist', header: 'Waitlist', cell: (p) => count(waiting.get(p.id) ?? 0) },
     { key: 'saleEndsAt', header: 'Sale ends', cell: (p) => (p.saleEndsAt ? formatDateTime(p.saleEndsAt) : 'Open-ended') },
   ];
   const at = live.data?.data.at;
@@ -30,7 +34,7 @@ export function LiveSalePanel() {
       <h2 className="text-lg font-bold text-ink-950">On sale now</h2>
       <p className="text-sm text-ink-600">
         Read from the stock ledger every 5 seconds{at ? `; last at ${formatDateTime(at)}` : ''}. Reserved units are held for members still
-        paying; released ones went back on sale.
+        paying; released ones went back on sale; a unit that comes back while members wait goes to the first on the waitlist.
       </p>
       <ListStates
         isLoading={live.isLoading}
