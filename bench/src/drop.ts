@@ -177,7 +177,11 @@ async function listenOverflows(): Promise<number> {
 }
 
 /** One drop on one stack: a new product of `units`, every member arriving at `rate` a second. */
+/** Everyone at once (issue 33's burst): all the members within this many milliseconds. */
+const BURST_MS = 100;
+
 async function drop(stack: Stack, admin: string, tokens: readonly string[], units: number, rate: number) {
+  const burst = rate === burstRate(tokens.length);
   const base = stack.server.baseURL;
   const productId = await createProduct(base, admin, units, `DROP-${randomUUID().slice(0, 6)}`);
   const unitsLeft = () =>
@@ -212,8 +216,8 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
     'select status, count(*)::int as n from orders.orders where product_id = $1 group by status',
     [productId],
   );
-  const label = (name: string) => `${stack.label}, ${rate}/s: ${name}`;
-  const verdicts = dropFigures(GROUP, label, answers, units, stock);
+  const label = (name: string) => `${stack.label}, ${burst ? `all ${tokens.length} within ${BURST_MS} ms` : `${rate}/s`}: ${name}`;
+  const verdicts = dropFigures(GROUP, label, answers, units, stock, burst ? 500 : 25);
   const sustained = sustainedRate(answers);
   const placedMs = answers.filter((answer: Attempt) => answer.status === 200).map((answer) => answer.answeredMs);
   const { latency, placed } = verdicts.summary;
@@ -260,13 +264,18 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
   };
 }
 
-/** Members once per stack, then one drop per rate, each on a new product (a member may buy one of each). */
+const burstRate = (members: number) => (members * 1000) / BURST_MS;
+
+/**
+ * Members once per stack, then one drop per rate and one burst of everyone at once, each on a new product (a member
+ * may buy one of each).
+ */
 async function drops(stack: Stack, scale: Scale) {
   const tokens = await subscribers(stack, scale.members);
   const admin = await adminToken(stack.server.baseURL);
   const figures: Figure[] = [];
   const raw: unknown[] = [];
-  for (const rate of scale.rates) {
+  for (const rate of [...scale.rates, burstRate(scale.members)]) {
     const result = await drop(stack, admin, tokens, scale.units, rate);
     figures.push(...result.figures);
     raw.push(result.raw);
@@ -374,5 +383,29 @@ export async function measureDrop(quick: boolean): Promise<{ figures: Figure[]; 
       figures.push({ group: GROUP, label: `${name}: did not complete`, value: Number.NaN, unit: '', note: message });
     }
   }
+  figures.push(...costRatios(raw));
   return { figures, raw, notes };
+}
+
+/**
+ * The distributed topology's CPU per answer over the all-in-one's at each rate (issue 33: at most 1.5): the price of
+ * the topology meant for growth, from the same run's readings.
+ */
+function costRatios(raw: Record<string, unknown>): Figure[] {
+  type Run = { rate: number; cpuMsPerAnswer: number };
+  const allInOne = (raw.postgres as Run[] | undefined) ?? [];
+  const spread = (raw.distributed as Run[] | undefined) ?? [];
+  return spread.flatMap((run) => {
+    const one = allInOne.find((other) => other.rate === run.rate);
+    if (!one) return [];
+    return [
+      {
+        group: GROUP,
+        label: `distributed ÷ all-in-one, server CPU per answer at ${run.rate}/s`,
+        value: run.cpuMsPerAnswer / one.cpuMsPerAnswer,
+        unit: '×',
+        target: { op: '<=' as const, value: 1.5 },
+      },
+    ];
+  });
 }

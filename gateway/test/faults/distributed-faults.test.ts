@@ -198,6 +198,72 @@ describe.runIf(available)('the distributed topology under faults', () => {
     await expectConverged(topology, productId, [after.orderId!], accepted);
   }, 180_000);
 
+  it('hands each unit released while both orders instances are killed -9 to one waiting member, exactly once', async () => {
+    const productId = await createProduct('Waitlist Flask', 2);
+    const [holder, ...waiting] = members as [string, ...string[]];
+    const reserved = await client.call('/product/order', { token: holder, body: { ...orderBody(productId), quantity: 2 } });
+    expect(reserved.status, reserved.text).toBe(200);
+    const orderId = reserved.body.data.order_id as string;
+    for (const token of waiting) {
+      const joined = await untilAnswered(async () => {
+        const res = await client.call('/product/waitlist', { token, body: orderBody(productId) });
+        return res.status === 200 ? res : undefined;
+      });
+      expect(joined.body.data.product_id).toBe(productId);
+    }
+    // The holder cancels and both orders instances die under the hand-over; the member asks again until answered,
+    // and a Cancel that got through before the kill is answered as done.
+    const first = client.call(`/product/order/${orderId}/cancel`, { token: holder, body: {} }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const orders = topology.processes.filter(({ label }) => label.startsWith('orders#')).map(({ label }) => label);
+    await Promise.all(orders.map((label) => topology.supervisor.kill(label, 'SIGKILL')));
+    await first;
+    await topology.ready();
+    const again = await untilAnswered(async () => {
+      const res = await client.call(`/product/order/${orderId}/cancel`, { token: holder, body: {} });
+      return res.status < 500 ? res : undefined;
+    });
+    expect([200, 409], again.text).toContain(again.status);
+
+    // The two units went to the first two waiting, one each; the third still waits, first in line; no unit is free.
+    const handed = await topology.query<{ member: string; orders: number }>(
+      'orders',
+      `select w.member_id as member, (select count(*)::int from orders o where o.product_id = $1 and o.member_id::text = w.member_id) as orders
+       from waitlist w where w.product_id = $1 order by w.joined_at`,
+      [productId],
+    );
+    expect(handed.map((row) => row.orders)).toEqual([1, 1, 0]);
+    const held = await topology.query<{ state: string; quantity: number }>(
+      'catalog',
+      'select state, quantity from stock_holds where product_id = $1 order by created_at',
+      [productId],
+    );
+    expect(held).toEqual([
+      { state: 'handed', quantity: 0 },
+      { state: 'held', quantity: 1 },
+      { state: 'held', quantity: 1 },
+    ]);
+    const stock = await topology.query<{ available: number }>(
+      'catalog',
+      'select on_hand - held - sold as available from stock where product_id = $1',
+      [productId],
+    );
+    expect(stock[0]?.available).toBe(0);
+    // The reservations made across the kills are whole: the first waiting member's Pay now opens its checkout.
+    const [mine] = await topology.query<{ order_id: string }>(
+      'orders',
+      'select order_id from orders where product_id = $1 and member_id::text = $2',
+      [productId, handed[0]!.member],
+    );
+    const token = waiting[0]!;
+    const payNow = await untilAnswered(async () => {
+      const res = await client.call(`/product/order/${mine!.order_id}/checkout`, { token, body: {} });
+      return res.status < 500 ? res : undefined;
+    });
+    expect(payNow.status, payNow.text).toBe(200);
+    expect(payNow.body.data.payment_link).toEqual(expect.any(String));
+  }, 180_000);
+
   it('fires each payment timeout once, with two payments instances, through everything above', async () => {
     const ids = placedForTimeout.map((p) => p.orderId);
     await eventually(
