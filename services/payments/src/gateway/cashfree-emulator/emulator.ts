@@ -641,19 +641,7 @@ export class CashfreeEmulator {
     const planId = body.plan_id as string;
     // The document lists no 409 for plans; which 400 code Cashfree gives a duplicate is not known.
     if (this.state.plans.has(planId)) throw new CashfreeRefusal(400, 'plan_already_exists', 'plan with same id is already present');
-    const plan: PlanJson = {
-      plan_currency: (body.plan_currency as string | undefined) ?? 'INR',
-      plan_id: planId,
-      plan_interval_type: periodic ? (body.plan_interval_type as string) : null,
-      plan_intervals: periodic ? (body.plan_intervals as number) : null,
-      plan_max_amount: body.plan_max_amount as number,
-      plan_max_cycles: (body.plan_max_cycles as number | undefined) ?? null,
-      plan_name: body.plan_name as string,
-      plan_note: (body.plan_note as string | undefined) ?? null,
-      plan_recurring_amount: periodic ? (body.plan_recurring_amount as number) : 0,
-      plan_status: 'ACTIVE',
-      plan_type: body.plan_type as PlanJson['plan_type'],
-    };
+    const plan = planJson(planId, body, body.plan_recurring_amount);
     this.state.plans.set(planId, plan);
     return plan;
   }
@@ -729,19 +717,7 @@ export class CashfreeEmulator {
     const periodic = details.plan_type === 'PERIODIC';
     if (periodic && details.plan_amount === undefined)
       throw new CashfreeRefusal(400, 'plan_details.plan_amount_missing', 'plan_details.plan_amount : is required for a PERIODIC plan');
-    return {
-      plan_currency: 'INR',
-      plan_id: `${subscriptionId}-plan`,
-      plan_interval_type: periodic ? ((details.plan_interval_type as string | undefined) ?? null) : null,
-      plan_intervals: periodic ? ((details.plan_intervals as number | undefined) ?? 1) : null,
-      plan_max_amount: details.plan_max_amount as number,
-      plan_max_cycles: (details.plan_max_cycles as number | undefined) ?? null,
-      plan_name: details.plan_name as string,
-      plan_note: (details.plan_note as string | undefined) ?? null,
-      plan_recurring_amount: periodic ? (details.plan_amount as number) : 0,
-      plan_status: 'ACTIVE',
-      plan_type: details.plan_type as PlanJson['plan_type'],
-    };
+    return planJson(`${subscriptionId}-plan`, { ...details, plan_intervals: details.plan_intervals ?? 1 }, details.plan_amount);
   }
 
   private manageSubscription(subscriptionId: string, body: Record<string, unknown>): Record<string, unknown> {
@@ -962,4 +938,25 @@ function canonical(value: unknown): string {
       .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
       .join(',')}}`;
   return JSON.stringify(value);
+}
+
+/**
+ * A plan as Cashfree answers it, from a Create Plan body or a subscription's inline plan details (whose amount field is
+ * `plan_amount`, passed as `recurringAmount`). A periodic plan keeps its interval; any other has none and charges 0.
+ */
+function planJson(planId: string, fields: Record<string, unknown>, recurringAmount: unknown): PlanJson {
+  const periodic = fields.plan_type === 'PERIODIC';
+  return {
+    plan_currency: (fields.plan_currency as string | undefined) ?? 'INR',
+    plan_id: planId,
+    plan_interval_type: periodic ? ((fields.plan_interval_type as string | undefined) ?? null) : null,
+    plan_intervals: periodic ? ((fields.plan_intervals as number | undefined) ?? null) : null,
+    plan_max_amount: fields.plan_max_amount as number,
+    plan_max_cycles: (fields.plan_max_cycles as number | undefined) ?? null,
+    plan_name: fields.plan_name as string,
+    plan_note: (fields.plan_note as string | undefined) ?? null,
+    plan_recurring_amount: periodic ? (recurringAmount as number) : 0,
+    plan_status: 'ACTIVE',
+    plan_type: fields.plan_type as PlanJson['plan_type'],
+  };
 }
