@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CatalogDb, ProductsTable } from './tables.js';
 
 /** A product with its stock figures, as the views and the board read it. */
-export type ProductRow = Omit<ProductsTable, 'search_text'> & { on_hand: number; held: number; sold: number };
+export type ProductRow = ProductsTable & { on_hand: number; held: number; sold: number };
 
 export const availableOf = (row: Pick<ProductRow, 'on_hand' | 'held' | 'sold'>) => row.on_hand - row.held - row.sold;
 

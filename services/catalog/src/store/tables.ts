@@ -20,7 +20,6 @@ export interface ProductsTable {
   drop_id: string | null;
   hsn_code: string | null;
   gst_rate_percent: number | null;
-  search_text: Generated<string>;
   version: number;
   created_at: Date;
   updated_at: Date;
