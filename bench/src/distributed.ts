@@ -90,6 +90,8 @@ export interface DistributedOptions {
    * stack saturates, which a one-core pin would decide by itself.
    */
   pin?: boolean;
+  /** Settings of the product beside the stack's own (every process gets them). */
+  env?: Record<string, string>;
 }
 
 /** A running stack, and where each service keeps its database (for the bench's own fixed reads). */
@@ -141,12 +143,17 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
   for (const url of databases) await ensurePostgresDatabase(url);
 
   const lines: string[] = [];
-  const supervisor = supervise(plans, ROOT, { ...process.env, ...ADMIN_ENV, RATE_LIMITS: 'off', DATA_DIR: dataDir }, (line) => {
-    lines.push(line);
-    if (lines.length > 200) lines.shift();
-    // Restarts, warnings and errors: what the bench must see (the level keeps requests out of it).
-    process.stderr.write(`  ${line}\n`);
-  });
+  const supervisor = supervise(
+    plans,
+    ROOT,
+    { ...process.env, ...ADMIN_ENV, RATE_LIMITS: 'off', DATA_DIR: dataDir, ...options.env },
+    (line) => {
+      lines.push(line);
+      if (lines.length > 200) lines.shift();
+      // Restarts, warnings and errors: what the bench must see (the level keeps requests out of it).
+      process.stderr.write(`  ${line}\n`);
+    },
+  );
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   const stop = async () => {
     await supervisor.stop();

@@ -177,6 +177,12 @@ async function listenOverflows(): Promise<number> {
 }
 
 /** One drop on one stack: a new product of `units`, every member arriving at `rate` a second. */
+/**
+ * Each member reserves a unit in each of a stack's drops (one per rate, then the burst) and leaves it unpaid: with
+ * the default cap of two unpaid orders, the third drop would refuse them for that rather than answer its decision.
+ */
+const DROP_SETTINGS = { UNPAID_ORDERS_PER_MEMBER: '10' };
+
 /** Everyone at once (issue 33's burst): all the members within this many milliseconds. */
 const BURST_MS = 100;
 
@@ -307,7 +313,11 @@ async function allInOneOnPostgres(scale: Scale) {
   const url = new URL(POSTGRES_URL);
   url.pathname = `/elts_bench_drop_${randomUUID().slice(0, 8)}`;
   try {
-    const product = await startServer('all-in-one.ts', { ...ADMIN_ENV, SEED_DEMO_CATALOG: 'false', DATABASE_URL: url.href }, false);
+    const product = await startServer(
+      'all-in-one.ts',
+      { ...ADMIN_ENV, ...DROP_SETTINGS, SEED_DEMO_CATALOG: 'false', DATABASE_URL: url.href },
+      false,
+    );
     const reads = reader(() => url.href);
     // The process's own CPU and its PostgreSQL backends': the database's work is part of a placement's cost, as the
     // distributed stack's reading counts it (and as PGlite's is inside the embedded process).
@@ -341,7 +351,7 @@ async function allInOneOnPostgres(scale: Scale) {
 
 async function distributed(scale: Scale) {
   // Not pinned: this measures latency and where the stack saturates, with every core it can get.
-  const server = await startDistributed({ instances: { orders: 2, catalog: 2 }, pin: false });
+  const server = await startDistributed({ instances: { orders: 2, catalog: 2 }, pin: false, env: DROP_SETTINGS });
   const reads = reader(server.databaseUrl);
   try {
     return await drops({ label: 'distributed (2 orders, 2 catalog)', server, ...reads }, scale);
