@@ -34,6 +34,7 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
       isEnabled: true,
       saleStartAt: null,
       saleEndAt: null,
+      dropId: null,
       variantGroup: null,
       ...product,
       available: available(c.req.param('id')),

@@ -2,6 +2,7 @@ import { catalogOperations } from '@elts/contracts';
 import { type AppEnv, mount, notFound, ok } from '@elts/platform';
 import { Hono } from 'hono';
 import type { CatalogContext } from '../commands/context.js';
+import { nextDrop } from '../commands/next-drop.js';
 import { commit, hold, release } from '../commands/stock.js';
 import { DropCalendar } from '../domain/drops.js';
 import { applicableWindow } from '../domain/sale-window.js';
@@ -23,6 +24,7 @@ export function stockRoutes(context: CatalogContext) {
     const window = applicableWindow({ saleStartAt: row.sale_start_at, saleEndAt: row.sale_end_at, dropId: row.drop_id }, calendar, now);
     return ok(c, productForOrder(row, window));
   });
+  mount(app, catalogOperations.nextDrop, async (c) => ok(c, await nextDrop(context)));
   mount(app, catalogOperations.holdStock, async (c) => ok(c, await hold(context, c.req.valid('json'))));
   mount(app, catalogOperations.releaseStock, async (c) => ok(c, await release(context, c.req.valid('json'))));
   mount(app, catalogOperations.commitStock, async (c) => ok(c, await commit(context, c.req.valid('json').orderId)));
