@@ -1,22 +1,11 @@
 import { COPY } from '@elts/contracts';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from '../src/accessibility.js';
 import { screenshot } from '../src/artifacts.js';
 import { expectHeading, useBrowser, VIEWPORTS } from '../src/browser.js';
-import { widerThanWindow } from '../src/layout.js';
+import { fitsAndReads } from '../src/fits-and-reads.js';
 import { checkoutFromBoard } from '../src/shopping.js';
 
 const browser = useBrowser();
-
-async function fitsAndReads(page: Page): Promise<void> {
-  for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
-    await page.setViewportSize(viewport);
-    expect(await widerThanWindow(page)).toEqual([]);
-    expect(await seriousViolations(page)).toEqual([]);
-  }
-  await page.setViewportSize(VIEWPORTS.phone);
-}
 
 // Issue 33: Buy Now reserves the unit and opens checkout; a member who leaves checkout finds the reservation in
 // their history and on the order page with the time left to pay, goes back with Pay now, or gives it up with Cancel.
