@@ -193,4 +193,32 @@ describe.each(DATABASE_KINDS)('the waiting room on %s', (kind) => {
     },
     60_000,
   );
+
+  it.runIf(available)(
+    'puts in the draw exactly the joins it answered, when joins race the opening',
+    async () => {
+      // The next drop, a fortnight on: a room of its own.
+      const opens = new Date(OPENS.getTime() + 14 * 86_400_000);
+      const closes = new Date(opens.getTime() + 2 * 86_400_000);
+      bed.catalog.drops.next = { ...DROP, id: 'DROP-2026-12-18', opensAt: opens.toISOString(), closesAt: closes.toISOString() };
+      clock.set(new Date(opens.getTime() - 60_000));
+      await waitFacts();
+      const members = await Promise.all(Array.from({ length: 30 }, () => bed.subscriber()));
+      // Ten are in well before the opening; twenty more are on their way when the drop opens, and the first look at
+      // the room after it draws.
+      const answers = await Promise.all(members.slice(0, 10).map((member) => join(member)));
+      const racing = members.slice(10).map((member) => join(member));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.set(new Date(opens.getTime() + 1));
+      const drawn = view(members[0]!);
+      answers.push(...(await Promise.all(racing)));
+      await drawn;
+      expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+      const published = (await bed.orders.json('/drop/DROP-2026-12-18/draw')).body.data;
+      const answeredIn = members.filter((_, index) => answers[index]!.status === 200);
+      expect(answeredIn.length).toBeGreaterThanOrEqual(10);
+      expect(published.digests).toEqual(answeredIn.map((member) => entrantDigest(published.seed, member.memberId)).sort());
+    },
+    60_000,
+  );
 });
