@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admittedAt, drawOrder, entrantDigest, seedDigest } from '../src/waiting-room/draw.js';
+import { admittedAt, afterEntrantsAt, drawOrder, entrantDigest, seedDigest } from '../src/waiting-room/draw.js';
 
 // The worked example of docs/decisions/0153's recipe: the seed is the bytes 0 to 31.
 const SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
@@ -28,6 +28,13 @@ describe("the waiting room's draw", () => {
       '2026-12-04T18:30:01.000Z',
       '2026-12-04T18:30:09.000Z',
       '2026-12-04T18:30:10.000Z',
+    ]);
+    // Who did not join comes after every entrant's second has begun: none, 150, 2,000 and 2,001 entrants.
+    expect([0, 150, 2000, 2001].map((entrants) => afterEntrantsAt(opens, entrants, 200).toISOString())).toEqual([
+      '2026-12-04T18:30:00.000Z',
+      '2026-12-04T18:30:01.000Z',
+      '2026-12-04T18:30:10.000Z',
+      '2026-12-04T18:30:11.000Z',
     ]);
   });
 });

@@ -128,7 +128,7 @@ describe.each(DATABASE_KINDS)('the waiting room on %s', (kind) => {
       expect(room.admitted_at).toBe(at(Math.floor(place / 2) * 1000).toISOString());
       expect(room.admitted).toBe(place < 2);
     });
-    expect(await view(late)).toMatchObject({ joined: false, position: null, admitted_at: at(2000).toISOString(), admitted: false });
+    expect(await view(late)).toMatchObject({ joined: false, position: null, admitted_at: at(3000).toISOString(), admitted: false });
     expect((await join(late)).status).toBe(409);
   });
 
@@ -145,9 +145,9 @@ describe.each(DATABASE_KINDS)('the waiting room on %s', (kind) => {
     const lateEarly = await bed.reserve(late, order('PRD-DROP'));
     expect([lateEarly.status, lateEarly.body.message]).toEqual([
       409,
-      'Members who were in the waiting room go first. You can buy from 00:00:02, India time.',
+      'Members who were in the waiting room go first. You can buy from 00:00:03, India time.',
     ]);
-    clock.set(at(2000));
+    clock.set(at(3000));
     expect((await bed.reserve(late, order('PRD-DROP'))).status).toBe(200);
     expect((await bed.reserve(fifth, order('PRD-DROP'))).status).toBe(200);
   });

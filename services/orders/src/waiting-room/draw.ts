@@ -33,11 +33,17 @@ export function drawOrder(seedHex: string, memberIds: readonly string[]): Draw {
 
 /**
  * When an entrant of `place` may buy: the opening plus floor(place / perSecond) whole seconds. Fixed by the draw, so
- * no queue has to run: the decision compares the clock with it. Who did not join before the opening comes after
- * every entrant (`place` = the number of entrants), then first come, first served.
+ * no queue has to run: the decision compares the clock with it.
  */
 export const admittedAt = (opensAt: Date, place: number, perSecond: number): Date =>
   new Date(opensAt.getTime() + Math.floor(place / perSecond) * 1000);
+
+/**
+ * When everyone who did not join before the opening may buy, first come, first served: the second after the last
+ * entrants' second began, ceil(entrants / perSecond) seconds from the opening (the opening itself with no entrant).
+ */
+export const afterEntrantsAt = (opensAt: Date, entrants: number, perSecond: number): Date =>
+  new Date(opensAt.getTime() + Math.ceil(entrants / perSecond) * 1000);
 
 /** The room is open from `minutes` before the drop's opening until the opening. */
 export const roomOpensAt = (opensAt: Date, minutes: number): Date => new Date(opensAt.getTime() - minutes * 60_000);

@@ -14,7 +14,7 @@ import {
   type RoomKey,
   type RoomRow,
 } from '../store/waiting-rooms.js';
-import { admittedAt, type Draw, drawOrder, newSeed, roomOpensAt, seedDigest } from './draw.js';
+import { admittedAt, afterEntrantsAt, type Draw, drawOrder, newSeed, roomOpensAt, seedDigest } from './draw.js';
 
 /** The drop the room is for, as the catalog answers it (`nextDrop`), with what its products have left. */
 export interface DropFacts {
@@ -168,7 +168,11 @@ export class WaitingRoom {
   /** The member's turn in a drawn room: entrants by their place, everyone else after the last entrant. */
   private turnOf(room: DrawnRoom, memberId: string) {
     const place = room.draw.places.get(memberId);
-    return { place, at: admittedAt(room.opensAt, place ?? room.draw.digests.length, room.admittedPerSecond) };
+    const at =
+      place === undefined
+        ? afterEntrantsAt(room.opensAt, room.draw.digests.length, room.admittedPerSecond)
+        : admittedAt(room.opensAt, place, room.admittedPerSecond);
+    return { place, at };
   }
 
   /** What the member's waiting room shows now; null when no drop is coming. */
