@@ -11,8 +11,9 @@ import { loadStoredDrops } from '../store/drop-projection.js';
 import { productForOrder } from './views.js';
 
 /**
- * The orders service's calls (`/internal/*`: the platform admits only callers with the service token). Each is
- * idempotent per order id: the saga may repeat any of them after a timeout or a crash.
+ * The orders service's calls (`/internal/*`: the platform admits only callers with the service token): two reads
+ * (a product, the drop open or next for its waiting room), and the stock moves, each idempotent per order id: the
+ * saga may repeat any of them after a timeout or a crash.
  */
 export function stockRoutes(context: CatalogContext) {
   const app = new Hono<AppEnv>();
