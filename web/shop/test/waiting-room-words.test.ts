@@ -57,8 +57,11 @@ describe("the drop's waiting room panel", () => {
     expect(showsRoom(room({ state: 'drawn', admitted: true, sold_out: true, units_left: 0 }), OPENS + 1000)).toBe(true);
   });
 
-  it('asks again often while the member waits, at the room opening before it, never once they may buy or it is gone', () => {
-    expect(nextPollMs(room())).toBe(WAITING_POLL_MS);
+  it('asks again often once the drop opens, now and then before, never once the member may buy or it is gone', () => {
+    // Before the opening, every 5 s and at the opening itself; once drawn, every 750 ms.
+    expect(nextPollMs(room())).toBe(5000);
+    expect(nextPollMs(room({ now: '2026-12-04T18:29:58.000Z' }))).toBe(2000);
+    expect(nextPollMs(room({ state: 'drawn' }))).toBe(WAITING_POLL_MS);
     expect(nextPollMs(room({ state: 'upcoming', now: '2026-12-04T18:19:50.000Z' }))).toBe(10_000);
     expect(nextPollMs(room({ state: 'upcoming', now: '2026-12-04T10:00:00.000Z' }))).toBe(60_000);
     expect(nextPollMs(room({ state: 'drawn', admitted: true }))).toBe(false);
