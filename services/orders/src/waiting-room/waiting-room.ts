@@ -1,4 +1,4 @@
-import { indianDate, indianWallClock } from '@elts/contracts';
+import { indianDate, indianWallClock, type WaitingRoomView } from '@elts/contracts';
 import { type Clock, conflict, type Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { OrdersSettings } from '../settings.js';
@@ -42,29 +42,6 @@ interface DrawnRoom extends RoomKey {
   seedSha256: string;
   admittedPerSecond: number;
   draw: Draw;
-}
-
-/** What the member's waiting room shows (the `waitingRoom` operation's data). */
-export interface RoomView {
-  drop_id: string;
-  label: string;
-  opens_at: string;
-  closes_at: string;
-  room_opens_at: string;
-  /** The room is not open yet, open for joining, or drawn (the drop has opened). */
-  state: 'upcoming' | 'open' | 'drawn';
-  seed_sha256: string | null;
-  joined: boolean;
-  /** From 1, once drawn; null for a member who did not join before the opening. */
-  position: number | null;
-  entrants: number | null;
-  /** When the member may press Buy Now, once drawn. */
-  admitted_at: string | null;
-  admitted: boolean;
-  units_left: number;
-  sold_out: boolean;
-  member_id: string;
-  now: string;
 }
 
 export interface WaitingRoomDeps {
@@ -176,7 +153,7 @@ export class WaitingRoom {
   }
 
   /** What the member's waiting room shows now; null when no drop is coming. */
-  async view(memberId: string): Promise<RoomView | null> {
+  async view(memberId: string): Promise<WaitingRoomView | null> {
     const drop = await this.dropFacts();
     if (!drop) return null;
     const now = this.deps.clock.now();
@@ -229,7 +206,7 @@ export class WaitingRoom {
   }
 
   /** Puts the member in the coming drop's room; refused before the room opens and once the drop has. */
-  async join(memberId: string): Promise<RoomView> {
+  async join(memberId: string): Promise<WaitingRoomView> {
     const drop = await this.dropFacts();
     if (!drop) throw conflict('There is no deal drop coming to wait for.');
     const key = { dropId: drop.id, opensAt: new Date(drop.opensAt) };
@@ -240,7 +217,7 @@ export class WaitingRoom {
     if (!room || !(await joinRoom(this.deps.db, key, memberId, now)))
       throw conflict('The drop has opened and its waiting room is closed. Members who waited go first, then first come, first served.');
     this.joined.add(`${keyText(key)}|${memberId}`);
-    return (await this.view(memberId)) as RoomView;
+    return (await this.view(memberId)) as WaitingRoomView;
   }
 
   /**
