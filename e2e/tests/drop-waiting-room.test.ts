@@ -49,7 +49,8 @@ describe("a drop's waiting room", () => {
     const members: TestMember[] = [];
     for (let i = 0; i < ENTRANTS; i++) members.push(await subscriber({ base }));
     const token = await adminSignIn(base);
-    const opensAt = new Date(Math.ceil((Date.now() + 45_000) / 1000) * 1000);
+    // A minute: time to open every tab and join before the opening, on a busy machine too.
+    const opensAt = new Date(Math.ceil((Date.now() + 60_000) / 1000) * 1000);
     const closesAt = new Date(opensAt.getTime() + 2 * 86_400_000);
     const drop = await adminCall<{ data: { id: string; label: string } }>('/admin/drops', {
       base,
