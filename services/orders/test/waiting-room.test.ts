@@ -54,7 +54,11 @@ describe.each(DATABASE_KINDS)('the waiting room on %s', (kind) => {
     clock.set(at(-11 * 60_000));
     bed = await startTestbed(
       kind,
-      { 'PRD-DROP': { stock: 3, dropId: DROP.id, saleStartAt: DROP.opensAt, saleEndAt: DROP.closesAt } },
+      {
+        'PRD-DROP': { stock: 3, dropId: DROP.id, saleStartAt: DROP.opensAt, saleEndAt: DROP.closesAt },
+        // A drop four weeks on whose room no one opens.
+        'PRD-FREE': { stock: 3, dropId: 'DROP-2027-01-01', saleStartAt: at(28 * 86_400_000).toISOString(), saleEndAt: null },
+      },
       { ADMITTED_PER_SECOND: '2', WAITING_ROOM_MINUTES: '10' },
       clock,
     );
@@ -228,4 +232,12 @@ describe.each(DATABASE_KINDS)('the waiting room on %s', (kind) => {
     },
     60_000,
   );
+
+  it.runIf(available)('lets everyone buy at the opening of a drop whose room no one opened', async () => {
+    clock.set(at(28 * 86_400_000 + 100));
+    const [first, second] = await Promise.all([bed.subscriber(), bed.subscriber()]);
+    expect((await bed.reserve(first!, order('PRD-FREE'))).status).toBe(200);
+    expect((await bed.reserve(second!, order('PRD-FREE'))).status).toBe(200);
+    expect((await bed.orders.json('/drop/DROP-2027-01-01/draw')).status).toBe(404);
+  });
 });
