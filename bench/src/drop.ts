@@ -36,6 +36,7 @@ import { type CpuProfile, summarizeProfile } from './cpu-profile.js';
 import { CpuMeter, cpuOf, startDistributed } from './distributed.js';
 import { CORES, quiet, type ServerProcess, startServer } from './server-process.js';
 import { arrivals, distribution, type Figure, sustainedRate } from './stats.js';
+import { quietDropAnchor, waitingRoomAtOpening } from './waiting-room.js';
 
 const GROUP = 'Drop on PostgreSQL (open-loop arrivals)';
 /** BENCH_DROP_PROFILE_DIR: a V8 CPU profile of the all-in-one during each drop, and where its time went. */
@@ -68,6 +69,8 @@ interface Stack {
   server: ServerProcess;
   /** One process whose CPU profile BENCH_DROP_PROFILE_DIR can take (the all-in-one). */
   profiled?: boolean;
+  /** Started with a quiet drop calendar, so a drop it schedules is the next: the waiting room's opening is measured. */
+  waitingRoom?: boolean;
   count(service: ServiceName, text: string, values?: unknown[]): Promise<number>;
   rows<T extends pg.QueryResultRow>(service: ServiceName, text: string, values?: unknown[]): Promise<T[]>;
 }
@@ -286,6 +289,11 @@ async function drops(stack: Stack, scale: Scale) {
     figures.push(...result.figures);
     raw.push(result.raw);
   }
+  if (stack.waitingRoom) {
+    const room = await waitingRoomAtOpening(stack.server.baseURL, admin, tokens, stack.label, GROUP);
+    figures.push(...room.figures);
+    raw.push(room.raw);
+  }
   return { figures, raw };
 }
 
@@ -315,7 +323,7 @@ async function allInOneOnPostgres(scale: Scale) {
   try {
     const product = await startServer(
       'all-in-one.ts',
-      { ...ADMIN_ENV, ...DROP_SETTINGS, SEED_DEMO_CATALOG: 'false', DATABASE_URL: url.href },
+      { ...ADMIN_ENV, ...DROP_SETTINGS, SEED_DEMO_CATALOG: 'false', DATABASE_URL: url.href, DROP_ANCHOR_DATE: quietDropAnchor() },
       false,
     );
     const reads = reader(() => url.href);
@@ -339,7 +347,7 @@ async function allInOneOnPostgres(scale: Scale) {
       },
     };
     try {
-      return await drops({ label: 'all-in-one', server, profiled: true, ...reads }, scale);
+      return await drops({ label: 'all-in-one', server, profiled: true, waitingRoom: true, ...reads }, scale);
     } finally {
       await reads.close();
       await product.stop();

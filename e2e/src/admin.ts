@@ -12,8 +12,12 @@ export const E2E_ADMIN = { username: 'e2e-operator', password: 'a long passphras
 /** The settings that create that admin when the product starts. */
 export const ADMIN_ENV = { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password } as const;
 
-async function adminCall<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(baseURL() + path, {
+/** An admin API call; `base`: a product a journey started of its own (product-process.ts), else the suite's. */
+export async function adminCall<T>(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; base?: string } = {},
+): Promise<T> {
+  const response = await fetch((init.base ?? baseURL()) + path, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
       accept: 'application/json',
@@ -27,12 +31,17 @@ async function adminCall<T>(path: string, init: { method?: string; token?: strin
   return JSON.parse(text) as T;
 }
 
-let signedIn: Promise<string> | undefined;
+const signedIn = new Map<string, Promise<string>>();
 
-/** The admin's session token (one sign-in per test file). */
-export function adminSignIn(): Promise<string> {
-  signedIn ??= adminCall<{ token: string }>('/admin/login', { body: E2E_ADMIN }).then((answer) => answer.token);
-  return signedIn;
+/** The admin's session token (one sign-in per test file and product), on a product started with ADMIN_ENV. */
+export function adminSignIn(base?: string): Promise<string> {
+  const key = base ?? '';
+  let token = signedIn.get(key);
+  if (!token) {
+    token = adminCall<{ token: string }>('/admin/login', { body: E2E_ADMIN, ...(base ? { base } : {}) }).then((answer) => answer.token);
+    signedIn.set(key, token);
+  }
+  return token;
 }
 
 /** What the admin's session storage holds after signing in (pass to `browser.open(path, { session })`). */
@@ -55,7 +64,7 @@ const HOUR_MS = 3600_000;
  * ago to a day ahead) with 10 units; `overrides` uses the product form's field names. The name carries a unique
  * word so a member's list item can match it and no other product.
  */
-export async function createProduct(overrides: Record<string, unknown> = {}): Promise<TestProduct> {
+export async function createProduct(overrides: Record<string, unknown> = {}, base?: string): Promise<TestProduct> {
   const now = Date.now();
   const tag = randomUUID().slice(0, 6);
   const body = {
@@ -76,7 +85,11 @@ export async function createProduct(overrides: Record<string, unknown> = {}): Pr
     saleEndAt: new Date(now + 24 * HOUR_MS).toISOString(),
     ...overrides,
   };
-  const answer = await adminCall<{ data: TestProduct }>('/product/create', { token: await adminSignIn(), body });
+  const answer = await adminCall<{ data: TestProduct }>('/product/create', {
+    token: await adminSignIn(base),
+    body,
+    ...(base ? { base } : {}),
+  });
   return answer.data;
 }
 
@@ -145,12 +158,18 @@ export async function joinWaitlist(memberToken: string, productId: string): Prom
  * Places an order through the API as the Confirm Order button does (a reservation, then its checkout opened), and
  * leaves it unpaid (its stock held).
  */
-export async function placeUnpaidOrder(memberToken: string, productId: string): Promise<{ order_id: string; payment_link: string }> {
-  const reserve = () => adminCall<{ data: { order_id: string } }>('/product/order', { token: memberToken, body: orderBody(productId) });
+export async function placeUnpaidOrder(
+  memberToken: string,
+  productId: string,
+  base?: string,
+): Promise<{ order_id: string; payment_link: string }> {
+  const at = base ? { base } : {};
+  const reserve = () =>
+    adminCall<{ data: { order_id: string } }>('/product/order', { ...at, token: memberToken, body: orderBody(productId) });
   const place = async () => {
     const { order_id } = (await reserve()).data;
     const checkout = `/product/order/${encodeURIComponent(order_id)}/checkout`;
-    return (await adminCall<{ data: { order_id: string; payment_link: string } }>(checkout, { token: memberToken, body: {} })).data;
+    return (await adminCall<{ data: { order_id: string; payment_link: string } }>(checkout, { ...at, token: memberToken, body: {} })).data;
   };
   // Orders hears of a new membership through payments' events, so right after subscribing it may not know it yet.
   for (const deadline = Date.now() + 15_000; ; ) {

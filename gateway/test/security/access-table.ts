@@ -218,6 +218,17 @@ export const ACCESS: Record<string, RouteAccess> = {
   },
   // A refused order in a bulk request is reported in its answer, beside the others, not as the request's status.
   'POST /admin/fulfilment': { body: { orders: [{ order_id: '{orderId}', step: 'processing' }] } },
+  // The waiting room opens WAITING_ROOM_MINUTES before a drop; the fixtures' next drop is days away.
+  'POST /drop/waiting-room': {
+    refusesEveryone: { status: 409, why: 'the next drop is days away; joining is proven by services/orders/test/waiting-room.test.ts' },
+  },
+  'GET /drop/:id/draw': {
+    path: '/drop/{dropId}/draw',
+    refusesEveryone: {
+      status: 404,
+      why: 'the fixture drop has not opened, so its draw is not published (services/orders/test/waiting-room.test.ts)',
+    },
+  },
   'POST /product/order/:id/exchange': {
     path: '/product/order/{orderId}/exchange',
     body: { reason: 'damaged', note: 'The lid arrived cracked in two.' },

@@ -105,6 +105,7 @@ export {
   createSubscriptionSchema,
   toggleAutoRenewalSchema,
 } from './api/subscriptions.js';
+export { type DropDraw, dropDrawSchema, type WaitingRoomView, waitingRoomSchema } from './api/waiting-room.js';
 export { AUDIT_ACTION_CODES, AUDIT_ACTIONS, type AuditAction, auditActionWords } from './audit-actions.js';
 export { brandNameFrom, COPYRIGHT_YEAR, DEFAULT_BRAND_NAME, socialHandleOf, socialProfileUrlOf } from './brand.js';
 export { COPY } from './copy.js';
@@ -311,6 +312,7 @@ export {
   OPERATIONS,
   ordersOperations,
   paymentsOperations,
+  waitingRoomOperations,
 } from './operations/index.js';
 export {
   ACCESS_KINDS,

@@ -9,6 +9,7 @@ import {
   OPERATIONS,
   ordersOperations,
   paymentsOperations,
+  waitingRoomOperations,
 } from '../src/operations/index.js';
 import { openApiDocument } from '../src/operations/openapi.js';
 import { addressOf, type OperationSpec, operation, pathMatcher } from '../src/operations/operation.js';
@@ -17,6 +18,7 @@ const OWNER_TABLES = {
   identity: identityOperations,
   catalog: catalogOperations,
   orders: ordersOperations,
+  'orders (waiting room)': waitingRoomOperations,
   payments: paymentsOperations,
   'admin-bff': adminBffOperations,
 };

@@ -225,4 +225,27 @@ describe.each(DATABASE_KINDS)('deal drops on %s', (kind) => {
       ).toBe(404);
     },
   );
+
+  it.runIf(available)("tells orders the drop open or next with its units left, and each product's drop", async () => {
+    // A Monday between drops, after every drop the tests above schedule: the next is Friday 6 June's.
+    clock.set(at('2025-06-02T06:00:00Z'));
+    const next = async () => (await internal(catalog, '/internal/drops/next')).body.data;
+    const before = await next();
+    expect(before).toMatchObject({
+      id: 'DROP-2025-06-06',
+      label: 'Deal drop of 06/06/2025',
+      opensAt: '2025-06-06T18:30:00.000Z',
+      closesAt: '2025-06-08T18:30:00.000Z',
+    });
+    const inDrop = await createProduct(catalog, admin, { dropId: 'DROP-2025-06-06', stock: 4 });
+    const ownWindow = await createProduct(catalog, admin, {
+      stock: 5,
+      saleStartAt: '2025-06-06T18:30:00.000Z',
+      saleEndAt: '2025-06-07T18:30:00.000Z',
+    });
+    // Its own window is not the drop's, even when it opens at the same moment: its buyers do not queue in the room.
+    expect((await next()).unitsLeft).toBe(before.unitsLeft + 4);
+    expect((await internal(catalog, `/internal/products/${inDrop.id}`)).body.data.dropId).toBe('DROP-2025-06-06');
+    expect((await internal(catalog, `/internal/products/${ownWindow.id}`)).body.data.dropId).toBeNull();
+  });
 });

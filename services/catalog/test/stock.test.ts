@@ -309,6 +309,8 @@ describe.each(DATABASE_KINDS)('stock on %s', (kind) => {
       isEnabled: true,
       saleStartAt: new Date(window.saleStartAt).toISOString(),
       saleEndAt: new Date(window.saleEndAt).toISOString(),
+      // A window of its own: no drop's waiting room stands before it (docs/decisions/0153).
+      dropId: null,
       available: 5,
       // Its versions count as one product for orders' one-of-each rule; this product is in no group.
       variantGroup: null,

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { eventRegistries, stepOperations } from '@elts/contracts';
+import { catalogOperations, eventRegistries, stepOperations } from '@elts/contracts';
 import { defineService, failingStepRoutes, type Subscription } from '@elts/platform';
 import { DEFAULT_FAILING_AFTER_ATTEMPTS, JobScheduler, schedulerStepControl, workflowMigrations } from '@elts/workflows';
 import type { Kysely } from 'kysely';
@@ -26,6 +26,8 @@ import type { PincodeDirectory } from './serviceability/pincode-directory.js';
 import { Serviceability } from './serviceability/serviceability.js';
 import { type OrdersSettings, ordersSettings } from './settings.js';
 import type { OrdersDb } from './store/tables.js';
+import { waitingRoomRoutes } from './waiting-room/routes.js';
+import { WaitingRoom } from './waiting-room/waiting-room.js';
 
 /** Product orders (the order saga), their fulfilment, order history, delivery serviceability (pincodes). */
 export const ordersService = defineService({
@@ -62,6 +64,13 @@ export const ordersService = defineService({
       logger,
       clock: runtime.clock,
       gate,
+      waitingRoom: new WaitingRoom({
+        db,
+        clock: runtime.clock,
+        settings: config,
+        logger,
+        nextDrop: () => runtime.client('catalog').operation(catalogOperations.nextDrop, {}),
+      }),
       keyClaimed: claimedKeys(db),
       expireLater: (orderId, memberId, at) =>
         scheduler.schedule('order.expire', orderId, at, { orderId, memberId }, { onlyIfAbsent: true }),
@@ -85,6 +94,7 @@ export const ordersService = defineService({
     app.route('/', exchangeRoutes(context));
     app.route('/', refundRoutes(context));
     app.route('/', waitlistRoutes(context));
+    app.route('/', waitingRoomRoutes(context));
     app.route('/', ordersInternalRoutes(context));
     // Its unpaid-order expiries, reservations' ends, refunds, refund retries and exchange approvals that keep failing, for the Cron page.
     app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS), stepOperations('orders')));

@@ -59,6 +59,22 @@ export const ordersSettings = z.object({
   ORDER_PLACEMENTS_WAITING: z.coerce.number().int().min(0).max(100_000).default(10_000),
   /** How long a product the catalog has called out of stock is answered 'Out of Stock' without asking it again. */
   SOLD_OUT_MEMORY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * How long before a drop opens its waiting room opens (issue 33 item 2, docs/decisions/0153): members who join in
+   * that time are put in a random order at the opening, which anyone can recompute from the published seed.
+   */
+  WAITING_ROOM_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
+  /**
+   * Entrants let through to Buy Now each second from the opening, in the draw's order: the entrant of place r (from 0)
+   * may buy from the opening plus floor(r / ADMITTED_PER_SECOND) seconds. About what one drop's decision answers in a
+   * second, so the first turns find units and the queue ahead of the stock never piles up.
+   */
+  ADMITTED_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(200),
   WORKFLOW_POLL_MS: z.coerce.number().int().min(10).default(1000),
   BLUEDART_BASE_URL: z.url().default('https://apigateway.bluedart.com'),
   BLUEDART_CLIENT_ID: z.string().min(1).optional(),

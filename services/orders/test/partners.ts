@@ -36,6 +36,7 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
       isEnabled: true,
       saleStartAt: null,
       saleEndAt: null,
+      dropId: null,
       variantGroup: null,
       ...product,
       available: available(c.req.param('id')),
@@ -116,7 +117,20 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
     if (hold.state === 'held') hold.state = 'committed';
     return c.json({ is_success: true, data: { state: hold.state } });
   });
-  return { app, holds, products, available, pauseHolds, failHolds, failHandOvers, reads: (id: string) => reads.get(id) ?? 0 };
+  /**
+   * The drop open now or next (`nextDrop`), as a test sets it: its units left are those of the products whose
+   * `dropId` is its id, as the catalog counts them.
+   */
+  const drops: { next: { id: string; label: string; opensAt: string; closesAt: string } | null } = { next: null };
+  app.get('/internal/drops/next', (c) => {
+    const drop = drops.next;
+    if (!drop) return c.json({ is_success: true, data: null });
+    const unitsLeft = Object.entries(products)
+      .filter(([, product]) => product.dropId === drop.id)
+      .reduce((sum, [id]) => sum + Math.max(0, available(id)), 0);
+    return c.json({ is_success: true, data: { ...drop, unitsLeft } });
+  });
+  return { app, holds, products, available, pauseHolds, failHolds, failHandOvers, drops, reads: (id: string) => reads.get(id) ?? 0 };
 }
 
 type Payment = {

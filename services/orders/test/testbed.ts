@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { identityEvents, type ProductForOrder, paymentsEvents } from '@elts/contracts';
 import { memberRegisteredEvent } from '@elts/contracts/testing';
-import { sql } from '@elts/platform';
+import { type Clock, sql } from '@elts/platform';
 import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
 import { ordersService } from '../src/service.js';
 import { catalogStandIn, paymentsStandIn } from './partners.js';
@@ -46,11 +46,13 @@ export async function startTestbed(
   kind: DatabaseKind,
   products: Record<string, Partial<ProductForOrder> & { stock: number }>,
   env: Record<string, string> = {},
+  clock?: Clock,
 ) {
   const catalog = catalogStandIn(products);
   const payments = paymentsStandIn({ creditPaise: 99_900 });
   const orders: ServiceHarness = await startServiceHarness(ordersService, {
     kind,
+    ...(clock ? { clock } : {}),
     env: { WORKFLOW_POLL_MS: '25', ...env },
     sources: [identityEvents, paymentsEvents],
     stubs: { catalog: catalog.app, payments: payments.app },

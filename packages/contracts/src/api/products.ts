@@ -175,6 +175,11 @@ export const productForOrderSchema = z.object({
   /** The window that applies (the product's own, else its drop's); null ends mean open. */
   saleStartAt: at,
   saleEndAt: at,
+  /**
+   * The drop whose window applies (its own drop's, or the calendar's), null for a product with a window of its own:
+   * a drop's buyers go through its waiting room first (docs/decisions/0153).
+   */
+  dropId: z.string().nullable(),
   available: z.number().int(),
   /** Its variant group, if any: the group's versions count as one product for the one-of-each rule. */
   variantGroup: z.string().nullable(),

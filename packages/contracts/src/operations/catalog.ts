@@ -77,6 +77,26 @@ export const catalogOperations = {
     params: productId,
     response: answer(productForOrderSchema),
   }),
+  nextDrop: operation({
+    id: 'nextDrop',
+    method: 'GET',
+    path: '/internal/drops/next',
+    owner: 'catalog',
+    access: 'internal',
+    summary: "The drop open now or opening next, with the units its products have left, for the drop's waiting room",
+    response: answer(
+      z
+        .object({
+          id: z.string(),
+          label: z.string(),
+          opensAt: z.string(),
+          closesAt: z.string(),
+          /** Units neither sold nor held, over the enabled products the drop's window applies to. */
+          unitsLeft: z.number().int(),
+        })
+        .nullable(),
+    ),
+  }),
   holdStock: operation({
     id: 'holdStock',
     method: 'POST',

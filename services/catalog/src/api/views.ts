@@ -64,6 +64,7 @@ export function productForOrder(row: ProductRow, window: SaleWindow): ProductFor
     isEnabled: row.is_enabled,
     saleStartAt: iso(window.startAt),
     saleEndAt: iso(window.endAt),
+    dropId: window.dropId ?? null,
     available: availableOf(row),
     variantGroup: row.variant_group,
   };

@@ -6,6 +6,8 @@ export interface SaleWindow {
   endAt: Date | null;
   /** Where the window comes from: the product's own dates, its drop, or the calendar's current or next drop. */
   source: 'product' | 'drop' | 'calendar' | 'none';
+  /** The drop whose window it is (sources 'drop' and 'calendar'): its waiting room admits the product's buyers (0153). */
+  dropId?: string;
 }
 
 export type SaleState = 'upcoming' | 'open' | 'ended' | 'unscheduled';
@@ -24,10 +26,10 @@ export function applicableWindow(product: WindowedProduct, drops: DropCalendar, 
   if (product.saleStartAt || product.saleEndAt) return { startAt: product.saleStartAt, endAt: product.saleEndAt, source: 'product' };
   if (product.dropId) {
     const drop = drops.byId(product.dropId);
-    if (drop && !drop.cancelled) return { startAt: drop.opensAt, endAt: drop.closesAt, source: 'drop' };
+    if (drop && !drop.cancelled) return { startAt: drop.opensAt, endAt: drop.closesAt, source: 'drop', dropId: drop.id };
   }
   const next = drops.currentOrNext(now);
-  if (next) return { startAt: next.opensAt, endAt: next.closesAt, source: 'calendar' };
+  if (next) return { startAt: next.opensAt, endAt: next.closesAt, source: 'calendar', dropId: next.id };
   return { startAt: null, endAt: null, source: 'none' };
 }
 

@@ -5,6 +5,7 @@ import type { Serviceability } from '../serviceability/serviceability.js';
 import type { OrdersSettings } from '../settings.js';
 import { projectOrderEvent } from '../store/orders-projection.js';
 import type { OrdersDb } from '../store/tables.js';
+import type { WaitingRoom } from '../waiting-room/waiting-room.js';
 import type { PlacementGate } from './placement-gate.js';
 
 /** A product order's payment as payments answers it: its operation's response is the one truth. */
@@ -55,6 +56,8 @@ export interface OrdersContext {
   clock: Clock;
   /** Placements' turns, and the products just found sold out (placement-gate.ts). */
   gate: PlacementGate;
+  /** The drop's waiting room: who may buy yet, in the draw's order (waiting-room/waiting-room.ts). */
+  waitingRoom: WaitingRoom;
   /** Whether a member's idempotency key has a claim (idempotency-claims.ts `claimedKeys`). */
   keyClaimed(key: { memberId: string; key: string }): Promise<boolean>;
   /**

@@ -108,6 +108,8 @@ async function placeNewOrder(
   context.gate.unitsLeft(product.id, product.available);
   const refusal = saleRefusal(product, context.clock.now());
   if (refusal) throw badRequest(refusal);
+  // A drop's waiting room lets its members in by the draw's order; one whose turn has not come is told their place.
+  await context.waitingRoom.admit(memberId, product);
   const productKey = { productId: product.id, variantGroup: product.variantGroup ?? null };
   // An early answer, before anything is held; the one that counts is taken again under the member's lock below.
   await assertMayOrder(context.db, memberId, productKey, rules);

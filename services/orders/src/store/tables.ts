@@ -114,6 +114,17 @@ export interface OrdersDb extends EventTables {
   processed_events: { consumer: string; event_id: string; processed_at: Date };
   /** Sold-out products' waitlists (migration 0011, issue 33 item 3). */
   waitlist: WaitlistTable;
+  /** A drop's waiting room, one per opening (migration 0012, docs/decisions/0153). */
+  waiting_rooms: {
+    drop_id: string;
+    opens_at: Date;
+    seed: string;
+    seed_sha256: string;
+    created_at: Date;
+    drawn_at: Date | null;
+    admitted_per_second: number | null;
+  };
+  waiting_room_entrants: { drop_id: string; opens_at: Date; member_id: string; joined_at: Date };
 }
 
 export type WaitlistState = 'waiting' | 'offering' | 'offered' | 'left' | 'passed';

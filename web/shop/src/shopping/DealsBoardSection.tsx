@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { type ShopProduct, useDealsBoard } from '../api/catalog.js';
 import { useProfile } from '../api/profile.js';
 import { useMyWaitlists } from '../api/waitlist.js';
+import { WaitingRoomPanel } from '../drop-night/WaitingRoomPanel.js';
 import { ConfirmOrderModal } from './ConfirmOrderModal.js';
 import { ProductCard } from './ProductCard.js';
 import { ProductDetailModal } from './ProductDetailModal.js';
@@ -39,6 +40,8 @@ export function DealsBoardSection() {
         We show only {DEALS_BOARD.maxItems} items or fewer: {DEALS_BOARD.fromLists} from your lists, {DEALS_BOARD.trending} trending
         community deals and {DEALS_BOARD.exclusive} exclusive launches.
       </p>
+      {/* The drop's waiting room, for members the board is open to: it shows itself only near an opening. */}
+      {board.data && !board.data.access && <WaitingRoomPanel />}
       {board.isPending ? (
         <LoadingState message="Loading amazing deals..." />
       ) : board.isError ? (

@@ -1,0 +1,76 @@
+/**
+ * Issue 33 item 2's figure: "2,000 members in the waiting room at the opening: every place assigned within 1 s"
+ * (docs/decisions/0153). The drop's members join its room before it opens; at the opening every one of them asks for
+ * their place, as the shop's panels do (each wakes at the opening). Two figures: when every place was assigned (the
+ * draw, made by the first ask after the opening, timed alone), and when the last of them was answered with their
+ * place, the others all asking at once; every place must be known, each once.
+ */
+import { addDays, indianDayOf, weekdayOf } from '@elts/contracts';
+import { call, inBatches } from './client.js';
+import { distribution, type Figure } from './stats.js';
+
+/**
+ * DROP_ANCHOR_DATE for a product whose calendar drops are days away whatever the day: the Friday four to ten days
+ * on. The drop this benchmark schedules a minute ahead is then the one opening next.
+ */
+export function quietDropAnchor(now = new Date()): string {
+  const from = addDays(indianDayOf(now), 4);
+  return addDays(from, (5 - weekdayOf(from) + 7) % 7);
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+export async function waitingRoomAtOpening(base: string, admin: string, tokens: readonly string[], label: string, group: string) {
+  // Time for every member to join first, at the pace joins were seen to go on this machine (a few hundred a second).
+  const opensAt = new Date(Math.ceil((Date.now() + 20_000 + tokens.length * 15) / 1000) * 1000);
+  const closesAt = new Date(opensAt.getTime() + 2 * 86_400_000);
+  const drop = await call(base, '/admin/drops', {
+    token: admin,
+    body: { opensAt: opensAt.toISOString(), closesAt: closesAt.toISOString() },
+  });
+  if (drop.status !== 201) throw new Error(`scheduling the drop answered ${drop.status}: ${JSON.stringify(drop.body).slice(0, 300)}`);
+  const joins = await inBatches(tokens, 32, (token) => call(base, '/drop/waiting-room', { method: 'POST', token }));
+  const refused = joins.filter((answer) => answer.status !== 200);
+  if (refused.length > 0) throw new Error(`${refused.length} joins refused, the first: ${JSON.stringify(refused[0]!.body).slice(0, 300)}`);
+  const joinedBy = opensAt.getTime() - Date.now();
+  if (joinedBy <= 0) throw new Error(`the joins ended ${-joinedBy} ms after the opening`);
+
+  await wait(opensAt.getTime() - Date.now());
+  // The first ask after the opening draws the room, assigning every place in one step: timed alone, so the figure is
+  // the draw's and not the load generator's burst. Then everyone else asks at once, as panels that wake together.
+  const ask = async (token: string) => {
+    const sent = Date.now();
+    const answer = await call(base, '/drop/waiting-room', { token });
+    return { answer, sinceOpeningMs: Date.now() - opensAt.getTime(), latencyMs: Date.now() - sent };
+  };
+  const first = await ask(tokens[0]!);
+  const answers = [first, ...(await Promise.all(tokens.slice(1).map(ask)))];
+  const positions = answers.map(({ answer }) => answer.body?.data?.position as number | null | undefined);
+  const distinct = new Set(positions.filter((position): position is number => typeof position === 'number'));
+  const everyPlace = distinct.size === tokens.length && [...distinct].every((position) => position >= 1 && position <= tokens.length);
+  const lastMs = Math.max(...answers.map(({ sinceOpeningMs }) => sinceOpeningMs));
+  const drawnMs = first.sinceOpeningMs;
+  const latency = distribution(answers.map(({ latencyMs }) => latencyMs));
+  const members = tokens.length.toLocaleString('en-IN');
+  const missing = `not every member got a place: ${distinct.size} distinct of ${tokens.length}`;
+  const figures: Figure[] = [
+    {
+      group,
+      label: `${label}: ${members} in the waiting room, every place assigned after the opening`,
+      value: everyPlace ? drawnMs : Number.NaN,
+      unit: 'ms',
+      target: { op: '<=', value: 1000 },
+      note: everyPlace ? 'the draw, made by the first ask after the opening: its answer, asked alone' : missing,
+    },
+    {
+      group,
+      label: `${label}: the last of ${members} told their place, all asking at once after the draw`,
+      value: everyPlace ? lastMs : Number.NaN,
+      unit: 'ms',
+      note: everyPlace
+        ? `each answer p50 ${latency.p50} ms, p99 ${latency.p99} ms: the panels wake together at the opening, and each ask pays the gateway's session check`
+        : missing,
+    },
+  ];
+  return { figures, raw: { opensAt: opensAt.toISOString(), joinedBeforeOpeningMs: joinedBy, drawnMs, lastMs, latency, everyPlace } };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { dropDrawSchema, waitingRoomSchema } from '../api/waiting-room.js';
+import { answer } from './answers.js';
+import { operation } from './operation.js';
+
+/** A drop's waiting room (issue 33 item 2, docs/decisions/0153): orders keeps it, beside the decision it admits to. */
+export const waitingRoomOperations = {
+  waitingRoom: operation({
+    id: 'waitingRoom',
+    method: 'GET',
+    path: '/drop/waiting-room',
+    owner: 'orders',
+    access: 'member',
+    summary:
+      "The coming drop's waiting room as the member sees it: whether they are in, the seed's SHA-256, their place once drawn, when they may buy, and what is left",
+    response: answer(waitingRoomSchema.nullable()),
+  }),
+  joinWaitingRoom: operation({
+    id: 'joinWaitingRoom',
+    method: 'POST',
+    path: '/drop/waiting-room',
+    owner: 'orders',
+    access: 'member',
+    summary: "Puts the member in the coming drop's waiting room, from WAITING_ROOM_MINUTES before its opening until it opens",
+    response: answer(waitingRoomSchema),
+  }),
+  dropDraw: operation({
+    id: 'dropDraw',
+    method: 'GET',
+    path: '/drop/:id/draw',
+    owner: 'orders',
+    access: 'public',
+    summary: "A drop's published draw once it has opened: the seed and every entrant's digest in the order they were let in",
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: answer(dropDrawSchema),
+  }),
+};

@@ -1,0 +1,25 @@
+import { waitingRoomOperations } from '@elts/contracts';
+import { type AppEnv, forbidden, mount, notFound, ok, requireMember } from '@elts/platform';
+import { Hono } from 'hono';
+import type { OrdersContext } from '../commands/context.js';
+import { membershipActive } from '../store/member-buyers.js';
+
+/** The waiting room's calls: the member's own view and joining it, and the draw anyone may check once published. */
+export function waitingRoomRoutes(context: OrdersContext) {
+  const room = context.waitingRoom;
+  const app = new Hono<AppEnv>();
+  mount(app, waitingRoomOperations.waitingRoom, async (c) => ok(c, await room.view(requireMember(c).id)));
+  mount(app, waitingRoomOperations.joinWaitingRoom, async (c) => {
+    const member = requireMember(c);
+    // The room is for those who may buy when their turn comes: Buy Now's rule.
+    if (!(await membershipActive(context.db, member.id)))
+      throw forbidden('Only active subscribers can join the waiting room. Subscribe to unlock the deals board.');
+    return ok(c, await room.join(member.id));
+  });
+  mount(app, waitingRoomOperations.dropDraw, async (c) => {
+    const draw = await room.published(c.req.valid('param').id);
+    if (!draw) throw notFound('This drop has no published draw: it is published when the drop opens, if anyone waited for it.');
+    return ok(c, draw);
+  });
+  return app;
+}
