@@ -45,7 +45,7 @@ const STATE_COLUMNS: Column<StateRow>[] = [
 ];
 const SUPPLY_COLUMNS: Column<SupplyRow>[] = [{ key: 'supply', header: 'Supply', cell: (row) => row.supply }, ...AMOUNT_COLUMNS];
 
-/** One table of the month's totals, under its heading. */
+/** One table of the month's totals under its heading (the table's scrolling box is the region it names). */
 function TotalsTable<Row extends TaxAmounts>(props: {
   title: string;
   columns: Column<Row>[];
@@ -53,10 +53,10 @@ function TotalsTable<Row extends TaxAmounts>(props: {
   rowKey: (row: Row) => string;
 }) {
   return (
-    <section aria-label={props.title} className="min-w-0">
+    <div className="min-w-0">
       <h2 className="mb-3 text-lg font-bold text-ink-950">{props.title}</h2>
       <DataTable caption={props.title} columns={props.columns} rows={props.rows} rowKey={props.rowKey} />
-    </section>
+    </div>
   );
 }
 
@@ -125,11 +125,11 @@ function SectionDownloads({ month, data }: { month: string; data: GstReturn }) {
   ];
   const rows = GST_SECTIONS.map((entry) => ({ ...entry, rows: data[entry.section].length }));
   return (
-    <section aria-label="GSTR-1 Sections" className="mt-6 min-w-0">
+    <div className="mt-6 min-w-0">
       <h2 className="mb-1 text-lg font-bold text-ink-950">GSTR-1 Sections</h2>
       <p className="mb-3 text-sm text-ink-600">Each file imports into the GST portal's offline tool as it is.</p>
-      <DataTable caption="GSTR-1 sections" columns={columns} rows={rows} rowKey={(row) => row.section} />
-    </section>
+      <DataTable caption="GSTR-1 Sections" columns={columns} rows={rows} rowKey={(row) => row.section} />
+    </div>
   );
 }
 
