@@ -19,7 +19,7 @@ export const GST_SECTIONS: readonly { section: GstSection; label: string; holds:
   { section: 'b2b', label: 'B2B', holds: 'Invoices to registered buyers, one by one' },
   { section: 'b2cl', label: 'B2CL', holds: 'Inter-state invoices above ₹1,00,000 to unregistered buyers, one by one' },
   { section: 'b2cs', label: 'B2CS', holds: 'Other sales to unregistered buyers, by state and rate' },
-  { section: 'hsn', label: 'HSN summary', holds: 'Quantities and values by HSN or SAC code and rate' },
+  { section: 'hsn', label: 'HSN', holds: 'HSN summary: quantities and values by HSN or SAC code and rate' },
   { section: 'cdnr', label: 'CDNR', holds: 'Credit notes to registered buyers' },
   { section: 'cdnur', label: 'CDNUR', holds: 'Credit notes against B2CL invoices' },
 ];
