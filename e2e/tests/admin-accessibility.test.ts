@@ -24,6 +24,7 @@ const PAGES = [
   ['/admin/giveaway', 'Giveaway'],
   ['/admin/audit', 'Audit trail'],
   ['/admin/messages', 'Messages'],
+  ['/admin/gst', 'GST Returns'],
 ] as const;
 
 describe('back-office accessibility', () => {

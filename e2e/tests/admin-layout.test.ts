@@ -116,6 +116,15 @@ const SCREENS: Screen[] = [
   },
   { path: '/admin/audit', title: 'Audit trail', controls: () => [], table: 'Audit log' },
   { path: '/admin/messages', title: 'Messages', controls: () => [], table: 'Contact messages' },
+  {
+    path: '/admin/gst',
+    title: 'GST Returns',
+    controls: (page) => [
+      label(page, 'Month'),
+      ...['B2B', 'B2CL', 'B2CS', 'HSN', 'CDNR', 'CDNUR'].map((name) => button(page, `Download ${name} CSV`)),
+    ],
+    table: 'GSTR-1 Sections',
+  },
 ];
 
 beforeAll(async () => {

@@ -1,20 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
 import { adminSession, createProduct, payOrder, placeUnpaidOrder, shipOrder } from '../src/admin.js';
 import { useBrowser, VIEWPORTS } from '../src/browser.js';
+import { downloaded } from '../src/downloads.js';
 import { widerThanWindow } from '../src/layout.js';
 import { subscriber } from '../src/members.js';
 
 const browser = useBrowser();
-
-/** Clicks a download button and reads the file the browser saved. */
-async function downloaded(page: Page, button: Locator): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  const path = await download.path();
-  return { name: download.suggestedFilename(), text: (await readFile(path)).toString('latin1') };
-}
 
 // Issue 38: each product carries its GST tax facts, and a shipped order's tax invoice is downloaded by its member
 // (order page and order history) and by operators (Orders page).

@@ -1,5 +1,5 @@
 /**
- * The pages of the spec's route table (plus the back office's Exchanges, Giveaway, Audit and Messages pages). The shell routes these;
+ * The pages of the spec's route table (plus the back office's Exchanges, Giveaway, Audit, Messages and GST Returns pages). The shell routes these;
  * the gateway answers a browser navigation to any of them with the shell, and to anything else with the shell's
  * not-found page and status 404.
  */
@@ -17,6 +17,7 @@ export const ADMIN_ROUTES = [
   '/admin/giveaway',
   '/admin/audit',
   '/admin/messages',
+  '/admin/gst',
 ] as const;
 
 export const WEB_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...MEMBER_ROUTES, ...ADMIN_ROUTES];

@@ -33,6 +33,17 @@ const gstReturnQuery = z.object({
 });
 /** One row of a GSTR-1 section: its fields as the section names them (amounts in paise). */
 const gstReturnRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+/** Taxable value and tax of a group of documents, in paise (credit notes taken away). */
+const gstTaxAmounts = z.object({ taxablePaise: z.number(), igstPaise: z.number(), cgstPaise: z.number(), sgstPaise: z.number() });
+/** The month's totals (decision 0095): the GST page shows them, so their shape is part of the contract. */
+const gstReturnTotals = z.object({
+  invoices: gstTaxAmounts.extend({ count: z.number() }),
+  creditNotes: gstTaxAmounts.extend({ count: z.number() }),
+  byRate: z.array(gstTaxAmounts.extend({ ratePercent: z.number() })),
+  byState: z.array(gstTaxAmounts.extend({ placeOfSupply: z.string() })),
+  b2b: gstTaxAmounts,
+  b2c: gstTaxAmounts,
+});
 
 /** The simulator's checkout page form (or JSON from a test). */
 export const simulatorCheckoutForm = z.object({
@@ -542,7 +553,7 @@ export const paymentsOperations = {
         hsn: z.array(gstReturnRow),
         cdnr: z.array(gstReturnRow),
         cdnur: z.array(gstReturnRow),
-        totals: z.record(z.string(), z.unknown()),
+        totals: gstReturnTotals,
       }),
     ),
   }),

@@ -6,6 +6,7 @@ import { AuditPage } from '../pages/audit/AuditPage.js';
 import { CronPage } from '../pages/cron/CronPage.js';
 import { ExchangesPage } from '../pages/exchanges/ExchangesPage.js';
 import { GiveawayPage } from '../pages/giveaway/GiveawayPage.js';
+import { GstReturnsPage } from '../pages/gst/GstReturnsPage.js';
 import { MessagesPage } from '../pages/messages/MessagesPage.js';
 import { OrdersPage } from '../pages/orders/OrdersPage.js';
 import { PaymentsPage } from '../pages/payments/PaymentsPage.js';
@@ -27,6 +28,7 @@ const PAGES: Record<string, ComponentType> = {
   '/admin/giveaway': GiveawayPage,
   '/admin/audit': AuditPage,
   '/admin/messages': MessagesPage,
+  '/admin/gst': GstReturnsPage,
 };
 
 /** The admin remote's exposed module: the shell routes every /admin path here. Pages need the admin token. */

@@ -1,4 +1,4 @@
-/** The back office's pages, in the sidebar's order (spec section 2, plus exchanges, the giveaway, the audit trail and contact messages). */
+/** The back office's pages, in the sidebar's order (spec section 2, plus exchanges, the giveaway, the audit trail, contact messages and GST returns). */
 export interface AdminSection {
   path: string;
   label: string;
@@ -55,5 +55,10 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/messages',
     label: 'Messages',
     heading: 'Messages',
+  },
+  {
+    path: '/admin/gst',
+    label: 'GST',
+    heading: 'GST Returns',
   },
 ];
