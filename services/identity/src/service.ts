@@ -44,7 +44,7 @@ export const identityService = defineService({
     const db = runtime.db as Kysely<IdentityDb>;
     const events = runtime.events;
     const members = new MembersView(db);
-    const sessions = new Sessions(db as never);
+    const sessions = new Sessions(db as never, runtime.clock);
     const secureCookies = config.SECURE_COOKIES ?? production;
     const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
     const mail = new MailOutbox(
@@ -52,9 +52,10 @@ export const identityService = defineService({
       config.MAIL_FROM,
       config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : undefined,
       logger,
+      runtime.clock,
     );
     // The notifications port's embedded adapter: no SMS provider is configured yet (docs/decisions/0023).
-    const texts = new TextMessageOutbox(db as never, logger);
+    const texts = new TextMessageOutbox(db as never, logger, runtime.clock);
 
     const clientAddress = forwardedClientAddress(runtime.serviceToken);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { paymentsEvents } from '@elts/contracts';
-import { type FetchApp, type Logger, sql } from '@elts/platform';
+import { type Clock, type FetchApp, type Logger, sql } from '@elts/platform';
 import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
 import { identityService } from '../src/service.js';
 
@@ -12,6 +12,7 @@ export function startIdentity(
   nodeEnv?: 'production',
   stubs?: Record<string, FetchApp>,
   logger?: Logger,
+  clock?: Clock,
 ) {
   return startServiceHarness(identityService, {
     kind,
@@ -20,6 +21,7 @@ export function startIdentity(
     ...(nodeEnv ? { nodeEnv } : {}),
     ...(stubs ? { stubs } : {}),
     ...(logger ? { logger } : {}),
+    ...(clock ? { clock } : {}),
   });
 }
 

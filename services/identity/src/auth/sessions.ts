@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mayBeSessionToken } from '@elts/contracts';
-import { ReadBatcher } from '@elts/platform';
+import { type Clock, ReadBatcher } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import {
   findLiveSessions,
@@ -23,11 +23,16 @@ export class Sessions {
   /** Every request reads its session: under a burst, the reads of those that arrive together are one (0074). */
   private readonly live: ReadBatcher<{ id: string; realm: Realm; subjectId: string }>;
 
-  constructor(private readonly db: Kysely<SessionTables>) {
+  /** `clock`: a session's start and expiry are business time, as a test's ManualClock sets it. */
+  constructor(
+    private readonly db: Kysely<SessionTables>,
+    private readonly clock: Clock,
+  ) {
     this.live = new ReadBatcher(async (hashes) => {
       const rows = await findLiveSessions(
         this.db,
         hashes.map((hex) => Buffer.from(hex, 'hex')),
+        this.clock.now(),
       );
       return new Map(
         rows.map((row) => [Buffer.from(row.token_hash).toString('hex'), { id: row.id, realm: row.realm, subjectId: row.subject_id }]),
@@ -38,8 +43,9 @@ export class Sessions {
   async start(realm: Realm, subjectId: string, lifetimeMs: number): Promise<{ id: string; token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const id = randomUUID();
-    const expiresAt = new Date(Date.now() + lifetimeMs);
-    await insertSession(this.db, { id, tokenHash: hash(token), realm, subjectId, createdAt: new Date(), expiresAt });
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + lifetimeMs);
+    await insertSession(this.db, { id, tokenHash: hash(token), realm, subjectId, createdAt: now, expiresAt });
     return { id, token, expiresAt };
   }
 
@@ -51,11 +57,11 @@ export class Sessions {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await revokeSession(this.db, sessionId);
+    await revokeSession(this.db, sessionId, this.clock.now());
   }
 
   /** Ends every session of a member or admin ("log out everywhere"). */
   async revokeAll(realm: Realm, subjectId: string): Promise<void> {
-    await revokeSubjectSessions(this.db, realm, subjectId);
+    await revokeSubjectSessions(this.db, realm, subjectId, this.clock.now());
   }
 }

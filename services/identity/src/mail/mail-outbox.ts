@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@elts/platform';
+import type { Clock, Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import { claimPendingMail, insertPendingMail, type MailTables, recentMail, updateMail } from '../store/mail-outbox.js';
@@ -35,6 +35,8 @@ export class MailOutbox {
     private readonly from: string,
     private readonly transport: Transporter | undefined,
     private readonly logger: Logger,
+    /** Business time: when a message was written and sent, and whether a delayed one (quiet hours) is due. */
+    private readonly clock: Clock,
   ) {}
 
   async enqueue(mail: Mail, db: Kysely<MailTables> = this.db): Promise<void> {
@@ -44,7 +46,7 @@ export class MailOutbox {
       recipient: mail.to,
       subject: mail.subject,
       bodyText: mail.text,
-      createdAt: new Date(),
+      createdAt: this.clock.now(),
       ...(mail.headers ? { headers: mail.headers } : {}),
       ...(mail.sendAfter ? { sendAfter: mail.sendAfter } : {}),
     });
@@ -73,7 +75,7 @@ export class MailOutbox {
   }
 
   async deliverPending(): Promise<number> {
-    const claimed = await claimPendingMail(this.db, CLAIM_TIMEOUT);
+    const claimed = await claimPendingMail(this.db, CLAIM_TIMEOUT, this.clock.now());
     for (const mail of claimed) await this.deliver(mail);
     return claimed.length;
   }
@@ -81,7 +83,7 @@ export class MailOutbox {
   private async deliver(mail: MailTables['mail_outbox']): Promise<void> {
     if (!this.transport) {
       this.logger.info({ to: mail.recipient, subject: mail.subject, body: mail.body_text }, 'mail (no SMTP configured)');
-      await this.mark(mail.id, { status: 'logged', sent_at: new Date() });
+      await this.mark(mail.id, { status: 'logged', sent_at: this.clock.now() });
       return;
     }
     try {
@@ -92,7 +94,7 @@ export class MailOutbox {
         text: mail.body_text,
         ...(mail.headers ? { headers: mail.headers } : {}),
       });
-      await this.mark(mail.id, { status: 'sent', sent_at: new Date(), last_error: null });
+      await this.mark(mail.id, { status: 'sent', sent_at: this.clock.now(), last_error: null });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ err: error, to: mail.recipient, attempt: mail.attempts }, 'mail delivery failed');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@elts/platform';
+import type { Clock, Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { keepTextMessage, recentTextMessages, type TextMessageTables } from '../store/text-message-outbox.js';
 import type { TextMessage, TextMessageSender } from './text-messages.js';
@@ -14,6 +14,7 @@ export class TextMessageOutbox implements TextMessageSender {
   constructor(
     private readonly db: Kysely<TextMessageTables>,
     private readonly logger: Logger,
+    private readonly clock: Clock,
   ) {}
 
   async send(message: TextMessage): Promise<void> {
@@ -22,7 +23,7 @@ export class TextMessageOutbox implements TextMessageSender {
       dedupeKey: message.dedupeKey,
       recipient: message.to,
       bodyText: message.text,
-      createdAt: new Date(),
+      createdAt: this.clock.now(),
     });
     if (kept) this.logger.info({ to: message.to, body: message.text }, 'text message (no SMS provider configured)');
   }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 
 export type Realm = 'member' | 'admin';
 
@@ -33,30 +33,25 @@ export async function insertSession(
 }
 
 /** The unrevoked, unexpired sessions with these token hashes, in one read. */
-export async function findLiveSessions(db: Kysely<SessionTables>, tokenHashes: Buffer[]) {
+export async function findLiveSessions(db: Kysely<SessionTables>, tokenHashes: Buffer[], now: Date) {
   return db
     .selectFrom('sessions')
     .select(['id', 'realm', 'subject_id', 'token_hash'])
     .where('token_hash', 'in', tokenHashes)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '>', now)
     .execute();
 }
 
-export async function revokeSession(db: Kysely<SessionTables>, sessionId: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: sql<Date>`now()` })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+export async function revokeSession(db: Kysely<SessionTables>, sessionId: string, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
 /** Revokes every live session of one member or admin. */
-export async function revokeSubjectSessions(db: Kysely<SessionTables>, realm: Realm, subjectId: string): Promise<void> {
+export async function revokeSubjectSessions(db: Kysely<SessionTables>, realm: Realm, subjectId: string, now: Date): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ revoked_at: sql<Date>`now()` })
+    .set({ revoked_at: now })
     .where('realm', '=', realm)
     .where('subject_id', '=', subjectId)
     .where('revoked_at', 'is', null)

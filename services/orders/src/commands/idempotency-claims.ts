@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, conflict, ReadBatcher } from '@elts/platform';
+import { AppError, type Clock, conflict, ReadBatcher } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
 import {
   dropUnrecordedClaim,
@@ -53,17 +53,18 @@ function canonicalJson(value: unknown): string {
  * A key sent again with a different request is refused (409), as payment APIs do: answering with the first order
  * would tell the client its new request was placed.
  */
-export async function claimKey(db: Kysely<OrdersDb>, claim: Claim, orderId: string): Promise<string | undefined> {
+export async function claimKey(db: Kysely<OrdersDb>, clock: Clock, claim: Claim, orderId: string): Promise<string | undefined> {
+  // How long this request waits for the first is real time; how old a claim is, the clock's (it dated the claim).
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
-    if (await insertIdempotencyClaim(db, claim, orderId)) return undefined;
+    if (await insertIdempotencyClaim(db, claim, orderId, clock.now())) return undefined;
     const held = await findIdempotencyClaim(db, claim);
     if (!held) continue; // the first placement was refused and let the key go: try again as the first
     // Keys claimed before digests were kept have none: those are answered as before.
     if (held.request_digest !== null && held.request_digest !== claim.digest) throw conflict(KEY_REUSED);
     if (held.recorded) return held.order_id;
-    if (Date.now() - new Date(held.created_at).getTime() > ABANDONED_AFTER_MS && (await takeOver(db, claim, held.order_id, orderId)))
-      return undefined;
+    const age = clock.now().getTime() - new Date(held.created_at).getTime();
+    if (age > ABANDONED_AFTER_MS && (await takeOver(db, claim, held.order_id, orderId, clock.now()))) return undefined;
     if (Date.now() > deadline) throw new AppError(503, 'unavailable', 'This order is still being placed. Please try again in a moment.');
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -98,12 +99,12 @@ export async function letGo(db: Kysely<OrdersDb>, claim: Key, orderId: string): 
 
 // The claim row's lock orders this against the recording transaction (assertClaimHeld): either that order was
 // recorded first and is seen here, or the claim moves and that placement finds it lost and undoes itself.
-async function takeOver(db: Kysely<OrdersDb>, claim: Claim, abandoned: string, orderId: string): Promise<boolean> {
+async function takeOver(db: Kysely<OrdersDb>, claim: Claim, abandoned: string, orderId: string, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await lockIdempotencyClaim(trx, claim);
     if (row?.order_id !== abandoned) return false;
     if (await isOrderRecorded(trx, abandoned)) return false;
-    await reassignIdempotencyClaim(trx, claim, orderId);
+    await reassignIdempotencyClaim(trx, claim, orderId, now);
     return true;
   });
 }

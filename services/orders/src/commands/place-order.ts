@@ -66,7 +66,7 @@ async function placeInTurn(
   const orderId = newOrderId();
   const claim: Claim | undefined = idempotencyKey ? { memberId, key: idempotencyKey, digest: requestDigest(payload) } : undefined;
   if (claim) {
-    const earlier = await claimKey(context.db, claim, orderId);
+    const earlier = await claimKey(context.db, context.clock, claim, orderId);
     if (earlier) return reservationOf(context, earlier);
   }
   try {

@@ -12,6 +12,7 @@ export async function insertIdempotencyClaim(
   db: Kysely<OrdersDb>,
   claim: IdempotencyKey & { digest: string },
   orderId: string,
+  now: Date,
 ): Promise<boolean> {
   const inserted = await db
     .insertInto('order_idempotency')
@@ -19,7 +20,7 @@ export async function insertIdempotencyClaim(
       member_id: claim.memberId,
       idempotency_key: claim.key,
       order_id: orderId,
-      created_at: new Date(),
+      created_at: now,
       request_digest: claim.digest,
     })
     .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
@@ -68,10 +69,11 @@ export async function reassignIdempotencyClaim(
   db: Kysely<OrdersDb>,
   claim: IdempotencyKey & { digest: string },
   orderId: string,
+  now: Date,
 ): Promise<void> {
   await db
     .updateTable('order_idempotency')
-    .set({ order_id: orderId, created_at: new Date(), request_digest: claim.digest })
+    .set({ order_id: orderId, created_at: now, request_digest: claim.digest })
     .where('member_id', '=', claim.memberId)
     .where('idempotency_key', '=', claim.key)
     .execute();

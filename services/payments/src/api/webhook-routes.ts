@@ -21,7 +21,7 @@ export function webhookRoutes(context: PaymentsContext) {
     const raw = await c.req.text();
     let webhook: ReturnType<typeof context.gateway.verifyWebhook>;
     try {
-      webhook = context.gateway.verifyWebhook(raw, c.req.raw.headers);
+      webhook = context.gateway.verifyWebhook(raw, c.req.raw.headers, context.clock.now());
     } catch (error) {
       if (!(error instanceof WebhookRejected)) throw error;
       context.logger.warn({ reason: error.reason }, 'webhook refused');

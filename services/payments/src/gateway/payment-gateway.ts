@@ -227,5 +227,5 @@ export interface PaymentGateway {
    */
   cancelCharge(subscriptionId: string, paymentId: string): Promise<GatewayCharge>;
   /** Checks signature and age over the raw body; throws `WebhookRejected`. */
-  verifyWebhook(rawBody: string, headers: Headers, now?: Date): GatewayWebhook;
+  verifyWebhook(rawBody: string, headers: Headers, now: Date): GatewayWebhook;
 }

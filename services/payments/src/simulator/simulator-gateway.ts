@@ -306,7 +306,7 @@ export class SimulatorGateway implements PaymentGateway {
   }
 
   /** The simulator signs exactly as Cashfree does, so Cashfree's own verification reads its webhooks. */
-  verifyWebhook(rawBody: string, headers: Headers, now: Date = new Date()): GatewayWebhook {
+  verifyWebhook(rawBody: string, headers: Headers, now: Date): GatewayWebhook {
     return verifyCashfreeWebhook(this.secret, rawBody, headers, now);
   }
 

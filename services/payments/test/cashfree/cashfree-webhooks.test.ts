@@ -39,7 +39,7 @@ describe('Cashfree webhooks', () => {
   });
   afterAll(() => fake?.close());
 
-  const verify = (delivery: { body: string; headersObject(): Headers }, now?: Date) =>
+  const verify = (delivery: { body: string; headersObject(): Headers }, now = new Date()) =>
     gateway.verifyWebhook(delivery.body, delivery.headersObject(), now);
   /** The id a delivery should get: a digest of what its signature covers. */
   const signedDigest = (delivery: { body: string; headers: Record<string, string> }) =>
@@ -83,11 +83,13 @@ describe('Cashfree webhooks', () => {
     const genuine = fake.webhooks.payment(orderId);
     const tampered = genuine.body.replace('"payment_status":"SUCCESS"', '"payment_status":"FAILED"');
     expect(tampered).not.toBe(genuine.body);
-    expect(rejection(() => gateway.verifyWebhook(tampered, genuine.headersObject()))).toBe('signature');
-    expect(rejection(() => gateway.verifyWebhook(JSON.stringify(JSON.parse(genuine.body)), genuine.headersObject()))).toBe('signature');
+    expect(rejection(() => gateway.verifyWebhook(tampered, genuine.headersObject(), new Date()))).toBe('signature');
+    expect(rejection(() => gateway.verifyWebhook(JSON.stringify(JSON.parse(genuine.body)), genuine.headersObject(), new Date()))).toBe(
+      'signature',
+    );
     const headers = genuine.headersObject();
     headers.set('x-webhook-timestamp', String(Number(genuine.headers['x-webhook-timestamp']) + 1));
-    expect(rejection(() => gateway.verifyWebhook(genuine.body, headers))).toBe('signature');
+    expect(rejection(() => gateway.verifyWebhook(genuine.body, headers, new Date()))).toBe('signature');
   });
 
   it('refuses deliveries older (or newer) than five minutes, and accepts one four minutes old', () => {
@@ -103,7 +105,7 @@ describe('Cashfree webhooks', () => {
     const delivery = fake.webhooks.payment(orderId);
     const headers = delivery.headersObject();
     headers.delete('x-webhook-signature');
-    expect(rejection(() => gateway.verifyWebhook(delivery.body, headers))).toBe('malformed');
+    expect(rejection(() => gateway.verifyWebhook(delivery.body, headers, new Date()))).toBe('malformed');
     expect(rejection(() => verify(fake.webhooks.sign('not json')))).toBe('malformed');
     expect(rejection(() => verify(fake.webhooks.sign('{"data":{}}')))).toBe('malformed');
   });
@@ -117,12 +119,12 @@ describe('Cashfree webhooks', () => {
     const delivery = fake.webhooks.payment(orderId);
     const rekeyed = delivery.headersObject();
     rekeyed.set('x-idempotency-key', 'a-key-someone-else-chose');
-    expect(gateway.verifyWebhook(delivery.body, rekeyed).id).toBe(verify(delivery).id);
+    expect(gateway.verifyWebhook(delivery.body, rekeyed, new Date()).id).toBe(verify(delivery).id);
 
     const later = fake.webhooks.payment(orderId, undefined, { timestampMs: Date.now() + 1_000 });
     const sameKey = later.headersObject();
     sameKey.set('x-idempotency-key', delivery.headers['x-idempotency-key']!);
-    expect(gateway.verifyWebhook(later.body, sameKey).id).not.toBe(verify(delivery).id);
+    expect(gateway.verifyWebhook(later.body, sameKey, new Date()).id).not.toBe(verify(delivery).id);
   });
 
   it('without x-idempotency-key (older versions), derives the same id for the same delivery', () => {
@@ -226,14 +228,14 @@ describe('Cashfree webhooks', () => {
   it('uses a separate webhook secret when one is configured', () => {
     const separate = gatewayFor(fake, { webhookSecret: 'whsec_subscriptions' }).gateway;
     const delivery = fake.webhooks.subscriptionStatus(subscriptionId, { secret: 'whsec_subscriptions' });
-    expect(separate.verifyWebhook(delivery.body, delivery.headersObject()).kind).toBe('subscription');
-    expect(rejection(() => gateway.verifyWebhook(delivery.body, delivery.headersObject()))).toBe('signature');
+    expect(separate.verifyWebhook(delivery.body, delivery.headersObject(), new Date()).kind).toBe('subscription');
+    expect(rejection(() => gateway.verifyWebhook(delivery.body, delivery.headersObject(), new Date()))).toBe('signature');
   });
 
   it('can be posted to an HTTP handler that reads the raw body', async () => {
     const app = new Hono().post('/webhooks/cashfree', async (c) => {
       try {
-        return c.json(gateway.verifyWebhook(await c.req.text(), c.req.raw.headers));
+        return c.json(gateway.verifyWebhook(await c.req.text(), c.req.raw.headers, new Date()));
       } catch (error) {
         if (error instanceof WebhookRejected) return c.json({ reason: error.reason }, 401);
         throw error;

@@ -17,7 +17,7 @@ describe('the Cashfree emulator sending webhooks', () => {
   const received: { attempt: string | null; type: string; at: number }[] = [];
 
   const endpoint = new Hono().post('/webhooks/cashfree', async (c) => {
-    const webhook = gateway.verifyWebhook(await c.req.text(), c.req.raw.headers);
+    const webhook = gateway.verifyWebhook(await c.req.text(), c.req.raw.headers, new Date());
     received.push({ attempt: c.req.header('x-webhook-attempt') ?? null, type: webhook.type, at: Date.now() });
     return c.json({}, (answers.shift() ?? 200) as 200);
   });

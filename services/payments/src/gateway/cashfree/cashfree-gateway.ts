@@ -276,7 +276,7 @@ export class CashfreeGateway implements PaymentGateway {
     }
   }
 
-  verifyWebhook(rawBody: string, headers: Headers, now: Date = new Date()): GatewayWebhook {
+  verifyWebhook(rawBody: string, headers: Headers, now: Date): GatewayWebhook {
     return verifyCashfreeWebhook(this.settings.webhookSecret, rawBody, headers, now);
   }
 
