@@ -1,10 +1,11 @@
+import { ADMIN_PAGES } from '@elts/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
 import { adminToken, useSharedProduct } from '../src/admin-session.js';
 import { VIEWPORTS } from '../src/browser.js';
 
-// Every back-office page through axe-core, at a phone's width and a computer's, once its data has loaded.
+// Every back-office page of the registry (ADMIN_PAGES) through axe-core, at a phone's width and a computer's, once its data has loaded.
 const product = useSharedProduct();
 let token: string;
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
@@ -13,26 +14,12 @@ beforeAll(async () => {
   token = await adminToken(product.base());
 });
 
-const PAGES = [
-  ['/admin/users', 'User Management'],
-  ['/admin/products', 'Product Catalog'],
-  ['/admin/payments', 'Payments'],
-  ['/admin/orders', 'Orders'],
-  ['/admin/exchanges', 'Exchanges'],
-  ['/admin/cron', 'Cron'],
-  ['/admin/timeouts', 'Timeouts'],
-  ['/admin/giveaway', 'Giveaway'],
-  ['/admin/audit', 'Audit trail'],
-  ['/admin/messages', 'Messages'],
-  ['/admin/gst', 'GST Returns'],
-] as const;
-
 describe('back-office accessibility', () => {
   it.each([
     ['a phone', VIEWPORTS.phone],
     ['a computer', VIEWPORTS.desktop],
   ])('has no serious accessibility problems on any admin page on %s', async (_, viewport) => {
-    for (const [path, title] of PAGES) {
+    for (const { path, heading: title } of ADMIN_PAGES) {
       const { page, pageErrors } = await product.open(path, { session: { adminToken: token }, viewport });
       await heading(page, title);
       // Checked once the page's data is in (every list shows 'Loading ...' until then).

@@ -1,3 +1,4 @@
+import { ADMIN_PAGES } from '@elts/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
@@ -190,6 +191,16 @@ const SIZES = [
   ['a 1366 px laptop', VIEWPORTS.desktop],
   ['a 390 px phone', VIEWPORTS.phone],
 ] as const;
+
+// A page added to the back office's registry and not to SCREENS would go unwalked: this says so.
+describe('the walk of the back office', () => {
+  it('takes in every page of the registry, each under its heading', () => {
+    expect([...new Set(SCREENS.map((screen) => screen.path))].sort()).toEqual(ADMIN_PAGES.map((page) => page.path).sort());
+    for (const screen of SCREENS) {
+      expect(screen.title, screen.path).toBe(ADMIN_PAGES.find((page) => page.path === screen.path)?.heading);
+    }
+  });
+});
 
 describe.each(SIZES)('the back office on %s', (_, viewport) => {
   it.each(SCREENS.map((screen) => [where(screen, viewport), screen] as const))(

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { ADMIN_PAGES } from '@elts/contracts';
 import { createServiceApp, inProcessUpstream, ok } from '@elts/platform';
 import { silentLogger } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,8 +48,9 @@ describe('gateway serving the web apps', () => {
   });
   afterAll(async () => rm(webDir, { recursive: true, force: true }));
 
-  it('answers a navigation to a page of the product with the shell', async () => {
-    for (const path of ['/', '/about', '/privacy', '/profile', '/admin/login', '/admin/users', '/order']) {
+  it('answers a navigation to a page of the product, every back-office page among them, with the shell', async () => {
+    const backOffice = ADMIN_PAGES.map((page) => page.path);
+    for (const path of ['/', '/about', '/privacy', '/profile', '/admin/login', ...backOffice, '/order']) {
       const res = await gateway.request(path, { headers: html });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');

@@ -9,6 +9,7 @@ export {
   type ChartPage,
   MOST_CHART_BUCKETS,
 } from './admin-charts.js';
+export { ADMIN_PAGES, type AdminPage, type AdminPagePath } from './admin-pages.js';
 export {
   ALERT_CHANNELS,
   type AlertChannel,

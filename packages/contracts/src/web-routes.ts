@@ -1,24 +1,14 @@
+import { ADMIN_PAGES, type AdminPagePath } from './admin-pages.js';
+
 /**
- * The pages of the spec's route table (plus the back office's Exchanges, Giveaway, Audit, Messages and GST Returns pages). The shell routes these;
- * the gateway answers a browser navigation to any of them with the shell, and to anything else with the shell's
+ * The pages of the spec's route table (plus the back office's other pages, all listed in admin-pages.ts). The shell
+ * routes these; the gateway answers a browser navigation to any of them with the shell, and to anything else with the shell's
  * not-found page and status 404.
  */
 export const PUBLIC_ROUTES = ['/', '/elts', '/banner', '/about', '/privacy', '/welcome'] as const;
 export const MEMBER_ROUTES = ['/personalDetails', '/spendType', '/myLists', '/shippingInfo', '/profile', '/order'] as const;
-export const ADMIN_ROUTES = [
-  '/admin/login',
-  '/admin/users',
-  '/admin/products',
-  '/admin/payments',
-  '/admin/orders',
-  '/admin/exchanges',
-  '/admin/cron',
-  '/admin/timeouts',
-  '/admin/giveaway',
-  '/admin/audit',
-  '/admin/messages',
-  '/admin/gst',
-] as const;
+/** The login page, then every back-office page of the one registry (admin-pages.ts). */
+export const ADMIN_ROUTES: readonly ('/admin/login' | AdminPagePath)[] = ['/admin/login', ...ADMIN_PAGES.map((page) => page.path)];
 
 export const WEB_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...MEMBER_ROUTES, ...ADMIN_ROUTES];
 

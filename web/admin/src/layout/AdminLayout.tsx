@@ -1,8 +1,7 @@
-import { API } from '@elts/contracts';
+import { ADMIN_PAGES, API } from '@elts/contracts';
 import { NavLink, useNavigate } from '@elts/router';
 import { BrandLogo, callOperation, cx, readAdminToken } from '@elts/ui';
 import type { ReactNode } from 'react';
-import { ADMIN_SECTIONS } from '../screens/admin-sections.js';
 import { clearAdminToken } from '../session/admin-token.js';
 
 /**
@@ -29,10 +28,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </div>
         <nav aria-label="Back office">
           <ul className="flex flex-wrap gap-1 px-3 pb-3 lg:flex-col">
-            {ADMIN_SECTIONS.map((section) => (
-              <li key={section.path}>
+            {ADMIN_PAGES.map((page) => (
+              <li key={page.path}>
                 <NavLink
-                  to={section.path}
+                  to={page.path}
                   className={({ isActive }) =>
                     cx(
                       'block rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors',
@@ -40,7 +39,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                     )
                   }
                 >
-                  {section.label}
+                  {page.label}
                 </NavLink>
               </li>
             ))}
