@@ -1,6 +1,5 @@
 import { COPY } from '@elts/contracts';
 import { describe, expect, it } from 'vitest';
-import { filledItems, needListLongEnough, slotsFrom } from '../src/onboarding/lists.js';
 import { emailChangeNotice, personalDetailsComplete, personalDetailsFrom } from '../src/onboarding/personal-details.js';
 import { pincodeInput, shippingSkipBody, shippingSubmitBody } from '../src/onboarding/shipping.js';
 
@@ -29,19 +28,6 @@ describe('step 01 prefill', () => {
     const full = { gender: 'male', dob: '1990-01-01', firstname: 'A', lastname: 'B', mobile: '9876543210', email: 'a@x.in' } as const;
     expect(personalDetailsComplete(full)).toBe(true);
     for (const field of Object.keys(full)) expect(personalDetailsComplete({ ...full, [field]: '  ' })).toBe(false);
-  });
-});
-
-describe('step 03 lists', () => {
-  it('spreads a stored list over five slots', () => {
-    expect(slotsFrom('Phone, Shoes')).toEqual(['Phone', 'Shoes', '', '', '']);
-    expect(slotsFrom(undefined)).toEqual(['', '', '', '', '']);
-  });
-
-  it('counts only non-empty entries, wherever they sit, and needs three in the Need list', () => {
-    expect(filledItems([' Phone ', '', 'Shoes', '  ', 'Cooker'])).toEqual(['Phone', 'Shoes', 'Cooker']);
-    expect(needListLongEnough(['Phone', '', 'Shoes', '', 'Cooker'])).toBe(true);
-    expect(needListLongEnough(['Phone', 'Shoes', ' ', '', ''])).toBe(false);
   });
 });
 
