@@ -1,6 +1,8 @@
 import { COPY } from '@elts/contracts';
+import { ApiError } from '@elts/ui';
 import { describe, expect, it } from 'vitest';
 import { emailChangeNotice, personalDetailsComplete, personalDetailsFrom } from '../src/onboarding/personal-details.js';
+import { STEP_SAVE_WORDS } from '../src/onboarding/save-step.js';
 import { pincodeInput, shippingSkipBody, shippingSubmitBody } from '../src/onboarding/shipping.js';
 
 describe('step 01 prefill', () => {
@@ -28,6 +30,16 @@ describe('step 01 prefill', () => {
     const full = { gender: 'male', dob: '1990-01-01', firstname: 'A', lastname: 'B', mobile: '9876543210', email: 'a@x.in' } as const;
     expect(personalDetailsComplete(full)).toBe(true);
     for (const field of Object.keys(full)) expect(personalDetailsComplete({ ...full, [field]: '  ' })).toBe(false);
+  });
+});
+
+describe("a step's save", () => {
+  it("says nothing when saved, the server's sentence for a refused body, and the spec's words otherwise", () => {
+    expect(STEP_SAVE_WORDS.saved).toBeUndefined();
+    const refusal = 'Mobile must be a 10-digit Indian mobile number';
+    expect(STEP_SAVE_WORDS.failed(new ApiError(refusal, 400))).toBe(refusal);
+    expect(STEP_SAVE_WORDS.failed(new ApiError('Request failed (502)', 502))).toBe('Error updating profile.');
+    expect(STEP_SAVE_WORDS.failed(new TypeError('fetch failed'))).toBe('Error updating profile.');
   });
 });
 

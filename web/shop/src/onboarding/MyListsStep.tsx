@@ -4,16 +4,17 @@ import { controlClasses } from '@elts/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { ListSlotInputs } from '../profile/ListSlotInputs.js';
 import { firstCommaSlot, LIST_ITEM_COMMA_MESSAGE, listFromSlots, listSlots, needListLongEnough } from '../profile/list-slots.js';
+import { useSaveProfile } from '../profile/use-save-profile.js';
 import { ONBOARDING_COPY } from './onboarding-copy.js';
 import { NextButton } from './StepFrame.js';
-import { useSaveStep } from './save-step.js';
+import { STEP_SAVE_WORDS } from './save-step.js';
 
 const LIST_TITLES = ['Need List', 'Greed List'] as const;
 
 /** Step 03 (/myLists): five Need list slots (the first three required) and five Greed list slots. */
 export function MyListsStep({ profile }: { profile: Profile | undefined }) {
   const navigate = useNavigate();
-  const { save, saving, toast, fieldErrors, clearFieldError } = useSaveStep();
+  const { save, saving, toast, fieldErrors, clearFieldError } = useSaveProfile(STEP_SAVE_WORDS);
   const [need, setNeed] = useState(() => listSlots(profile?.needList));
   const [greed, setGreed] = useState(() => listSlots(profile?.greedList));
 
