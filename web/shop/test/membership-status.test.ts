@@ -2,12 +2,10 @@ import type { Profile } from '@elts/contracts';
 import { ApiError } from '@elts/ui';
 import { describe, expect, it } from 'vitest';
 import type { MemberSubscription } from '../src/api/subscription.js';
-import { openCheckout } from '../src/membership/checkout.js';
 import { failureMessage } from '../src/membership/failure-message.js';
 import {
   exactPaiseOf,
   payActionFor,
-  paymentLinkOf,
   pollableOrderId,
   revocableMandateId,
   subscriptionStatusLook,
@@ -94,36 +92,6 @@ describe('starting a payment', () => {
     expect(mandateCustomerFrom({ ...profile, firstname: '' })).toBeUndefined();
     expect(mandateCustomerFrom(undefined)).toBeUndefined();
     expect(mandateCustomerFrom({ ...profile, mobile: '12345' })).not.toHaveProperty('customer_phone');
-  });
-
-  const started = { order_id: 'M', subscription_id: 'M', payment_session_id: 's1', gateway: 'simulator' as const };
-
-  it('reads the payment link the server gives', () => {
-    expect(paymentLinkOf({ payment_link: '/a' })).toBe('/a');
-    expect(paymentLinkOf({ payment_link: '' })).toBeUndefined();
-    expect(paymentLinkOf({ payment_link: null })).toBeUndefined();
-  });
-
-  it("goes to the simulator's payment link without loading Cashfree", async () => {
-    const visited: string[] = [];
-    expect(await openCheckout({ ...started, payment_link: '/pay/simulator/mandates/s1' }, (url) => visited.push(url))).toBe(true);
-    expect(visited).toEqual(['/pay/simulator/mandates/s1']);
-    expect(await openCheckout({ ...started, payment_link: null }, (url) => visited.push(url))).toBe(false);
-  });
-
-  it("goes to the Cashfree emulator's mandate page without loading Cashfree, though it has a session", async () => {
-    const visited: string[] = [];
-    const calls: unknown[] = [];
-    const cashfree = (options: unknown) => calls.push(options);
-    (globalThis as { window?: unknown }).window = { Cashfree: cashfree };
-    try {
-      const onEmulator = { ...started, gateway: 'emulator' as const, payment_link: '/pay/simulator/mandates/s1' };
-      expect(await openCheckout(onEmulator, (url) => visited.push(url))).toBe(true);
-      expect(visited).toEqual(['/pay/simulator/mandates/s1']);
-      expect(calls).toEqual([]);
-    } finally {
-      delete (globalThis as { window?: unknown }).window;
-    }
   });
 
   it('turns failures into the spec words: the server’s own, the default, or the connection message', () => {

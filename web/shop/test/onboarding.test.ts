@@ -1,7 +1,8 @@
 import { COPY } from '@elts/contracts';
+import { ApiError } from '@elts/ui';
 import { describe, expect, it } from 'vitest';
-import { filledItems, needListLongEnough, slotsFrom } from '../src/onboarding/lists.js';
 import { emailChangeNotice, personalDetailsComplete, personalDetailsFrom } from '../src/onboarding/personal-details.js';
+import { STEP_SAVE_WORDS } from '../src/onboarding/save-step.js';
 import { pincodeInput, shippingSkipBody, shippingSubmitBody } from '../src/onboarding/shipping.js';
 
 describe('step 01 prefill', () => {
@@ -32,16 +33,13 @@ describe('step 01 prefill', () => {
   });
 });
 
-describe('step 03 lists', () => {
-  it('spreads a stored list over five slots', () => {
-    expect(slotsFrom('Phone, Shoes')).toEqual(['Phone', 'Shoes', '', '', '']);
-    expect(slotsFrom(undefined)).toEqual(['', '', '', '', '']);
-  });
-
-  it('counts only non-empty entries, wherever they sit, and needs three in the Need list', () => {
-    expect(filledItems([' Phone ', '', 'Shoes', '  ', 'Cooker'])).toEqual(['Phone', 'Shoes', 'Cooker']);
-    expect(needListLongEnough(['Phone', '', 'Shoes', '', 'Cooker'])).toBe(true);
-    expect(needListLongEnough(['Phone', 'Shoes', ' ', '', ''])).toBe(false);
+describe("a step's save", () => {
+  it("says nothing when saved, the server's sentence for a refused body, and the spec's words otherwise", () => {
+    expect(STEP_SAVE_WORDS.saved).toBeUndefined();
+    const refusal = 'Mobile must be a 10-digit Indian mobile number';
+    expect(STEP_SAVE_WORDS.failed(new ApiError(refusal, 400))).toBe(refusal);
+    expect(STEP_SAVE_WORDS.failed(new ApiError('Request failed (502)', 502))).toBe('Error updating profile.');
+    expect(STEP_SAVE_WORDS.failed(new TypeError('fetch failed'))).toBe('Error updating profile.');
   });
 });
 

@@ -1,7 +1,7 @@
 import { ApiError } from '@elts/ui';
 import { describe, expect, it } from 'vitest';
 import { giveawayView } from '../src/community/giveaway-state.js';
-import { listFromSlots, listSlots } from '../src/profile/list-slots.js';
+import { listFromSlots, listSlots, needListLongEnough } from '../src/profile/list-slots.js';
 import { needsGst } from '../src/profile/professions.js';
 import { SAVE_MESSAGES, saveFailureMessage } from '../src/profile/use-save-profile.js';
 import {
@@ -59,6 +59,11 @@ describe('list slots', () => {
     expect(listSlots(null)).toEqual(['', '', '', '', '']);
     expect(listSlots('a,b,c,d,e,f')).toHaveLength(5);
     expect(listFromSlots(['  Kettle ', '', 'Fan', '', ''])).toEqual(['Kettle', 'Fan']);
+  });
+
+  it("counts only non-empty entries, wherever they sit, and needs three in onboarding's Need list", () => {
+    expect(needListLongEnough(['Phone', '', 'Shoes', '', 'Cooker'])).toBe(true);
+    expect(needListLongEnough(['Phone', 'Shoes', ' ', '', ''])).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import { ApiError } from '@elts/ui';
 import { describe, expect, it } from 'vitest';
 import { orderHistoryError } from '../src/api/orders.js';
-import { cashfreeMode, openProductCheckout, rememberOrder } from '../src/shopping/checkout.js';
+import { rememberOrder } from '../src/shopping/checkout.js';
 import { cardTitle, discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from '../src/shopping/deal-display.js';
 import { deliveryComplete, payerNames, prefillDelivery } from '../src/shopping/order-prefill.js';
 import { outcomeOf } from '../src/shopping/ProductOrderStatus.js';
@@ -103,72 +103,6 @@ describe('checkout', () => {
     const stored = new Map<string, string>();
     rememberOrder('ORD-1', { setItem: (key, value) => stored.set(key, value) });
     expect(Object.fromEntries(stored)).toEqual({ current_order_id: 'ORD-1', order_type: 'product' });
-  });
-
-  it('sends a simulator order to its payment link, and says when there is nowhere to pay', async () => {
-    const went: string[] = [];
-    expect(await openProductCheckout({ order_id: 'ORD-1', gateway: 'simulator', payment_link: '/pay/x' }, (url) => went.push(url))).toBe(
-      true,
-    );
-    expect(went).toEqual(['/pay/x']);
-    expect(await openProductCheckout({ order_id: 'ORD-2', gateway: 'simulator', payment_link: null }, (url) => went.push(url))).toBe(false);
-  });
-
-  it("sends an order on the Cashfree emulator to the emulator's page, never into Cashfree's checkout", async () => {
-    const calls: unknown[] = [];
-    const cashfree = (options: unknown) => calls.push(options);
-    (globalThis as { window?: unknown }).window = { Cashfree: cashfree };
-    try {
-      const went: string[] = [];
-      const placed = {
-        order_id: 'ORD-4',
-        gateway: 'emulator' as const,
-        payment_session_id: 'session_4',
-        payment_link: '/pay/simulator/sessions/session_4',
-      };
-      expect(await openProductCheckout(placed, (url) => went.push(url))).toBe(true);
-      expect(went).toEqual(['/pay/simulator/sessions/session_4']);
-      expect(calls).toEqual([]);
-    } finally {
-      delete (globalThis as { window?: unknown }).window;
-    }
-  });
-
-  it("opens Cashfree's checkout in the same window, and falls back to the payment link when it fails", async () => {
-    const calls: unknown[] = [];
-    let answer: { error?: { message: string } } | undefined;
-    const cashfree = (options: unknown) => {
-      calls.push(options);
-      return {
-        checkout: async (checkout: unknown) => {
-          calls.push(checkout);
-          return answer;
-        },
-      };
-    };
-    (globalThis as { window?: unknown }).window = { Cashfree: cashfree };
-    try {
-      const went: string[] = [];
-      const placed = {
-        order_id: 'ORD-3',
-        gateway: 'cashfree',
-        payment_session_id: 'session_1',
-        payment_link: 'https://payments-test.cashfree.com/order/#x',
-      };
-      expect(await openProductCheckout(placed, (url) => went.push(url))).toBe(true);
-      expect(calls).toEqual([{ mode: 'sandbox' }, { paymentSessionId: 'session_1', redirectTarget: '_self' }]);
-      expect(went).toEqual([]);
-      answer = { error: { message: 'popup closed' } };
-      expect(await openProductCheckout(placed, (url) => went.push(url))).toBe(true);
-      expect(went).toEqual([placed.payment_link]);
-    } finally {
-      delete (globalThis as { window?: unknown }).window;
-    }
-  });
-
-  it("tells Cashfree's sandbox links from production ones", () => {
-    expect(cashfreeMode('https://payments-test.cashfree.com/order/#abc')).toBe('sandbox');
-    expect(cashfreeMode('https://payments.cashfree.com/order/#abc')).toBe('production');
   });
 });
 

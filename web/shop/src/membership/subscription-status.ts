@@ -1,4 +1,4 @@
-import { type DataOf, type OperationTable, paiseOf } from '@elts/contracts';
+import { paiseOf } from '@elts/contracts';
 import type { StatusTone } from '@elts/ui';
 import type { MemberSubscription } from '../api/subscription.js';
 
@@ -61,11 +61,6 @@ export function revocableMandateId(subscription: MemberSubscription | null | und
 export function pollableOrderId(subscription: MemberSubscription | null | undefined): string | undefined {
   if ((subscription?.status ?? '').toLowerCase() !== 'pending') return undefined;
   return subscription?.latest_payment?.order_id || undefined;
-}
-
-/** The started payment's link (the simulator's hosted page, or Cashfree's when it gives one). */
-export function paymentLinkOf(started: Pick<DataOf<OperationTable['createUpiMandate']>, 'payment_link'>): string | undefined {
-  return started.payment_link || undefined;
 }
 
 /** Paise from an API amount (rupees with paise as a fraction), exact when the paise field is present. */

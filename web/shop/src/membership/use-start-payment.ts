@@ -3,7 +3,7 @@ import { indianMobileDigits, useToast } from '@elts/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useRefreshProfile } from '../api/profile.js';
 import { createUpiMandate, useReloadSubscription } from '../api/subscription.js';
-import { openCheckout } from './checkout.js';
+import { openCheckout } from '../payment/cashfree-checkout.js';
 import { MEMBERSHIP_COPY } from './copy.js';
 import { failureMessage } from './failure-message.js';
 import { rememberOrder } from './order-status.js';
@@ -57,7 +57,7 @@ export function useStartPayment(profile: Profile | undefined) {
         void refreshProfile();
       });
       later(REDIRECT_AFTER_MS, () => {
-        void openCheckout(started).then((opened) => {
+        void openCheckout('mandate', started).then((opened) => {
           if (opened) return;
           setStarting(false);
           toast({ message: MEMBERSHIP_COPY.toasts.initiateFailed, tone: 'error' });

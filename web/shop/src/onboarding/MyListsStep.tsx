@@ -2,20 +2,21 @@ import { ONBOARDING_NEED_LIST_MINIMUM, type Profile } from '@elts/contracts';
 import { useNavigate } from '@elts/router';
 import { controlClasses } from '@elts/ui';
 import { type FormEvent, useId, useState } from 'react';
-import { firstCommaSlot, LIST_ITEM_COMMA_MESSAGE, LIST_ITEM_MAX_LENGTH, slotCommaError } from '../profile/list-slots.js';
-import { filledItems, needListLongEnough, slotsFrom } from './lists.js';
+import { ListSlotInputs } from '../profile/ListSlotInputs.js';
+import { firstCommaSlot, LIST_ITEM_COMMA_MESSAGE, listFromSlots, listSlots, needListLongEnough } from '../profile/list-slots.js';
+import { useSaveProfile } from '../profile/use-save-profile.js';
 import { ONBOARDING_COPY } from './onboarding-copy.js';
 import { NextButton } from './StepFrame.js';
-import { useSaveStep } from './save-step.js';
+import { STEP_SAVE_WORDS } from './save-step.js';
 
 const LIST_TITLES = ['Need List', 'Greed List'] as const;
 
 /** Step 03 (/myLists): five Need list slots (the first three required) and five Greed list slots. */
 export function MyListsStep({ profile }: { profile: Profile | undefined }) {
   const navigate = useNavigate();
-  const { save, saving, toast, fieldErrors, clearFieldError } = useSaveStep();
-  const [need, setNeed] = useState(() => slotsFrom(profile?.needList));
-  const [greed, setGreed] = useState(() => slotsFrom(profile?.greedList));
+  const { save, saving, toast, fieldErrors, clearFieldError } = useSaveProfile(STEP_SAVE_WORDS);
+  const [need, setNeed] = useState(() => listSlots(profile?.needList));
+  const [greed, setGreed] = useState(() => listSlots(profile?.greedList));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -30,7 +31,7 @@ export function MyListsStep({ profile }: { profile: Profile | undefined }) {
       toast({ message: ONBOARDING_COPY.needListMinimum, tone: 'error' });
       return;
     }
-    if (await save({ needList: filledItems(need), greedList: filledItems(greed) })) navigate('/shippingInfo');
+    if (await save({ needList: listFromSlots(need), greedList: listFromSlots(greed) })) navigate('/shippingInfo');
   };
 
   return (
@@ -82,40 +83,16 @@ function ListSlots({
   return (
     <fieldset className="min-w-0" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-3 text-lg font-bold text-ink-950">{title}</legend>
-      <ol className="flex flex-col gap-3">
-        {slots.map((value, index) => {
-          const isRequired = index < required;
-          const id = slotId(title, index);
-          const commaError = slotCommaError(value);
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the five slots are fixed places, not items that move.
-            <li key={index} className="flex items-start gap-3">
-              <span aria-hidden="true" className="mt-3 w-8 shrink-0 text-sm font-bold text-ink-700">
-                {index + 1}
-                {isRequired && <span className="text-red-700">*</span>}
-              </span>
-              <div className="min-w-0 flex-1">
-                <input
-                  id={id}
-                  aria-label={`${title} item ${index + 1}`}
-                  aria-invalid={commaError ? true : undefined}
-                  aria-describedby={commaError ? `${id}-error` : undefined}
-                  className={controlClasses(Boolean(commaError), 'h-11')}
-                  maxLength={LIST_ITEM_MAX_LENGTH}
-                  required={isRequired}
-                  value={value}
-                  onChange={(event) => onChange(slots.map((slot, at) => (at === index ? event.target.value : slot)))}
-                />
-                {commaError && (
-                  <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-                    {commaError}
-                  </p>
-                )}
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+      <ListSlotInputs
+        title={title}
+        slots={slots}
+        slotId={(index) => slotId(title, index)}
+        onSlotChange={(index, value) => onChange(slots.map((slot, at) => (at === index ? value : slot)))}
+        className="flex flex-col gap-3"
+        markerClassName="mt-3 w-8 shrink-0 text-sm font-bold text-ink-700"
+        inputClassName={(invalid) => controlClasses(invalid, 'h-11')}
+        required={required}
+      />
       {error && (
         <p id={errorId} className="mt-3 text-sm font-medium text-red-700">
           {error}

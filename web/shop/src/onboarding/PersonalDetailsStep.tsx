@@ -3,15 +3,16 @@ import { useNavigate } from '@elts/router';
 import { DayInput, Select, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
 import { BIRTHDAY_HINT, birthdayRange, GENDER_OPTIONS } from '../profile/personal-fields.js';
+import { useSaveProfile } from '../profile/use-save-profile.js';
 import { ONBOARDING_COPY } from './onboarding-copy.js';
 import { emailChangeNotice, type PersonalDetails, personalDetailsComplete, personalDetailsFrom } from './personal-details.js';
 import { NextButton } from './StepFrame.js';
-import { useSaveStep } from './save-step.js';
+import { STEP_SAVE_WORDS } from './save-step.js';
 
 /** Step 01 (/personalDetails): gender, birthday, names, phone and email, filled in from the profile. */
 export function PersonalDetailsStep({ profile }: { profile: Profile | undefined }) {
   const navigate = useNavigate();
-  const { save, saving, toast, fieldErrors, clearFieldError } = useSaveStep();
+  const { save, saving, toast, fieldErrors, clearFieldError } = useSaveProfile(STEP_SAVE_WORDS);
   const [details, setDetails] = useState<PersonalDetails>(() => personalDetailsFrom(profile));
   // A field's refusal stays under it until the member changes that field (the body's field names are the form's).
   const set = (field: keyof PersonalDetails) => (event: { target: { value: string } }) => {

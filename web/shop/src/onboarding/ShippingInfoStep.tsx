@@ -2,9 +2,10 @@ import type { Profile } from '@elts/contracts';
 import { useNavigate } from '@elts/router';
 import { Button, controlClasses, RadioCards, readMemberSession, TextArea } from '@elts/ui';
 import { type FormEvent, useId, useState } from 'react';
+import { useSaveProfile } from '../profile/use-save-profile.js';
 import { ONBOARDING_COPY } from './onboarding-copy.js';
 import { PincodeStatus } from './PincodeStatus.js';
-import { useSaveStep } from './save-step.js';
+import { STEP_SAVE_WORDS } from './save-step.js';
 import { pincodeInput, type ShippingForm, shippingSkipBody, shippingSubmitBody } from './shipping.js';
 import { sendWelcomeEmail } from './welcome-email.js';
 
@@ -20,7 +21,7 @@ const SAME_ADDRESS_OPTIONS = [
  */
 export function ShippingInfoStep({ profile }: { profile: Profile | undefined }) {
   const navigate = useNavigate();
-  const { save, toast, fieldErrors, clearFieldError } = useSaveStep();
+  const { save, toast, fieldErrors, clearFieldError } = useSaveProfile(STEP_SAVE_WORDS);
   const [pending, setPending] = useState<'submit' | 'skip'>();
   const [form, setForm] = useState<ShippingForm>(() => ({
     pincode: profile?.pincode ? String(profile.pincode) : '',

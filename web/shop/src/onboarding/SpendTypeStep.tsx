@@ -2,9 +2,10 @@ import { GST_PROFESSIONS, type Persona, PROFESSIONS, type Profession, type Profi
 import { useNavigate } from '@elts/router';
 import { RadioCards, Select, TextInput } from '@elts/ui';
 import { type FormEvent, useState } from 'react';
+import { useSaveProfile } from '../profile/use-save-profile.js';
 import { ONBOARDING_COPY } from './onboarding-copy.js';
 import { NextButton } from './StepFrame.js';
-import { useSaveStep } from './save-step.js';
+import { STEP_SAVE_WORDS } from './save-step.js';
 
 const PROFESSION_LABELS: Record<Profession, string> = {
   student: 'Student',
@@ -25,7 +26,7 @@ const PERSONA_OPTIONS = [
  */
 export function SpendTypeStep({ profile }: { profile: Profile | undefined }) {
   const navigate = useNavigate();
-  const { save, saving, toast, fieldErrors, clearFieldError } = useSaveStep();
+  const { save, saving, toast, fieldErrors, clearFieldError } = useSaveProfile(STEP_SAVE_WORDS);
   const [profession, setProfession] = useState<Profession>(profile?.profession ?? 'student');
   const [persona, setPersona] = useState<Persona | undefined>(profile?.subscriptionType ?? undefined);
   const [gst, setGst] = useState(profile?.gst ?? '');

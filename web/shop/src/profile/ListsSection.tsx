@@ -4,7 +4,8 @@ import { Card, cx, useToast } from '@elts/ui';
 import { useState } from 'react';
 import { sectionHref } from '../screens/profile-sections.js';
 import { EditSaveButtons } from './EditSaveButtons.js';
-import { firstCommaSlot, LIST_ITEM_COMMA_MESSAGE, LIST_ITEM_MAX_LENGTH, listFromSlots, listSlots, slotCommaError } from './list-slots.js';
+import { ListSlotInputs } from './ListSlotInputs.js';
+import { firstCommaSlot, LIST_ITEM_COMMA_MESSAGE, listFromSlots, listSlots } from './list-slots.js';
 import { useSaveProfile } from './use-save-profile.js';
 
 type ListName = 'needList' | 'greedList';
@@ -63,44 +64,21 @@ export function ListsSection({ profile }: { profile: Profile }) {
               {list.note && <span className="text-sm font-semibold text-ink-600">{list.note}</span>}
             </div>
             <p className="mt-1 text-sm text-ink-600">{list.hint}</p>
-            <ol className="mt-4 grid gap-3">
-              {shown[list.name].map((value, index) => {
-                const id = slotId(list.name, index);
-                const commaError = editing ? slotCommaError(value) : undefined;
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the five slots are fixed places, so their position is their identity
-                  <li key={index} className="flex items-start gap-3">
-                    <span
-                      className="mt-1.5 grid size-8 shrink-0 place-items-center rounded-full bg-brand-50 text-sm font-bold text-brand-800"
-                      aria-hidden="true"
-                    >
-                      {index + 1}
-                    </span>
-                    <div className="min-w-0 flex-1">
-                      <input
-                        id={id}
-                        aria-label={`${list.title} item ${index + 1}`}
-                        aria-invalid={commaError ? true : undefined}
-                        aria-describedby={commaError ? `${id}-error` : undefined}
-                        value={value}
-                        maxLength={LIST_ITEM_MAX_LENGTH}
-                        readOnly={!editing}
-                        onChange={(event) => setSlot(list.name, index, event.target.value)}
-                        className={cx(
-                          'h-11 w-full rounded-xl border bg-white px-4 text-ink-900 read-only:border-ink-100 read-only:bg-ink-50',
-                          commaError ? 'border-red-600' : 'border-ink-300',
-                        )}
-                      />
-                      {commaError && (
-                        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-                          {commaError}
-                        </p>
-                      )}
-                    </div>
-                  </li>
-                );
-              })}
-            </ol>
+            <ListSlotInputs
+              title={list.title}
+              slots={shown[list.name]}
+              slotId={(index) => slotId(list.name, index)}
+              onSlotChange={(index, value) => setSlot(list.name, index, value)}
+              className="mt-4 grid gap-3"
+              markerClassName="mt-1.5 grid size-8 shrink-0 place-items-center rounded-full bg-brand-50 text-sm font-bold text-brand-800"
+              inputClassName={(invalid) =>
+                cx(
+                  'h-11 w-full rounded-xl border bg-white px-4 text-ink-900 read-only:border-ink-100 read-only:bg-ink-50',
+                  invalid ? 'border-red-600' : 'border-ink-300',
+                )
+              }
+              readOnly={!editing}
+            />
             {fieldErrors[list.name] && <p className="mt-3 text-sm font-medium text-red-700">{fieldErrors[list.name]}</p>}
           </Card>
         ))}

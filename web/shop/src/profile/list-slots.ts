@@ -1,4 +1,4 @@
-import { LIST_ITEM_COMMA_MESSAGE, LIST_ITEM_MAX_LENGTH, LIST_SLOTS, listItemHasComma } from '@elts/contracts';
+import { LIST_ITEM_COMMA_MESSAGE, LIST_ITEM_MAX_LENGTH, LIST_SLOTS, listItemHasComma, ONBOARDING_NEED_LIST_MINIMUM } from '@elts/contracts';
 
 export { LIST_ITEM_COMMA_MESSAGE, LIST_ITEM_MAX_LENGTH, LIST_SLOTS };
 
@@ -31,3 +31,6 @@ export function listSlots(list: string | null | undefined): string[] {
 export function listFromSlots(slots: readonly string[]): string[] {
   return slots.map((slot) => slot.trim()).filter(Boolean);
 }
+
+/** Whether the Need list has the filled slots onboarding asks for; only non-empty entries count (spec section 5). */
+export const needListLongEnough = (slots: readonly string[]) => listFromSlots(slots).length >= ONBOARDING_NEED_LIST_MINIMUM;

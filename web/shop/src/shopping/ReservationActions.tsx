@@ -2,7 +2,8 @@ import { COPY } from '@elts/contracts';
 import { ApiError, Button } from '@elts/ui';
 import { useEffect, useRef, useState } from 'react';
 import { cancelProductOrder, openOrderCheckout } from '../api/orders.js';
-import { openProductCheckout, rememberOrder } from './checkout.js';
+import { openCheckout } from '../payment/cashfree-checkout.js';
+import { rememberOrder } from './checkout.js';
 import { useNow } from './use-now.js';
 
 /** The time left to pay, as minutes and seconds (14:59), never below zero. */
@@ -39,7 +40,7 @@ export function ReservationActions({ orderId, payUntil, autoStart = false, onEnd
     try {
       const checkout = await openOrderCheckout(orderId);
       rememberOrder(orderId);
-      if (await openProductCheckout(checkout)) return;
+      if (await openCheckout('order', checkout)) return;
       setAlert('The payment could not be opened. Please press Pay now again.');
     } catch (error) {
       setAlert(error instanceof ApiError ? error.message : 'The payment could not be opened. Please press Pay now again.');
