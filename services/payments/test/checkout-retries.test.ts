@@ -29,6 +29,8 @@ describe.each(DATABASE_KINDS)("a product order's checkout under Cashfree's rate 
       });
       expect(started.status).toBe(200);
       expect(started.body.data.paymentSessionId).toBeTruthy();
+      // At Cashfree itself, the answer names its environment (payments' setting), for the shop to open checkout in.
+      expect(started.body.data).toMatchObject({ gateway: 'cashfree', cashfreeMode: 'sandbox' });
       // Two refusals, each followed by the second Cashfree asked for, then the order.
       expect(Date.now() - startedAt).toBeGreaterThanOrEqual(2_000);
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cashfreeMode, openCheckout } from '../src/payment/cashfree-checkout.js';
+import { openCheckout } from '../src/payment/cashfree-checkout.js';
 
 /**
  * A stand-in for Cashfree's JS SDK on `window`: it records the environment it is opened in and each checkout it is
@@ -51,7 +51,12 @@ describe("the payment's checkout", () => {
     const answer: { value?: { error?: { message: string } } } = {};
     const calls = fakeCashfree(answer);
     const went: string[] = [];
-    const placed = { gateway: 'cashfree', payment_session_id: 'session_1', payment_link: 'https://payments-test.cashfree.com/order/#x' };
+    const placed = {
+      gateway: 'cashfree',
+      cashfree_mode: 'sandbox' as const,
+      payment_session_id: 'session_1',
+      payment_link: 'https://payments.cashfree.com/order/#x',
+    };
     expect(await openCheckout('order', placed, (url) => went.push(url))).toBe(true);
     expect(calls).toEqual([{ mode: 'sandbox' }, { paymentSessionId: 'session_1', redirectTarget: '_self' }]);
     expect(went).toEqual([]);
@@ -69,10 +74,12 @@ describe("the payment's checkout", () => {
     expect(visited).toEqual([]);
   });
 
-  it("takes the environment the answer names, else tells Cashfree's sandbox links from production ones", () => {
-    expect(cashfreeMode('https://payments-test.cashfree.com/order/#abc')).toBe('sandbox');
-    expect(cashfreeMode('https://payments.cashfree.com/order/#abc')).toBe('production');
-    expect(cashfreeMode('https://payments-test.cashfree.com/order/#abc', 'production')).toBe('production');
-    expect(cashfreeMode(undefined, 'sandbox')).toBe('sandbox');
+  it('sends the member to the payment link when a Cashfree answer does not name its environment (no guessing)', async () => {
+    const calls = fakeCashfree();
+    const visited: string[] = [];
+    const unnamed = { gateway: 'cashfree', payment_session_id: 'session_2', payment_link: 'https://payments.cashfree.com/order/#y' };
+    expect(await openCheckout('order', unnamed, (url) => visited.push(url))).toBe(true);
+    expect(calls).toEqual([]);
+    expect(visited).toEqual([unnamed.payment_link]);
   });
 });

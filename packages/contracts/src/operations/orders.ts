@@ -9,6 +9,7 @@ import { REFUND_CHOICES, REFUND_CHOOSERS } from '../refund-choices.js';
 import { PINCODE_PATTERN } from '../validation/india.js';
 import { answer, specPagination } from './answers.js';
 import { operation } from './operation.js';
+import { cashfreeModeSchema } from './payments.js';
 import { stepOperations } from './steps.js';
 
 const orderId = z.object({ id: z.string().min(1).max(64) });
@@ -236,7 +237,16 @@ export const ordersOperations = {
     summary: "Pay now: spends the member's credit and opens the payment of a reserved order (the same one again while it lasts)",
     signInMessage: 'Please login to continue with your order',
     params: orderId,
-    response: answer(z.object({ ...openedCheckout, gateway: z.string(), amount: z.number(), credit_applied: z.number() }), openedCheckout),
+    response: answer(
+      z.object({
+        ...openedCheckout,
+        gateway: z.string(),
+        cashfree_mode: cashfreeModeSchema.optional(),
+        amount: z.number(),
+        credit_applied: z.number(),
+      }),
+      openedCheckout,
+    ),
   }),
   cancelOrder: operation({
     id: 'cancelOrder',

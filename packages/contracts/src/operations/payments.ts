@@ -67,6 +67,8 @@ const paymentStatus = z.enum(PAYMENT_STATUSES);
 const paymentMethod = z.enum(PAYMENT_METHODS).nullable();
 /** Which gateway took the payment; only `cashfree` is paid in Cashfree's JS SDK, the others on their payment link. */
 const gatewayKind = z.enum(['cashfree', 'emulator', 'simulator']);
+/** Cashfree's environment, named beside a `cashfree` payment so the shop opens Cashfree's checkout in the same one. */
+export const cashfreeModeSchema = z.enum(['sandbox', 'production']);
 /** What settling a payment did (`@elts/workflows`' SettlementOutcome). */
 const settlementOutcome = z.enum(['succeeded', 'succeeded_late', 'failed', 'unchanged']);
 const refundStatus = z.enum(['pending', 'success', 'failed']);
@@ -124,7 +126,7 @@ const startedMembership = z.object({
   payment_session_id: z.string(),
   payment_link: z.string().nullable(),
   gateway: gatewayKind,
-  cashfree_mode: z.enum(['sandbox', 'production']).optional(),
+  cashfree_mode: cashfreeModeSchema.optional(),
 });
 
 /** The shopper's short view of the subscription (`GET /api/subscription/details`, the toggle and cancel answers). */
@@ -276,7 +278,13 @@ export const paymentsOperations = {
     summary: "Starts a product order's payment at the gateway (one per order: a repeat answers the first)",
     body: productCheckoutSchema,
     response: answer(
-      z.object({ paymentId: z.string(), paymentSessionId: z.string(), paymentLink: z.string().nullable(), gateway: gatewayKind }),
+      z.object({
+        paymentId: z.string(),
+        paymentSessionId: z.string(),
+        paymentLink: z.string().nullable(),
+        gateway: gatewayKind,
+        cashfreeMode: cashfreeModeSchema.optional(),
+      }),
     ),
   }),
   orderPayment: operation({

@@ -57,6 +57,7 @@ export function orderRoutes(context: OrdersContext) {
         payment_session_id: opened.paymentSessionId,
         payment_link: opened.paymentLink,
         gateway: opened.gateway,
+        cashfree_mode: opened.cashfreeMode,
         amount: rupeesOf(opened.amountPaise),
         credit_applied: rupeesOf(opened.creditPaise),
       },

@@ -12,6 +12,8 @@ export interface OpenedCheckout {
   paymentSessionId: string;
   paymentLink: string | null;
   gateway: string;
+  /** Cashfree's environment, when the payment is at Cashfree itself (the shop opens its checkout there). */
+  cashfreeMode?: 'sandbox' | 'production';
   amountPaise: number;
   creditPaise: number;
 }
@@ -46,6 +48,7 @@ export async function openCheckout(context: OrdersContext, memberId: string, ord
     paymentSessionId: checkout.paymentSessionId,
     paymentLink: checkout.paymentLink,
     gateway: checkout.gateway,
+    cashfreeMode: checkout.cashfreeMode,
     amountPaise,
     creditPaise,
   };

@@ -9,7 +9,7 @@ import {
 } from '@elts/contracts';
 import { type AppEnv, badRequest, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
-import type { PaymentsContext } from '../commands/context.js';
+import { cashfreeModeOf, type PaymentsContext } from '../commands/context.js';
 import { PROFILE_INCOMPLETE, requireMembershipEligibility } from '../commands/membership-eligibility.js';
 import { type CustomerDetails, endMembership, setAutoRenewal, startMembership } from '../commands/memberships.js';
 import { advancePayment } from '../flows/payment.js';
@@ -50,7 +50,7 @@ export function subscriptionRoutes(context: PaymentsContext) {
       payment_session_id: started.sessionId,
       payment_link: started.authorizationLink,
       gateway: context.gateway.kind,
-      ...(context.gateway.kind === 'cashfree' ? { cashfree_mode: context.settings.CASHFREE_ENVIRONMENT } : {}),
+      cashfree_mode: cashfreeModeOf(context),
     };
   }
 

@@ -31,6 +31,13 @@ export interface PaymentsContext {
 }
 
 /** Appends to a stream at the version read and projects each stored event in the same transaction. */
+/**
+ * Cashfree's environment when the payment is at Cashfree itself (not the emulator's pages): the shop opens Cashfree's
+ * checkout in it, for a mandate and an order alike.
+ */
+export const cashfreeModeOf = (context: Pick<PaymentsContext, 'gateway' | 'settings'>) =>
+  context.gateway.kind === 'cashfree' ? context.settings.CASHFREE_ENVIRONMENT : undefined;
+
 export async function record(unit: UnitOfWork<PaymentsDb>, streamId: string, expected: number | 'any', events: NewEvent[]) {
   if (events.length === 0) return [];
   const stored = await unit.append(streamId, expected, events);

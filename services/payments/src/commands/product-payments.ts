@@ -5,7 +5,7 @@ import { findCreditSpend, findRefundCreditGrant, lockMemberCredit, orderCreditMo
 import { findProductOrderPayment } from '../store/payment-reads.js';
 import { memberCredit } from '../store/subscription-views.js';
 import type { PaymentsTable } from '../store/tables.js';
-import { type PaymentsContext, record } from './context.js';
+import { cashfreeModeOf, type PaymentsContext, record } from './context.js';
 import { refundIdFor, refundPayment } from './refunds.js';
 
 // Cashfree refuses orders that expire in 15 minutes or less; the payment's own timeout (15 minutes) ends it first.
@@ -46,7 +46,13 @@ export async function startProductCheckout(context: PaymentsContext, checkout: B
       }),
     );
   }
-  return { paymentId, paymentSessionId: order.paymentSessionId, paymentLink: order.paymentLink ?? null, gateway: context.gateway.kind };
+  return {
+    paymentId,
+    paymentSessionId: order.paymentSessionId,
+    paymentLink: order.paymentLink ?? null,
+    gateway: context.gateway.kind,
+    cashfreeMode: cashfreeModeOf(context),
+  };
 }
 
 export function paymentOfOrderView(row: PaymentsTable) {

@@ -42,22 +42,12 @@ function loadCashfree(): Promise<CashfreeFactory> {
   return sdk;
 }
 
-/**
- * The environment to open Cashfree's checkout in. The payments service's own setting, when its answer names it
- * (the membership mandate's `cashfree_mode`), is the truth and wins. The product order's checkout answer does not
- * name it (docs/decisions/0130), so there the payment link is read: a sandbox link means sandbox, anything else
- * production.
- */
-export function cashfreeMode(link: string | null | undefined, answered?: CashfreeMode): CashfreeMode {
-  if (answered) return answered;
-  return link && /sandbox|payments-test|-test\./i.test(link) ? 'sandbox' : 'production';
-}
-
 /** What a started payment answers, as both the membership mandate and the product order checkout do. */
 export interface StartedPayment {
   gateway: string;
   payment_session_id?: string | null;
   payment_link?: string | null;
+  /** Cashfree's environment, named by payments beside every `cashfree` payment (its own setting is the truth). */
   cashfree_mode?: CashfreeMode;
 }
 
@@ -75,9 +65,10 @@ export async function openCheckout(
   // An empty link is no link: there is nowhere to send the member.
   const link = started.payment_link || undefined;
   const sessionId = started.payment_session_id;
-  if (started.gateway === 'cashfree' && sessionId) {
+  const mode = started.cashfree_mode;
+  if (started.gateway === 'cashfree' && sessionId && mode) {
     try {
-      const cashfree = (await loadCashfree())({ mode: cashfreeMode(link, started.cashfree_mode) });
+      const cashfree = (await loadCashfree())({ mode });
       const result =
         kind === 'mandate'
           ? await cashfree.subscriptionsCheckout({ subsSessionId: sessionId, redirectTarget: '_self' })
