@@ -35,6 +35,7 @@ import {
 import { type CpuProfile, summarizeProfile } from './cpu-profile.js';
 import { CpuMeter, cpuOf, startDistributed } from './distributed.js';
 import { CORES, quiet, type ServerProcess, startServer } from './server-process.js';
+import { type StatementCounts, statementsBetween } from './servers/statement-count.js';
 import { arrivals, distribution, type Figure, sustainedRate } from './stats.js';
 import { quietDropAnchor, waitingRoomAtOpening } from './waiting-room.js';
 
@@ -67,7 +68,7 @@ const QUICK: Scale = { members: 100, units: 10, rates: [100] };
 interface Stack {
   label: string;
   server: ServerProcess;
-  /** One process whose CPU profile BENCH_DROP_PROFILE_DIR can take (the all-in-one). */
+  /** One process whose CPU profile BENCH_DROP_PROFILE_DIR can take, and whose statements are counted (the all-in-one). */
   profiled?: boolean;
   /** Started with a quiet drop calendar, so a drop it schedules is the next: the waiting room's opening is measured. */
   waitingRoom?: boolean;
@@ -200,6 +201,7 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
   const loadBefore = loadavg()[0]!;
   const sampler = sampleStock(unitsLeft);
   const cpuBefore = await stack.server.usage();
+  const statementsBefore = stack.profiled ? await stack.server.call<StatementCounts>('statements') : undefined;
   const overflowsBefore = await listenOverflows();
   if (PROFILE_DIR && stack.profiled) await stack.server.call('profileStart');
   const { answers, lateMs } = await openLoop(arrivals(tokens.length, rate), (index, dueMs) =>
@@ -209,6 +211,9 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
   const cpuAfter = await stack.server.usage();
   const overflows = (await listenOverflows()) - overflowsBefore;
   const stock = await sampler.stop();
+  // Counted once the answers are in, plus what they set going (the checkouts' consumers) as far as it got by then.
+  const statements = statementsBefore && statementsBetween(statementsBefore, await stack.server.call<StatementCounts>('statements'));
+  const statementsPerAnswer = statements && statements.reduce((sum, statement) => sum + statement.count, 0) / answers.length;
   // Server CPU per answer: steadier than latency on a shared machine, and with the rate it says whether the product
   // ran out of cores or waited (on locks, on its pool) with cores to spare.
   const cpuMsPerAnswer = (cpuAfter.cpuUs - cpuBefore.cpuUs) / 1000 / answers.length;
@@ -233,6 +238,11 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
   console.log(
     `  ${label('')} ${placed} placed, p50 ${Math.round(latency.p50)} ms, p99 ${Math.round(latency.p99)} ms, ${sustained.toFixed(0)} answers/s, sent up to ${lateMs.toFixed(0)} ms late, ${overflows} connections overflowed a listen queue (${load()})`,
   );
+  if (statements && PROFILE_DIR) {
+    console.log(`    ${statementsPerAnswer!.toFixed(1)} statements sent PostgreSQL per answer; the most frequent, per answer:`);
+    for (const statement of statements.slice(0, 15))
+      console.log(`    ${(statement.count / answers.length).toFixed(2).padStart(6)}  ${statement.text}`);
+  }
   return {
     figures: [
       ...verdicts.figures,
@@ -250,6 +260,16 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
         unit: 'ms',
       },
       { group: GROUP, label: label('connections that overflowed a listen queue'), value: overflows, unit: '' },
+      ...(statementsPerAnswer === undefined
+        ? []
+        : [
+            {
+              group: GROUP,
+              label: label('statements sent PostgreSQL per answer (any service, any cause)'),
+              value: statementsPerAnswer,
+              unit: '',
+            },
+          ]),
     ],
     raw: {
       stack: stack.label,
@@ -265,6 +285,9 @@ async function drop(stack: Stack, admin: string, tokens: readonly string[], unit
       cpuMsPerAnswer,
       postgresMsPerAnswer,
       overflows,
+      statementsPerAnswer,
+      // The twenty most frequent statements, per answer: where the database's share of a drop goes.
+      statements: statements?.slice(0, 20).map((statement) => ({ text: statement.text, perAnswer: statement.count / answers.length })),
       holds,
       orders,
       ...stock,

@@ -12,10 +12,13 @@ import { silentLogger } from '@elts/platform/testing';
 import { serveIpc } from './ipc.js';
 import { BENCH_SERVICE_TOKEN, startPendingPayments } from './pending-payments.js';
 import { watchPayment } from './propagation-probe.js';
+import { countStatements } from './statement-count.js';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is required');
 
+// Counting from before the product opens its pools, so every client it makes is counted.
+const statements = countStatements();
 const started = performance.now();
 const product = await startAllInOne({
   logger: process.env.BENCH_LOG_LEVEL
@@ -42,6 +45,8 @@ serveIpc({
   /** Rows of one query against one service's schema (the bench's own fixed queries only). */
   query: async ({ schema, text }: { schema: string; text: string }) => (await sql.raw(text).execute(database.forSchema(schema))).rows,
   watchPayment: (args: { orderId: string; timeoutMs: number }) => watchPayment(database, args),
+  /** The statements sent PostgreSQL so far, by text (cumulative: the bench takes the difference around a drop). */
+  statements: () => statements.snapshot(),
   startPendingPayments: (args: { count: number; width: number }) => startPendingPayments(product.services.payments.instance.app, args),
 });
 console.log(`listening ${port}`);

@@ -30,6 +30,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     'PRD-LOST': { stock: 1, holdAnswerLost: true },
     'PRD-GONE': { stock: 1 },
     'PRD-RUSH': { stock: 1 },
+    'PRD-BURST': { stock: 1 },
     'PRD-ONE': { stock: 1 },
     'PRD-TIME': { stock: 1 },
   });
@@ -329,6 +330,26 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
       const placed = await placing;
       expect(placed.status).toBe(200);
       expect([(await repeat).status, (await repeat).body.data.order_id]).toEqual([200, placed.body.data.order_id]);
+    },
+  );
+
+  it.runIf(available)(
+    'answers buyers queued behind a sale found sold out from memory at their turn, without reading the product (issue 33)',
+    async () => {
+      // A burst: every buyer arrives before the first read is answered, so none can be refused at arrival; eight
+      // placements run (ORDER_PLACEMENTS_AT_ONCE) and the rest queue.
+      const buyers = await Promise.all(Array.from({ length: 11 }, () => subscriber()));
+      const reads = catalog.pauseHolds('PRD-BURST', { reads: true });
+      const answers = buyers.map((buyer) => place(buyer.token, order('PRD-BURST'), { 'idempotency-key': `key-${randomUUID()}` }));
+      await eventually(async () => reads.asked() === 8);
+      // The queued three have arrived too (nothing refuses them: no read yet).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      reads.resume();
+      const settled = await Promise.all(answers);
+      expect(settled.filter((answer) => answer.status === 200)).toHaveLength(1);
+      expect(settled.filter((answer) => answer.status === 409 && answer.body.message === 'Out of Stock')).toHaveLength(10);
+      // The eight running read it and one held its unit; the three behind them were told at their turn, from memory.
+      expect(catalog.reads('PRD-BURST')).toBe(8);
     },
   );
 

@@ -21,8 +21,13 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
   const app = createServiceApp({ name: 'catalog', logger: silentLogger() });
   /** How often each product was read: what a placement asked the catalog. */
   const reads = new Map<string, number>();
-  app.get('/internal/products/:id', (c) => {
+  app.get('/internal/products/:id', async (c) => {
     reads.set(c.req.param('id'), (reads.get(c.req.param('id')) ?? 0) + 1);
+    const pause = paused.get(c.req.param('id'));
+    if (pause?.reads) {
+      pause.asked++;
+      await pause.until;
+    }
     const product = products[c.req.param('id')];
     if (!product) return c.json({ is_success: false, message: 'Product not found' }, 404);
     const view: ProductForOrder = {
@@ -45,12 +50,13 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
   });
   /**
    * Holds of a product made to wait, as a catalog under load would, and how many have been asked meanwhile; `taken`:
-   * the hold is made first and only its answer waits (the placement's process may die meanwhile).
+   * the hold is made first and only its answer waits (the placement's process may die meanwhile); `reads`: the
+   * product's reads wait instead (a burst of buyers all arrive before the first read is answered).
    */
-  const paused = new Map<string, { asked: number; until: Promise<void>; taken: boolean }>();
-  const pauseHolds = (id: string, { taken = false } = {}) => {
+  const paused = new Map<string, { asked: number; until: Promise<void>; taken: boolean; reads: boolean }>();
+  const pauseHolds = (id: string, { taken = false, reads = false } = {}) => {
     let resume!: () => void;
-    const pause = { asked: 0, until: new Promise<void>((resolve) => (resume = resolve)), taken };
+    const pause = { asked: 0, until: new Promise<void>((resolve) => (resume = resolve)), taken, reads };
     paused.set(id, pause);
     return {
       asked: () => pause.asked,
@@ -70,7 +76,7 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
     if (holdsDown) return c.json({ is_success: false, message: 'Service temporarily unavailable.' }, 503);
     const { orderId, productId, quantity } = await c.req.json();
     const pause = paused.get(productId);
-    if (pause && !pause.taken) {
+    if (pause && !pause.taken && !pause.reads) {
       pause.asked++;
       await pause.until;
     }
@@ -80,7 +86,7 @@ export function catalogStandIn(products: Record<string, Partial<ProductForOrder>
     if (existing) return c.json({ is_success: true, data: { held: existing.state !== 'released', productId, quantity } });
     if (available(productId) < quantity) return c.json({ is_success: true, data: { held: false, reason: 'out_of_stock' } });
     holds.set(orderId, { productId, quantity, state: 'held' });
-    if (pause?.taken) {
+    if (pause?.taken && !pause.reads) {
       pause.asked++;
       await pause.until;
     }

@@ -47,13 +47,22 @@ export async function placeOrder(
   idempotencyKey: string | undefined,
 ): Promise<Reservation> {
   const { gate } = context;
-  // Judged at arrival, not in a turn: a buyer who cannot get a unit is not kept waiting behind those who will. A
-  // repeat of a request that was placed still gets its order.
-  if (gate.refuses(payload.product_id, payload.quantity)) {
-    const repeat = idempotencyKey !== undefined && (await context.keyClaimed({ memberId, key: idempotencyKey }));
-    if (!repeat) throw conflict('Out of Stock');
-  }
-  return gate.run(payload.product_id, payload.quantity, (admission) => placeInTurn(context, memberId, payload, idempotencyKey, admission));
+  const { product_id: productId, quantity } = payload;
+  // Judged at arrival, not in a turn: a buyer who cannot get a unit is not kept waiting behind those who will.
+  if (gate.refuses(productId, quantity)) await refuseUnlessRepeat(context, memberId, idempotencyKey);
+  return gate.run(productId, quantity, async (admission) => {
+    // And again at the turn: in a burst every buyer arrives before the first read is answered, so none is refused
+    // at arrival; those queued behind the placement that took the last unit learn it here, from memory, instead of
+    // through the saga's reads.
+    if (gate.isSoldOut(productId)) await refuseUnlessRepeat(context, memberId, idempotencyKey);
+    return placeInTurn(context, memberId, payload, idempotencyKey, admission);
+  });
+}
+
+/** 'Out of Stock', unless this is a repeat of a request that was placed (its key has a claim): that gets its order. */
+async function refuseUnlessRepeat(context: OrdersContext, memberId: string, idempotencyKey: string | undefined): Promise<void> {
+  const repeat = idempotencyKey !== undefined && (await context.keyClaimed({ memberId, key: idempotencyKey }));
+  if (!repeat) throw conflict('Out of Stock');
 }
 
 async function placeInTurn(
@@ -143,6 +152,8 @@ async function placeNewOrder(
     if (payload.quantity === 1) context.gate.markSoldOut(product.id);
     throw conflict('Out of Stock');
   }
+  // Took what the read found left: the buyers queued behind this one are told at their turn, without a read.
+  if (product.available <= payload.quantity) context.gate.markSoldOut(product.id);
 
   const pricePaise = product.pricePaise * payload.quantity;
   try {

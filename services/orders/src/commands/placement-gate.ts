@@ -55,7 +55,8 @@ export class PlacementGate {
     return read.left - spoken < quantity;
   }
 
-  private isSoldOut(productId: string): boolean {
+  /** Whether the product is remembered sold out (checked again when a queued placement's turn comes). */
+  isSoldOut(productId: string): boolean {
     const until = this.soldOutUntil.get(productId);
     if (until === undefined) return false;
     if (until > this.now()) return true;
