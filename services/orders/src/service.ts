@@ -20,6 +20,7 @@ import { makeRetry, REFUND_RETRY } from './commands/refund-retries.js';
 import { END_RESERVATION, endReservation, expireUnpaidOrder } from './commands/settle-order.js';
 import { buyerContactsFromIdentity, buyersFromIdentity, buyersFromPayments } from './consumers/buyers.js';
 import { orderPaymentsConsumer } from './consumers/payments.js';
+import { restocksConsumer } from './consumers/restocks.js';
 import { BlueDartDirectory } from './serviceability/bluedart.js';
 import { OfflinePincodeDirectory } from './serviceability/offline-directory.js';
 import type { PincodeDirectory } from './serviceability/pincode-directory.js';
@@ -99,7 +100,13 @@ export const ordersService = defineService({
     // Its unpaid-order expiries, reservations' ends, refunds, refund retries and exchange approvals that keep failing, for the Cron page.
     app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS), stepOperations('orders')));
 
-    const consumers = [buyersFromIdentity(db), buyerContactsFromIdentity(db), buyersFromPayments(db), orderPaymentsConsumer(context)];
+    const consumers = [
+      buyersFromIdentity(db),
+      buyerContactsFromIdentity(db),
+      buyersFromPayments(db),
+      orderPaymentsConsumer(context),
+      restocksConsumer(context),
+    ];
     let subscriptions: Subscription[] = [];
     return {
       app,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { identityEvents, type ProductForOrder, paymentsEvents } from '@elts/contracts';
+import { catalogEvents, identityEvents, type ProductForOrder, paymentsEvents } from '@elts/contracts';
 import { memberRegisteredEvent } from '@elts/contracts/testing';
 import { type Clock, sql } from '@elts/platform';
 import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
@@ -54,9 +54,21 @@ export async function startTestbed(
     kind,
     ...(clock ? { clock } : {}),
     env: { WORKFLOW_POLL_MS: '25', ...env },
-    sources: [identityEvents, paymentsEvents],
+    sources: [identityEvents, paymentsEvents, catalogEvents],
     stubs: { catalog: catalog.app, payments: payments.app },
   });
+
+  /**
+   * An operator adds units: the catalog's stock grows at once; its StockAdjusted reaches orders when `announced` (so a
+   * test can act in between, as a buyer could before the event is delivered).
+   */
+  function restock(productId: string, units: number) {
+    const product = catalog.products[productId]!;
+    const previousAvailable = catalog.available(productId);
+    product.stock += units;
+    const data = { productId, available: previousAvailable + units, previousAvailable };
+    return { announced: () => orders.source('catalog').append(`product-${productId}`, 'any', [{ type: 'StockAdjusted', data }]) };
+  }
 
   async function subscriber(options: { profession?: string; gst?: string } = {}): Promise<Member> {
     const memberId = randomUUID();
@@ -181,6 +193,7 @@ export async function startTestbed(
     ordersOf,
     creditReturned,
     announceRefund,
+    restock,
     close: () => orders.close(),
   };
 }

@@ -11,7 +11,7 @@ import { type Member, order, startTestbed } from './testbed.js';
 describe.each(DATABASE_KINDS)('the waitlist on %s', (kind) => {
   const available = databaseAvailable(kind);
   let bed: Awaited<ReturnType<typeof startTestbed>>;
-  const products = ['PRD-W-CANCEL', 'PRD-W-TWICE', 'PRD-W-DOWN', 'PRD-W-PASS', 'PRD-W-MANY', 'PRD-W-RULES'];
+  const products = ['PRD-W-CANCEL', 'PRD-W-TWICE', 'PRD-W-DOWN', 'PRD-W-PASS', 'PRD-W-MANY', 'PRD-W-RULES', 'PRD-W-RESTOCK'];
 
   beforeAll(async () => {
     if (!available) return;
@@ -65,6 +65,34 @@ describe.each(DATABASE_KINDS)('the waitlist on %s', (kind) => {
     const noBody = await bed.orders.json('/product/waitlist', { method: 'POST', token: member.token, body: { product_id: 'x' } });
     expect(noBody.status).toBe(400);
   });
+
+  it.runIf(available)(
+    'gives restocked units to the waiting members first, in turn, and refuses Buy Now to others while anyone waits',
+    async () => {
+      const { queue } = await soldOutWithWaiting('PRD-W-RESTOCK', 2);
+      const [first, second] = queue as [Member, Member];
+      const outsider = await bed.subscriber();
+      // One unit added: free at the catalog before its event reaches orders, yet not for a buyer who did not wait.
+      const one = bed.restock('PRD-W-RESTOCK', 1);
+      const tried = await bed.reserve(outsider, order('PRD-W-RESTOCK'));
+      expect([tried.status, tried.body.message]).toEqual([409, 'Out of Stock']);
+      // They may queue instead, though a unit is free: it is spoken for.
+      expect((await join(outsider, 'PRD-W-RESTOCK')).body.data.position).toBe(3);
+      await one.announced();
+      await eventually(async () => (await handedTo('PRD-W-RESTOCK', first.memberId)).length === 1);
+      expect((await handedTo('PRD-W-RESTOCK', first.memberId))[0]!.status).toBe('pending');
+      expect([await placeOf(first, 'PRD-W-RESTOCK'), await placeOf(second, 'PRD-W-RESTOCK')]).toEqual([undefined, 1]);
+      expect(await placeOf(outsider, 'PRD-W-RESTOCK')).toBe(2);
+
+      // Three more: one each for the two still waiting, and the third is on sale again once nobody waits.
+      await bed.restock('PRD-W-RESTOCK', 3).announced();
+      await eventually(async () => (await handedTo('PRD-W-RESTOCK', outsider.memberId)).length === 1);
+      expect(await handedTo('PRD-W-RESTOCK', second.memberId)).toHaveLength(1);
+      expect(bed.catalog.available('PRD-W-RESTOCK')).toBe(1);
+      const buyer = await bed.subscriber();
+      expect((await bed.reserve(buyer, order('PRD-W-RESTOCK'))).status).toBe(200);
+    },
+  );
 
   it.runIf(available)('hands a cancelled unit to the first waiting member, then the next, and only then back on sale', async () => {
     const { holder, orderId, queue } = await soldOutWithWaiting('PRD-W-CANCEL', 2);

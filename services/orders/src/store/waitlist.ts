@@ -76,6 +76,18 @@ export async function leaveWaitlist(db: Db, productId: string, memberId: string,
   return Number(left.numUpdatedRows) > 0;
 }
 
+/** Whether anyone waits for the product: its units are theirs first, even while some are free (a restock). */
+export async function anyoneWaiting(db: Db, productId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('waitlist')
+    .select('member_id')
+    .where('product_id', '=', productId)
+    .where('state', '=', 'waiting')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** How many members wait on each product's waitlist, for products with any (the operators' live view). */
 export async function waitingCounts(db: Db): Promise<{ productId: string; waiting: number }[]> {
   const rows = await db

@@ -9,33 +9,50 @@ import { reservedUntil } from '../flows/order-saga.js';
 import { findBuyer } from '../store/member-buyers.js';
 import { chooseForUnit, settlePlace, type WaitlistPlace } from '../store/waitlist.js';
 
+/** How a unit becomes the chosen member's hold at the catalog, under their new order's id (idempotent per order). */
+type TakeUnit = (orderId: string, holdUntil: Date) => Promise<{ held: boolean }>;
+
 /**
  * A released order's units go to its product's waitlist before anyone else (issue 33 item 3, docs/decisions/0076):
  * each becomes a reservation of the first member waiting, with their own time to pay, and a mail (identity, on
  * the reservation's event). Called by failOrder before it releases the order's hold, so what is not handed over
- * is released as before.
- *
- * Exactly once per unit, across crashes: the member chosen for a unit is recorded with it (`handed_from`) before
- * the unit moves, the catalog's hand-over is keyed by the new order, and the reservation is recorded with the place
- * marked offered. A run stopped anywhere is finished by the next one (failOrder runs again from the reservation's
- * end or its backstop), which finds the same member and the same order.
+ * is released as before. The unit moves hold to hold at the catalog: it is never free in between.
  */
-export async function handOverUnits(context: OrdersContext, order: { orderId: string; productId: string; quantity: number }) {
+export function handOverUnits(context: OrdersContext, order: { orderId: string; productId: string; quantity: number }) {
+  return serveWaitlist(context, order.productId, order.quantity, order.orderId, (orderId, holdUntil) =>
+    context.partners.handOver(order.orderId, orderId, holdUntil),
+  );
+}
+
+/**
+ * Units an operator added to a product that members wait for go to them first, in turn (a restock is a unit that
+ * comes back too): each is held from the free stock for the member as a Buy Now holds it. Buy Now refuses the product
+ * while anyone waits (place-order.ts), so no one who did not wait takes them in between. `key` names the restock
+ * (its event), so a delivery again finds the same members and orders.
+ */
+export function serveWaitlistFromRestock(context: OrdersContext, restock: { key: string; productId: string; units: number }) {
+  return serveWaitlist(context, restock.productId, restock.units, restock.key, (orderId, holdUntil) =>
+    context.partners.hold(orderId, restock.productId, 1, holdUntil),
+  );
+}
+
+/**
+ * Exactly once per unit, across crashes: the member chosen for a unit is recorded with it (`handed_from`) before
+ * the unit moves, the catalog's hold is keyed by the new order, and the reservation is recorded with the place
+ * marked offered. A run stopped anywhere is finished by the next one (failOrder runs again from the reservation's
+ * end or its backstop; a restock's event is delivered again), which finds the same member and the same order.
+ */
+async function serveWaitlist(context: OrdersContext, productId: string, units: number, source: string, take: TakeUnit) {
   let product: ProductForOrder | undefined;
-  for (let unit = 0; unit < order.quantity; unit++) {
-    const handedFrom = `${order.orderId}#${unit}`;
+  for (let unit = 0; unit < units; unit++) {
+    const handedFrom = `${source}#${unit}`;
     for (;;) {
-      const place = await chooseForUnit(context.db, {
-        productId: order.productId,
-        handedFrom,
-        orderId: newOrderId(),
-        now: context.clock.now(),
-      });
+      const place = await chooseForUnit(context.db, { productId, handedFrom, orderId: newOrderId(), now: context.clock.now() });
       if (!place) return;
       if (place.state === 'offered') break;
-      product ??= await context.partners.product(order.productId);
+      product ??= await context.partners.product(productId);
       if (!product) return settlePlace(context.db, place, 'waiting', context.clock.now());
-      const outcome = await offer(context, order.orderId, place, product);
+      const outcome = await offer(context, take, place, product);
       if (outcome === 'unit_gone') return;
       if (outcome === 'offered') break;
     }
@@ -45,7 +62,7 @@ export async function handOverUnits(context: OrdersContext, order: { orderId: st
 /** Makes the chosen member's reservation of the unit, or says why not: they may no longer buy it, or the unit is gone. */
 async function offer(
   context: OrdersContext,
-  fromOrderId: string,
+  take: TakeUnit,
   place: WaitlistPlace,
   product: ProductForOrder,
 ): Promise<'offered' | 'passed' | 'unit_gone'> {
@@ -60,9 +77,10 @@ async function offer(
   const holdUntil = new Date(now.getTime() + context.settings.ORDER_HOLD_MINUTES * 60_000);
   // As for a Buy Now: the backstop before the unit moves, so a crash after it leaves nothing stranded.
   await context.expireLater(orderId, memberId, holdUntil);
-  const hold = await context.partners.handOver(fromOrderId, orderId, holdUntil);
+  const hold = await take(orderId, holdUntil);
   if (!hold.held) {
-    // The released order had no live unit left (expired meanwhile), or the sale closed: the member keeps their place.
+    // No unit after all (the released order's hold expired meanwhile, the restocked units were sold before the
+    // restock reached us, the sale closed): the member keeps their place.
     await settlePlace(context.db, place, 'waiting', context.clock.now());
     return 'unit_gone';
   }

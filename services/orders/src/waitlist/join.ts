@@ -4,7 +4,7 @@ import type { OrdersContext } from '../commands/context.js';
 import { assertMayOrder, NOT_A_SUBSCRIBER, purchaseRulesOf } from '../commands/purchase-limits.js';
 import { saleRefusal } from '../flows/order-saga.js';
 import { findBuyer } from '../store/member-buyers.js';
-import { joinWaitlist, placesOf, type WaitingPlace } from '../store/waitlist.js';
+import { anyoneWaiting, joinWaitlist, placesOf, type WaitingPlace } from '../store/waitlist.js';
 
 /**
  * Puts the member on a sold-out product's waitlist with the order details their reservation will carry (issue 33
@@ -26,7 +26,8 @@ export async function joinProductWaitlist(
   if (!product.isEnabled) throw badRequest('This product is not available.');
   const refusal = saleRefusal(product, context.clock.now());
   if (refusal) throw badRequest(refusal);
-  if (product.available > 0) throw conflict(COPY.waitlist.notSoldOut);
+  // Units free while others wait (a restock being handed to them) are not for sale: the member may queue for them.
+  if (product.available > 0 && !(await anyoneWaiting(context.db, product.id))) throw conflict(COPY.waitlist.notSoldOut);
   // Waiting holds nothing, so the unpaid cap is asked when the member's turn comes, not now (hand-over.ts).
   const rules = { ...purchaseRulesOf(buyer, context.settings), unpaidLimit: Number.POSITIVE_INFINITY };
   await assertMayOrder(context.db, memberId, { productId: product.id, variantGroup: product.variantGroup }, rules);
