@@ -179,6 +179,7 @@ export {
   ordersEvents,
   RefundRetried,
   RefundRetryChosen,
+  WaitlistClosed,
 } from './events/orders.js';
 export {
   AutoRenewalChanged,

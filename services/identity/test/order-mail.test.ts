@@ -96,4 +96,23 @@ describe.each(DATABASE_KINDS)('order confirmation email on %s', (kind) => {
     expect(mails[0]!.body_text).toContain('Pay by: 28/11/2026 00:15 (India time)');
     expect(mails[0]!.body_text).toContain(`http://localhost:3000/order?order_id=${handed}`);
   });
+  it.runIf(available)('tells a member still waiting when the sale ended, once, with the time in India', async () => {
+    const email = uniqueEmail('closed');
+    const member = await signUp(setup.identity, email, 'Ravi Iyer');
+    const closed = {
+      type: 'WaitlistClosed',
+      data: { productId: 'PRD-GONE', productName: 'Sony WH-1000XM5', memberId: member.memberId, saleEndedAt: '2026-11-29T18:30:00.000Z' },
+    };
+    await setup.identity.source('orders').append('waitlist-PRD-GONE', 'any', [closed]);
+    // The same closing published again under a new event id: still one mail.
+    await setup.identity.source('orders').append('waitlist-PRD-GONE-again', 'any', [{ ...closed }]);
+    await eventually(async () => (await mailsTo(email)).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('The sale has ended: Sony WH-1000XM5');
+    expect(mails[0]!.body_text).toContain('Hi Ravi,');
+    expect(mails[0]!.body_text).toContain('ended on 30/11/2026 00:00 (India time) before a unit came back for you');
+    expect(mails[0]!.body_text).toContain('Nothing was reserved or charged.');
+  });
 });

@@ -29,6 +29,7 @@ import { type OrdersSettings, ordersSettings } from './settings.js';
 import type { OrdersDb } from './store/tables.js';
 import { waitingRoomRoutes } from './waiting-room/routes.js';
 import { WaitingRoom } from './waiting-room/waiting-room.js';
+import { CLOSE_WAITLIST, closeWaitlistAtSaleEnd } from './waitlist/sale-end.js';
 
 /** Product orders (the order saga), their fulfilment, order history, delivery serviceability (pincodes). */
 export const ordersService = defineService({
@@ -76,6 +77,9 @@ export const ordersService = defineService({
       expireLater: (orderId, memberId, at) =>
         scheduler.schedule('order.expire', orderId, at, { orderId, memberId }, { onlyIfAbsent: true }),
       reservationEndsAt: (trx, orderId, at) => scheduler.schedule(END_RESERVATION, orderId, at, { orderId }, { db: trx }),
+      // One step per product and end: a sale moved later is a new step, made by the one that found it still open.
+      waitlistClosesAt: (productId, at) =>
+        scheduler.schedule(CLOSE_WAITLIST, `${productId}@${at.toISOString()}`, at, { productId }, { onlyIfAbsent: true }),
       refundDueAt: (trx, orderId, at) => scheduler.schedule(REFUND_DUE, orderId, at, { orderId }, { db: trx }),
       finishApprovalAt: (trx, exchangeId, at) => scheduler.schedule(FINISH_APPROVAL, exchangeId, at, { exchangeId }, { db: trx }),
       refundRetryAt: (trx, orderId, retryOf, at) =>
@@ -83,6 +87,7 @@ export const ordersService = defineService({
     };
     scheduler.register('order.expire', async ({ orderId, memberId }) => expireUnpaidOrder(context, orderId, memberId));
     scheduler.register(END_RESERVATION, async ({ orderId }) => endReservation(context, orderId));
+    scheduler.register(CLOSE_WAITLIST, async ({ productId }) => closeWaitlistAtSaleEnd(context, productId));
     scheduler.register(REFUND_DUE, async ({ orderId }) => refundWhenDue(context, orderId));
     scheduler.register(FINISH_APPROVAL, async ({ exchangeId }) => finishApproval(context, exchangeId).then(() => undefined));
     scheduler.register(REFUND_RETRY, async ({ orderId, retryOf }) => makeRetry(context, orderId, retryOf));

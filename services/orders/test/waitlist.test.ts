@@ -94,6 +94,32 @@ describe.each(DATABASE_KINDS)('the waitlist on %s', (kind) => {
     },
   );
 
+  it.runIf(available)('closes the places still waiting when the sale ends, at its end even when it was moved later', async () => {
+    const ends = (ms: number) => new Date(Date.now() + ms).toISOString();
+    bed.catalog.products['PRD-W-ENDS'] = { stock: 1, saleEndAt: ends(60_000) };
+    const { queue } = await soldOutWithWaiting('PRD-W-ENDS', 2);
+    const [stays, leaves] = queue as [Member, Member];
+    expect((await bed.orders.json('/product/waitlist/PRD-W-ENDS', { method: 'DELETE', token: leaves.token })).status).toBe(200);
+    // The sale now ends sooner, then is moved later: the step due at the first end finds it open and waits again.
+    const firstEnd = ends(1_500);
+    bed.catalog.products['PRD-W-ENDS']!.saleEndAt = firstEnd;
+    await join(stays, 'PRD-W-ENDS');
+    const movedEnd = ends(3_000);
+    bed.catalog.products['PRD-W-ENDS']!.saleEndAt = movedEnd;
+    const closings = async () =>
+      (
+        await sql<{ data: { memberId: string; saleEndedAt: string; productName: string } }>`
+          select data from events where type = 'WaitlistClosed' and stream_id = 'waitlist-PRD-W-ENDS'`.execute(bed.orders.db)
+      ).rows.map((row) => row.data);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await placeOf(stays, 'PRD-W-ENDS')).toBe(1);
+    await eventually(async () => (await closings()).length === 1);
+    expect(await closings()).toEqual([
+      { productId: 'PRD-W-ENDS', productName: 'Noise-cancelling headphones', memberId: stays.memberId, saleEndedAt: movedEnd },
+    ]);
+    expect(await placeOf(stays, 'PRD-W-ENDS')).toBeUndefined();
+  });
+
   it.runIf(available)('hands a cancelled unit to the first waiting member, then the next, and only then back on sale', async () => {
     const { holder, orderId, queue } = await soldOutWithWaiting('PRD-W-CANCEL', 2);
     const [first, second] = queue as [Member, Member];

@@ -270,6 +270,16 @@ export const OrderRefundChosen = defineEvent({
   schema: z.object({ orderId: z.string(), memberId, choice: z.enum(REFUND_CHOICES), by: z.enum(REFUND_CHOOSERS) }),
 });
 
+/**
+ * A sale ended with the member still waiting on the product's waitlist (issue 33 item 3): their place is closed, and
+ * identity tells them so. Stream `waitlist-<productId>`.
+ */
+export const WaitlistClosed = defineEvent({
+  type: 'WaitlistClosed',
+  version: 1,
+  schema: z.object({ productId: z.string(), productName: z.string(), memberId, saleEndedAt: z.string() }),
+});
+
 export const ordersEvents = new EventRegistry('orders', [
   OrderPlaced,
   OrderPaymentStarted,
@@ -289,4 +299,5 @@ export const ordersEvents = new EventRegistry('orders', [
   OrderRefundChosen,
   RefundRetryChosen,
   RefundRetried,
+  WaitlistClosed,
 ]);

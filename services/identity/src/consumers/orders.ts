@@ -1,8 +1,8 @@
-import { OrderCompleted, OrderPlaced, ordersEvents, ordersOperations } from '@elts/contracts';
+import { OrderCompleted, OrderPlaced, ordersEvents, ordersOperations, WaitlistClosed } from '@elts/contracts';
 import { type Clock, EventConsumer, type InternalClient } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { MailOutbox } from '../mail/mail-outbox.js';
-import { orderConfirmationEmail, waitlistReservationEmail } from '../mail/templates.js';
+import { orderConfirmationEmail, waitlistClosedEmail, waitlistReservationEmail } from '../mail/templates.js';
 import { memberMailContact } from '../store/member-contacts.js';
 import type { IdentityDb } from '../store/tables.js';
 
@@ -15,8 +15,8 @@ const NEWS_FOR_MS = 2 * 24 * 60 * 60_000;
 export const isNews = (recordedAt: Date, now: Date) => now.getTime() - recordedAt.getTime() <= NEWS_FOR_MS;
 
 /**
- * The order confirmation email, when orders completes an order; and the mail that tells a waitlisted member a unit
- * is reserved for them. It goes to the member's own address (as the
+ * The order confirmation email, when orders completes an order; and the mails that tell a waitlisted member a unit
+ * is reserved for them, or that the sale ended before one came back. It goes to the member's own address (as the
  * welcome email does), with the order's details read from orders; one per order (its dedupe key), however often the
  * event arrives. A step rather than a handler: it asks orders, and holds no transaction while it waits.
  */
@@ -38,5 +38,18 @@ export function orderMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, orde
       const reservation = { ...data, reservedUntil: new Date(data.reservedUntil) };
       const { subject, text } = waitlistReservationEmail(member.firstname, reservation, siteUrl);
       await mail.enqueue({ to: member.email, subject, text, dedupeKey: `waitlist-reservation:${data.orderId}` });
+    })
+    .step(WaitlistClosed, async (data, event) => {
+      if (!isNews(event.recordedAt, clock.now())) return;
+      const member = await memberMailContact(db, data.memberId);
+      if (!member) return;
+      const closed = { productName: data.productName, saleEndedAt: new Date(data.saleEndedAt) };
+      const { subject, text } = waitlistClosedEmail(member.firstname, closed, siteUrl);
+      await mail.enqueue({
+        to: member.email,
+        subject,
+        text,
+        dedupeKey: `waitlist-closed:${data.productId}:${data.memberId}:${data.saleEndedAt}`,
+      });
     });
 }

@@ -103,6 +103,19 @@ export function waitlistReservationEmail(
   ]);
 }
 
+/**
+ * The product's sale ended with the member still on its waitlist (issue 33 item 3): no unit came back in time, their
+ * place is closed, and nothing was held or charged.
+ */
+export function waitlistClosedEmail(name: string, closed: { productName: string; saleEndedAt: Date }, siteUrl: string): MailText {
+  return letter(name, `The sale has ended: ${closed.productName}`, [
+    `The sale of ${closed.productName} ended on ${indianDateTime(closed.saleEndedAt)} (India time) before a unit came back for you, so you are no longer on its waitlist.`,
+    '',
+    'Nothing was reserved or charged. Your deals are here:',
+    `${siteUrl}/elts`,
+  ]);
+}
+
 /** The mail to each giveaway winner, sent with the draw (spec: winners are told by email). */
 export function giveawayWinnerEmail(name: string, prize: string, siteUrl: string): MailText {
   return letter(name, 'You won the ELTS Club giveaway!', [

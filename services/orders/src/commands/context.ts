@@ -67,6 +67,8 @@ export interface OrdersContext {
   expireLater(orderId: string, memberId: string, at: Date): Promise<void>;
   /** A reservation's end (settle-order.ts `endReservation`), written in the transaction `db` that records it. */
   reservationEndsAt(db: Kysely<any>, orderId: string, at: Date): Promise<void>;
+  /** The end of a product's sale, when its waitlist's places still waiting close (waitlist/sale-end.ts). */
+  waitlistClosesAt(productId: string, at: Date): Promise<void>;
   /**
    * The out-of-stock refund's timer (flows/out-of-stock.ts): at `at`, the choice deadline or now once a choice is
    * made, the refund is made. Written in the transaction `db` that records the change calling for it.

@@ -127,7 +127,7 @@ export interface OrdersDb extends EventTables {
   waiting_room_entrants: { drop_id: string; opens_at: Date; member_id: string; joined_at: Date };
 }
 
-export type WaitlistState = 'waiting' | 'offering' | 'offered' | 'left' | 'passed';
+export type WaitlistState = 'waiting' | 'offering' | 'offered' | 'left' | 'passed' | 'closed';
 
 export interface WaitlistTable {
   product_id: string;

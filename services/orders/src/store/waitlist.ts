@@ -12,7 +12,7 @@ export type WaitlistPlace = Pick<WaitlistTable, 'product_id' | 'member_id' | 'st
 
 /**
  * Puts the member on the product's waitlist, at the end; a member already waiting keeps their place (their details
- * are updated), one who left or was passed over joins again at the end. Answers whether they were already waiting.
+ * are updated), one who left, was passed over or saw the sale end joins again at the end. Answers whether they were already waiting.
  */
 export async function joinWaitlist(db: Db, place: { productId: string; memberId: string; request: OrderPayload; now: Date }) {
   const row = await db
@@ -33,9 +33,9 @@ export async function joinWaitlist(db: Db, place: { productId: string; memberId:
         updated_at: eb.ref('excluded.updated_at'),
         // Only a place no longer in the queue starts again at the end.
         joined_at: sql`case when waitlist.state = 'waiting' then waitlist.joined_at else excluded.joined_at end`,
-        order_id: sql`case when waitlist.state in ('left', 'passed') then null else waitlist.order_id end`,
-        handed_from: sql`case when waitlist.state in ('left', 'passed') then null else waitlist.handed_from end`,
-        state: sql`case when waitlist.state in ('left', 'passed') then 'waiting' else waitlist.state end`,
+        order_id: sql`case when waitlist.state in ('left', 'passed', 'closed') then null else waitlist.order_id end`,
+        handed_from: sql`case when waitlist.state in ('left', 'passed', 'closed') then null else waitlist.handed_from end`,
+        state: sql`case when waitlist.state in ('left', 'passed', 'closed') then 'waiting' else waitlist.state end`,
       })),
     )
     .returning(['state'])
@@ -74,6 +74,18 @@ export async function leaveWaitlist(db: Db, productId: string, memberId: string,
     .where('state', '=', 'waiting')
     .executeTakeFirst();
   return Number(left.numUpdatedRows) > 0;
+}
+
+/** Closes the places still waiting for a product whose sale ended; answers the members whose place it closed. */
+export async function closeWaiting(db: Db, productId: string, now: Date): Promise<string[]> {
+  const closed = await db
+    .updateTable('waitlist')
+    .set({ state: 'closed', updated_at: now })
+    .where('product_id', '=', productId)
+    .where('state', '=', 'waiting')
+    .returning('member_id')
+    .execute();
+  return closed.map((row) => row.member_id);
 }
 
 /** Whether anyone waits for the product: its units are theirs first, even while some are free (a restock). */

@@ -32,6 +32,8 @@ export async function joinProductWaitlist(
   const rules = { ...purchaseRulesOf(buyer, context.settings), unpaidLimit: Number.POSITIVE_INFINITY };
   await assertMayOrder(context.db, memberId, { productId: product.id, variantGroup: product.variantGroup }, rules);
   await joinWaitlist(context.db, { productId: product.id, memberId, request: payload, now: context.clock.now() });
+  // A sale that ends with members still waiting tells them so (sale-end.ts).
+  if (product.saleEndAt) await context.waitlistClosesAt(product.id, new Date(product.saleEndAt));
   // None when a unit was handed to them between the two statements: their reservation is made, and its mail says so.
   return (await placesOf(context.db, memberId, product.id))[0];
 }
