@@ -1,12 +1,14 @@
 import { ManualClock, sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startIdentity, uniqueEmail } from './helpers.js';
+import { confirmationToken, openConfirmation, signUp, startIdentity, uniqueEmail, updateProfile } from './helpers.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
+const HOUR_MS = 60 * 60_000;
+
 /**
- * Sessions and the mail outbox read business time from the service's clock (issue 36), as everything else does: a
+ * Sessions, the mail outbox and contact confirmation links read business time from the service's clock (issue 36), as everything else does: a
  * test that moves the clock moves them too, and what they record is the clock's time.
  */
 describe.each(DATABASE_KINDS)('identity on its clock, on %s', (kind) => {
@@ -38,6 +40,27 @@ describe.each(DATABASE_KINDS)('identity on its clock, on %s', (kind) => {
     expect((await profile()).status).toBe(200);
     clock.advance(31 * DAY_MS);
     expect((await profile()).status).toBe(401);
+    clock.reset();
+  });
+
+  it.runIf(available)('dates a contact confirmation link by the clock, and ends it when the clock passes its 24 hours', async () => {
+    clock.reset();
+    const member = await signUp(identity, uniqueEmail('contact'));
+    const pending = async () =>
+      (await identity.json('/user/get-profile', { method: 'POST', token: member.token })).body.data[0].pendingEmail ?? null;
+    const wanted = uniqueEmail('wanted');
+    await updateProfile(identity, member.token, { email: wanted });
+    const token = await confirmationToken(identity, wanted);
+    const row = await sql<{ created_at: Date; expires_at: Date }>`
+      select created_at, expires_at from contact_confirmations where member_id = ${member.memberId}`.execute(identity.db);
+    const { created_at: created, expires_at: expires } = row.rows[0]!;
+    expect(Math.abs(new Date(created).getTime() - clock.now().getTime())).toBeLessThan(60_000);
+    expect(new Date(expires).getTime() - new Date(created).getTime()).toBe(24 * HOUR_MS);
+    expect(await pending()).toBe(wanted);
+    // A day and a minute on, by the clock alone: no longer pending, and the link is refused.
+    clock.advance(24 * HOUR_MS + 60_000);
+    expect(await pending()).toBeNull();
+    expect((await openConfirmation(identity, token)).status).toBe(400);
     clock.reset();
   });
 });

@@ -10,7 +10,7 @@ import { contactChangePage } from './contact-change-page.js';
 
 export function profileRoutes(deps: IdentityContext) {
   const currentProfile = async (memberId: string) => {
-    const found = await deps.members.withSubscription(memberId);
+    const found = await deps.members.withSubscription(memberId, deps.clock.now());
     if (!found) throw notFound('Member not found');
     return toProfile(found.row, found.status, found.pending);
   };
@@ -37,7 +37,7 @@ export function profileRoutes(deps: IdentityContext) {
   ] as const) {
     const words = channel === 'email' ? COPY.emailChange : COPY.mobileChange;
     mount(app, op, async (c) => {
-      const address = await confirmContactChange(deps.events, channel, (c.req.query('token') ?? '').slice(0, 200));
+      const address = await confirmContactChange(deps.events, channel, (c.req.query('token') ?? '').slice(0, 200), deps.clock.now());
       c.header('cache-control', 'no-store');
       return address
         ? c.html(contactChangePage({ confirmed: true, channel, message: words.confirmed(address) }), 200)

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { COPY } from '@elts/contracts';
-import { type EventStore, retryOnConcurrency, tooManyRequests } from '@elts/platform';
+import { type Clock, type EventStore, retryOnConcurrency, tooManyRequests } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { contactConfirmed, foldMember, memberStream } from '../domain/member.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
@@ -31,6 +31,7 @@ export interface ContactChangeDeps {
   mail: MailOutbox;
   texts: TextMessageSender;
   publicUrl: string;
+  clock: Clock;
 }
 
 /** A link to send by text message once the transaction that recorded it has committed. */
@@ -63,14 +64,15 @@ export async function requestContactChange(
 ): Promise<PendingText | undefined> {
   // Serialises a member's own requests, so two at once cannot both slip under the daily count.
   await lockMemberContactChanges(db, memberId);
-  await dropOldContactConfirmations(db, memberId, KEEP_ROWS_DAYS);
-  if ((await countContactConfirmationsToday(db, memberId, channel)) >= CONFIRMATIONS_PER_DAY) {
+  const now = deps.clock.now();
+  await dropOldContactConfirmations(db, memberId, KEEP_ROWS_DAYS, now);
+  if ((await countContactConfirmationsToday(db, memberId, channel, now)) >= CONFIRMATIONS_PER_DAY) {
     throw tooManyRequests(60 * 60, CHANNELS[channel].tooMany);
   }
-  await expireOpenContactConfirmations(db, memberId, channel);
+  await expireOpenContactConfirmations(db, memberId, channel, now);
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hash(token);
-  await insertContactConfirmation(db, { tokenHash, memberId, channel, address, validHours: CONTACT_CONFIRMATION_HOURS });
+  await insertContactConfirmation(db, { tokenHash, memberId, channel, address, validHours: CONTACT_CONFIRMATION_HOURS, now });
   const link = `${deps.publicUrl}${CHANNELS[channel].path}?token=${token}`;
   if (channel === 'mobile') {
     return {
@@ -93,11 +95,12 @@ export async function confirmContactChange(
   events: EventStore<IdentityDb>,
   channel: ContactChannel,
   token: string,
+  at: Date,
 ): Promise<string | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   return retryOnConcurrency(() =>
     events.transact(async ({ db, append, readStream }) => {
-      const claimed = await claimContactConfirmation(db, hash(token), channel);
+      const claimed = await claimContactConfirmation(db, hash(token), channel, at);
       if (!claimed) return undefined;
       const history = await readStream(memberStream(claimed.member_id));
       const state = foldMember(history);

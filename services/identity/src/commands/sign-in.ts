@@ -60,7 +60,7 @@ async function register(deps: SignInDeps, identity: VerifiedIdentity, invitation
     // Under the same lock, so two registrations of one address cannot both find it free.
     const holder = await findMemberBySignInEmail(db, identity.email);
     if (holder) throw conflict(SIGN_IN_EMAIL_HELD);
-    const invitation = invitationCode ? await findUsableInvitation(db, invitationCode) : undefined;
+    const invitation = invitationCode ? await findUsableInvitation(db, invitationCode, deps.clock.now()) : undefined;
     const refusal = registrationRefusal(Number(n), deps.registrationCap, invitation ? 'valid' : invitationCode ? 'unusable' : 'none');
     if (refusal) throw forbidden(refusal);
     const { firstname, lastname } = namesFromClaims(identity);

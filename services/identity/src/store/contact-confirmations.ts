@@ -9,42 +9,54 @@ export async function lockMemberContactChanges(db: Kysely<IdentityDb>, memberId:
   await sql`select pg_advisory_xact_lock(hashtext(${`identity.email-change:${memberId}`}))`.execute(db);
 }
 
-/** Drops a member's confirmation rows older than `keepDays`. */
-export async function dropOldContactConfirmations(db: Kysely<IdentityDb>, memberId: string, keepDays: number): Promise<void> {
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Drops a member's confirmation rows older than `keepDays` before `now`. */
+export async function dropOldContactConfirmations(db: Kysely<IdentityDb>, memberId: string, keepDays: number, now: Date): Promise<void> {
   await db
     .deleteFrom('contact_confirmations')
     .where('member_id', '=', memberId)
-    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${keepDays})`)
+    .where('created_at', '<', new Date(now.getTime() - keepDays * DAY_MS))
     .execute();
 }
 
-/** How many confirmation links of a channel the member was sent in the last day. */
-export async function countContactConfirmationsToday(db: Kysely<IdentityDb>, memberId: string, channel: ContactChannel): Promise<number> {
+/** How many confirmation links of a channel the member was sent in the day before `now`. */
+export async function countContactConfirmationsToday(
+  db: Kysely<IdentityDb>,
+  memberId: string,
+  channel: ContactChannel,
+  now: Date,
+): Promise<number> {
   const recent = await db
     .selectFrom('contact_confirmations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('member_id', '=', memberId)
     .where('channel', '=', channel)
-    .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
+    .where('created_at', '>', new Date(now.getTime() - DAY_MS))
     .executeTakeFirstOrThrow();
   return Number(recent.n);
 }
 
-/** Ends every unused, unexpired link of the member's channel now. */
-export async function expireOpenContactConfirmations(db: Kysely<IdentityDb>, memberId: string, channel: ContactChannel): Promise<void> {
+/** Ends every unused, unexpired link of the member's channel at `now`. */
+export async function expireOpenContactConfirmations(
+  db: Kysely<IdentityDb>,
+  memberId: string,
+  channel: ContactChannel,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('contact_confirmations')
-    .set({ expires_at: sql<Date>`now()` })
+    .set({ expires_at: now })
     .where('member_id', '=', memberId)
     .where('channel', '=', channel)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '>', now)
     .execute();
 }
 
 export async function insertContactConfirmation(
   db: Kysely<IdentityDb>,
-  confirmation: { tokenHash: Buffer; memberId: string; channel: ContactChannel; address: string; validHours: number },
+  confirmation: { tokenHash: Buffer; memberId: string; channel: ContactChannel; address: string; validHours: number; now: Date },
 ): Promise<void> {
   await db
     .insertInto('contact_confirmations')
@@ -53,25 +65,27 @@ export async function insertContactConfirmation(
       member_id: confirmation.memberId,
       channel: confirmation.channel,
       address: confirmation.address,
-      expires_at: sql<Date>`now() + make_interval(hours => ${confirmation.validHours})`,
+      created_at: confirmation.now,
+      expires_at: new Date(confirmation.now.getTime() + confirmation.validHours * 60 * 60_000),
       used_at: null,
     })
     .execute();
 }
 
-/** Marks the unused, unexpired link of the channel with this token hash used; its member and address, or undefined. */
+/** Marks the unused, unexpired link of the channel with this token hash used at `now`; its member and address, or undefined. */
 export async function claimContactConfirmation(
   db: Kysely<IdentityDb>,
   tokenHash: Buffer,
   channel: ContactChannel,
+  now: Date,
 ): Promise<{ member_id: string; address: string } | undefined> {
   return db
     .updateTable('contact_confirmations')
-    .set({ used_at: sql<Date>`now()` })
+    .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
     .where('channel', '=', channel)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '>', now)
     .returning(['member_id', 'address'])
     .executeTakeFirst();
 }

@@ -36,14 +36,14 @@ export async function countMemberInvitationsSince(db: Kysely<IdentityDb>, member
   return Number(row.n);
 }
 
-/** The invitation with this code, if it is neither redeemed nor expired. */
-export async function findUsableInvitation(db: Kysely<IdentityDb>, code: string) {
+/** The invitation with this code, if it is neither redeemed nor expired at `now`. */
+export async function findUsableInvitation(db: Kysely<IdentityDb>, code: string, now: Date) {
   return db
     .selectFrom('invitations')
     .select('code')
     .where('code', '=', code)
     .where('redeemed_by', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
 }
 

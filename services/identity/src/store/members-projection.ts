@@ -1,6 +1,6 @@
 import type { Profile, SubscriptionStatus } from '@elts/contracts';
 import type { StoredEvent } from '@elts/platform';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { onboardingProgress } from '../domain/member.js';
 import type { IdentityDb, MembersTable } from './tables.js';
 
@@ -96,11 +96,12 @@ export class MembersView {
   }
 
   /**
-   * A member's row, subscription status and any contact address waiting for confirmation, in one read (the profile
-   * is asked for on every page a member opens).
+   * A member's row, subscription status and any contact address waiting for confirmation at `now`, in one read (the
+   * profile is asked for on every page a member opens).
    */
   async withSubscription(
     memberId: string,
+    now: Date,
   ): Promise<{ row: MembersTable; status: SubscriptionStatus; pending: PendingContacts } | undefined> {
     const pending = (eb: ExpressionBuilder<IdentityDb, 'members'>, channel: 'email' | 'mobile') =>
       eb
@@ -109,7 +110,7 @@ export class MembersView {
         .whereRef('contact_confirmations.member_id', '=', 'members.id')
         .where('contact_confirmations.channel', '=', channel)
         .where('contact_confirmations.used_at', 'is', null)
-        .where('contact_confirmations.expires_at', '>', sql<Date>`now()`)
+        .where('contact_confirmations.expires_at', '>', now)
         .orderBy('contact_confirmations.created_at', 'desc')
         .limit(1);
     const found = await this.db
