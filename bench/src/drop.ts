@@ -16,6 +16,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceName } from '@elts/contracts';
+import { quietDropAnchor } from '@elts/contracts/testing';
 import pg from 'pg';
 import { type Attempt, attemptOrder, dropFigures, measureCheckout, sampleStock } from './checkout.js';
 import {
@@ -37,7 +38,7 @@ import { CpuMeter, cpuOf, startDistributed } from './distributed.js';
 import { CORES, quiet, type ServerProcess, startServer } from './server-process.js';
 import { type StatementCounts, statementsBetween } from './servers/statement-count.js';
 import { arrivals, distribution, type Figure, sustainedRate } from './stats.js';
-import { quietDropAnchor, waitingRoomAtOpening } from './waiting-room.js';
+import { waitingRoomAtOpening } from './waiting-room.js';
 
 const GROUP = 'Drop on PostgreSQL (open-loop arrivals)';
 /** BENCH_DROP_PROFILE_DIR: a V8 CPU profile of the all-in-one during each drop, and where its time went. */

@@ -5,18 +5,8 @@
  * draw, made by the first ask after the opening, timed alone), and when the last of them was answered with their
  * place, the others all asking at once; every place must be known, each once.
  */
-import { addDays, indianDayOf, weekdayOf } from '@elts/contracts';
 import { call, inBatches } from './client.js';
 import { distribution, type Figure } from './stats.js';
-
-/**
- * DROP_ANCHOR_DATE for a product whose calendar drops are days away whatever the day: the Friday four to ten days
- * on. The drop this benchmark schedules a minute ahead is then the one opening next.
- */
-export function quietDropAnchor(now = new Date()): string {
-  const from = addDays(indianDayOf(now), 4);
-  return addDays(from, (5 - weekdayOf(from) + 7) % 7);
-}
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 

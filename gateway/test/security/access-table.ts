@@ -218,7 +218,7 @@ export const ACCESS: Record<string, RouteAccess> = {
   },
   // A refused order in a bulk request is reported in its answer, beside the others, not as the request's status.
   'POST /admin/fulfilment': { body: { orders: [{ order_id: '{orderId}', step: 'processing' }] } },
-  // The waiting room opens WAITING_ROOM_MINUTES before a drop; the fixtures' next drop is days away.
+  // The waiting room opens WAITING_ROOM_MINUTES before a drop; the rig's next drop is days away (quietDropAnchor).
   'POST /drop/waiting-room': {
     refusesEveryone: { status: 409, why: 'the next drop is days away; joining is proven by services/orders/test/waiting-room.test.ts' },
   },

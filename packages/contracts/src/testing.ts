@@ -24,3 +24,4 @@ export function memberRegisteredEvent(memberId: string, overrides: Partial<Omit<
 
 export * from './testing/complete-profile.js';
 export * from './testing/event-builders.js';
+export * from './testing/quiet-drop-anchor.js';
