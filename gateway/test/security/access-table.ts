@@ -280,6 +280,7 @@ export const ACCESS: Record<string, RouteAccess> = {
   },
   // payments
   'GET /subscription/current': {},
+  'GET /subscription/savings': {},
   'POST /subscription/create-upi-mandate': { body: {}, refusesEveryone: ALREADY_MEMBERS },
   'PUT /subscription/revoke-mandate/:mandate_id': {
     path: '/subscription/revoke-mandate/{mandateId}',

@@ -306,6 +306,8 @@ describe.each(DATABASE_KINDS)('stock on %s', (kind) => {
       images: ['/product/images/headphones.svg'],
       pricePaise: 199_950,
       amazonPricePaise: 299_900,
+      // When the operator recorded it: the order keeps both (decision 0156).
+      amazonPriceRecordedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       isEnabled: true,
       saleStartAt: new Date(window.saleStartAt).toISOString(),
       saleEndAt: new Date(window.saleEndAt).toISOString(),

@@ -96,6 +96,7 @@ export const API: OperationRoutes = {
   memberLogout: { id: 'memberLogout', method: 'POST', path: '/user/logout' },
   memberLogoutEverywhere: { id: 'memberLogoutEverywhere', method: 'POST', path: '/user/logout-everywhere' },
   memberOrderInvoicePdf: { id: 'memberOrderInvoicePdf', method: 'GET', path: '/api/invoices/order/:orderId' },
+  membershipSavings: { id: 'membershipSavings', method: 'GET', path: '/subscription/savings' },
   moveDrop: { id: 'moveDrop', method: 'PUT', path: '/admin/drops/:id' },
   myWaitlists: { id: 'myWaitlists', method: 'GET', path: '/product/waitlist' },
   nextDrop: { id: 'nextDrop', method: 'GET', path: '/internal/drops/next' },
