@@ -190,6 +190,7 @@ export const ACCESS: Record<string, RouteAccess> = {
   'POST /admin/drops': { body: { opensAt: inDays(20), closesAt: inDays(21), label: 'Matrix drop' } },
   'PUT /admin/drops/:id': { path: '/admin/drops/{dropId}', body: { opensAt: inDays(22), closesAt: inDays(23) } },
   'DELETE /admin/drops/:id': { path: '/admin/drops/{dropId}' },
+  'GET /admin/drops/:id/sales': { path: '/admin/drops/{dropId}/sales' },
   'GET /admin/early-access': {},
   'POST /admin/early-access': { body: { email: 'early@example.in' } },
   'DELETE /admin/early-access': { body: { email: 'early@example.in' } },
