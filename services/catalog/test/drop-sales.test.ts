@@ -13,8 +13,8 @@ const move = (productId: string, hours: number, onHandDelta: number, soldDelta =
   soldDelta,
 });
 const products = [
-  { id: 'KETTLE', name: 'Kettle' },
   { id: 'FLASK', name: 'Flask' },
+  { id: 'KETTLE', name: 'Kettle' },
 ];
 
 describe('how a drop sold', () => {
@@ -39,6 +39,7 @@ describe('how a drop sold', () => {
     expect(sales.hours).toHaveLength(48);
     expect(sales.hours[0]).toEqual({ start: opensAt, sold: 2, soldSoFar: 2 });
     expect(sales.hours[47]).toEqual({ start: at(47), sold: 1, soldSoFar: 3 });
+    // The best seller first, whatever order the products came in.
     expect(sales.products).toEqual([
       { id: 'KETTLE', name: 'Kettle', offered: 9, sold: 3, sellThroughPercent: 33 },
       { id: 'FLASK', name: 'Flask', offered: 5, sold: 0, sellThroughPercent: 0 },

@@ -384,9 +384,10 @@ describe.each(DATABASE_KINDS)('stock on %s', (kind) => {
       [0, 0],
       [3, 3],
     ]);
+    // The best seller first.
     expect(body.data.products).toEqual([
-      { id: alsoInDrop.id, name: 'Chart drop flask', offered: 2, sold: 0, sellThroughPercent: 0 },
       { id: inDrop.id, name: 'Chart drop kettle', offered: 4, sold: 3, sellThroughPercent: 75 },
+      { id: alsoInDrop.id, name: 'Chart drop flask', offered: 2, sold: 0, sellThroughPercent: 0 },
     ]);
     expect((await catalog.json('/admin/drops/NO-SUCH-DROP/sales', { token: admin.token })).status).toBe(404);
     expect((await catalog.json(`/admin/drops/${dropId}/sales`, { token: catalog.memberSession().token })).status).toBe(401);

@@ -20,8 +20,7 @@ export async function salesOfDrop(context: CatalogContext, dropId: string): Prom
         applicableWindow({ saleStartAt: row.sale_start_at, saleEndAt: row.sale_end_at, dropId: row.drop_id }, calendar, drop.opensAt)
           .dropId === drop.id,
     )
-    .map((row) => ({ id: row.id, name: row.name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .map((row) => ({ id: row.id, name: row.name }));
   const moves: StockMove[] =
     products.length === 0
       ? []

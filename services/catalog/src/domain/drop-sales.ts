@@ -30,6 +30,7 @@ export interface DropSales {
   hours: { start: Date; sold: number; soldSoFar: number }[];
   offered: number;
   sold: number;
+  /** Most units sold first, then by name. */
   products: { id: string; name: string; offered: number; sold: number; sellThroughPercent: number | null }[];
 }
 
@@ -60,11 +61,14 @@ export function dropSales({ opensAt, closesAt, products, moves, now }: DropSales
     soFar += sold;
     return { start: new Date(opensAt.getTime() + i * HOUR_MS), sold, soldSoFar: soFar };
   });
-  const rows = products.map((product) => {
-    const { offered, sold } = figures.get(product.id) ?? { offered: 0, sold: 0 };
-    const kept = Math.max(0, offered);
-    return { id: product.id, name: product.name, offered: kept, sold, sellThroughPercent: sellThrough(sold, kept) };
-  });
+  // The best sellers first (a drop may carry dozens of products), then by name.
+  const rows = products
+    .map((product) => {
+      const { offered, sold } = figures.get(product.id) ?? { offered: 0, sold: 0 };
+      const kept = Math.max(0, offered);
+      return { id: product.id, name: product.name, offered: kept, sold, sellThroughPercent: sellThrough(sold, kept) };
+    })
+    .sort((a, b) => b.sold - a.sold || a.name.localeCompare(b.name));
   return {
     hours,
     offered: rows.reduce((sum, row) => sum + row.offered, 0),

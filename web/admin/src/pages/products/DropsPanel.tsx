@@ -55,17 +55,15 @@ export function DropsPanel() {
       header: 'Actions',
       cell: (d) => (
         <div className="flex flex-wrap gap-2">
-          {d.status !== 'scheduled' && (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-pressed={showingSales === d.id}
-              aria-label={`Sales of the drop opening ${formatDateTime(d.opensAt)}`}
-              onClick={() => setShowingSales(showingSales === d.id ? undefined : d.id)}
-            >
-              Sales
-            </Button>
-          )}
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-pressed={showingSales === d.id}
+            aria-label={`Sales of the drop opening ${formatDateTime(d.opensAt)}`}
+            onClick={() => setShowingSales(showingSales === d.id ? undefined : d.id)}
+          >
+            Sales
+          </Button>
           {d.status !== 'cancelled' && (
             <Button
               size="sm"
