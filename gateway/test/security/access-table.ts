@@ -190,6 +190,7 @@ export const ACCESS: Record<string, RouteAccess> = {
   'POST /admin/drops': { body: { opensAt: inDays(20), closesAt: inDays(21), label: 'Matrix drop' } },
   'PUT /admin/drops/:id': { path: '/admin/drops/{dropId}', body: { opensAt: inDays(22), closesAt: inDays(23) } },
   'DELETE /admin/drops/:id': { path: '/admin/drops/{dropId}' },
+  'GET /admin/drops/:id/sales': { path: '/admin/drops/{dropId}/sales' },
   'GET /admin/early-access': {},
   'POST /admin/early-access': { body: { email: 'early@example.in' } },
   'DELETE /admin/early-access': { body: { email: 'early@example.in' } },
@@ -280,6 +281,7 @@ export const ACCESS: Record<string, RouteAccess> = {
   },
   // payments
   'GET /subscription/current': {},
+  'GET /subscription/savings': {},
   'POST /subscription/create-upi-mandate': { body: {}, refusesEveryone: ALREADY_MEMBERS },
   'PUT /subscription/revoke-mandate/:mandate_id': {
     path: '/subscription/revoke-mandate/{mandateId}',

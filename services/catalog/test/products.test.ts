@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -316,5 +317,69 @@ describe.each(DATABASE_KINDS)('products on %s', (kind) => {
     expect(again.status).toBe(304);
     expect((await catalog.request('/product/images/nothing.svg')).status).toBe(404);
     expect((await catalog.request('/product/images/headphones.png')).status).toBe(404);
+  });
+
+  // The retail (Amazon) price keeps the date the operator recorded it (issue 39, decision 0156).
+  const recordedTimes = async (productId: string) =>
+    (
+      await sql<{ recorded_at: Date }>`select recorded_at from events where stream_id = ${`product-${productId}`}
+        order by stream_version`.execute(catalog.db)
+    ).rows.map((row) => row.recorded_at.toISOString());
+  const storedDate = async (productId: string) =>
+    (
+      await sql<{ at: Date | null }>`select amazon_price_recorded_at as at from products where id = ${productId}`.execute(catalog.db)
+    ).rows[0]?.at?.toISOString() ?? null;
+
+  it.runIf(available)(
+    'dates the price by the save that set it, keeps the date through other saves, and has none without a price',
+    async () => {
+      const product = await createProduct(catalog, admin, openWindow());
+      const update = (body: Record<string, unknown>) =>
+        catalog.json(`/product/update/${product.id}`, {
+          method: 'PUT',
+          token: admin.token,
+          body: productForm({ ...openWindow(), ...body }),
+        });
+      const [created] = await recordedTimes(product.id);
+      expect(product).toMatchObject({ amazonPricePaise: 3_499_000, amazonPriceRecordedAt: created });
+
+      const renamed = await update({ name: 'Sony WH-1000XM5 (Blue)' });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.data.amazonPriceRecordedAt).toBe(created);
+
+      const repriced = await update({ name: 'Sony WH-1000XM5 (Blue)', amazonPrice: 32990 });
+      const times = await recordedTimes(product.id);
+      expect(times[2]).not.toBe(created);
+      expect(repriced.body.data).toMatchObject({ amazonPricePaise: 3_299_000, amazonPriceRecordedAt: times[2] });
+      const list = await catalog.json('/product/list?limit=15', { token: admin.token });
+      const listed = (list.body.data.products as { id: string; amazonPriceRecordedAt: string | null }[]).find((p) => p.id === product.id);
+      if (listed) expect(listed.amazonPriceRecordedAt).toBe(times[2]);
+
+      const cleared = await update({ name: 'Sony WH-1000XM5 (Blue)', amazonPrice: null });
+      expect(cleared.body.data).toMatchObject({ amazonPricePaise: null, amazonPriceRecordedAt: null });
+      expect(await storedDate(product.id)).toBeNull();
+    },
+  );
+
+  it.runIf(available)('migration 0006 dates a product saved before it by the last event that set its price', async () => {
+    const product = await createProduct(catalog, admin, openWindow());
+    await catalog.json(`/product/update/${product.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: productForm({ ...openWindow(), amazonPrice: 30990 }),
+    });
+    await catalog.json(`/product/update/${product.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: productForm({ ...openWindow(), amazonPrice: 30990, name: 'Renamed headphones' }),
+    });
+    const times = await recordedTimes(product.id);
+    await sql`update products set amazon_price_recorded_at = null`.execute(catalog.db);
+    const migration = readFileSync(new URL('../migrations/0006_retail_price_recorded.sql', import.meta.url), 'utf8');
+    const fill = migration.slice(migration.indexOf('update products'));
+    await sql.raw(fill).execute(catalog.db);
+    // The second update (a new name) did not change the price: the date is the first update's.
+    expect(times).toHaveLength(3);
+    expect(await storedDate(product.id)).toBe(times[1]);
   });
 });

@@ -7,6 +7,7 @@ import { emulatorRoutes } from './api/emulator-routes.js';
 import { internalRoutes } from './api/internal-routes.js';
 import { invoiceRoutes } from './api/invoice-routes.js';
 import { ordersInternalRoutes } from './api/orders-internal-routes.js';
+import { savingsRoutes } from './api/savings-routes.js';
 import { subscriptionRoutes } from './api/subscription-routes.js';
 import { webhookRoutes } from './api/webhook-routes.js';
 import type { PaymentsContext } from './commands/context.js';
@@ -68,6 +69,7 @@ export const paymentsService = defineService({
     app.route('/', workflowStepRoutes(context));
     app.route('/', ordersInternalRoutes(context));
     app.route('/', subscriptionRoutes(context));
+    app.route('/', savingsRoutes(context));
     app.route('/', webhookRoutes(context));
     app.route('/', invoiceRoutes(context));
     if (gateway instanceof SimulatorGateway) {

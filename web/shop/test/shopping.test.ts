@@ -2,7 +2,15 @@ import { ApiError } from '@elts/ui';
 import { describe, expect, it } from 'vitest';
 import { orderHistoryError } from '../src/api/orders.js';
 import { rememberOrder } from '../src/shopping/checkout.js';
-import { cardTitle, discountPercent, lowStockNote, originalPriceLabel, priceLabel, saleClock } from '../src/shopping/deal-display.js';
+import {
+  cardTitle,
+  discountPercent,
+  lowStockNote,
+  originalPriceLabel,
+  priceLabel,
+  retailPrice,
+  saleClock,
+} from '../src/shopping/deal-display.js';
 import { deliveryComplete, payerNames, prefillDelivery } from '../src/shopping/order-prefill.js';
 import { outcomeOf } from '../src/shopping/ProductOrderStatus.js';
 import { timeLeftToPay } from '../src/shopping/ReservationActions.js';
@@ -22,7 +30,7 @@ describe('deal cards', () => {
   });
 
   it('shows en-IN rupees and the discount from the original price', () => {
-    const product = { price: 26990, amazonPrice: 34990 };
+    const product = { price: 26990, amazonPrice: 34990, amazonPriceRecordedAt: '2026-11-19T20:00:00.000Z' };
     expect(priceLabel(product)).toBe('₹26,990.00');
     expect(priceLabel({ price: 1, pricePaise: 12_345_600 })).toBe('₹1,23,456.00');
     expect(originalPriceLabel(product)).toBe('₹34,990.00');
@@ -30,6 +38,19 @@ describe('deal cards', () => {
     expect(discountPercent({ price: 500, amazonPrice: null })).toBeUndefined();
     expect(discountPercent({ price: 500, amazonPrice: 400 })).toBeUndefined();
     expect(originalPriceLabel({ price: 500, amazonPrice: 500 })).toBeUndefined();
+  });
+
+  it('shows no discount and no retail price that the operator did not record with its date (decision 0156)', () => {
+    const undated = { price: 26990, amazonPrice: 34990, amazonPriceRecordedAt: null };
+    expect(discountPercent(undated)).toBeUndefined();
+    expect(originalPriceLabel(undated)).toBeUndefined();
+    expect(retailPrice(undated)).toBeUndefined();
+    expect(discountPercent({ price: 26990, amazonPrice: 34990 })).toBeUndefined();
+    // The date is India's: 01:30 on 20/11/2026 there.
+    expect(retailPrice({ price: 26990, amazonPrice: 34990, amazonPriceRecordedAt: '2026-11-19T20:00:00.000Z' })).toEqual({
+      label: '₹34,990.00',
+      recorded: 'Retail price as recorded on 20/11/2026',
+    });
   });
 
   it("says 'Only N left!' for 1 to 5 units only", () => {

@@ -98,6 +98,11 @@ const productShape = {
   pricePaise: z.number().int(),
   amazonPrice: z.number().nullable(),
   amazonPricePaise: z.number().int().nullable(),
+  /**
+   * When the operator recorded that retail price (decision 0156): a discount or saving is shown only against a
+   * retail price with its date; null when there is no retail price.
+   */
+  amazonPriceRecordedAt: at,
   category: z.string(),
   brand: z.string(),
   /** The units one can still buy. */
@@ -171,6 +176,8 @@ export const productForOrderSchema = z.object({
   images: z.array(z.string()),
   pricePaise: z.number().int(),
   amazonPricePaise: z.number().int().nullable(),
+  /** When the operator recorded that retail price: an order keeps both as the retail price in force (decision 0156). */
+  amazonPriceRecordedAt: at.optional(),
   isEnabled: z.boolean(),
   /** The window that applies (the product's own, else its drop's); null ends mean open. */
   saleStartAt: at,

@@ -35,6 +35,12 @@ export const OrderPlaced = defineEvent({
     reservedUntil: z.string().nullable().default(null),
     /** A unit that came back and was handed to the member as the first on its waitlist (issue 33 item 3). */
     fromWaitlist: z.boolean().default(false),
+    /**
+     * The retail price in force when the order was placed, one unit, as the operator recorded it with its date
+     * (decision 0156): what a saving is measured against. Null when the product had none, and on older orders.
+     */
+    retailUnitPaise: paise.nullable().default(null),
+    retailRecordedAt: z.string().nullable().default(null),
   }),
 });
 

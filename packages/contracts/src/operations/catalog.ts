@@ -252,6 +252,35 @@ export const catalogOperations = {
       }),
     ),
   }),
+  dropSales: operation({
+    id: 'dropSales',
+    method: 'GET',
+    path: '/admin/drops/:id/sales',
+    owner: 'catalog',
+    access: 'admin',
+    summary:
+      "How a deal drop sold: units sold in each of its hours and so far against the units it offered, and each product's sell-through",
+    params: dropId,
+    response: answer(
+      z.object({
+        drop: z.object({ id: z.string(), label: z.string(), opensAt: z.string(), closesAt: z.string() }),
+        offered: z.number().int(),
+        sold: z.number().int(),
+        /** From the opening to the close (to now while it runs); none before it opens. */
+        hours: z.array(z.object({ start: z.string(), sold: z.number().int(), soldSoFar: z.number().int() })),
+        products: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            offered: z.number().int(),
+            sold: z.number().int(),
+            /** Whole percent, rounded down; null when nothing was offered. */
+            sellThroughPercent: z.number().int().nullable(),
+          }),
+        ),
+      }),
+    ),
+  }),
   createDrop: operation({
     id: 'createDrop',
     method: 'POST',

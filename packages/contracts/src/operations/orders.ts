@@ -88,6 +88,12 @@ const exchangeSchema = z.object({
 
 const paymentStatus = z.enum(['pending', 'processing', 'success', 'failed']).nullable();
 
+/**
+ * The retail price in force when the order was placed, for its quantity, and when the operator recorded it
+ * (decision 0156): null when the product had none recorded. A saving is measured against it, never without it.
+ */
+const retailPriceSchema = z.object({ amount: z.number(), amount_paise: z.number().int(), recorded_at: z.string() }).nullable();
+
 /** One order for the Order Status page: the spec's order status fields, and its fulfilment. */
 const orderStatusSchema = z.object({
   order_id: z.string(),
@@ -117,6 +123,7 @@ const orderStatusSchema = z.object({
   payment_expires_at: at,
   payment_timeout_seconds: z.number().nullable(),
   fulfilment: fulfilmentSchema.nullable(),
+  retail_price: retailPriceSchema,
 });
 
 /** An order as the spec's history cards read it, with its fulfilment once paid, or its refund once cancelled. */
@@ -136,6 +143,7 @@ const orderCardSchema = z.object({
   refunds: z.array(refundLineSchema),
   /** As on the Order Status page: an unpaid reservation offers Pay now and Cancel until then. */
   pay_until: at,
+  retail_price: retailPriceSchema,
 });
 
 /** The member's refund choice page of an order cancelled as out of stock. */

@@ -385,6 +385,37 @@ export const paymentsOperations = {
       }),
     ),
   }),
+  membershipSavings: operation({
+    id: 'membershipSavings',
+    method: 'GET',
+    path: '/subscription/savings',
+    owner: 'payments',
+    access: 'member',
+    summary:
+      "What the member's membership year saved against the recorded retail price of their paid, unrefunded orders, its fee, and their credit",
+    response: answer(
+      z.object({
+        /** Null without an active membership: there is no year to count. */
+        year: z
+          .object({
+            first_day: z.string(),
+            last_day: z.string(),
+            orders_counted: z.number().int(),
+            retail_paise: z.number().int(),
+            paid_paise: z.number().int(),
+            credit_paise: z.number().int(),
+            saving_paise: z.number().int(),
+            orders_without_retail: z.number().int(),
+            orders_refunded: z.number().int(),
+            fee_paise: z.number().int(),
+            times_fee_saved: z.number().nullable(),
+          })
+          .nullable(),
+        credit_balance_paise: z.number().int(),
+        credit_expires_at: z.string().nullable(),
+      }),
+    ),
+  }),
   createUpiMandate: operation({
     id: 'createUpiMandate',
     method: 'POST',

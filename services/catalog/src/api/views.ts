@@ -4,6 +4,8 @@ import { type SaleWindow, saleStateAt } from '../domain/sale-window.js';
 import { availableOf, type ProductRow } from '../store/catalog-reads.js';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
+/** A retail price's date, only while there is a retail price (decision 0156). */
+const retailRecordedAt = (row: ProductRow) => (row.amazon_price_paise === null ? null : iso(row.amazon_price_recorded_at));
 
 function common(row: ProductRow) {
   return {
@@ -14,6 +16,7 @@ function common(row: ProductRow) {
     pricePaise: row.price_paise,
     amazonPrice: row.amazon_price_paise === null ? null : rupeesOf(row.amazon_price_paise),
     amazonPricePaise: row.amazon_price_paise,
+    amazonPriceRecordedAt: retailRecordedAt(row),
     category: row.category,
     brand: row.brand,
     stock: availableOf(row),
@@ -61,6 +64,7 @@ export function productForOrder(row: ProductRow, window: SaleWindow): ProductFor
     images: row.images,
     pricePaise: row.price_paise,
     amazonPricePaise: row.amazon_price_paise,
+    amazonPriceRecordedAt: retailRecordedAt(row),
     isEnabled: row.is_enabled,
     saleStartAt: iso(window.startAt),
     saleEndAt: iso(window.endAt),

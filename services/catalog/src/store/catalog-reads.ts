@@ -16,6 +16,7 @@ function withStock(db: Kysely<CatalogDb>) {
       'p.images',
       'p.price_paise',
       'p.amazon_price_paise',
+      'p.amazon_price_recorded_at',
       'p.category',
       'p.brand',
       'p.descriptions',

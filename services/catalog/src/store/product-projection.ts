@@ -23,6 +23,9 @@ const columns = (product: ProductData) => ({
   gst_rate_percent: product.gstRatePercent ?? null,
 });
 
+/** When a save that set the retail price recorded it: the event's time, or null when it has none. */
+const retailRecordedAt = (product: ProductData, at: Date) => (product.amazonPricePaise === null ? null : at);
+
 /** Applies one of a product's events to the products table, in the transaction that appended it. */
 export async function projectProductEvent(trx: Transaction<CatalogDb>, event: StoredEvent): Promise<void> {
   const data = event.data as { productId: string; product?: ProductData };
@@ -31,16 +34,28 @@ export async function projectProductEvent(trx: Transaction<CatalogDb>, event: St
     case 'ProductCreated':
       await trx
         .insertInto('products')
-        .values({ id: data.productId, ...columns(data.product as ProductData), ...touch, created_at: event.recordedAt })
+        .values({
+          id: data.productId,
+          ...columns(data.product as ProductData),
+          amazon_price_recorded_at: retailRecordedAt(data.product as ProductData, event.recordedAt),
+          ...touch,
+          created_at: event.recordedAt,
+        })
         .execute();
       return;
-    case 'ProductUpdated':
+    case 'ProductUpdated': {
+      // The retail price keeps the date it was recorded until a save changes it (decision 0156).
+      const changed = (event.data as { changed?: string[] }).changed ?? [];
+      const recorded = changed.includes('amazonPricePaise')
+        ? { amazon_price_recorded_at: retailRecordedAt(data.product as ProductData, event.recordedAt) }
+        : {};
       await trx
         .updateTable('products')
-        .set({ ...columns(data.product as ProductData), ...touch })
+        .set({ ...columns(data.product as ProductData), ...recorded, ...touch })
         .where('id', '=', data.productId)
         .execute();
       return;
+    }
     case 'ProductEnabled':
     case 'ProductDisabled':
       await trx

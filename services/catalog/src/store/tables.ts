@@ -7,6 +7,8 @@ export interface ProductsTable {
   images: string[];
   price_paise: number;
   amazon_price_paise: number | null;
+  /** When the operator recorded that retail price (migration 0006, decision 0156); null with none. */
+  amazon_price_recorded_at: Date | null;
   category: string;
   brand: string;
   descriptions: { title: string; content: string }[];

@@ -38,7 +38,16 @@ export function reservationPlaced(reservation: {
       variantGroup: product.variantGroup ?? null,
       reservedUntil: reservation.payBy.toISOString(),
       fromWaitlist: reservation.fromWaitlist ?? false,
+      // A retail price counts only with the date it was recorded (decision 0156).
+      ...retailInForce(product),
     },
     metadata: { actor: `member:${memberId}` },
   };
+}
+
+/** The product's retail price with its date, both or neither. */
+function retailInForce(product: ProductForOrder): { retailUnitPaise: number | null; retailRecordedAt: string | null } {
+  const recordedAt = product.amazonPriceRecordedAt ?? null;
+  if (product.amazonPricePaise === null || recordedAt === null) return { retailUnitPaise: null, retailRecordedAt: null };
+  return { retailUnitPaise: product.amazonPricePaise, retailRecordedAt: recordedAt };
 }

@@ -10,6 +10,16 @@ function payUntilOf(row: OrdersTable, now: Date): string | null {
   return payUntil({ status: row.status, reservedUntil: row.reserved_until }, now)?.toISOString() ?? null;
 }
 
+/**
+ * The retail price in force when the order was placed, for its quantity, with the date the operator recorded it
+ * (decision 0156); null without one. The member's pages measure the order's saving against it.
+ */
+function retailPriceOf(row: OrdersTable) {
+  if (row.retail_unit_paise === null || row.retail_recorded_at === null) return null;
+  const totalPaise = Number(row.retail_unit_paise) * row.quantity;
+  return { amount: rupeesOf(totalPaise), amount_paise: totalPaise, recorded_at: row.retail_recorded_at.toISOString() };
+}
+
 export function orderCard(row: OrdersTable, now: Date, shipment?: OrderShipmentsTable) {
   return {
     order_id: row.order_id,
@@ -24,6 +34,7 @@ export function orderCard(row: OrdersTable, now: Date, shipment?: OrderShipments
     shipping_address: { name: row.shipping_address.name, city: row.shipping_address.city },
     fulfilment: fulfilmentView(shipment),
     pay_until: payUntilOf(row, now),
+    retail_price: retailPriceOf(row),
   };
 }
 
@@ -68,5 +79,6 @@ export function orderStatusView(row: OrdersTable, payment: PaymentFacts | undefi
     payment_expires_at: payment?.expiresAt ?? null,
     payment_timeout_seconds: payment?.timeoutSeconds ?? null,
     fulfilment: fulfilmentView(shipment),
+    retail_price: retailPriceOf(row),
   };
 }

@@ -47,6 +47,8 @@ export async function projectOrderEvent(trx: Transaction<OrdersDb>, event: Store
           failure_reason: null,
           variant_group: data.variantGroup ?? null,
           reserved_until: data.reservedUntil ? new Date(data.reservedUntil) : null,
+          retail_unit_paise: data.retailUnitPaise ?? null,
+          retail_recorded_at: data.retailRecordedAt ? new Date(data.retailRecordedAt) : null,
           customer: JSON.stringify(data.customer) as never,
           shipping_address: JSON.stringify(data.shippingAddress) as never,
           billing_address: JSON.stringify(data.billingAddress) as never,

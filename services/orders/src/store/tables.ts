@@ -19,6 +19,9 @@ export interface OrdersTable {
   variant_group: string | null;
   /** A reservation's time to start paying (migration 0010); null for orders that opened their payment at once. */
   reserved_until: Date | null;
+  /** The retail price of one unit in force when placed, and when the operator recorded it (migration 0013, decision 0156). */
+  retail_unit_paise: number | null;
+  retail_recorded_at: Date | null;
   customer: { email: string; phone: string; firstName: string; lastName: string };
   shipping_address: DeliveryAddress;
   billing_address: DeliveryAddress;

@@ -1,6 +1,7 @@
 import type { AdminCharts, ChartBucket } from '@elts/contracts';
-import { Button, LoadingState } from '@elts/ui';
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { LoadingState } from '@elts/ui';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { ChartFrame } from './ChartFrame.js';
 import { ChartTable } from './ChartTable.js';
 import { BEFORE_COLOR, bucketLabel, CHART_WORDS, periodText, valueText } from './chart-words.js';
 import type { PlotLine } from './UPlotChart.js';
@@ -13,7 +14,6 @@ type Chart = AdminCharts['charts'][number];
 /** One chart with its period beside the one before, a "View as table" toggle, and why it is empty when it is. */
 export function ChartCard({ chart, answer }: { chart: Chart; answer: Pick<AdminCharts, 'period' | 'previous'> }) {
   const [asTable, setAsTable] = useState(false);
-  const heading = useId();
   const bucket: ChartBucket = answer.period.bucket;
   const words = CHART_WORDS[chart.id] ?? { title: chart.id, series: {}, nothing: 'Nothing happened' };
   const single = chart.series.length === 1;
@@ -45,22 +45,11 @@ export function ChartCard({ chart, answer }: { chart: Chart; answer: Pick<AdminC
   const empty = [...chart.points, ...chart.previous].every((point) => point.values.every((value) => value === 0));
 
   return (
-    <section aria-labelledby={heading} className="min-w-0 rounded-card bg-white p-5 shadow-card ring-1 ring-ink-100">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h3 id={heading} className="font-display text-lg font-bold text-ink-950">
-            {words.title}
-          </h3>
-          <p className="text-xs text-ink-600">
-            {periodText(answer.period)}, beside {periodText(answer.previous)}
-          </p>
-        </div>
-        {!empty && (
-          <Button variant="secondary" size="sm" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
-            {asTable ? 'View as chart' : 'View as table'}
-          </Button>
-        )}
-      </div>
+    <ChartFrame
+      title={words.title}
+      subtitle={`${periodText(answer.period)}, beside ${periodText(answer.previous)}`}
+      table={empty ? undefined : { shown: asTable, toggle: () => setAsTable(!asTable) }}
+    >
       {single && !empty && !asTable && (
         <p className="mt-2 flex gap-4 text-xs text-ink-700">
           <span>
@@ -101,6 +90,6 @@ export function ChartCard({ chart, answer }: { chart: Chart; answer: Pick<AdminC
           </Suspense>
         )}
       </div>
-    </section>
+    </ChartFrame>
   );
 }

@@ -13,11 +13,19 @@ export type ShopProduct = BoardAnswer['products'][number];
 
 export const DEALS_BOARD_QUERY_KEY = ['deals-board'] as const;
 
+/**
+ * How often an open board is read again, so its 'Only N left!' lines and sold-out cards follow the live stock rather
+ * than the stock when the page was opened (the dark-pattern rules, decision 0156); also on coming back to the tab.
+ */
+export const DEALS_BOARD_REFRESH_MS = 15_000;
+
 /** The member's deals board (at most 15 products). Sent with the session so the catalog can personalise it. */
 export function useDealsBoard() {
   return useQuery({
     queryKey: DEALS_BOARD_QUERY_KEY,
     retry: false,
+    refetchInterval: DEALS_BOARD_REFRESH_MS,
+    refetchOnWindowFocus: true,
     queryFn: async ({ signal }): Promise<BoardAnswer> => {
       const envelope = await callOperation(
         API.listProducts,

@@ -59,3 +59,13 @@ export async function toggleAutoRenewal(autoRenewal: boolean): Promise<DataOf<Op
 export async function cancelSubscription(reason: string): Promise<DataOf<OperationTable['cancelSubscription']>> {
   return (await callOperation(API.cancelSubscription, { body: reason ? { reason } : {} }, { token: token() })).data;
 }
+
+/** What the membership year saved against retail (`GET /subscription/savings`, decision 0156); `year` null without one. */
+export function useMembershipSavings(enabled: boolean) {
+  return useQuery({
+    queryKey: ['subscription', 'savings'],
+    enabled: enabled && Boolean(token()),
+    retry: false,
+    queryFn: async ({ signal }) => (await callOperation(API.membershipSavings, {}, { token: token(), signal })).data,
+  });
+}

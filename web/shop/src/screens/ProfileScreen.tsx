@@ -8,6 +8,7 @@ import { MerchSection } from '../community/MerchSection.js';
 import { WallSection } from '../community/WallSection.js';
 import { useAccountMenu } from '../layout/account-menu.js';
 import { MembershipCreditCard } from '../membership/MembershipCreditCard.js';
+import { MembershipSavingsCard } from '../membership/MembershipSavingsCard.js';
 import { SubscriptionPanel } from '../membership/SubscriptionPanel.js';
 import { ListsWithAlerts } from '../profile/AlertsSection.js';
 import { ProfessionPersonaCard } from '../profile/ProfessionPersonaCard.js';
@@ -30,6 +31,7 @@ const SECTION_CONTENT: Record<Section, () => ReactNode> = {
     <div className="grid gap-6">
       <WithProfile>{(profile) => <ProfessionPersonaCard profile={profile} />}</WithProfile>
       <SubscriptionPanel />
+      <MembershipSavingsCard />
       <MembershipCreditCard />
     </div>
   ),

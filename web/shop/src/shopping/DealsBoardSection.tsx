@@ -21,7 +21,11 @@ export function DealsBoardSection() {
   const board = useDealsBoard();
   const profile = useProfile();
   const now = useNow();
-  const [viewing, setViewing] = useState<ShopProduct>();
+  // The product whose details are open, by id: the board is read again while it shows (live stock), and the details
+  // follow the newest reading rather than the one they were opened from.
+  const [viewingId, setViewingId] = useState<string>();
+  const viewing = board.data?.products.find((product) => product.id === viewingId);
+  const setViewing = (product: ShopProduct | undefined) => setViewingId(product?.id);
   // What the order form is for: Buy Now, or joining a sold-out product's waitlist with the same details.
   const [buying, setBuying] = useState<{ product: ShopProduct; waitlist: boolean }>();
   const waitlists = useMyWaitlists(Boolean(board.data && !board.data.access));

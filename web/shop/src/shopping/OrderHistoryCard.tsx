@@ -5,6 +5,7 @@ import type { OrderCard, OrderRefund } from '../api/orders.js';
 import { rememberOrder } from './checkout.js';
 import { FulfilmentTimeline } from './FulfilmentTimeline.js';
 import { OrderInvoiceDownload } from './InvoiceDownload.js';
+import { orderSavingLine } from './order-saving.js';
 import { checkLatestStatus, STATUS_MESSAGE_MS } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
 import { RefundLines } from './RefundLines.js';
@@ -47,6 +48,7 @@ export function OrderHistoryCard({ order: initial }: { order: OrderCard }) {
   const status = (order.status ?? 'pending').toLowerCase();
   const product = order.product ?? {};
   const amountPaise = order.amount_paise ?? paiseOf(order.amount);
+  const saving = orderSavingLine(order);
   return (
     <Card as="li" padded={false} className="p-5" aria-label={`Order ${order.order_id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -59,6 +61,7 @@ export function OrderHistoryCard({ order: initial }: { order: OrderCard }) {
           <p className="font-semibold text-ink-950">{product.name ?? 'Product'}</p>
           <p className="text-sm text-ink-600">{[product.brand, product.category].filter(Boolean).join(' · ')}</p>
           <p className="mt-1 text-lg font-extrabold text-ink-950">{formatRupees(amountPaise)}</p>
+          {saving && <p className="mt-1 text-sm font-medium text-emerald-800">{saving}</p>}
         </div>
       </div>
       <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">

@@ -1,7 +1,7 @@
 import { listMatchReason } from '@elts/contracts';
 import { Button, Card, cx } from '@elts/ui';
 import type { ShopProduct } from '../api/catalog.js';
-import { cardTitle, discountPercent, lowStockNote, originalPriceLabel, priceLabel, reservedNote, saleClock } from './deal-display.js';
+import { cardTitle, discountPercent, lowStockNote, priceLabel, reservedNote, retailPrice, saleClock } from './deal-display.js';
 import { ProductImage } from './ProductImage.js';
 import { WaitlistControls } from './WaitlistControls.js';
 
@@ -19,7 +19,7 @@ export interface ProductCardProps {
 export function ProductCard({ product, now, onView, onBuy, waitlistPosition, onJoinWaitlist }: ProductCardProps) {
   const clock = saleClock(product, now);
   const discount = discountPercent(product);
-  const original = originalPriceLabel(product);
+  const retail = retailPrice(product);
   const low = clock.state === 'open' ? lowStockNote(product.stock) : undefined;
   const reserved = reservedNote(product, clock.state);
   return (
@@ -45,13 +45,14 @@ export function ProductCard({ product, now, onView, onBuy, waitlistPosition, onJ
         )}
         <p className="flex items-baseline gap-2">
           <span className="text-lg font-extrabold text-ink-950">{priceLabel(product)}</span>
-          {original && (
+          {retail && (
             <s className="text-sm text-ink-500">
-              <span className="sr-only">Original price </span>
-              {original}
+              <span className="sr-only">Retail price </span>
+              {retail.label}
             </s>
           )}
         </p>
+        {retail && <p className="text-xs text-ink-500">{retail.recorded}</p>}
         {low && <p className="text-sm font-semibold text-red-700">{low}</p>}
         {reserved && <p className="text-sm text-ink-600">{reserved}</p>}
         {clock.timer && clock.state !== 'upcoming' && (

@@ -1,7 +1,7 @@
 import { Button, cx, Modal } from '@elts/ui';
 import { useId, useState } from 'react';
 import { type ShopProduct, useVariants } from '../api/catalog.js';
-import { discountPercent, lowStockNote, originalPriceLabel, priceLabel, reservedNote, saleClock } from './deal-display.js';
+import { discountPercent, lowStockNote, priceLabel, reservedNote, retailPrice, saleClock } from './deal-display.js';
 import { ProductImage } from './ProductImage.js';
 import { versionLabels, versionLegend } from './variant-labels.js';
 import { WaitlistControls } from './WaitlistControls.js';
@@ -108,7 +108,7 @@ function ProductDetails({
   const [shown, setShown] = useState(0);
   const clock = saleClock(product, now);
   const discount = discountPercent(product);
-  const original = originalPriceLabel(product);
+  const retail = retailPrice(product);
   const low = clock.state === 'open' ? lowStockNote(product.stock) : undefined;
   const reserved = reservedNote(product, clock.state);
   return (
@@ -143,14 +143,15 @@ function ProductDetails({
         <p className="text-sm text-ink-600">{[product.brand, product.category].filter(Boolean).join(' · ')}</p>
         <p className="flex flex-wrap items-baseline gap-2">
           <span className="text-2xl font-extrabold text-ink-950">{priceLabel(product)}</span>
-          {original && (
+          {retail && (
             <s className="text-ink-500">
-              <span className="sr-only">Original price </span>
-              {original}
+              <span className="sr-only">Retail price </span>
+              {retail.label}
             </s>
           )}
           {discount !== undefined && <span className="font-bold text-emerald-700">{discount}% off</span>}
         </p>
+        {retail && <p className="text-sm text-ink-600">{retail.recorded}</p>}
         {low && <p className="font-semibold text-red-700">{low}</p>}
         {reserved && <p className="text-sm text-ink-600">{reserved}</p>}
         {clock.timer && clock.state !== 'upcoming' && <p className="text-sm font-medium text-ink-700">{clock.timer}</p>}

@@ -21,6 +21,7 @@ import { ExchangeSection } from './ExchangeSection.js';
 import { FulfilmentTimeline } from './FulfilmentTimeline.js';
 import { OrderInvoiceDownload } from './InvoiceDownload.js';
 import { OutOfStockRefund } from './OutOfStockRefund.js';
+import { orderSavingLine } from './order-saving.js';
 import { recheckOrder } from './order-status-check.js';
 import { ProductImage } from './ProductImage.js';
 import { RefundLines } from './RefundLines.js';
@@ -159,12 +160,14 @@ function failedMessage(status: string | null): string {
 /** The product and amount of an order, as the confirmed page shows them (issue 34: a failed order's page named neither). */
 function ProductSummary({ order }: { order: OrderDetail }) {
   const product = order.product ?? {};
+  const saving = orderSavingLine(order);
   return (
     <div className="mt-5 flex gap-4">
       <ProductImage src={product.images?.[0]} alt="" className="size-24 shrink-0 rounded-2xl bg-ink-50 object-contain p-2" />
       <div>
         <p className="text-lg font-bold text-ink-950">{product.name ?? 'Your product'}</p>
         <p className="mt-1 text-xl font-extrabold text-ink-950">{formatRupees(amountPaiseOf(order))}</p>
+        {saving && <p className="mt-1 text-sm font-medium text-emerald-800">{saving}</p>}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { COPY, paiseOf } from '@elts/contracts';
+import { COPY, indianDate, paiseOf } from '@elts/contracts';
 import { formatRupees } from '@elts/ui';
 import type { ShopProduct } from '../api/catalog.js';
 
@@ -17,16 +17,39 @@ export function priceLabel(product: Pick<ShopProduct, 'price'> & Partial<Pick<Sh
   return formatRupees(product.pricePaise ?? paiseOf(product.price));
 }
 
-/** The original (marketplace) price, only when it is above the deal price. */
-export function originalPriceLabel(product: Pick<ShopProduct, 'price' | 'amazonPrice'>): string | undefined {
-  if (product.amazonPrice === null || product.amazonPrice <= product.price) return undefined;
-  return formatRupees(paiseOf(product.amazonPrice));
+/** What a product's prices are compared with: its retail price and the date the operator recorded it. */
+type PricedProduct = Pick<ShopProduct, 'price' | 'amazonPrice'> & { amazonPriceRecordedAt?: string | null };
+
+/**
+ * The retail (original) price in rupees, only when the operator recorded it with its date and it is above the deal
+ * price: a price that cannot be backed is never shown as a discount (the dark-pattern rules, decision 0156).
+ */
+function recordedOriginal(product: PricedProduct): number | undefined {
+  const original = product.amazonPrice;
+  if (original === null || !product.amazonPriceRecordedAt || original <= 0 || original <= product.price) return undefined;
+  return original;
 }
 
-/** Discount percent computed from the original price (spec section 9), whole percent. */
-export function discountPercent(product: Pick<ShopProduct, 'price' | 'amazonPrice'>): number | undefined {
-  const original = product.amazonPrice;
-  if (original === null || original <= 0 || original <= product.price) return undefined;
+/** The original (retail) price, only when it was recorded with its date and is above the deal price. */
+export function originalPriceLabel(product: PricedProduct): string | undefined {
+  const original = recordedOriginal(product);
+  return original === undefined ? undefined : formatRupees(paiseOf(original));
+}
+
+/**
+ * The retail price beside the deal and when the operator recorded it ("Retail price as recorded on dd/mm/yyyy"),
+ * or nothing when it was not recorded with its date or is not above the deal price.
+ */
+export function retailPrice(product: PricedProduct): { label: string; recorded: string } | undefined {
+  const label = originalPriceLabel(product);
+  if (label === undefined || !product.amazonPriceRecordedAt) return undefined;
+  return { label, recorded: `Retail price as recorded on ${indianDate(new Date(product.amazonPriceRecordedAt))}` };
+}
+
+/** Discount percent computed from the original price (spec section 9), whole percent; none without a recorded one. */
+export function discountPercent(product: PricedProduct): number | undefined {
+  const original = recordedOriginal(product);
+  if (original === undefined) return undefined;
   return Math.round(((original - product.price) / original) * 100);
 }
 

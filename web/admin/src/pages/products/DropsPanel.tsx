@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { adminOperation } from '../../api/admin-request.js';
 import { useAdminAction } from '../../api/use-admin-action.js';
 import { useAdminOperation } from '../../api/use-admin-query.js';
+import { DropSalesCard } from '../../charts/DropSalesCard.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ListStates } from '../../components/ListStates.js';
 
@@ -20,6 +21,8 @@ export function DropsPanel() {
   const [label, setLabel] = useState('');
   const { busy, run: act } = useAdminAction();
   const [cancelling, setCancelling] = useState<Drop>();
+  // The drop whose sales chart is open (issue 39 item 1), one at a time.
+  const [showingSales, setShowingSales] = useState<string>();
   const anchor = drops.data?.data.anchor;
   const warning = anchor && isFriday(opensOn) ? offCalendarWarning(anchor, fridayDropWindow(opensOn)) : undefined;
 
@@ -50,18 +53,30 @@ export function DropsPanel() {
     {
       key: 'actions',
       header: 'Actions',
-      cell: (d) =>
-        d.status === 'cancelled' ? null : (
+      cell: (d) => (
+        <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
-            variant="danger-outline"
-            busy={busy === d.id}
-            aria-label={`Cancel drop opening ${formatDateTime(d.opensAt)}`}
-            onClick={() => setCancelling(d)}
+            variant="secondary"
+            aria-pressed={showingSales === d.id}
+            aria-label={`Sales of the drop opening ${formatDateTime(d.opensAt)}`}
+            onClick={() => setShowingSales(showingSales === d.id ? undefined : d.id)}
           >
-            Cancel drop
+            Sales
           </Button>
-        ),
+          {d.status !== 'cancelled' && (
+            <Button
+              size="sm"
+              variant="danger-outline"
+              busy={busy === d.id}
+              aria-label={`Cancel drop opening ${formatDateTime(d.opensAt)}`}
+              onClick={() => setCancelling(d)}
+            >
+              Cancel drop
+            </Button>
+          )}
+        </div>
+      ),
     },
   ];
 
@@ -101,6 +116,7 @@ export function DropsPanel() {
           empty={<EmptyState title="No drops in this period" />}
         />
       </ListStates>
+      {showingSales && <DropSalesCard dropId={showingSales} />}
       <ConfirmDialog
         open={Boolean(cancelling)}
         title="Cancel this drop?"
