@@ -4,6 +4,7 @@ import { sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Gstr1Document } from '../src/invoices/gstr1-json.js';
 import { takeInvoiceNumber } from '../src/store/invoices.js';
 import type { PaymentsDb } from '../src/store/tables.js';
 import { internalCall, registerMember, startPayments, type TestMember } from './helpers.js';
@@ -258,6 +259,16 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Month must be YYYY-MM, such as 2026-11');
     expect((await payments.json(`/admin/gst/returns?month=${month}`, { token: member.token })).status).toBe(401);
+    // The offline tool's JSON (decision 0158): the same month, the supplier's GSTIN, the invoice under its buyer.
+    const file = await payments.request(`/admin/gst/gstr1?month=${month}`, { token: admin });
+    expect(file.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="GSTR1_30AABCE1234F1ZI_${month}.json"`);
+    const json = (await file.json()) as Gstr1Document;
+    expect(json).toMatchObject({ gstin: '30AABCE1234F1ZI', fp: `${month.slice(5)}${month.slice(0, 4)}` });
+    const filed = json.b2b.find((group) => group.ctin === '29AABCT1332L1ZA');
+    expect(filed?.inv.find((row) => row.inum === invoiceNumber)).toMatchObject({ val: 22499.1, pos: '29', rchrg: 'N' });
+    expect((await payments.json(`/admin/gst/gstr1?month=${month}`, { token: member.token })).status).toBe(401);
+    expect((await payments.json('/admin/gst/gstr1?month=2026-13', { token: admin })).body.message).toContain('Month must be YYYY-MM');
   });
 
   it.runIf(available)('numbers each series and year without gaps or repeats when invoices are issued at once', async () => {

@@ -35,6 +35,21 @@ const gstReturnQuery = z.object({
 const gstReturnRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 /** Taxable value and tax of a group of documents, in paise (credit notes taken away). */
 const gstTaxAmounts = z.object({ taxablePaise: z.number(), igstPaise: z.number(), cgstPaise: z.number(), sgstPaise: z.number() });
+/** The offline tool's GSTR-1 document (its own field names; amounts in rupees to the paisa): the file, not an envelope. */
+const gstr1Section = z.array(z.looseObject({}));
+const gstr1Document = z.object({
+  gstin: z.string(),
+  fp: z.string(),
+  version: z.string(),
+  hash: z.string(),
+  b2b: gstr1Section,
+  b2cl: gstr1Section,
+  b2cs: gstr1Section,
+  cdnr: gstr1Section,
+  cdnur: gstr1Section,
+  hsn: z.object({ hsn_b2b: gstr1Section, hsn_b2c: gstr1Section }),
+  doc_issue: z.object({ doc_det: gstr1Section }),
+});
 /** The month's totals (decision 0095): the GST page shows them, so their shape is part of the contract. */
 const gstReturnTotals = z.object({
   invoices: gstTaxAmounts.extend({ count: z.number() }),
@@ -579,6 +594,16 @@ export const paymentsOperations = {
     }),
     query: gstReturnQuery,
     produces: 'csv',
+  }),
+  adminGstReturnJson: operation({
+    id: 'adminGstReturnJson',
+    method: 'GET',
+    path: '/admin/gst/gstr1',
+    owner: 'payments',
+    access: 'admin',
+    summary: "A month's GSTR-1 as the JSON file of the GST portal's offline tool (decision 0158), downloaded as a file",
+    query: gstReturnQuery,
+    response: gstr1Document,
   }),
   adminInvoicePdf: operation({
     id: 'adminInvoicePdf',

@@ -15,6 +15,7 @@ export const API: OperationRoutes = {
   adminGiveaway: { id: 'adminGiveaway', method: 'GET', path: '/admin/giveaway' },
   adminGstReturn: { id: 'adminGstReturn', method: 'GET', path: '/admin/gst/returns' },
   adminGstReturnCsv: { id: 'adminGstReturnCsv', method: 'GET', path: '/admin/gst/returns/:section' },
+  adminGstReturnJson: { id: 'adminGstReturnJson', method: 'GET', path: '/admin/gst/gstr1' },
   adminInvoicePdf: { id: 'adminInvoicePdf', method: 'GET', path: '/admin/invoices/:paymentId' },
   adminLogin: { id: 'adminLogin', method: 'POST', path: '/admin/login' },
   adminLogout: { id: 'adminLogout', method: 'POST', path: '/admin/logout' },

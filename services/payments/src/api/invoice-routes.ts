@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
 import { monthReturn } from '../domain/gst-return.js';
 import { gstr1Csv } from '../invoices/gstr1-csv.js';
+import { gstr1Json } from '../invoices/gstr1-json.js';
 import { type InvoiceRecord, invoicePdf } from '../invoices/invoice-document.js';
 import { findDocument, latestDocuments } from '../store/invoice-documents.js';
 import { documentsOfMonth } from '../store/month-documents.js';
@@ -89,7 +90,21 @@ export function invoiceRoutes(context: PaymentsContext) {
   mount(app, paymentsOperations.adminGstReturn, async (c) => {
     const { month } = c.req.valid('query');
     const { invoices, creditNotes } = await documentsOfMonth(context.db, month);
-    return c.json({ is_success: true, data: { month, ...monthReturn(invoices, creditNotes) } });
+    const { hsnByRecipient, documentNumbers, ...sections } = monthReturn(invoices, creditNotes);
+    return c.json({ is_success: true, data: { month, ...sections } });
+  });
+  // The same month as the offline tool's JSON file (decision 0158), for the supplier's GSTIN.
+  mount(app, paymentsOperations.adminGstReturnJson, async (c) => {
+    const { month } = c.req.valid('query');
+    const { invoices, creditNotes } = await documentsOfMonth(context.db, month);
+    const gstin = context.settings.SUPPLIER_GSTIN;
+    return new Response(JSON.stringify(gstr1Json(monthReturn(invoices, creditNotes), { gstin, month })), {
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': `attachment; filename="GSTR1_${gstin}_${month}.json"`,
+        'cache-control': 'no-store',
+      },
+    });
   });
   mount(app, paymentsOperations.adminGstReturnCsv, async (c) => {
     const { month } = c.req.valid('query');
