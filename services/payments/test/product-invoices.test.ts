@@ -223,6 +223,51 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     expect(text).toContain('GSTIN: 29AABCT1332L1ZA');
   });
 
+  it.runIf(available)('lets a member name their business on an order until it ships, and the invoice names it', async () => {
+    const member = await registerMember(payments, { pincode: '560001' });
+    const orderId = await paidOrder(member, await product('85171300', 18), 'Karnataka', '560001');
+    const buyer = `/api/invoices/order/${orderId}/buyer`;
+    await eventually(async () => (await payments.json(buyer, { token: member.token })).status === 200);
+    expect((await payments.json(buyer, { token: member.token })).body.data).toEqual({ gstin: null, legalName: null, editable: true });
+    // Each wrong GSTIN gets its own sentence; a GSTIN of another state than the billing address is refused.
+    const put = (body: object, token = member.token) => payments.json(buyer, { method: 'PUT', token, body });
+    const typo = await put({ gstin: '29AABCT1332L1ZB', legalName: 'Tata Traders' });
+    expect([typo.status, typo.body.message]).toEqual([400, expect.stringContaining("This GSTIN's check digit is wrong")]);
+    const elsewhere = await put({ gstin: '30AABCE1234F1ZI', legalName: 'Tata Traders' });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.message).toBe(
+      "This GSTIN is registered in Goa (30), but the order's billing address is in Karnataka. Please enter your GSTIN for Karnataka.",
+    );
+    expect((await put({ gstin: '29AABCT1332L1ZA', legalName: ' ' })).body.message).toContain('Legal name is required');
+    // Another member cannot see or name this order.
+    expect((await put({ gstin: '29AABCT1332L1ZA', legalName: 'Tata Traders' }, payments.memberSession().token)).status).toBe(404);
+    // Added, then corrected (lower case is taken as upper case).
+    expect((await put({ gstin: '29AABCT1332L1ZA', legalName: 'Tata Traders' })).status).toBe(200);
+    const corrected = await put({ gstin: '29aabct1332l1za', legalName: 'Tata Traders Private Limited' });
+    expect(corrected.body.data).toEqual({ gstin: '29AABCT1332L1ZA', legalName: 'Tata Traders Private Limited', editable: true });
+
+    await ship(member, orderId);
+    await eventually(async () => (await invoicesOf(orderId)).length === 1);
+    const [invoice] = await invoicesOf(orderId);
+    expect(invoice!.document.recipient).toMatchObject({
+      name: 'Tata Traders Private Limited',
+      gstin: '29AABCT1332L1ZA',
+      state: 'Karnataka',
+    });
+    const text = pdfText(
+      Buffer.from(await (await payments.request(`/api/invoices/order/${orderId}`, { token: member.token })).arrayBuffer()),
+    );
+    expect(text).toContain('Tata Traders Private Limited');
+    expect(text).toContain('GSTIN: 29AABCT1332L1ZA');
+    // Once invoiced, it no longer changes.
+    expect((await payments.json(buyer, { token: member.token })).body.data.editable).toBe(false);
+    const late = await put({ gstin: '29AABCT1332L1ZA', legalName: 'Someone Else' });
+    expect([late.status, late.body.message]).toEqual([
+      409,
+      'This order has shipped and its tax invoice is issued, so its GSTIN can no longer change.',
+    ]);
+  });
+
   it.runIf(available)("gives operators the month's GSTR-1 data, its totals equal to the month's invoiced payments", async () => {
     const member = await registerMember(payments, { pincode: '560001', gst: '29AABCT1332L1ZA' });
     const orderId = await paidOrder(member, await product('85183000', 18), 'Karnataka', '560001');

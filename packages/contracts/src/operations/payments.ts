@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cancelSubscriptionSchema, createMandateSchema, createSubscriptionSchema, toggleAutoRenewalSchema } from '../api/subscriptions.js';
 import { PAYMENT_METHODS, SUBSCRIPTION_STATUSES } from '../events/payments.js';
+import { gstinSchema } from '../validation/india.js';
 import { answer, done } from './answers.js';
 import { operation } from './operation.js';
 import { failingStepSchema, stepOperations } from './steps.js';
@@ -28,6 +29,16 @@ const productCheckoutSchema = z.strictObject({
 const invoiceParams = z.object({ paymentId: z.string().min(1).max(100) });
 const creditNoteParams = z.object({ refundId: z.string().min(1).max(100) });
 const orderInvoiceParams = z.object({ orderId: z.string().min(1).max(64) });
+/** The business a product order's tax invoice names (issue 38 item 3): its GSTIN and legal name, until it ships. */
+const orderBuyerBody = z.object({
+  gstin: gstinSchema,
+  legalName: z
+    .string({ error: 'Legal name is required, as on your GST registration' })
+    .trim()
+    .min(2, 'Legal name is required, as on your GST registration')
+    .max(100, 'Legal name must be at most 100 characters'),
+});
+const orderBuyerAnswer = answer(z.object({ gstin: z.string().nullable(), legalName: z.string().nullable(), editable: z.boolean() }));
 const gstReturnQuery = z.object({
   month: z.string({ error: 'Month is required, as YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM, such as 2026-11'),
 });
@@ -548,6 +559,27 @@ export const paymentsOperations = {
     summary: "The tax invoice of one of the member's shipped product orders, as a PDF (404 until it ships)",
     params: orderInvoiceParams,
     produces: 'pdf',
+  }),
+  memberOrderBuyer: operation({
+    id: 'memberOrderBuyer',
+    method: 'GET',
+    path: '/api/invoices/order/:orderId/buyer',
+    owner: 'payments',
+    access: 'member',
+    summary: "The GSTIN and legal name one of the member's product orders will be invoiced to, and whether they may still change",
+    params: orderInvoiceParams,
+    response: orderBuyerAnswer,
+  }),
+  memberSetOrderBuyer: operation({
+    id: 'memberSetOrderBuyer',
+    method: 'PUT',
+    path: '/api/invoices/order/:orderId/buyer',
+    owner: 'payments',
+    access: 'member',
+    summary: "Adds or corrects the GSTIN and legal name a product order's tax invoice names, until the order ships (409 after)",
+    params: orderInvoiceParams,
+    body: orderBuyerBody,
+    response: orderBuyerAnswer,
   }),
   adminOrderInvoicePdf: operation({
     id: 'adminOrderInvoicePdf',
