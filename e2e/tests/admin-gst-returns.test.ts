@@ -87,6 +87,24 @@ describe('the GST Returns page', () => {
     expect(line).toMatch(filed);
     expect(Math.abs(Number(taxable) * 1.18 - Number(value))).toBeLessThan(0.02);
 
+    // The whole return as the offline tool's JSON (decision 0158), on the phone and on the laptop: the same invoice
+    // under the buyer's GSTIN, its value and taxable value as the CSV wrote them, the place as its two-digit code.
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      const json = await downloaded(page, page.getByRole('button', { name: 'Download JSON' }));
+      expect(json.name).toMatch(new RegExp(`^GSTR1_\\w{15}_${month}\\.json$`));
+      const file = JSON.parse(json.text) as {
+        gstin: string;
+        fp: string;
+        b2b: { ctin: string; inv: { inum: string; val: number; pos: string; itms: { itm_det: { txval: number; rt: number } }[] }[] }[];
+      };
+      expect(file.fp).toBe(`${month.slice(5)}${month.slice(0, 4)}`);
+      expect(json.name).toContain(file.gstin);
+      const filedJson = file.b2b.find((group) => group.ctin === BUYER_GSTIN)?.inv.find((row) => row.inum === invoice);
+      expect(filedJson).toMatchObject({ val: Number(value), pos: '30', itms: [{ itm_det: { txval: Number(taxable), rt: 18 } }] });
+    }
+    await page.setViewportSize(VIEWPORTS.phone);
+
     // A month with no documents says why it is empty.
     const oldest = await picker.locator('option').last().getAttribute('value');
     await picker.selectOption(oldest ?? '');

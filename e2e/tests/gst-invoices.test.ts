@@ -77,4 +77,52 @@ describe('GST tax invoices', () => {
     expect((await downloaded(orders.page, button)).name).toBe(invoice.name);
     await orders.page.close();
   });
+
+  // Issue 38 item 3: a member names the business an order is invoiced to, and corrects it, until the order ships.
+  it("names a business's GSTIN on the order before it ships, on a phone and a laptop, and the invoice carries it", async () => {
+    const product = await createProduct({ stock: 2 });
+    const member = await subscriber();
+    const placed = await placeUnpaidOrder(member.token, product.id);
+    await payOrder(placed.payment_link);
+    const address = `/order?order_id=${placed.order_id}`;
+
+    for (const [viewport, name] of [
+      [VIEWPORTS.phone, 'Rao Traders'],
+      [VIEWPORTS.desktop, 'Rao Traders Private Limited'],
+    ] as const) {
+      const { page, pageErrors } = await browser.open(address, { session: member.session, viewport });
+      const form = page.getByRole('region', { name: 'Invoice to a Business' });
+      await form.waitFor();
+      // A Karnataka GSTIN for an order billed in Goa is refused with the reason.
+      await form.getByLabel('GSTIN').fill('29aabct1332l1za');
+      await form.getByLabel('Legal Name').fill(name);
+      await form.getByRole('button', { name: /GSTIN$/ }).click();
+      await form.getByRole('alert').getByText('This GSTIN is registered in Karnataka (29), but the order').waitFor();
+      await form.getByLabel('GSTIN').fill('30AABCE1234F1ZI');
+      await form.getByRole('button', { name: /GSTIN$/ }).click();
+      await form.getByText(`The tax invoice will name ${name} (GSTIN 30AABCE1234F1ZI).`).waitFor();
+      expect(await widerThanWindow(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    }
+
+    await shipOrder(placed.order_id);
+    const { page } = await browser.open(address, { session: member.session, viewport: VIEWPORTS.phone });
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    let invoice = { name: '', text: '' };
+    for (const deadline = Date.now() + 15_000; !invoice.text.startsWith('%PDF'); ) {
+      try {
+        invoice = await downloaded(page, page.getByRole('button', { name: 'Download Invoice' }));
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await page.waitForTimeout(500);
+      }
+    }
+    // Shipped: the invoice names the business as last corrected, and the form is gone.
+    expect(invoice.text).toContain('Rao Traders Private Limited');
+    expect(invoice.text).toContain('GSTIN: 30AABCE1234F1ZI');
+    expect(await page.getByRole('region', { name: 'Invoice to a Business' }).count()).toBe(0);
+    await page.close();
+  });
 });

@@ -314,8 +314,16 @@ export const ACCESS: Record<string, RouteAccess> = {
     path: '/api/invoices/order/{orderId}',
     refusesEveryone: { status: 404, why: 'the fixture order has not shipped (services/payments/test/product-invoices.test.ts)' },
   },
+  'GET /api/invoices/order/:orderId/buyer': { path: '/api/invoices/order/{orderId}/buyer', owner: true },
+  'PUT /api/invoices/order/:orderId/buyer': {
+    path: '/api/invoices/order/{orderId}/buyer',
+    owner: true,
+    // A Goa GSTIN: the fixture order is billed in Goa.
+    body: { gstin: '30AABCE1234F1ZI', legalName: 'Rao Traders Private Limited' },
+  },
   'GET /admin/gst/returns': { path: '/admin/gst/returns?month=2026-11' },
   'GET /admin/gst/returns/:section': { path: '/admin/gst/returns/b2cs?month=2026-11' },
+  'GET /admin/gst/gstr1': { path: '/admin/gst/gstr1?month=2026-11' },
   'GET /admin/invoices/order/:orderId': {
     path: '/admin/invoices/order/{orderId}',
     refusesEveryone: { status: 404, why: 'the fixture order has not shipped (services/payments/test/product-invoices.test.ts)' },

@@ -4,6 +4,7 @@ import { sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Gstr1Document } from '../src/invoices/gstr1-json.js';
 import { takeInvoiceNumber } from '../src/store/invoices.js';
 import type { PaymentsDb } from '../src/store/tables.js';
 import { internalCall, registerMember, startPayments, type TestMember } from './helpers.js';
@@ -222,6 +223,51 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     expect(text).toContain('GSTIN: 29AABCT1332L1ZA');
   });
 
+  it.runIf(available)('lets a member name their business on an order until it ships, and the invoice names it', async () => {
+    const member = await registerMember(payments, { pincode: '560001' });
+    const orderId = await paidOrder(member, await product('85171300', 18), 'Karnataka', '560001');
+    const buyer = `/api/invoices/order/${orderId}/buyer`;
+    await eventually(async () => (await payments.json(buyer, { token: member.token })).status === 200);
+    expect((await payments.json(buyer, { token: member.token })).body.data).toEqual({ gstin: null, legalName: null, editable: true });
+    // Each wrong GSTIN gets its own sentence; a GSTIN of another state than the billing address is refused.
+    const put = (body: object, token = member.token) => payments.json(buyer, { method: 'PUT', token, body });
+    const typo = await put({ gstin: '29AABCT1332L1ZB', legalName: 'Tata Traders' });
+    expect([typo.status, typo.body.message]).toEqual([400, expect.stringContaining("This GSTIN's check digit is wrong")]);
+    const elsewhere = await put({ gstin: '30AABCE1234F1ZI', legalName: 'Tata Traders' });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.message).toBe(
+      "This GSTIN is registered in Goa (30), but the order's billing address is in Karnataka. Please enter your GSTIN for Karnataka.",
+    );
+    expect((await put({ gstin: '29AABCT1332L1ZA', legalName: ' ' })).body.message).toContain('Legal name is required');
+    // Another member cannot see or name this order.
+    expect((await put({ gstin: '29AABCT1332L1ZA', legalName: 'Tata Traders' }, payments.memberSession().token)).status).toBe(404);
+    // Added, then corrected (lower case is taken as upper case).
+    expect((await put({ gstin: '29AABCT1332L1ZA', legalName: 'Tata Traders' })).status).toBe(200);
+    const corrected = await put({ gstin: '29aabct1332l1za', legalName: 'Tata Traders Private Limited' });
+    expect(corrected.body.data).toEqual({ gstin: '29AABCT1332L1ZA', legalName: 'Tata Traders Private Limited', editable: true });
+
+    await ship(member, orderId);
+    await eventually(async () => (await invoicesOf(orderId)).length === 1);
+    const [invoice] = await invoicesOf(orderId);
+    expect(invoice!.document.recipient).toMatchObject({
+      name: 'Tata Traders Private Limited',
+      gstin: '29AABCT1332L1ZA',
+      state: 'Karnataka',
+    });
+    const text = pdfText(
+      Buffer.from(await (await payments.request(`/api/invoices/order/${orderId}`, { token: member.token })).arrayBuffer()),
+    );
+    expect(text).toContain('Tata Traders Private Limited');
+    expect(text).toContain('GSTIN: 29AABCT1332L1ZA');
+    // Once invoiced, it no longer changes.
+    expect((await payments.json(buyer, { token: member.token })).body.data.editable).toBe(false);
+    const late = await put({ gstin: '29AABCT1332L1ZA', legalName: 'Someone Else' });
+    expect([late.status, late.body.message]).toEqual([
+      409,
+      'This order has shipped and its tax invoice is issued, so its GSTIN can no longer change.',
+    ]);
+  });
+
   it.runIf(available)("gives operators the month's GSTR-1 data, its totals equal to the month's invoiced payments", async () => {
     const member = await registerMember(payments, { pincode: '560001', gst: '29AABCT1332L1ZA' });
     const orderId = await paidOrder(member, await product('85183000', 18), 'Karnataka', '560001');
@@ -258,6 +304,16 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Month must be YYYY-MM, such as 2026-11');
     expect((await payments.json(`/admin/gst/returns?month=${month}`, { token: member.token })).status).toBe(401);
+    // The offline tool's JSON (decision 0158): the same month, the supplier's GSTIN, the invoice under its buyer.
+    const file = await payments.request(`/admin/gst/gstr1?month=${month}`, { token: admin });
+    expect(file.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="GSTR1_30AABCE1234F1ZI_${month}.json"`);
+    const json = (await file.json()) as Gstr1Document;
+    expect(json).toMatchObject({ gstin: '30AABCE1234F1ZI', fp: `${month.slice(5)}${month.slice(0, 4)}` });
+    const filed = json.b2b.find((group) => group.ctin === '29AABCT1332L1ZA');
+    expect(filed?.inv.find((row) => row.inum === invoiceNumber)).toMatchObject({ val: 22499.1, pos: '29', rchrg: 'N' });
+    expect((await payments.json(`/admin/gst/gstr1?month=${month}`, { token: member.token })).status).toBe(401);
+    expect((await payments.json('/admin/gst/gstr1?month=2026-13', { token: admin })).body.message).toContain('Month must be YYYY-MM');
   });
 
   it.runIf(available)('numbers each series and year without gaps or repeats when invoices are issued at once', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cancelSubscriptionSchema, createMandateSchema, createSubscriptionSchema, toggleAutoRenewalSchema } from '../api/subscriptions.js';
 import { PAYMENT_METHODS, SUBSCRIPTION_STATUSES } from '../events/payments.js';
+import { gstinSchema } from '../validation/india.js';
 import { answer, done } from './answers.js';
 import { operation } from './operation.js';
 import { failingStepSchema, stepOperations } from './steps.js';
@@ -28,6 +29,16 @@ const productCheckoutSchema = z.strictObject({
 const invoiceParams = z.object({ paymentId: z.string().min(1).max(100) });
 const creditNoteParams = z.object({ refundId: z.string().min(1).max(100) });
 const orderInvoiceParams = z.object({ orderId: z.string().min(1).max(64) });
+/** The business a product order's tax invoice names (issue 38 item 3): its GSTIN and legal name, until it ships. */
+const orderBuyerBody = z.object({
+  gstin: gstinSchema,
+  legalName: z
+    .string({ error: 'Legal name is required, as on your GST registration' })
+    .trim()
+    .min(2, 'Legal name is required, as on your GST registration')
+    .max(100, 'Legal name must be at most 100 characters'),
+});
+const orderBuyerAnswer = answer(z.object({ gstin: z.string().nullable(), legalName: z.string().nullable(), editable: z.boolean() }));
 const gstReturnQuery = z.object({
   month: z.string({ error: 'Month is required, as YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM, such as 2026-11'),
 });
@@ -35,6 +46,21 @@ const gstReturnQuery = z.object({
 const gstReturnRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 /** Taxable value and tax of a group of documents, in paise (credit notes taken away). */
 const gstTaxAmounts = z.object({ taxablePaise: z.number(), igstPaise: z.number(), cgstPaise: z.number(), sgstPaise: z.number() });
+/** The offline tool's GSTR-1 document (its own field names; amounts in rupees to the paisa): the file, not an envelope. */
+const gstr1Section = z.array(z.looseObject({}));
+const gstr1Document = z.object({
+  gstin: z.string(),
+  fp: z.string(),
+  version: z.string(),
+  hash: z.string(),
+  b2b: gstr1Section,
+  b2cl: gstr1Section,
+  b2cs: gstr1Section,
+  cdnr: gstr1Section,
+  cdnur: gstr1Section,
+  hsn: z.object({ hsn_b2b: gstr1Section, hsn_b2c: gstr1Section }),
+  doc_issue: z.object({ doc_det: gstr1Section }),
+});
 /** The month's totals (decision 0095): the GST page shows them, so their shape is part of the contract. */
 const gstReturnTotals = z.object({
   invoices: gstTaxAmounts.extend({ count: z.number() }),
@@ -565,6 +591,27 @@ export const paymentsOperations = {
     params: orderInvoiceParams,
     produces: 'pdf',
   }),
+  memberOrderBuyer: operation({
+    id: 'memberOrderBuyer',
+    method: 'GET',
+    path: '/api/invoices/order/:orderId/buyer',
+    owner: 'payments',
+    access: 'member',
+    summary: "The GSTIN and legal name one of the member's product orders will be invoiced to, and whether they may still change",
+    params: orderInvoiceParams,
+    response: orderBuyerAnswer,
+  }),
+  memberSetOrderBuyer: operation({
+    id: 'memberSetOrderBuyer',
+    method: 'PUT',
+    path: '/api/invoices/order/:orderId/buyer',
+    owner: 'payments',
+    access: 'member',
+    summary: "Adds or corrects the GSTIN and legal name a product order's tax invoice names, until the order ships (409 after)",
+    params: orderInvoiceParams,
+    body: orderBuyerBody,
+    response: orderBuyerAnswer,
+  }),
   adminOrderInvoicePdf: operation({
     id: 'adminOrderInvoicePdf',
     method: 'GET',
@@ -610,6 +657,16 @@ export const paymentsOperations = {
     }),
     query: gstReturnQuery,
     produces: 'csv',
+  }),
+  adminGstReturnJson: operation({
+    id: 'adminGstReturnJson',
+    method: 'GET',
+    path: '/admin/gst/gstr1',
+    owner: 'payments',
+    access: 'admin',
+    summary: "A month's GSTR-1 as the JSON file of the GST portal's offline tool (decision 0158), downloaded as a file",
+    query: gstReturnQuery,
+    response: gstr1Document,
   }),
   adminInvoicePdf: operation({
     id: 'adminInvoicePdf',

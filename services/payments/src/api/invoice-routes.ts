@@ -1,12 +1,14 @@
-import { paymentsOperations, rupeesOf } from '@elts/contracts';
-import { type AppEnv, mount, notFound, requireMember } from '@elts/platform';
+import { INDIAN_STATES, indianStateNamed, paymentsOperations, rupeesOf } from '@elts/contracts';
+import { type AppEnv, badRequest, conflict, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
 import { monthReturn } from '../domain/gst-return.js';
 import { gstr1Csv } from '../invoices/gstr1-csv.js';
+import { gstr1Json } from '../invoices/gstr1-json.js';
 import { type InvoiceRecord, invoicePdf } from '../invoices/invoice-document.js';
 import { findDocument, latestDocuments } from '../store/invoice-documents.js';
 import { documentsOfMonth } from '../store/month-documents.js';
+import { findOrderBuyer, saveOrderBuyer } from '../store/product-orders.js';
 
 /** Tax invoices (memberships' and product orders') and credit notes: a member downloads their own, an admin any. */
 export function invoiceRoutes(context: PaymentsContext) {
@@ -80,6 +82,33 @@ export function invoiceRoutes(context: PaymentsContext) {
     if (!row) throw notFound('Invoice not found: an order is invoiced when it ships');
     return pdfResponse(row.document);
   });
+  // The business an order's invoice names (issue 38 item 3, docs/decisions/0158): given or corrected until it ships.
+  const ORDER_NOT_FOUND = 'Order not found';
+  const SHIPPED = 'This order has shipped and its tax invoice is issued, so its GSTIN can no longer change.';
+  mount(app, paymentsOperations.memberOrderBuyer, async (c) => {
+    const found = await findOrderBuyer(context.db, c.req.valid('param').orderId, requireMember(c).id);
+    if (!found) throw notFound(ORDER_NOT_FOUND);
+    const { buyer, invoiced } = found;
+    return c.json({ is_success: true, data: { gstin: buyer?.gstin ?? null, legalName: buyer?.legalName ?? null, editable: !invoiced } });
+  });
+  mount(app, paymentsOperations.memberSetOrderBuyer, async (c) => {
+    const { orderId } = c.req.valid('param');
+    const { gstin, legalName } = c.req.valid('json');
+    const found = await findOrderBuyer(context.db, orderId, requireMember(c).id);
+    if (!found) throw notFound(ORDER_NOT_FOUND);
+    if (found.invoiced) throw conflict(SHIPPED);
+    // A GSTIN belongs to one state: the order's billing address must be in it (the invoice names the GSTIN's state).
+    const registeredIn = INDIAN_STATES.find((state) => state.code === gstin.slice(0, 2));
+    const billingState = indianStateNamed(found.billingState);
+    if (!registeredIn) throw badRequest(`This GSTIN starts with ${gstin.slice(0, 2)}, which is not an Indian state's code.`);
+    if (billingState && registeredIn.name !== billingState) {
+      throw badRequest(
+        `This GSTIN is registered in ${registeredIn.name} (${registeredIn.code}), but the order's billing address is in ${billingState}. Please enter your GSTIN for ${billingState}.`,
+      );
+    }
+    if (!(await saveOrderBuyer(context.db, orderId, { gstin, legalName }))) throw conflict(SHIPPED);
+    return c.json({ is_success: true, data: { gstin, legalName, editable: true } });
+  });
   mount(app, paymentsOperations.adminOrderInvoicePdf, async (c) => {
     const row = await findDocument(context.db, 'invoices', 'order_id', c.req.valid('param').orderId);
     if (!row) throw notFound('Invoice not found: an order is invoiced when it ships');
@@ -89,7 +118,21 @@ export function invoiceRoutes(context: PaymentsContext) {
   mount(app, paymentsOperations.adminGstReturn, async (c) => {
     const { month } = c.req.valid('query');
     const { invoices, creditNotes } = await documentsOfMonth(context.db, month);
-    return c.json({ is_success: true, data: { month, ...monthReturn(invoices, creditNotes) } });
+    const { hsnByRecipient, documentNumbers, ...sections } = monthReturn(invoices, creditNotes);
+    return c.json({ is_success: true, data: { month, ...sections } });
+  });
+  // The same month as the offline tool's JSON file (decision 0158), for the supplier's GSTIN.
+  mount(app, paymentsOperations.adminGstReturnJson, async (c) => {
+    const { month } = c.req.valid('query');
+    const { invoices, creditNotes } = await documentsOfMonth(context.db, month);
+    const gstin = context.settings.SUPPLIER_GSTIN;
+    return new Response(JSON.stringify(gstr1Json(monthReturn(invoices, creditNotes), { gstin, month })), {
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': `attachment; filename="GSTR1_${gstin}_${month}.json"`,
+        'cache-control': 'no-store',
+      },
+    });
   });
   mount(app, paymentsOperations.adminGstReturnCsv, async (c) => {
     const { month } = c.req.valid('query');

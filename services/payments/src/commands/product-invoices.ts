@@ -4,20 +4,25 @@ import { financialYear, goodsFigures, invoiceNumber } from '../domain/invoice.js
 import { takeInvoiceNumber } from '../store/invoices.js';
 import { findMemberProfile } from '../store/member-profiles.js';
 import { findProductOrderPayment } from '../store/payment-reads.js';
-import { findOrderToInvoice, type PlacedOrder } from '../store/product-orders.js';
+import { findOrderToInvoice, type OrderBuyer, type PlacedOrder } from '../store/product-orders.js';
 import { type PaymentsContext, record } from './context.js';
 import type { Recipient } from './invoices.js';
 
 /** The stream of a product order's tax invoice: one per order, so issuing twice finds the first. */
 export const productInvoiceStream = (orderId: string) => `invoice-order-${orderId}`;
 
-/** A member registered for GST (a valid GSTIN in their profile) is named with it; their state is the GSTIN's. */
-function recipientOf(order: PlacedOrder, gst: string | undefined): Recipient {
+/**
+ * The business named on the order (its GSTIN and legal name, docs/decisions/0158) comes first; else a member
+ * registered for GST (a valid GSTIN in their profile) is named with it. A registered recipient's state is the GSTIN's.
+ */
+function recipientOf(order: PlacedOrder, gst: string | undefined, buyer: OrderBuyer | null): Recipient {
   const billing = order.billingAddress;
   const address = `${billing.address}, ${billing.city}, ${billing.state} ${billing.pincode}`;
-  const gstin = gst && isValidGstin(gst) ? gst : null;
+  const given = buyer?.gstin ?? gst;
+  const gstin = given && isValidGstin(given) ? given : null;
   const registeredIn = gstin ? INDIAN_STATES.find((state) => state.code === gstin.slice(0, 2))?.name : undefined;
-  return { name: billing.name, address, gstin, state: registeredIn ?? indianStateNamed(billing.state) ?? null };
+  const name = buyer && gstin === buyer.gstin ? buyer.legalName : billing.name;
+  return { name, address, gstin, state: registeredIn ?? indianStateNamed(billing.state) ?? null };
 }
 
 const addressText = (address: PlacedOrder['shippingAddress']) =>
@@ -81,7 +86,7 @@ export async function issueProductInvoice(context: PaymentsContext, orderId: str
             ...split,
             ratePercent: tax.ratePercent,
             placeOfSupply: { state: placeOfSupply, code: gstStateCode(placeOfSupply) },
-            recipient: recipientOf(placed, profile?.gst),
+            recipient: recipientOf(placed, profile?.gst, order.buyer),
             supplier: {
               name: settings.SUPPLIER_NAME,
               address: settings.SUPPLIER_ADDRESS,

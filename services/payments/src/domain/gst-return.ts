@@ -1,3 +1,4 @@
+import { todayInIndia } from '@elts/contracts';
 import type { InvoiceRecord } from '../invoices/invoice-document.js';
 
 /**
@@ -34,11 +35,17 @@ export interface ReturnNote extends ReturnInvoice {
   invoiceDate: string;
 }
 
+export type HsnRow = TaxAmounts & { hsn: string; description: string; quantity: number; valuePaise: number; ratePercent: number };
+
 export interface MonthReturn {
   b2b: ReturnInvoice[];
   b2cl: ReturnInvoice[];
   b2cs: (TaxAmounts & { placeOfSupply: string; ratePercent: number })[];
-  hsn: (TaxAmounts & { hsn: string; description: string; quantity: number; valuePaise: number; ratePercent: number })[];
+  hsn: HsnRow[];
+  /** The HSN summary again, split by recipient (registered or not), as the portal's JSON files it (decision 0158). */
+  hsnByRecipient: { b2b: HsnRow[]; b2c: HsnRow[] };
+  /** The numbers of the month's invoices and credit notes, for the documents-issued table (decision 0158). */
+  documentNumbers: { invoices: string[]; creditNotes: string[] };
   cdnr: ReturnNote[];
   cdnur: ReturnNote[];
   totals: {
@@ -75,7 +82,8 @@ class Sums<Row extends TaxAmounts> {
   }
 }
 
-const day = (iso: string) => iso.slice(0, 10);
+/** A document's date is its day in India (an invoice issued at 00:30 IST is of that day, not the UTC day before). */
+const day = (iso: string) => todayInIndia(new Date(iso));
 const rateOf = (document: InvoiceRecord) => document.ratePercent ?? 18;
 const placeOf = (document: InvoiceRecord) => `${document.placeOfSupply.code}-${document.placeOfSupply.state}`;
 
@@ -105,18 +113,34 @@ export function monthReturn(
   creditNotes: readonly (InvoiceRecord & { againstValuePaise?: number })[],
 ): MonthReturn {
   const b2cs = new Sums((key) => ({ ...zero(), placeOfSupply: key.split('|')[0] as string, ratePercent: Number(key.split('|')[1]) }));
-  const hsn = new Sums((key) => ({
-    ...zero(),
-    hsn: key.split('|')[0] as string,
-    ratePercent: Number(key.split('|')[1]),
-    description: '',
-    quantity: 0,
-    valuePaise: 0,
-  }));
+  const hsnSums = () =>
+    new Sums<HsnRow>((key) => ({
+      ...zero(),
+      hsn: key.split('|')[0] as string,
+      ratePercent: Number(key.split('|')[1]),
+      description: '',
+      quantity: 0,
+      valuePaise: 0,
+    }));
+  const hsn = hsnSums();
+  const hsnOf = { b2b: hsnSums(), b2c: hsnSums() };
   const byRate = new Sums((key) => ({ ...zero(), ratePercent: Number(key) }));
   const byState = new Sums((key) => ({ ...zero(), placeOfSupply: key }));
   const totals = { invoices: { ...zero(), count: 0 }, creditNotes: { ...zero(), count: 0 }, b2b: zero(), b2c: zero() };
-  const result: MonthReturn = { b2b: [], b2cl: [], b2cs: [], hsn: [], cdnr: [], cdnur: [], totals: { ...totals, byRate: [], byState: [] } };
+  const result: MonthReturn = {
+    b2b: [],
+    b2cl: [],
+    b2cs: [],
+    hsn: [],
+    hsnByRecipient: { b2b: [], b2c: [] },
+    documentNumbers: {
+      invoices: invoices.map((invoice) => invoice.invoiceNumber),
+      creditNotes: creditNotes.map((note) => note.invoiceNumber),
+    },
+    cdnr: [],
+    cdnur: [],
+    totals: { ...totals, byRate: [], byState: [] },
+  };
 
   const each = (document: InvoiceRecord, sign: 1 | -1) => {
     const rate = rateOf(document);
@@ -125,11 +149,13 @@ export function monthReturn(
     add(document.recipient.gstin ? totals.b2b : totals.b2c, document, sign);
     // Our documents have one line each: the goods' (HSN code), or the membership's (its SAC).
     const line = document.goods?.lines[0];
-    const summary = hsn.row(`${line?.hsnCode ?? document.sac}|${rate}`);
-    summary.description ||= line?.description ?? document.description;
-    summary.quantity += sign * (line?.quantity ?? 1);
-    summary.valuePaise += sign * document.totalPaise;
-    add(summary, document, sign);
+    const key = `${line?.hsnCode ?? document.sac}|${rate}`;
+    for (const summary of [hsn.row(key), hsnOf[document.recipient.gstin ? 'b2b' : 'b2c'].row(key)]) {
+      summary.description ||= line?.description ?? document.description;
+      summary.quantity += sign * (line?.quantity ?? 1);
+      summary.valuePaise += sign * document.totalPaise;
+      add(summary, document, sign);
+    }
   };
 
   for (const invoice of invoices) {
@@ -156,6 +182,7 @@ export function monthReturn(
   }
   result.b2cs = b2cs.list();
   result.hsn = hsn.list();
+  result.hsnByRecipient = { b2b: hsnOf.b2b.list(), b2c: hsnOf.b2c.list() };
   result.totals.byRate = byRate.list();
   result.totals.byState = byState.list();
   return result;

@@ -48,16 +48,50 @@ export async function saveProductOrderPrice(
     .execute();
 }
 
-/** An order as placed, with its product's tax facts (null when the product has none). */
+/** The business an order's invoice names, as the member gave it on the order (docs/decisions/0158). */
+export interface OrderBuyer {
+  gstin: string;
+  legalName: string;
+}
+const buyerOf = (stored: unknown): OrderBuyer | null =>
+  stored ? ((typeof stored === 'string' ? JSON.parse(stored) : stored) as OrderBuyer) : null;
+
+/** A member's own order's billing state and buyer, and whether its invoice is issued (it then names no other). */
+export async function findOrderBuyer(db: Kysely<PaymentsDb>, orderId: string, memberId: string) {
+  const row = await db
+    .selectFrom('product_orders as o')
+    .leftJoin('invoices as i', 'i.order_id', 'o.order_id')
+    .select(['o.placed', 'o.buyer', 'i.invoice_number'])
+    .where('o.order_id', '=', orderId)
+    .where('o.member_id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { billingState: placedOf(row.placed).billingAddress.state, buyer: buyerOf(row.buyer), invoiced: row.invoice_number !== null };
+}
+
+/** Names the business on an order not yet invoiced; false when its invoice was issued first. */
+export async function saveOrderBuyer(db: Kysely<PaymentsDb>, orderId: string, buyer: OrderBuyer): Promise<boolean> {
+  const updated = await db
+    .updateTable('product_orders')
+    .set({ buyer: JSON.stringify(buyer) })
+    .where('order_id', '=', orderId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('invoices').select('invoice_number').where('invoices.order_id', '=', orderId))),
+    )
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** An order as placed, with its product's tax facts (null when the product has none) and the buyer named on it. */
 export async function findOrderToInvoice(db: Kysely<PaymentsDb>, orderId: string) {
   const row = await db
     .selectFrom('product_orders as o')
     .leftJoin('product_tax_facts as t', 't.product_id', 'o.product_id')
-    .select(['o.placed', 't.hsn_code', 't.gst_rate_percent'])
+    .select(['o.placed', 'o.buyer', 't.hsn_code', 't.gst_rate_percent'])
     .where('o.order_id', '=', orderId)
     .executeTakeFirst();
   if (!row) return undefined;
   const placed = placedOf(row.placed);
   const tax = row.hsn_code && row.gst_rate_percent !== null ? { hsnCode: row.hsn_code, ratePercent: Number(row.gst_rate_percent) } : null;
-  return { placed, tax };
+  return { placed, tax, buyer: buyerOf(row.buyer) };
 }

@@ -81,7 +81,7 @@ export interface PaymentsDb extends EventTables {
   };
   invoice_counters: { series: string; financial_year: string; last_number: number };
   product_tax_facts: { product_id: string; hsn_code: string | null; gst_rate_percent: string | number | null };
-  product_orders: { order_id: string; member_id: string; product_id: string; placed: unknown };
+  product_orders: { order_id: string; member_id: string; product_id: string; placed: unknown; buyer: unknown | null };
   credit_notes: {
     credit_note_number: string;
     refund_id: string;

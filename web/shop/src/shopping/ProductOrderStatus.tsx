@@ -20,6 +20,7 @@ import { DetailRows } from './DetailRows.js';
 import { ExchangeSection } from './ExchangeSection.js';
 import { FulfilmentTimeline } from './FulfilmentTimeline.js';
 import { OrderInvoiceDownload } from './InvoiceDownload.js';
+import { OrderBusinessGstin } from './OrderBusinessGstin.js';
 import { OutOfStockRefund } from './OutOfStockRefund.js';
 import { orderSavingLine } from './order-saving.js';
 import { recheckOrder } from './order-status-check.js';
@@ -228,6 +229,7 @@ function Confirmed({ order }: { order: OrderDetail }) {
       {order.fulfilment && <FulfilmentTimeline fulfilment={order.fulfilment} />}
       <ExchangeSection order={order} />
       <RefundLines orderId={order.order_id} refunds={order.refunds ?? []} />
+      <OrderBusinessGstin orderId={order.order_id} shipped={Boolean(order.fulfilment?.awb_number)} />
       <h3 className="mt-6 font-bold text-ink-950">What's Next</h3>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-ink-700">
         {whatsNext(order).map((line) => (

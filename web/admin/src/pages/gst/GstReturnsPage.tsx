@@ -2,7 +2,7 @@ import { API, addressOf } from '@elts/contracts';
 import { Button, Card, type Column, DataTable, formatCount, useToast } from '@elts/ui';
 import { useState } from 'react';
 import { failureText } from '../../api/admin-request.js';
-import { downloadCsv } from '../../api/download-csv.js';
+import { downloadCsv, downloadFile } from '../../api/download-csv.js';
 import { useAdminOperation } from '../../api/use-admin-query.js';
 import { FilterBar, FilterSelect } from '../../components/FilterBar.js';
 import { ListStates } from '../../components/ListStates.js';
@@ -92,8 +92,20 @@ type SectionRow = (typeof GST_SECTIONS)[number] & { rows: number };
 
 /** GSTR-1's sections, each with its row count and its CSV for the portal's offline tool. */
 function SectionDownloads({ month, data }: { month: string; data: GstReturn }) {
-  const [busy, setBusy] = useState<GstSection | null>(null);
+  const [busy, setBusy] = useState<GstSection | 'json' | null>(null);
   const toast = useToast();
+  // The whole month as the offline tool's JSON (decision 0158), under the server's name (its GSTIN and month).
+  const downloadJson = async () => {
+    const failure = 'Failed to download the GSTR-1 JSON';
+    setBusy('json');
+    try {
+      await downloadFile(addressOf(API.adminGstReturnJson, { query: { month } }), 'application/json', `GSTR1_${month}.json`, failure);
+    } catch (error) {
+      toast({ tone: 'error', message: failureText(error, failure) });
+    } finally {
+      setBusy(null);
+    }
+  };
   const download = async ({ section, label }: SectionRow) => {
     const failure = `Failed to download the ${label} CSV`;
     setBusy(section);
@@ -128,6 +140,12 @@ function SectionDownloads({ month, data }: { month: string; data: GstReturn }) {
     <div className="mt-6 min-w-0">
       <h2 className="mb-1 text-lg font-bold text-ink-950">GSTR-1 Sections</h2>
       <p className="mb-3 text-sm text-ink-600">Each file imports into the GST portal's offline tool as it is.</p>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <Button size="sm" busy={busy === 'json'} onClick={() => void downloadJson()}>
+          Download JSON
+        </Button>
+        <span className="text-sm text-ink-600">The whole return as one file, which the offline tool opens and the portal accepts.</span>
+      </div>
       <DataTable caption="GSTR-1 Sections" columns={columns} rows={rows} rowKey={(row) => row.section} />
     </div>
   );
