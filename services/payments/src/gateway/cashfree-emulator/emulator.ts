@@ -59,8 +59,8 @@ export interface CashfreeEmulatorOptions {
   webhookEndpoint?: string;
   /**
    * For rigs where nobody drives the emulator, the bank acts on its own, with Cashfree's webhook: a renewal charge
-   * whose date has come is debited when looked at (`bank`), an order's refund is processed just after it is asked
-   * for. Off, a test moves each along with the driver.
+   * whose date has come is debited when looked at (`bank`), a refund (an order's, or a subscription payment's) is
+   * processed just after it is asked for. Off, a test moves each along with the driver.
    */
   bankOnItsOwn?: boolean;
 }
@@ -183,6 +183,15 @@ export class CashfreeEmulator {
     this.driver.settleRefund(orderId, refundId);
     const url = this.state.order(orderId)?.entity.order_meta.notify_url ?? this.webhookEndpoint;
     if (url) this.sender.send(url, (options) => this.webhooks.refund(orderId, refundId, options));
+  }
+
+  /** The bank processes a subscription payment's refund still INITIATED; Cashfree tells the dashboard's endpoint. */
+  private processSubscriptionRefund(subscriptionId: string, refundId: string): void {
+    const refund = this.state.subscriptions.get(subscriptionId)?.refunds.find((r) => r.refund_id === refundId);
+    if (refund?.refund_status !== 'INITIATED') return;
+    this.driver.settleSubscriptionRefund(subscriptionId, refundId);
+    const url = this.webhookEndpoint;
+    if (url) this.sender.send(url, (options) => this.webhooks.subscriptionRefund(subscriptionId, refundId, options));
   }
 
   /** How the mandate's next renewal debits end (a tester's switch); false when there is no such mandate. */
@@ -493,7 +502,12 @@ export class CashfreeEmulator {
     match = route.match(/^\/subscriptions\/([^/]+)\/manage$/);
     if (match) return { status: 200, body: this.manageSubscription(param(match[1]), body) };
     match = route.match(/^\/subscriptions\/([^/]+)\/refunds$/);
-    if (match) return { status: 200, body: this.createSubscriptionRefund(param(match[1]), body) };
+    if (match) {
+      const refund = this.createSubscriptionRefund(param(match[1]), body);
+      // INITIATED at first, as Cashfree answers; then processed by the bank like an order's refund, with its webhook.
+      if (this.bankOnItsOwn) setTimeout(() => this.processSubscriptionRefund(param(match?.[1]), refund.refund_id), 0);
+      return { status: 200, body: refund };
+    }
     match = route.match(/^\/subscriptions\/([^/]+)\/payments\/([^/]+)\/manage$/);
     if (match) return { status: 200, body: this.manageSubscriptionPayment(param(match[1]), param(match[2]), body) };
     throw badUrl();
