@@ -6,6 +6,20 @@ import { CASHFREE_PRODUCTION_URL, CASHFREE_SANDBOX_URL, CashfreeGateway } from '
 import { CashfreeEmulator } from './cashfree-emulator/emulator.js';
 import type { PaymentGateway } from './payment-gateway.js';
 
+const DAY_SECONDS = 24 * 3600;
+
+const inProcess = new WeakMap<object, CashfreeEmulator>();
+
+/** Remembers the emulator a payments process built, by its app (its tests drive the emulator's world). */
+export function rememberEmulator(app: object, emulator: CashfreeEmulator): void {
+  inProcess.set(app, emulator);
+}
+
+/** The Cashfree emulator in the payments process whose app this is (tests: its driver, records and webhooks). */
+export function emulatorOf(app: object): CashfreeEmulator | undefined {
+  return inProcess.get(app);
+}
+
 export function usesCashfree(settings: PaymentsSettings): boolean {
   return Boolean(settings.CASHFREE_CLIENT_ID && settings.CASHFREE_CLIENT_SECRET);
 }
@@ -56,6 +70,8 @@ function emulatorInProcess(
     webhookEndpoint: `${base}/webhooks/cashfree`,
     webhookPost: postWebhook,
     bankOnItsOwn: true,
+    // A rig whose year lasts seconds raises charges for today; Cashfree's calendar would refuse them.
+    sameDayCharges: settings.RENEWAL_NOTICE_TO_CHARGE_SECONDS < DAY_SECONDS,
   });
   const gateway = new CashfreeGateway({
     baseUrl: 'http://cashfree-emulator.invalid/pg',

@@ -63,6 +63,11 @@ export interface CashfreeEmulatorOptions {
    * processed just after it is asked for. Off, a test moves each along with the driver.
    */
   bankOnItsOwn?: boolean;
+  /**
+   * For rigs whose membership year lasts seconds (a pre-debit notice shorter than a day): a UPI AutoPay charge may be
+   * dated today, and is debited when next looked at. Cashfree takes T+1 (before 21:00 IST) to T+14 only.
+   */
+  sameDayCharges?: boolean;
 }
 
 export interface RecordedRequest {
@@ -129,6 +134,7 @@ export class CashfreeEmulator {
   /** The member's bank on renewal debits, and the tester's switch for the next one (`setNextChargeOutcome`). */
   readonly bank: RenewalBank;
   private readonly bankOnItsOwn: boolean;
+  private readonly sameDayCharges: boolean;
   private readonly idempotency = new Map<string, StoredResponse>();
   private readonly injected: InjectedAnswer[] = [];
   private readonly delays: { ms: number; times: number; path?: RegExp }[] = [];
@@ -165,6 +171,7 @@ export class CashfreeEmulator {
     this.sender = new WebhookSender(options.webhookRetryDelaysMs, options.webhookPost);
     this.webhookEndpoint = options.webhookEndpoint;
     this.bankOnItsOwn = options.bankOnItsOwn ?? false;
+    this.sameDayCharges = options.sameDayCharges ?? false;
     this.bank = new RenewalBank(this.state, this.driver, (subscriptionId, paymentId) => this.notifyCharge(subscriptionId, paymentId));
   }
 
@@ -903,8 +910,8 @@ export class CashfreeEmulator {
   }
 
   /**
-   * Cashfree uses only the date. For UPI AutoPay: not today; tomorrow only when raised before 21:00 IST; at most
-   * 14 days ahead (Cashfree's cut-off table).
+   * Cashfree uses only the date. For UPI AutoPay: not today (unless `sameDayCharges`); tomorrow only when raised
+   * before 21:00 IST; at most 14 days ahead (Cashfree's cut-off table).
    */
   private scheduleDate(value: string, now: Date, method: string | null): string {
     const when = parseIso(value);
@@ -913,7 +920,7 @@ export class CashfreeEmulator {
     const days = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${istDate(now)}T00:00:00Z`)) / DAY);
     if (method === 'upi') {
       const istHour = Number(ist(now).slice(11, 13));
-      const earliest = istHour < 21 ? 1 : 2;
+      const earliest = this.sameDayCharges ? 0 : istHour < 21 ? 1 : 2;
       if (days < earliest || days > 14)
         throw invalid('payment_schedule_date', `should be between T+${earliest} and T+14 for UPI AutoPay (got T+${days})`);
     }
