@@ -4,7 +4,7 @@ import type { PaymentsSettings } from '../settings.js';
 import { SimulatorGateway } from '../simulator/simulator-gateway.js';
 import { CASHFREE_PRODUCTION_URL, CASHFREE_SANDBOX_URL, CashfreeGateway } from './cashfree/index.js';
 import { CashfreeEmulator } from './cashfree-emulator/emulator.js';
-import type { PaymentGateway } from './payment-gateway.js';
+import type { ChargeWindow, PaymentGateway } from './payment-gateway.js';
 
 const DAY_SECONDS = 24 * 3600;
 
@@ -66,14 +66,16 @@ function emulatorInProcess(
   postWebhook: (request: Request) => Promise<Response>,
 ): CreatedGateway {
   const base = settings.PUBLIC_URL.replace(/\/+$/, '');
+  // A rig whose year lasts seconds (a pre-debit notice shorter than a day) renews within seconds: its charges are
+  // dated today, which Cashfree's calendar (T+1 to T+14) would refuse.
+  const sameDay = settings.RENEWAL_NOTICE_TO_CHARGE_SECONDS < DAY_SECONDS;
   const emulator = new CashfreeEmulator({
     webhookEndpoint: `${base}/webhooks/cashfree`,
     webhookPost: postWebhook,
     bankOnItsOwn: true,
-    // A rig whose year lasts seconds raises charges for today; Cashfree's calendar would refuse them.
-    sameDayCharges: settings.RENEWAL_NOTICE_TO_CHARGE_SECONDS < DAY_SECONDS,
+    sameDayCharges: sameDay,
   });
-  const gateway = new CashfreeGateway({
+  const gateway = new (sameDay ? SameDayCashfreeGateway : CashfreeGateway)({
     baseUrl: 'http://cashfree-emulator.invalid/pg',
     clientId: emulator.clientId,
     clientSecret: emulator.clientSecret,
@@ -82,4 +84,14 @@ function emulatorInProcess(
     log: logger,
   });
   return { gateway, emulator };
+}
+
+/**
+ * The production adapter on a rig whose membership year lasts seconds: a renewal charge is due at the instant its
+ * notice period ends (as the simulator had it), not on the next Indian day; the emulator accepts it dated today.
+ */
+class SameDayCashfreeGateway extends CashfreeGateway {
+  override chargeWindow(notBefore: Date): ChargeWindow {
+    return { from: notBefore, until: notBefore };
+  }
 }
