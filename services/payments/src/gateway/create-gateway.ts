@@ -88,10 +88,15 @@ function emulatorInProcess(
 
 /**
  * The production adapter on a rig whose membership year lasts seconds: a renewal charge is due at the instant its
- * notice period ends (as the simulator had it), not on the next Indian day; the emulator accepts it dated today.
+ * notice period ends (as the simulator had it), not on the next Indian day, and that instant is what it sends; the
+ * emulator (`sameDayCharges`) debits it from then on.
  */
 class SameDayCashfreeGateway extends CashfreeGateway {
   override chargeWindow(notBefore: Date): ChargeWindow {
     return { from: notBefore, until: notBefore };
+  }
+
+  protected override scheduleDateOf(date: Date): string {
+    return date.toISOString();
   }
 }

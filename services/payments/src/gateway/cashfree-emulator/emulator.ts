@@ -65,7 +65,8 @@ export interface CashfreeEmulatorOptions {
   bankOnItsOwn?: boolean;
   /**
    * For rigs whose membership year lasts seconds (a pre-debit notice shorter than a day): a UPI AutoPay charge may be
-   * dated today, and is debited when next looked at. Cashfree takes T+1 (before 21:00 IST) to T+14 only.
+   * dated today, and its schedule is kept to the instant sent (the bank debits it from that instant on). Cashfree
+   * takes only the date, T+1 (before 21:00 IST) to T+14.
    */
   sameDayCharges?: boolean;
 }
@@ -757,11 +758,11 @@ export class CashfreeEmulator {
       case 'CANCEL': {
         const cancellable = ['INITIALIZED', 'BANK_APPROVAL_PENDING', 'ACTIVE', 'ON_HOLD', 'PAUSED', 'CUSTOMER_PAUSED'];
         if (!cancellable.includes(entity.subscription_status)) throw refuse();
+        this.debitDueCharges(subscription);
         entity.subscription_status = 'CANCELLED';
-        // On-demand charges not yet debited are called off with the mandate.
+        // Charges only scheduled are called off with the mandate; one already with the bank (PENDING) goes on.
         for (const payment of subscription.payments.values())
-          if (payment.payment_type === 'CHARGE' && (payment.payment_status === 'INITIALIZED' || payment.payment_status === 'PENDING'))
-            payment.payment_status = 'CANCELLED';
+          if (payment.payment_type === 'CHARGE' && payment.payment_status === 'INITIALIZED') payment.payment_status = 'CANCELLED';
         break;
       }
       case 'PAUSE':
@@ -808,6 +809,7 @@ export class CashfreeEmulator {
         `action : ${String(body.action)} is not allowed for a payment in status ${payment.payment_status}`,
       );
     if (body.action === 'CANCEL') {
+      this.debitDueCharges(subscription);
       if (payment.payment_status !== 'INITIALIZED') throw refuse();
       payment.payment_status = 'CANCELLED';
     } else {
@@ -918,13 +920,23 @@ export class CashfreeEmulator {
     const date = when ? istDate(when) : /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
     if (!date) throw invalid('payment_schedule_date', 'should be a date in ISO 8601');
     const days = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${istDate(now)}T00:00:00Z`)) / DAY);
+    if (this.sameDayCharges && when) {
+      if (days < 0 || days > 14) throw invalid('payment_schedule_date', `should be between T+0 and T+14 (got T+${days})`);
+      return ist(when);
+    }
     if (method === 'upi') {
       const istHour = Number(ist(now).slice(11, 13));
-      const earliest = this.sameDayCharges ? 0 : istHour < 21 ? 1 : 2;
+      const earliest = istHour < 21 ? 1 : 2;
       if (days < earliest || days > 14)
         throw invalid('payment_schedule_date', `should be between T+${earliest} and T+14 for UPI AutoPay (got T+${days})`);
     }
     return `${date}T00:00:00+05:30`;
+  }
+
+  /** The bank debits on the date whoever asks: a charge whose date has come is debited before it could be called off. */
+  private debitDueCharges(subscription: EmulatedSubscription): void {
+    if (!this.bankOnItsOwn) return;
+    for (const payment of subscription.payments.values()) this.bank.debitIfDue(subscription, payment);
   }
 
   private orderOrThrow(orderId: string) {
