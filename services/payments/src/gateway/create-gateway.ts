@@ -31,8 +31,9 @@ export interface CreatedGateway {
 }
 
 /**
- * Cashfree when its credentials are set; otherwise the simulator, or the production adapter on the Cashfree emulator
- * in this process (PAYMENTS_WITHOUT_CASHFREE=emulator). `postWebhook` is how the emulator's webhooks reach payments.
+ * Cashfree when its credentials are set; otherwise the production adapter on the Cashfree emulator in this process
+ * (the default), or the simulator (PAYMENTS_WITHOUT_CASHFREE=simulator: the distributed topology, whose payments
+ * instances share its records in the database). `postWebhook` is how the emulator's webhooks reach payments.
  */
 export async function createGateway(
   settings: PaymentsSettings,
