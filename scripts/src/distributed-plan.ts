@@ -95,6 +95,10 @@ export function planDistributed(config: DistributedSettings, serviceToken: strin
           PORT: String(instancePort(service, i)),
           DATABASE_URL: databaseUrlFor(config, service),
           NATS_URL: config.NATS_URL,
+          // The Cashfree emulator in payments keeps its records in memory: instances (or a restart) would not share
+          // them, so without Cashfree the processes keep to the simulator, whose records are in the database, until
+          // a standalone emulator process serves them all (decision 0092).
+          ...(service === 'payments' ? { PAYMENTS_WITHOUT_CASHFREE: env.PAYMENTS_WITHOUT_CASHFREE ?? 'simulator' } : {}),
         },
       });
     }

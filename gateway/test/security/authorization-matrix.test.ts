@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SERVICE_NAMES } from '@elts/contracts';
 import { quietDropAnchor } from '@elts/contracts/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emulatorOf } from '../../../services/payments/src/gateway/create-gateway.js';
 import { ownerOf } from '../../src/routes.js';
 import { type CallResult, type ProductUnderTest, startProduct } from '../support/product.js';
 import { ACCESS, type DeclaredRoute, declaredRoute, type Fixture } from './access-table.js';
@@ -69,14 +70,11 @@ describe('authorization matrix', () => {
     fixtures.subscriptionOrderId = subscription.order_id;
     fixtures.mandateId = subscription.mandate.mandate_id;
     fixtures.paymentId = subscription.latest_payment.payment_id;
-    // The simulator's mandate page for member A's membership (the page a member approves it on; it stays readable).
-    const mandateSession = await harness.product.infrastructure.database
-      .forSchema('payments')
-      .selectFrom('sim_subscriptions' as never)
-      .select('session_id' as never)
-      .where('subscription_id' as never, '=', subscription.subscription_id as never)
-      .executeTakeFirstOrThrow();
-    fixtures.mandateSessionId = (mandateSession as { session_id: string }).session_id;
+    // The emulator's mandate page for member A's membership (the page a member approves it on; it stays readable).
+    const cashfree = emulatorOf(harness.product.services.payments.instance.app);
+    const mandate = cashfree?.state.subscriptions.get(subscription.subscription_id);
+    if (!mandate) throw new Error('no mandate at the Cashfree emulator in payments');
+    fixtures.mandateSessionId = mandate.entity.subscription_session_id;
     const drop = await harness.call('/admin/drops', { token: tokens.admin, body: { opensAt: inDays(10), closesAt: inDays(11) } });
     expect(drop.status, drop.text).toBe(201);
     fixtures.dropId = drop.body.data.id;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SESSION_COOKIES } from '@elts/contracts';
 import { captureLogger, eventually } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentWebhook, signedDelivery } from '../../../services/payments/src/simulator/simulator-webhooks.js';
+import { emulatorOf } from '../../../services/payments/src/gateway/create-gateway.js';
 import { orderBody } from '../support/client.js';
 import { ADMIN, type CallResult, COMPLETE_PROFILE, type ProductUnderTest, startProduct } from '../support/product.js';
 import { PRODUCT_BODY } from './access-table.js';
@@ -13,10 +13,11 @@ const SERVICE_TOKEN = randomBytes(32).toString('hex');
 
 /**
  * Secrets and logs (issue 9, suite 7): a whole member and admin journey at debug level (membership, a product
- * order paid through the simulator, whose payment arrives as a signed webhook, and that webhook delivered again
+ * order paid on the Cashfree emulator's page, whose payment arrives as a signed webhook, and that webhook delivered again
  * through the gateway), then every log line and every response is searched for what must never appear there:
  * session tokens, ID tokens, the admin password, the service token, the webhook signing secret, a member's full UPI
- * identifier. (The rig pays through the simulator: no Cashfree client secret is configured to leak.)
+ * identifier. (The rig pays through the production adapter on the emulator in payments: its client secret, which
+ * signs the webhooks, is the one that must not leak.)
  */
 describe('secrets stay out of logs and responses', () => {
   const captured = captureLogger('journey');
@@ -56,7 +57,7 @@ describe('secrets stay out of logs and responses', () => {
     const admin = await call('/admin/login', { body: ADMIN });
     const adminToken = admin.body.token as string;
 
-    // A product order, paid on the simulator's page: the simulator tells payments by a signed webhook.
+    // A product order, paid on the emulator's page: Cashfree tells payments by a signed webhook.
     const now = Date.now();
     const product = await call('/product/create', {
       token: adminToken,
@@ -76,26 +77,11 @@ describe('secrets stay out of logs and responses', () => {
     const paid = await call(new URL(checkout.body.data.payment_link).pathname, { form: { outcome: 'success', method: 'upi' } });
     expect(paid.status, paid.text).toBe(303);
     await eventually(async () => (await call(`/product/order/${orderId}`, { token })).body?.data?.status === 'completed', 15_000);
-    // The same payment's webhook delivered again, through the gateway, signed with the simulator's secret.
-    const payments = harness.product.infrastructure.database.forSchema<SimulatorTables>('payments');
-    const { value: webhookSecret } = await payments
-      .selectFrom('sim_secrets')
-      .select('value')
-      .where('name', '=', 'webhook')
-      .executeTakeFirstOrThrow();
-    const attempt = await payments.selectFrom('sim_payments').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-    const webhook = signedDelivery(
-      webhookSecret,
-      paymentWebhook(
-        'PAYMENT_SUCCESS_WEBHOOK',
-        {
-          orderId,
-          amountPaise: Number(attempt.amount_paise),
-          customer: { id: 'secret-keeper', name: 'Asha Rao', email: 'secret.keeper@example.in', phone: '9876543210' },
-        },
-        { id: attempt.id, status: 'SUCCESS', method: attempt.method, message: attempt.message, at: attempt.created_at },
-      ),
-    );
+    // The same payment's webhook delivered again, through the gateway, signed with the client secret as Cashfree signs.
+    const cashfree = emulatorOf(harness.product.services.payments.instance.app);
+    if (!cashfree) throw new Error('no Cashfree emulator in payments');
+    const webhookSecret = cashfree.clientSecret;
+    const webhook = cashfree.webhooks.payment(orderId);
     const replayed = await call('/webhooks/cashfree', { raw: webhook.body, headers: webhook.headers });
     expect(replayed.status, replayed.text).toBe(200);
 
@@ -137,9 +123,3 @@ describe('secrets stay out of logs and responses', () => {
     for (const { result } of responses) expect(result.text).not.toContain(UPI_ID);
   }, 120_000);
 });
-
-/** The simulator's own tables this test reads (payments' schema): its signing secret and the payment it recorded. */
-interface SimulatorTables {
-  sim_secrets: { name: string; value: string };
-  sim_payments: { id: string; order_id: string; method: string; amount_paise: number; message: string; created_at: Date };
-}

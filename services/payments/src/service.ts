@@ -16,7 +16,7 @@ import { reconcile } from './commands/reconcile.js';
 import { memberProfilesConsumer } from './consumers/member-profiles.js';
 import { productOrdersConsumer, productTaxFactsConsumer } from './consumers/product-orders.js';
 import { cronForDriver } from './cron/cron-for-driver.js';
-import { createGateway, usesCashfree } from './gateway/create-gateway.js';
+import { createGateway, rememberEmulator, usesCashfree } from './gateway/create-gateway.js';
 import { paymentsSettings, productionSettingsProblems } from './settings.js';
 import { simulatorRoutes } from './simulator/routes.js';
 import { SimulatorGateway } from './simulator/simulator-gateway.js';
@@ -79,7 +79,10 @@ export const paymentsService = defineService({
         await app.request('/webhooks/cashfree', { method: 'POST', body, headers });
       });
     }
-    if (emulator) app.route('/', emulatorRoutes(emulator, production));
+    if (emulator) {
+      app.route('/', emulatorRoutes(emulator, production));
+      rememberEmulator(app, emulator);
+    }
 
     const consumers = [memberProfilesConsumer(db), productTaxFactsConsumer(db), productOrdersConsumer(context)];
     let subscriptions: Subscription[] = [];

@@ -25,10 +25,10 @@ export const paymentsSettings = z
      */
     CASHFREE_HOSTED_PAGES_URL: z.url().optional(),
     /**
-     * Without Cashfree's credentials: the payment simulator, or the production adapter on the Cashfree emulator in this
-     * process, paid on its pages under PUBLIC_URL/pay/simulator (decision 0092; the default once the simulator goes).
+     * Without Cashfree's credentials: the production adapter on the Cashfree emulator in this process, paid on its
+     * pages under PUBLIC_URL/pay/simulator (the default, decision 0092), or the older payment simulator.
      */
-    PAYMENTS_WITHOUT_CASHFREE: z.enum(['simulator', 'emulator']).default('simulator'),
+    PAYMENTS_WITHOUT_CASHFREE: z.enum(['simulator', 'emulator']).default('emulator'),
     /** PAYMENT_AT_RISK_SECONDS, PAYMENT_TIMEOUT_SECONDS: the timeout, and the at-risk rule admin-bff reports by. */
     ...paymentTimeoutSettings,
     /** A membership cycle; unset means one calendar year. Tests shorten it. */

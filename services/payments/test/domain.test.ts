@@ -50,7 +50,7 @@ describe('payment decisions and fold', () => {
       paymentType: 'subscription',
       purpose: 'membership',
       subscriptionId: 'MEM-1',
-      gateway: 'simulator',
+      gateway: 'emulator',
     },
   };
   const settlement = { method: 'upi' as const, gatewayPaymentId: 'cf_1', bankReference: 'SIM1' };

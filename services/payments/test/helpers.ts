@@ -10,6 +10,8 @@ import {
   startServiceHarness,
   TEST_SERVICE_TOKEN,
 } from '@elts/platform/testing';
+import type { CashfreeEmulator } from '../src/gateway/cashfree-emulator/emulator.js';
+import { emulatorOf } from '../src/gateway/create-gateway.js';
 import { paymentsService } from '../src/service.js';
 
 /**
@@ -29,10 +31,17 @@ export function ordersStandIn(away: () => boolean = () => false) {
 export function startPayments(kind: DatabaseKind, env: Record<string, string> = {}, orders = ordersStandIn()) {
   return startServiceHarness(paymentsService, {
     kind,
-    env: { PUBLIC_URL: 'http://localhost:3000', WORKFLOW_POLL_MS: '25', ...env },
+    env: { PUBLIC_URL: 'http://localhost:3000', WORKFLOW_POLL_MS: '25', PAYMENTS_WITHOUT_CASHFREE: 'emulator', ...env },
     sources: [identityEvents, catalogEvents, ordersEvents],
     stubs: { orders },
   });
+}
+
+/** The Cashfree emulator payments runs in its process (PAYMENTS_WITHOUT_CASHFREE=emulator): its driver and records. */
+export function cashfreeIn(payments: ServiceHarness): CashfreeEmulator {
+  const emulator = emulatorOf(payments.booted.instance.app);
+  if (!emulator) throw new Error('payments runs no Cashfree emulator in its process');
+  return emulator;
 }
 
 export interface TestMember {
@@ -81,7 +90,7 @@ export async function subscribe(payments: ServiceHarness, member: TestMember) {
   return body.data as { order_id: string; subscription_id: string; payment_session_id: string; payment_link: string; gateway: string };
 }
 
-/** What a person does on the simulator's mandate page: approve, decline or cancel. */
+/** What a person does on the emulator's mandate page: approve, decline or cancel. */
 export async function decideMandate(payments: ServiceHarness, paymentLink: string, outcome: 'success' | 'failure' | 'cancel') {
   const path = new URL(paymentLink).pathname;
   const response = await payments.request(path, { method: 'POST', body: { outcome, upi_id: 'asha@upi' } });

@@ -1,9 +1,9 @@
 import { sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { current, decideMandate, paymentEvents, registerMember, startPayments, subscribe } from './helpers.js';
+import { cashfreeIn, current, decideMandate, paymentEvents, registerMember, startPayments, subscribe } from './helpers.js';
 
-describe.each(DATABASE_KINDS)('membership through the simulator on %s', (kind) => {
+describe.each(DATABASE_KINDS)('membership on the Cashfree emulator on %s', (kind) => {
   const available = databaseAvailable(kind);
   let payments: ServiceHarness;
 
@@ -23,8 +23,8 @@ describe.each(DATABASE_KINDS)('membership through the simulator on %s', (kind) =
     const member = await registerMember(payments);
     expect(await current(payments, member)).toMatchObject({ has_subscription: false, subscription: null, credit_balance: 0 });
     const started = await subscribe(payments, member);
-    expect(started).toMatchObject({ gateway: 'simulator', order_id: started.subscription_id });
-    expect(started.payment_link).toMatch(/^http:\/\/localhost:3000\/pay\/simulator\/mandates\/sim_mandate_/);
+    expect(started).toMatchObject({ gateway: 'emulator', order_id: started.subscription_id });
+    expect(started.payment_link).toMatch(/^http:\/\/localhost:3000\/pay\/simulator\/mandates\/sub_session_/);
     expect((await current(payments, member)).subscription).toMatchObject({ status: 'pending', amount: 1178.82, amount_paise: 117882 });
 
     const page = await payments.request(new URL(started.payment_link).pathname);
@@ -47,7 +47,7 @@ describe.each(DATABASE_KINDS)('membership through the simulator on %s', (kind) =
       days_until_expiry: expect.any(Number),
       auto_renewal: true,
       latest_payment: { status: 'success', order_id: started.order_id },
-      mandate: { status: 'active', max_amount: 1178.82, mandate_id: expect.stringContaining('umn') },
+      mandate: { status: 'active', max_amount: 1178.82, mandate_id: expect.stringContaining('@upi') },
     });
     expect(data.subscription.days_until_expiry).toBeGreaterThanOrEqual(365);
     expect(data).toMatchObject({ credit_balance: 999, credit_balance_paise: 99_900 });
@@ -202,10 +202,7 @@ describe.each(DATABASE_KINDS)('membership through the simulator on %s', (kind) =
       mandate: { status: 'cancelled' },
       auto_renewal: false,
     });
-    const gatewaySide = await sql<{
-      status: string;
-    }>`select status from sim_subscriptions where subscription_id = ${started.subscription_id}`.execute(payments.db);
-    expect(gatewaySide.rows[0]!.status).toBe('CANCELLED');
+    expect(cashfreeIn(payments).state.subscriptions.get(started.subscription_id)?.entity.subscription_status).toBe('CANCELLED');
   });
 
   it.runIf(available)('POST /api/subscription/create answers the redirect URL the browser navigates to', async () => {
@@ -217,12 +214,12 @@ describe.each(DATABASE_KINDS)('membership through the simulator on %s', (kind) =
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({ is_success: true, message: 'Redirecting to payment...' });
-    expect(body.data.redirect_url).toMatch(/^http:\/\/localhost:3000\/pay\/simulator\/mandates\/sim_mandate_/);
+    expect(body.data.redirect_url).toMatch(/^http:\/\/localhost:3000\/pay\/simulator\/mandates\/sub_session_/);
     expect(body.data).toMatchObject({
       order_id: body.data.subscription_id,
       payment_link: body.data.redirect_url,
       payment_session_id: expect.any(String),
-      gateway: 'simulator',
+      gateway: 'emulator',
     });
     expect((await payments.request(new URL(body.data.redirect_url).pathname)).status).toBe(200);
     expect((await current(payments, member)).subscription).toMatchObject({ status: 'pending', subscription_id: body.data.subscription_id });
@@ -243,13 +240,15 @@ describe.each(DATABASE_KINDS)('membership through the simulator on %s', (kind) =
     const started = await subscribe(payments, member);
     const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
     // The member has approved in their UPI app; the bank has not answered yet.
-    await sql`update sim_subscriptions set authorization_status = 'PENDING' where subscription_id = ${started.subscription_id}`.execute(
-      payments.db,
-    );
+    const atCashfree = cashfreeIn(payments).state.subscriptions.get(started.subscription_id)!;
+    atCashfree.authorization.authorization_status = 'PENDING';
+    atCashfree.entity.subscription_status = 'BANK_APPROVAL_PENDING';
     const polled = await payments.json(`/subscription/mandate-status/${started.order_id}`, { token: member.token });
     expect(polled.body.data).toMatchObject({ status: 'pending', payment_status: 'processing' });
     expect((await current(payments, member)).subscription.latest_payment).toMatchObject({ status: 'processing' });
-    await decideMandate(payments, started.payment_link, 'success');
+    // The bank approves, and Cashfree says so.
+    cashfreeIn(payments).driver.authoriseMandate(started.subscription_id);
+    cashfreeIn(payments).notifyMandate(started.subscription_id);
     await eventually(async () => (await current(payments, member)).subscription.status === 'active');
     expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentProcessing', 'PaymentSucceeded']);
   });

@@ -5,7 +5,7 @@ import { startTestTemporal, temporalAvailability } from '@elts/scripts/testing';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
-import { current, decideMandate, registerMember, startPayments, subscribe, type TestMember } from './helpers.js';
+import { cashfreeIn, current, decideMandate, registerMember, startPayments, subscribe, type TestMember } from './helpers.js';
 import { workerBeside } from './temporal-worker.js';
 
 /**
@@ -69,9 +69,10 @@ async function onTemporal(): Promise<Rig> {
 
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
-/** What one scenario sees of the service and the simulator's gateway records. */
+/** What one scenario sees of the service and of the Cashfree emulator's records in its process. */
 function lookAt(payments: ServiceHarness) {
   const rows = async <T>(query: RawBuilder<T>) => (await query.execute(payments.db)).rows;
+  const atCashfree = (subscriptionId: string) => cashfreeIn(payments).state.subscriptions.get(subscriptionId);
   return {
     async active(): Promise<{ member: TestMember; subscriptionId: string; endsAt: number }> {
       const member = await registerMember(payments);
@@ -112,20 +113,16 @@ function lookAt(payments: ServiceHarness) {
       }, timeoutMs);
       return found!;
     },
-    gatewayCharges: (subscriptionId: string) =>
-      rows<{ payment_id: string; status: string }>(
-        sql`select payment_id, status from sim_charges where subscription_id = ${subscriptionId} order by created_at`,
-      ),
-    async gatewayRefunds(subscriptionId: string): Promise<{ refund_id: string; amount_paise: number }[]> {
-      const refunds = await rows<{ refund_id: string; amount_paise: string | number }>(
-        sql`select refund_id, amount_paise from sim_refunds where order_id = ${subscriptionId}`,
-      );
-      return refunds.map((refund) => ({ refund_id: refund.refund_id, amount_paise: Number(refund.amount_paise) }));
-    },
-    async gatewayMandate(subscriptionId: string): Promise<string | undefined> {
-      return (await rows<{ status: string }>(sql`select status from sim_subscriptions where subscription_id = ${subscriptionId}`))[0]
-        ?.status;
-    },
+    gatewayCharges: async (subscriptionId: string) =>
+      [...(atCashfree(subscriptionId)?.payments.values() ?? [])]
+        .filter((payment) => payment.payment_type === 'CHARGE')
+        .map((charge) => ({ payment_id: charge.payment_id, status: charge.payment_status })),
+    gatewayRefunds: async (subscriptionId: string) =>
+      (atCashfree(subscriptionId)?.refunds ?? []).map((refund) => ({
+        refund_id: refund.refund_id,
+        amount_paise: Math.round(refund.refund_amount * 100),
+      })),
+    gatewayMandate: async (subscriptionId: string): Promise<string | undefined> => atCashfree(subscriptionId)?.entity.subscription_status,
     /**
      * Every renewal charge that took money either renewed the membership or was refunded in full, exactly once:
      * the list of those that did neither (money kept for nothing) or were refunded wrongly.
@@ -190,6 +187,8 @@ const scenarios: Scenario[] = [
         'PaymentInitiated',
         'PaymentSucceeded',
         'RefundRequested',
+        // Taken by Cashfree (INITIATED), then processed by the bank.
+        'RefundAccepted',
         'PaymentRefunded',
       ]);
       expect(await look.gatewayRefunds(subscriptionId)).toEqual([{ refund_id: `RF-${paymentId}`, amount_paise: FEE_PAISE }]);

@@ -1,26 +1,38 @@
 import { sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedDelivery, subscriptionPaymentWebhook, subscriptionStatusWebhook } from '../src/simulator/simulator-webhooks.js';
-import { current, decideMandate, paymentEvents, registerMember, startPayments, subscribe } from './helpers.js';
+import type { CashfreeEmulator } from '../src/gateway/cashfree-emulator/emulator.js';
+import { cashfreeIn, current, decideMandate, paymentEvents, registerMember, startPayments, subscribe } from './helpers.js';
 
-const secretOf = async (payments: ServiceHarness) =>
-  (await sql<{ value: string }>`select value from sim_secrets where name = 'webhook'`.execute(payments.db)).rows[0]!.value;
+type Delivery = { body: string; headers: Record<string, string> };
 
-/** What Cashfree sends about a mandate's authorisation debit. */
-const authWebhook = (subscriptionId: string, status: 'SUCCESS' | 'FAILED', failureReason: string | null = null, at = new Date()) =>
-  subscriptionPaymentWebhook('SUBSCRIPTION_AUTH_STATUS', {
-    subscriptionId,
-    paymentId: `auth_${subscriptionId}`,
-    paymentType: 'AUTH',
-    status,
-    amountPaise: 117_882,
-    failureReason,
-    at,
-  });
-
-const post = (payments: ServiceHarness, delivery: { body: string; headers: Record<string, string> }) =>
+const post = (payments: ServiceHarness, delivery: Delivery) =>
   payments.request('/webhooks/cashfree', { method: 'POST', headers: delivery.headers, rawBody: delivery.body });
+
+/**
+ * Cashfree's SUBSCRIPTION_AUTH_STATUS for a mandate's authorisation debit, as the emulator builds it, told as FAILED
+ * (what a bank's late or mistaken report would say), signed at `timestampMs` and dated `eventTime`.
+ */
+function failedAuthWebhook(cashfree: CashfreeEmulator, subscriptionId: string, timestampMs: number, eventTime: string): Delivery {
+  const payload = JSON.parse(cashfree.webhooks.subscriptionAuth(subscriptionId).body);
+  payload.data.payment_status = 'FAILED';
+  payload.data.failure_details = { failure_reason: 'Mandate declined by the bank' };
+  for (const field of ['authorisation_details', 'authorization_details'])
+    if (payload.data[field]) payload.data[field].authorization_status = 'FAILED';
+  payload.event_time = eventTime;
+  return cashfree.webhooks.sign(JSON.stringify(payload), { timestampMs });
+}
+
+/**
+ * A mandate payments cancelled that the member had approved just before the cancel landed: its authorisation debit
+ * taken, the mandate cancelled after it, and Cashfree's webhook about the debit still to come.
+ */
+function approvedInARace(cashfree: CashfreeEmulator, subscriptionId: string) {
+  const mandate = cashfree.state.subscriptions.get(subscriptionId)!;
+  mandate.entity.subscription_status = 'INITIALIZED';
+  cashfree.driver.authoriseMandate(subscriptionId);
+  mandate.entity.subscription_status = 'CANCELLED';
+}
 
 describe.each(DATABASE_KINDS)('webhooks on %s', (kind) => {
   const available = databaseAvailable(kind);
@@ -35,25 +47,18 @@ describe.each(DATABASE_KINDS)('webhooks on %s', (kind) => {
     const member = await registerMember(payments);
     const started = await subscribe(payments, member);
     // The member approved on the gateway's side; our webhook endpoint has not been told yet.
-    await sql`update sim_subscriptions set status = 'ACTIVE', authorization_status = 'ACTIVE', umn = 'asha@upi.umn1', method = 'upi', authorized_at = now()
-      where subscription_id = ${started.subscription_id}`.execute(payments.db);
-    const payload = subscriptionStatusWebhook({
-      subscriptionId: started.subscription_id,
-      status: 'ACTIVE',
-      authorizationStatus: 'ACTIVE',
-      umn: 'asha@upi.umn1',
-      amountPaise: 117_882,
-      authorizationPaymentId: 'auth_x',
-      at: new Date(),
-    });
-    return { member, started, payload };
+    const cashfree = cashfreeIn(payments);
+    cashfree.driver.authoriseMandate(started.subscription_id);
+    const status = (options: { secret?: string; timestampMs?: number } = {}) =>
+      cashfree.webhooks.subscriptionStatus(started.subscription_id, options);
+    return { member, started, status, cashfree };
   }
 
   it.runIf(available)('refuses a forged signature and a tampered body, changing nothing', async () => {
-    const { member, payload } = await authorisedAtGateway();
-    const forged = signedDelivery('not-the-secret', payload);
+    const { member, status } = await authorisedAtGateway();
+    const forged = status({ secret: 'not-the-secret' });
     expect((await post(payments, forged)).status).toBe(401);
-    const genuine = signedDelivery(await secretOf(payments), payload);
+    const genuine = status();
     const tampered = { body: genuine.body.replace('ACTIVE', 'CANCELLED'), headers: genuine.headers };
     const response = await payments.request('/webhooks/cashfree', { method: 'POST', headers: tampered.headers, rawBody: tampered.body });
     expect(response.status).toBe(401);
@@ -62,8 +67,8 @@ describe.each(DATABASE_KINDS)('webhooks on %s', (kind) => {
   });
 
   it.runIf(available)('refuses a delivery older than five minutes', async () => {
-    const { member, payload } = await authorisedAtGateway();
-    const stale = signedDelivery(await secretOf(payments), payload, new Date(Date.now() - 6 * 60_000));
+    const { member, status } = await authorisedAtGateway();
+    const stale = status({ timestampMs: Date.now() - 6 * 60_000 });
     const response = await post(payments, stale);
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ message: 'Webhook refused: stale' });
@@ -71,8 +76,8 @@ describe.each(DATABASE_KINDS)('webhooks on %s', (kind) => {
   });
 
   it.runIf(available)('makes one transition from a webhook replayed 100 times', async () => {
-    const { member, started, payload } = await authorisedAtGateway();
-    const delivery = signedDelivery(await secretOf(payments), payload);
+    const { member, started, status } = await authorisedAtGateway();
+    const delivery = status();
     const answers = [];
     for (let i = 0; i < 100; i++) answers.push((await post(payments, delivery)).status);
     expect(new Set(answers)).toEqual(new Set([200]));
@@ -91,30 +96,18 @@ describe.each(DATABASE_KINDS)('webhooks on %s', (kind) => {
   it.runIf(available)('knows a delivery by its signed content, whatever x-idempotency-key it carries', async () => {
     const member = await registerMember(payments);
     const started = await subscribe(payments, member);
-    const secret = await secretOf(payments);
-    const statusWebhook = (status: string, authorizationStatus: string, at: Date) =>
-      subscriptionStatusWebhook({
-        subscriptionId: started.subscription_id,
-        status,
-        authorizationStatus,
-        umn: authorizationStatus === 'ACTIVE' ? 'asha@upi.umn1' : null,
-        amountPaise: 117_882,
-        authorizationPaymentId: authorizationStatus === 'ACTIVE' ? 'auth_x' : null,
-        at,
-      });
-    const withKey = (delivery: ReturnType<typeof signedDelivery>, key: string) => ({
+    const cashfree = cashfreeIn(payments);
+    const withKey = (delivery: Delivery, key: string) => ({
       body: delivery.body,
       headers: { ...delivery.headers, 'x-idempotency-key': key },
     });
-    const answer = async (delivery: ReturnType<typeof signedDelivery>) =>
-      ((await (await post(payments, delivery)).json()) as { message: string }).message;
+    const answer = async (delivery: Delivery) => ((await (await post(payments, delivery)).json()) as { message: string }).message;
 
     // Two genuine webhooks under one key (the header is not signed; anyone on the path may set it): both apply.
-    const pending = signedDelivery(secret, statusWebhook('INITIALIZED', 'PENDING', new Date(Date.now() - 1_000)));
+    const pending = cashfree.webhooks.subscriptionStatus(started.subscription_id, { timestampMs: Date.now() - 1_000 });
     expect(await answer(withKey(pending, 'shared-key'))).toBe('Processed');
-    await sql`update sim_subscriptions set status = 'ACTIVE', authorization_status = 'ACTIVE', umn = 'asha@upi.umn1', method = 'upi', authorized_at = now()
-      where subscription_id = ${started.subscription_id}`.execute(payments.db);
-    const active = signedDelivery(secret, statusWebhook('ACTIVE', 'ACTIVE', new Date()));
+    cashfree.driver.authoriseMandate(started.subscription_id);
+    const active = cashfree.webhooks.subscriptionStatus(started.subscription_id);
     expect(await answer(withKey(active, 'shared-key'))).toBe('Processed');
     expect((await current(payments, member)).subscription.status).toBe('active');
 
@@ -128,26 +121,24 @@ describe.each(DATABASE_KINDS)('webhooks on %s', (kind) => {
   it.runIf(available)('confirms with the gateway: a webhook that claims success for an unpaid mandate changes nothing', async () => {
     const member = await registerMember(payments);
     const started = await subscribe(payments, member);
-    const lie = subscriptionPaymentWebhook('SUBSCRIPTION_AUTH_STATUS', {
-      subscriptionId: started.subscription_id,
-      paymentId: 'auth_x',
-      paymentType: 'AUTH',
-      status: 'SUCCESS',
-      amountPaise: 1,
-      failureReason: null,
-      at: new Date(),
+    const lie = cashfreeIn(payments).webhooks.custom('SUBSCRIPTION_AUTH_STATUS', {
+      subscription_id: started.subscription_id,
+      payment_id: 'auth_x',
+      payment_type: 'AUTH',
+      payment_status: 'SUCCESS',
+      payment_amount: 0.01,
+      failure_details: null,
     });
-    expect((await post(payments, signedDelivery(await secretOf(payments), lie))).status).toBe(200);
+    expect((await post(payments, lie)).status).toBe(200);
     expect((await current(payments, member)).subscription.status).toBe('pending');
   });
 
   it.runIf(available)('ends in the right state whatever order the webhooks arrive in', async () => {
-    const { member, started, payload } = await authorisedAtGateway();
-    const secret = await secretOf(payments);
-    const auth = authWebhook(started.subscription_id, 'SUCCESS');
+    const { member, started, status, cashfree } = await authorisedAtGateway();
+    const auth = cashfree.webhooks.subscriptionAuth(started.subscription_id);
     // Status before authorisation, the reverse of the order they were sent in.
-    await post(payments, signedDelivery(secret, payload));
-    await post(payments, signedDelivery(secret, auth));
+    await post(payments, status());
+    await post(payments, auth);
     expect((await current(payments, member)).subscription).toMatchObject({ status: 'active', mandate: { status: 'active' } });
   });
 
@@ -157,15 +148,16 @@ describe.each(DATABASE_KINDS)('webhooks on %s', (kind) => {
     await decideMandate(payments, started.payment_link, 'success');
     await eventually(async () => (await current(payments, member)).subscription.status === 'active');
     const paymentId = (await current(payments, member)).subscription.latest_payment.payment_id;
-    const failed = authWebhook(started.subscription_id, 'FAILED', 'Mandate declined by the bank', new Date(Date.now() - 60_000));
-    const secret = await secretOf(payments);
-    expect((await post(payments, signedDelivery(secret, failed))).status).toBe(200);
+    const cashfree = cashfreeIn(payments);
+    const earlier = Date.now() - 60_000;
+    const failed = failedAuthWebhook(cashfree, started.subscription_id, earlier, new Date(earlier).toISOString());
+    expect((await post(payments, failed)).status).toBe(200);
     // Even a gateway that changed its mind afterwards does not undo a settled success.
-    await sql`update sim_subscriptions set status = 'INITIALIZED', authorization_status = 'FAILED' where subscription_id = ${started.subscription_id}`.execute(
-      payments.db,
-    );
-    const again = { ...failed, event_time: new Date().toISOString() };
-    expect((await post(payments, signedDelivery(secret, again))).status).toBe(200);
+    const atCashfree = cashfree.state.subscriptions.get(started.subscription_id)!;
+    atCashfree.entity.subscription_status = 'INITIALIZED';
+    atCashfree.authorization.authorization_status = 'FAILED';
+    const again = failedAuthWebhook(cashfree, started.subscription_id, Date.now(), new Date().toISOString());
+    expect((await post(payments, again)).status).toBe(200);
     expect(await paymentEvents(payments, paymentId)).toEqual(['PaymentInitiated', 'PaymentSucceeded']);
     expect((await current(payments, member)).subscription).toMatchObject({
       status: 'active',
@@ -175,17 +167,14 @@ describe.each(DATABASE_KINDS)('webhooks on %s', (kind) => {
   });
 
   it.runIf(available)('acknowledges unknown event types and unknown orders', async () => {
-    const secret = await secretOf(payments);
-    const unknownType = await post(
-      payments,
-      signedDelivery(secret, { type: 'SETTLEMENT_SUCCESS', data: {}, event_time: '2026-11-22T10:00:00+05:30' }),
-    );
+    const { webhooks } = cashfreeIn(payments);
+    const unknownType = await post(payments, webhooks.custom('SETTLEMENT_SUCCESS', {}));
     expect(unknownType.status).toBe(200);
     const unknownOrder = await post(
       payments,
-      signedDelivery(secret, {
-        type: 'PAYMENT_SUCCESS_WEBHOOK',
-        data: { order: { order_id: 'NOPE-123' }, payment: { cf_payment_id: '1', payment_status: 'SUCCESS' } },
+      webhooks.custom('PAYMENT_SUCCESS_WEBHOOK', {
+        order: { order_id: 'NOPE-123' },
+        payment: { cf_payment_id: '1', payment_status: 'SUCCESS' },
       }),
     );
     expect(unknownOrder.status).toBe(200);
@@ -193,12 +182,7 @@ describe.each(DATABASE_KINDS)('webhooks on %s', (kind) => {
   });
 
   it.runIf(available)('refuses a body that is not JSON', async () => {
-    const secret = await secretOf(payments);
-    const { headers } = signedDelivery(secret, {});
-    const body = 'not json';
-    const { webhookSignature } = await import('../src/gateway/webhook-signature.js');
-    const signed = { ...headers, 'x-webhook-signature': webhookSignature(secret, headers['x-webhook-timestamp']!, body) };
-    const response = await payments.request('/webhooks/cashfree', { method: 'POST', headers: signed, rawBody: body });
+    const response = await post(payments, cashfreeIn(payments).webhooks.sign('not json'));
     expect(response.status).toBe(400);
   });
 });
@@ -241,13 +225,13 @@ describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
         payments.db,
       )
     ).rows[0]!.n;
-  const gatewayMandate = async (subscriptionId: string) =>
-    (
-      await sql<{
-        status: string;
-        authorization_status: string;
-      }>`select status, authorization_status from sim_subscriptions where subscription_id = ${subscriptionId}`.execute(payments.db)
-    ).rows[0];
+  /** The mandate as the Cashfree emulator in payments' process has it. */
+  const gatewayMandate = async (subscriptionId: string) => {
+    const mandate = cashfreeIn(payments).state.subscriptions.get(subscriptionId);
+    return mandate && { status: mandate.entity.subscription_status, authorization_status: mandate.authorization.authorization_status };
+  };
+  const gatewayRefunds = (subscriptionId: string) =>
+    (cashfreeIn(payments).state.subscriptions.get(subscriptionId)?.refunds ?? []).map((refund) => Math.round(refund.refund_amount * 100));
 
   /** A member whose first attempt timed out and who then paid with RETRY PAYMENT (a new attempt). */
   async function retriedAfterTimeout() {
@@ -280,30 +264,21 @@ describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
 
   it.runIf(available)('refunds money that still arrives for a timed-out attempt, keeping exactly one membership', async () => {
     const { member, old, oldPaymentId } = await retriedAfterTimeout();
-    // A race the simulator no longer allows but Cashfree could: the old mandate was approved before our cancel landed.
-    await sql`update sim_subscriptions set status = 'ACTIVE', authorization_status = 'ACTIVE', authorization_payment_id = ${`auth_${old.subscription_id}`},
-      umn = 'asha@upi.umn9', method = 'upi', authorized_at = now() where subscription_id = ${old.subscription_id}`.execute(payments.db);
-    const webhook = subscriptionStatusWebhook({
-      subscriptionId: old.subscription_id,
-      status: 'ACTIVE',
-      authorizationStatus: 'ACTIVE',
-      umn: 'asha@upi.umn9',
-      amountPaise: 117_882,
-      authorizationPaymentId: `auth_${old.subscription_id}`,
-      at: new Date(),
-    });
-    expect((await post(payments, signedDelivery(await secretOf(payments), webhook))).status).toBe(200);
+    // A race Cashfree allows: the old mandate was approved before our cancel landed.
+    const cashfree = cashfreeIn(payments);
+    approvedInARace(cashfree, old.subscription_id);
+    expect((await post(payments, cashfree.webhooks.subscriptionAuth(old.subscription_id))).status).toBe(200);
+    // Refunded in full: taken by Cashfree (INITIATED), then processed by the bank, whose webhook settles it.
+    await eventually(async () => (await paymentEvents(payments, oldPaymentId)).at(-1) === 'PaymentRefunded');
     expect(await paymentEvents(payments, oldPaymentId)).toEqual([
       'PaymentInitiated',
       'PaymentFailed',
       'PaymentSucceeded',
       'RefundRequested',
+      'RefundAccepted',
       'PaymentRefunded',
     ]);
-    const refunds = await sql<{
-      amount_paise: string;
-    }>`select amount_paise from sim_refunds where order_id = ${old.subscription_id}`.execute(payments.db);
-    expect(refunds.rows.map((row) => Number(row.amount_paise))).toEqual([117_882]);
+    expect(gatewayRefunds(old.subscription_id)).toEqual([117_882]);
     expect(await gatewayMandate(old.subscription_id)).toMatchObject({ status: 'CANCELLED' });
     expect(await activeMemberships(member.memberId)).toBe(1);
     const oldStatus = await sql<{
@@ -319,11 +294,16 @@ describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
 
   it.runIf(available)('refunds on a later reconciliation when the gateway would not refund a stale attempt at first', async () => {
     const { member, old, oldPaymentId } = await retriedAfterTimeout();
-    // Approved in a race, and reported as SUCCESS: a state the simulator's refund refuses until it turns ACTIVE.
-    await sql`update sim_subscriptions set status = 'ACTIVE', authorization_status = 'SUCCESS', authorization_payment_id = ${`auth_${old.subscription_id}`},
-      method = 'upi', authorized_at = now() where subscription_id = ${old.subscription_id}`.execute(payments.db);
-    const webhook = authWebhook(old.subscription_id, 'SUCCESS');
-    expect((await post(payments, signedDelivery(await secretOf(payments), webhook))).status).toBe(200);
+    // Approved in a race, and reported; Cashfree refuses the refund at first.
+    const cashfree = cashfreeIn(payments);
+    approvedInARace(cashfree, old.subscription_id);
+    cashfree.failNext({
+      status: 400,
+      method: 'POST',
+      path: /^\/subscriptions\/[^/]+\/refunds$/,
+      body: { message: 'refund can not be initiated now', code: 'refund_not_allowed', type: 'invalid_request_error' },
+    });
+    expect((await post(payments, cashfree.webhooks.subscriptionAuth(old.subscription_id))).status).toBe(200);
     // Asked for, and left pending while the gateway refuses it.
     expect(await paymentEvents(payments, oldPaymentId)).toEqual([
       'PaymentInitiated',
@@ -331,9 +311,6 @@ describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
       'PaymentSucceeded',
       'RefundRequested',
     ]);
-    await sql`update sim_subscriptions set authorization_status = 'ACTIVE' where subscription_id = ${old.subscription_id}`.execute(
-      payments.db,
-    );
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const trigger = () =>
       payments.json('/internal/cron/trigger', {
@@ -342,12 +319,9 @@ describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
         headers: { 'x-service-token': TEST_SERVICE_TOKEN },
       });
     expect((await trigger()).status).toBe(200);
-    expect((await paymentEvents(payments, oldPaymentId)).at(-1)).toBe('PaymentRefunded');
+    await eventually(async () => (await paymentEvents(payments, oldPaymentId)).at(-1) === 'PaymentRefunded');
     await trigger();
-    const refunds = await sql<{ n: number }>`select count(*)::int as n from sim_refunds where order_id = ${old.subscription_id}`.execute(
-      payments.db,
-    );
-    expect(refunds.rows[0]!.n).toBe(1);
+    expect(gatewayRefunds(old.subscription_id)).toEqual([117_882]);
     expect(await activeMemberships(member.memberId)).toBe(1);
   });
 

@@ -18,20 +18,24 @@ export async function startProductCheckout(context: PaymentsContext, checkout: B
   const existing = await findProductOrderPayment(context.db, checkout.orderId);
   const paymentId = existing?.payment_id ?? newPaymentId();
   const base = context.settings.PUBLIC_URL.replace(/\/$/, '');
-  const order = await context.gateway.createOrder(
-    {
-      orderId: checkout.orderId,
-      amountPaise: checkout.amountPaise,
-      customer: { id: checkout.memberId.replace(/-/g, ''), ...checkout.customer },
-      returnUrl: `${base}/order?order_id={order_id}`,
-      // Cashfree only calls https endpoints; in development the simulator posts to us directly.
-      ...(base.startsWith('https://') ? { notifyUrl: `${base}/webhooks/cashfree` } : {}),
-      expiresAt: new Date(context.clock.now().getTime() + GATEWAY_ORDER_MINUTES * 60_000),
-      note: checkout.note,
-      tags: { member: checkout.memberId },
-    },
-    `order:${checkout.orderId}`,
-  );
+  // A repeat reads the order made the first time: asked again, its expiry (from now) would differ, and Cashfree
+  // refuses a second use of an idempotency key with another body.
+  const order = existing
+    ? await context.gateway.getOrder(checkout.orderId)
+    : await context.gateway.createOrder(
+        {
+          orderId: checkout.orderId,
+          amountPaise: checkout.amountPaise,
+          customer: { id: checkout.memberId.replace(/-/g, ''), ...checkout.customer },
+          returnUrl: `${base}/order?order_id={order_id}`,
+          // Cashfree only calls https endpoints; in development the simulator posts to us directly.
+          ...(base.startsWith('https://') ? { notifyUrl: `${base}/webhooks/cashfree` } : {}),
+          expiresAt: new Date(context.clock.now().getTime() + GATEWAY_ORDER_MINUTES * 60_000),
+          note: checkout.note,
+          tags: { member: checkout.memberId },
+        },
+        `order:${checkout.orderId}`,
+      );
   if (!existing) {
     await context.events.transact((unit) =>
       startPayment(context, unit, {

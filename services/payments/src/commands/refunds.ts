@@ -28,6 +28,12 @@ const view = (refund: RefundState): RefundView => ({
   status: refund.status,
 });
 
+/**
+ * A payment's stream takes its refunds' requests and their outcomes (answers, webhooks, checks) at once: several
+ * refunds asked together, each settled moments later by the gateway's webhook, meet more than three conflicts.
+ */
+const REFUND_STREAM_ATTEMPTS = { attempts: 8 };
+
 /** Our refund id for a caller's key: the same key for the same order is the same refund (Cashfree allows 3-40 characters). */
 export const refundIdFor = (orderId: string, key: string) =>
   `RF-${createHash('sha256').update(`${orderId}:${key}`).digest('hex').slice(0, 24).toUpperCase()}`;
@@ -38,16 +44,18 @@ export const refundIdFor = (orderId: string, key: string) =>
  * refund asked again answers it as it stands (and asks the gateway again while it is pending).
  */
 export async function refundPayment(context: PaymentsContext, paymentId: string, request: NewRefund): Promise<RefundView> {
-  const refund = await retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const history = await unit.readStream(paymentStream(paymentId));
-      const payment = foldPayment(history);
-      if (!payment) throw notFound('No such payment');
-      const decision = decideRefund(payment, foldRefunds(history), request);
-      if ('refusal' in decision) throw refusalError(decision.refusal);
-      await record(unit, paymentStream(paymentId), history.length, decision.events);
-      return decision.refund;
-    }),
+  const refund = await retryOnConcurrency(
+    () =>
+      context.events.transact(async (unit) => {
+        const history = await unit.readStream(paymentStream(paymentId));
+        const payment = foldPayment(history);
+        if (!payment) throw notFound('No such payment');
+        const decision = decideRefund(payment, foldRefunds(history), request);
+        if ('refusal' in decision) throw refusalError(decision.refusal);
+        await record(unit, paymentStream(paymentId), history.length, decision.events);
+        return decision.refund;
+      }),
+    REFUND_STREAM_ATTEMPTS,
   );
   if (refund.status !== 'pending') return view(refund);
   return view(await settleRefund(context, refund, 'create'));
@@ -116,14 +124,16 @@ async function read(context: PaymentsContext, refund: RefundState): Promise<Gate
 }
 
 async function recordOutcome(context: PaymentsContext, refund: RefundState, status: RefundState['status']) {
-  return retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const history = await unit.readStream(paymentStream(refund.paymentId));
-      const now = foldRefunds(history).find((known) => known.refundId === refund.refundId) ?? refund;
-      const stored = await record(unit, paymentStream(refund.paymentId), history.length, decideRefundOutcome(now, status));
-      // Money back from an invoiced payment reduces the tax invoiced: its credit note is issued with the refund.
-      if (stored.some((event) => event.type === 'PaymentRefunded')) await issueCreditNoteFor(unit, now, context.clock.now());
-      return stored.length > 0 ? { ...now, status } : now;
-    }),
+  return retryOnConcurrency(
+    () =>
+      context.events.transact(async (unit) => {
+        const history = await unit.readStream(paymentStream(refund.paymentId));
+        const now = foldRefunds(history).find((known) => known.refundId === refund.refundId) ?? refund;
+        const stored = await record(unit, paymentStream(refund.paymentId), history.length, decideRefundOutcome(now, status));
+        // Money back from an invoiced payment reduces the tax invoiced: its credit note is issued with the refund.
+        if (stored.some((event) => event.type === 'PaymentRefunded')) await issueCreditNoteFor(unit, now, context.clock.now());
+        return stored.length > 0 ? { ...now, status } : now;
+      }),
+    REFUND_STREAM_ATTEMPTS,
   );
 }

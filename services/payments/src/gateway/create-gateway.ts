@@ -4,7 +4,21 @@ import type { PaymentsSettings } from '../settings.js';
 import { SimulatorGateway } from '../simulator/simulator-gateway.js';
 import { CASHFREE_PRODUCTION_URL, CASHFREE_SANDBOX_URL, CashfreeGateway } from './cashfree/index.js';
 import { CashfreeEmulator } from './cashfree-emulator/emulator.js';
-import type { PaymentGateway } from './payment-gateway.js';
+import type { ChargeWindow, PaymentGateway } from './payment-gateway.js';
+
+const DAY_SECONDS = 24 * 3600;
+
+const inProcess = new WeakMap<object, CashfreeEmulator>();
+
+/** Remembers the emulator a payments process built, by its app (its tests drive the emulator's world). */
+export function rememberEmulator(app: object, emulator: CashfreeEmulator): void {
+  inProcess.set(app, emulator);
+}
+
+/** The Cashfree emulator in the payments process whose app this is (tests: its driver, records and webhooks). */
+export function emulatorOf(app: object): CashfreeEmulator | undefined {
+  return inProcess.get(app);
+}
 
 export function usesCashfree(settings: PaymentsSettings): boolean {
   return Boolean(settings.CASHFREE_CLIENT_ID && settings.CASHFREE_CLIENT_SECRET);
@@ -17,8 +31,9 @@ export interface CreatedGateway {
 }
 
 /**
- * Cashfree when its credentials are set; otherwise the simulator, or the production adapter on the Cashfree emulator
- * in this process (PAYMENTS_WITHOUT_CASHFREE=emulator). `postWebhook` is how the emulator's webhooks reach payments.
+ * Cashfree when its credentials are set; otherwise the production adapter on the Cashfree emulator in this process
+ * (the default), or the simulator (PAYMENTS_WITHOUT_CASHFREE=simulator: the distributed topology, whose payments
+ * instances share its records in the database). `postWebhook` is how the emulator's webhooks reach payments.
  */
 export async function createGateway(
   settings: PaymentsSettings,
@@ -52,12 +67,16 @@ function emulatorInProcess(
   postWebhook: (request: Request) => Promise<Response>,
 ): CreatedGateway {
   const base = settings.PUBLIC_URL.replace(/\/+$/, '');
+  // A rig whose year lasts seconds (a pre-debit notice shorter than a day) renews within seconds: its charges are
+  // dated today, which Cashfree's calendar (T+1 to T+14) would refuse.
+  const sameDay = settings.RENEWAL_NOTICE_TO_CHARGE_SECONDS < DAY_SECONDS;
   const emulator = new CashfreeEmulator({
     webhookEndpoint: `${base}/webhooks/cashfree`,
     webhookPost: postWebhook,
     bankOnItsOwn: true,
+    sameDayCharges: sameDay,
   });
-  const gateway = new CashfreeGateway({
+  const gateway = new (sameDay ? SameDayCashfreeGateway : CashfreeGateway)({
     baseUrl: 'http://cashfree-emulator.invalid/pg',
     clientId: emulator.clientId,
     clientSecret: emulator.clientSecret,
@@ -66,4 +85,19 @@ function emulatorInProcess(
     log: logger,
   });
   return { gateway, emulator };
+}
+
+/**
+ * The production adapter on a rig whose membership year lasts seconds: a renewal charge is due at the instant its
+ * notice period ends (as the simulator had it), not on the next Indian day, and that instant is what it sends; the
+ * emulator (`sameDayCharges`) debits it from then on.
+ */
+class SameDayCashfreeGateway extends CashfreeGateway {
+  override chargeWindow(notBefore: Date): ChargeWindow {
+    return { from: notBefore, until: notBefore };
+  }
+
+  protected override scheduleDateOf(date: Date): string {
+    return date.toISOString();
+  }
 }

@@ -15,6 +15,8 @@ describe("the Cashfree emulator's bank on renewal debits", () => {
   /** How far the emulator's clock is ahead of the real one. */
   let ahead = 0;
   const delivered: { type: string; status: string | undefined }[] = [];
+  /** The webhooks as payments would read them, through the adapter's signature check. */
+  const read: ReturnType<typeof gatewayFor>['gateway']['verifyWebhook'] extends (...args: never[]) => infer R ? R[] : never = [];
 
   beforeAll(async () => {
     emulator = await CashfreeEmulator.start({
@@ -22,8 +24,10 @@ describe("the Cashfree emulator's bank on renewal debits", () => {
       bankOnItsOwn: true,
       webhookEndpoint: 'http://payments.local/webhooks/cashfree',
       webhookPost: async (request) => {
-        const body = (await request.json()) as { type: string; data: { payment_status?: string } };
-        delivered.push({ type: body.type, status: body.data.payment_status });
+        const raw = await request.text();
+        const body = JSON.parse(raw) as { type: string; data: { payment_status?: string; refund_status?: string } };
+        delivered.push({ type: body.type, status: body.data.payment_status ?? body.data.refund_status });
+        read.push(gateway.verifyWebhook(raw, request.headers, new Date(Date.now() + ahead)));
         return new Response('{}', { status: 200 });
       },
     });
@@ -104,5 +108,33 @@ describe("the Cashfree emulator's bank on renewal debits", () => {
     expect((await nextCharge('sub_nobody', { outcome: 'FAILED' })).status).toBe(404);
     const { subscriptionId } = await raisedCharge();
     expect((await nextCharge(subscriptionId, { outcome: 'MAYBE' })).status).toBe(400);
+  });
+
+  it("processes a refund of the mandate's authorisation debit after answering it INITIATED, with Cashfree's webhook", async () => {
+    ahead = 0;
+    const plan = annualPlan({ planId: unique('plan') });
+    await gateway.ensurePlan(plan);
+    const wanted = mandate(plan, { subscriptionId: unique('sub') });
+    await gateway.createSubscription(wanted, unique('mandate'));
+    const auth = emulator.driver.authoriseMandate(wanted.subscriptionId);
+    delivered.length = 0;
+    read.length = 0;
+    const refundId = unique('RF');
+    const asked = await gateway.refund({
+      orderId: wanted.subscriptionId,
+      refundId,
+      amountPaise: 100,
+      note: 'Membership refunded',
+      subscriptionPayment: { subscriptionId: wanted.subscriptionId, paymentId: auth.payment_id },
+    });
+    // Answered INITIATED, as at Cashfree, which the adapter reads as under way.
+    expect(asked.status).toBe('PENDING');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await emulator.sender.settled();
+    expect(delivered).toEqual([{ type: 'SUBSCRIPTION_REFUND_STATUS', status: 'SUCCESS' }]);
+    expect(read[0]).toMatchObject({ kind: 'refund', refundId, subscriptionId: wanted.subscriptionId });
+    const refund = { orderId: wanted.subscriptionId, refundId };
+    const subscriptionPayment = { subscriptionId: wanted.subscriptionId, paymentId: auth.payment_id };
+    expect(await gateway.getRefund({ ...refund, subscriptionPayment })).toMatchObject({ refundId, status: 'SUCCESS', amountPaise: 100 });
   });
 });

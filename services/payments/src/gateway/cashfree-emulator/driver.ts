@@ -91,6 +91,20 @@ export class CashfreeDriver {
   }
 
   /**
+   * Settles the refund of a subscription's payment (its authorisation debit or a charge): INITIATED, as Cashfree
+   * answers it, becomes SUCCESS (or the status given).
+   */
+  settleSubscriptionRefund(
+    subscriptionId: string,
+    refundId: string,
+    status: 'SUCCESS' | 'CANCELLED' | 'ONHOLD' | 'FAILED' = 'SUCCESS',
+  ): void {
+    const refund = this.subscription(subscriptionId).refunds.find((r) => r.refund_id === refundId);
+    if (!refund) throw new Error(`Cashfree emulator: no refund ${refundId} on ${subscriptionId}`);
+    refund.refund_status = status;
+  }
+
+  /**
    * The member approves the UPI AutoPay mandate in their UPI app: the authorisation amount is debited, the mandate
    * gets its UMN and the subscription is ACTIVE (UPI needs no bank approval period).
    */

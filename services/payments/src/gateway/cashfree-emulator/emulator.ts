@@ -59,10 +59,16 @@ export interface CashfreeEmulatorOptions {
   webhookEndpoint?: string;
   /**
    * For rigs where nobody drives the emulator, the bank acts on its own, with Cashfree's webhook: a renewal charge
-   * whose date has come is debited when looked at (`bank`), an order's refund is processed just after it is asked
-   * for. Off, a test moves each along with the driver.
+   * whose date has come is debited when looked at (`bank`), a refund (an order's, or a subscription payment's) is
+   * processed just after it is asked for. Off, a test moves each along with the driver.
    */
   bankOnItsOwn?: boolean;
+  /**
+   * For rigs whose membership year lasts seconds (a pre-debit notice shorter than a day): a UPI AutoPay charge may be
+   * dated today, and its schedule is kept to the instant sent (the bank debits it from that instant on). Cashfree
+   * takes only the date, T+1 (before 21:00 IST) to T+14.
+   */
+  sameDayCharges?: boolean;
 }
 
 export interface RecordedRequest {
@@ -129,6 +135,7 @@ export class CashfreeEmulator {
   /** The member's bank on renewal debits, and the tester's switch for the next one (`setNextChargeOutcome`). */
   readonly bank: RenewalBank;
   private readonly bankOnItsOwn: boolean;
+  private readonly sameDayCharges: boolean;
   private readonly idempotency = new Map<string, StoredResponse>();
   private readonly injected: InjectedAnswer[] = [];
   private readonly delays: { ms: number; times: number; path?: RegExp }[] = [];
@@ -165,6 +172,7 @@ export class CashfreeEmulator {
     this.sender = new WebhookSender(options.webhookRetryDelaysMs, options.webhookPost);
     this.webhookEndpoint = options.webhookEndpoint;
     this.bankOnItsOwn = options.bankOnItsOwn ?? false;
+    this.sameDayCharges = options.sameDayCharges ?? false;
     this.bank = new RenewalBank(this.state, this.driver, (subscriptionId, paymentId) => this.notifyCharge(subscriptionId, paymentId));
   }
 
@@ -183,6 +191,15 @@ export class CashfreeEmulator {
     this.driver.settleRefund(orderId, refundId);
     const url = this.state.order(orderId)?.entity.order_meta.notify_url ?? this.webhookEndpoint;
     if (url) this.sender.send(url, (options) => this.webhooks.refund(orderId, refundId, options));
+  }
+
+  /** The bank processes a subscription payment's refund still INITIATED; Cashfree tells the dashboard's endpoint. */
+  private processSubscriptionRefund(subscriptionId: string, refundId: string): void {
+    const refund = this.state.subscriptions.get(subscriptionId)?.refunds.find((r) => r.refund_id === refundId);
+    if (refund?.refund_status !== 'INITIATED') return;
+    this.driver.settleSubscriptionRefund(subscriptionId, refundId);
+    const url = this.webhookEndpoint;
+    if (url) this.sender.send(url, (options) => this.webhooks.subscriptionRefund(subscriptionId, refundId, options));
   }
 
   /** How the mandate's next renewal debits end (a tester's switch); false when there is no such mandate. */
@@ -493,7 +510,12 @@ export class CashfreeEmulator {
     match = route.match(/^\/subscriptions\/([^/]+)\/manage$/);
     if (match) return { status: 200, body: this.manageSubscription(param(match[1]), body) };
     match = route.match(/^\/subscriptions\/([^/]+)\/refunds$/);
-    if (match) return { status: 200, body: this.createSubscriptionRefund(param(match[1]), body) };
+    if (match) {
+      const refund = this.createSubscriptionRefund(param(match[1]), body);
+      // INITIATED at first, as Cashfree answers; then processed by the bank like an order's refund, with its webhook.
+      if (this.bankOnItsOwn) setTimeout(() => this.processSubscriptionRefund(param(match?.[1]), refund.refund_id), 0);
+      return { status: 200, body: refund };
+    }
     match = route.match(/^\/subscriptions\/([^/]+)\/payments\/([^/]+)\/manage$/);
     if (match) return { status: 200, body: this.manageSubscriptionPayment(param(match[1]), param(match[2]), body) };
     throw badUrl();
@@ -736,11 +758,11 @@ export class CashfreeEmulator {
       case 'CANCEL': {
         const cancellable = ['INITIALIZED', 'BANK_APPROVAL_PENDING', 'ACTIVE', 'ON_HOLD', 'PAUSED', 'CUSTOMER_PAUSED'];
         if (!cancellable.includes(entity.subscription_status)) throw refuse();
+        this.debitDueCharges(subscription);
         entity.subscription_status = 'CANCELLED';
-        // On-demand charges not yet debited are called off with the mandate.
+        // Charges only scheduled are called off with the mandate; one already with the bank (PENDING) goes on.
         for (const payment of subscription.payments.values())
-          if (payment.payment_type === 'CHARGE' && (payment.payment_status === 'INITIALIZED' || payment.payment_status === 'PENDING'))
-            payment.payment_status = 'CANCELLED';
+          if (payment.payment_type === 'CHARGE' && payment.payment_status === 'INITIALIZED') payment.payment_status = 'CANCELLED';
         break;
       }
       case 'PAUSE':
@@ -787,6 +809,7 @@ export class CashfreeEmulator {
         `action : ${String(body.action)} is not allowed for a payment in status ${payment.payment_status}`,
       );
     if (body.action === 'CANCEL') {
+      this.debitDueCharges(subscription);
       if (payment.payment_status !== 'INITIALIZED') throw refuse();
       payment.payment_status = 'CANCELLED';
     } else {
@@ -889,14 +912,18 @@ export class CashfreeEmulator {
   }
 
   /**
-   * Cashfree uses only the date. For UPI AutoPay: not today; tomorrow only when raised before 21:00 IST; at most
-   * 14 days ahead (Cashfree's cut-off table).
+   * Cashfree uses only the date. For UPI AutoPay: not today (unless `sameDayCharges`); tomorrow only when raised
+   * before 21:00 IST; at most 14 days ahead (Cashfree's cut-off table).
    */
   private scheduleDate(value: string, now: Date, method: string | null): string {
     const when = parseIso(value);
     const date = when ? istDate(when) : /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
     if (!date) throw invalid('payment_schedule_date', 'should be a date in ISO 8601');
     const days = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${istDate(now)}T00:00:00Z`)) / DAY);
+    if (this.sameDayCharges && when) {
+      if (days < 0 || days > 14) throw invalid('payment_schedule_date', `should be between T+0 and T+14 (got T+${days})`);
+      return ist(when);
+    }
     if (method === 'upi') {
       const istHour = Number(ist(now).slice(11, 13));
       const earliest = istHour < 21 ? 1 : 2;
@@ -904,6 +931,12 @@ export class CashfreeEmulator {
         throw invalid('payment_schedule_date', `should be between T+${earliest} and T+14 for UPI AutoPay (got T+${days})`);
     }
     return `${date}T00:00:00+05:30`;
+  }
+
+  /** The bank debits on the date whoever asks: a charge whose date has come is debited before it could be called off. */
+  private debitDueCharges(subscription: EmulatedSubscription): void {
+    if (!this.bankOnItsOwn) return;
+    for (const payment of subscription.payments.values()) this.bank.debitIfDue(subscription, payment);
   }
 
   private orderOrThrow(orderId: string) {

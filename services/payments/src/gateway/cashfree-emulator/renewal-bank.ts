@@ -1,5 +1,5 @@
 import type { CashfreeDriver } from './driver.js';
-import { type EmulatedSubscription, type EmulatorState, istDate, type SubscriptionPaymentJson } from './state.js';
+import type { EmulatedSubscription, EmulatorState, SubscriptionPaymentJson } from './state.js';
 
 /** How the member's bank answers a mandate's next renewal debit; `PENDING` holds it past its date. */
 export type NextChargeOutcome = 'SUCCESS' | 'FAILED' | 'PENDING';
@@ -46,8 +46,7 @@ export class RenewalBank {
     if (charge.payment_type !== 'CHARGE' || (charge.payment_status !== 'INITIALIZED' && charge.payment_status !== 'PENDING')) return;
     const subscriptionId = subscription.entity.subscription_id;
     if (this.held.has(`${subscriptionId}/${charge.payment_id}`)) return;
-    const date = charge.payment_schedule_date?.slice(0, 10);
-    if (!date || date > istDate(this.state.now())) return;
+    if (!this.due(charge.payment_schedule_date)) return;
     const outcome = subscription.entity.subscription_status === 'ACTIVE' ? (this.outcomes.get(subscriptionId) ?? 'SUCCESS') : 'INACTIVE';
     if (outcome === 'INACTIVE') {
       this.end(subscriptionId, charge.payment_id, 'FAILED', 'Mandate is not active');
@@ -59,6 +58,14 @@ export class RenewalBank {
       return;
     }
     this.end(subscriptionId, charge.payment_id, outcome);
+  }
+
+  /**
+   * From the schedule on: a date is kept as its midnight in India (due all that day), an instant (the emulator's
+   * `sameDayCharges`) as itself.
+   */
+  private due(schedule: string | null): boolean {
+    return schedule !== null && Date.parse(schedule) <= this.state.now().getTime();
   }
 
   private end(subscriptionId: string, paymentId: string, outcome: 'SUCCESS' | 'FAILED', reason = INSUFFICIENT_FUNDS): void {

@@ -107,6 +107,17 @@ export class WebhookFactory {
     );
   }
 
+  /** SUBSCRIPTION_REFUND_STATUS: the refund of a subscription's payment, flat (the research notes' REFUND_STATUS). */
+  subscriptionRefund(subscriptionId: string, refundId: string, options: DeliveryOptions = {}): WebhookDelivery {
+    const refund = this.subscription(subscriptionId).refunds.find((r) => r.refund_id === refundId);
+    if (!refund) throw new Error(`Cashfree emulator: no refund ${refundId} on ${subscriptionId}`);
+    return this.deliver(
+      'SUBSCRIPTION_REFUND_STATUS',
+      { subscription_id: subscriptionId, ...refund, refund_amount: money(refund.refund_amount), failure_details: null },
+      options,
+    );
+  }
+
   /** SUBSCRIPTION_STATUS_CHANGED (or the older CHANGE): the subscription, its plan and its authorisation. */
   subscriptionStatus(subscriptionId: string, options: SubscriptionEventOptions = {}): WebhookDelivery {
     const subscription = this.subscription(subscriptionId);

@@ -218,13 +218,18 @@ export class CashfreeGateway implements PaymentGateway {
     return { from, until: new Date(from.getTime() + 24 * 3600_000) };
   }
 
+  /** A charge's `payment_schedule_date`: its Indian day (Cashfree uses only the date). */
+  protected scheduleDateOf(date: Date): string {
+    return scheduleDate(date);
+  }
+
   async raiseCharge(charge: RaiseCharge, idempotencyKey: string): Promise<GatewayCharge> {
     const body: CreateChargeBody = {
       subscription_id: charge.subscriptionId,
       payment_id: charge.paymentId,
       payment_type: 'CHARGE',
       payment_amount: rupeesOf(charge.amountPaise),
-      payment_schedule_date: scheduleDate(charge.scheduledFor),
+      payment_schedule_date: this.scheduleDateOf(charge.scheduledFor),
       payment_remarks: charge.remarks,
     };
     try {
