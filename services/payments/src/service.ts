@@ -39,7 +39,7 @@ export const paymentsService = defineService({
     // The in-process emulator's webhooks take the whole HTTP path into this service, as Cashfree's would.
     const postWebhook = async (request: Request) =>
       app.request(new URL(request.url).pathname, { method: 'POST', body: await request.text(), headers: request.headers });
-    const { gateway, emulator } = await createGateway(settings, db, logger, postWebhook);
+    const { gateway, emulator, close: closeGateway } = await createGateway(settings, db, logger, postWebhook);
     const workflows = await workflowDriver(settings, db, logger, runtime.clock);
     const context: PaymentsContext = {
       db,
@@ -96,6 +96,7 @@ export const paymentsService = defineService({
         await workflows.stop();
         await cron.close();
         await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+        await closeGateway();
       },
     };
   },

@@ -2,8 +2,9 @@ import type { Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { PaymentsSettings } from '../settings.js';
 import { SimulatorGateway } from '../simulator/simulator-gateway.js';
+import { loadEmulatorRecords, saveEmulatorRecords } from '../store/emulator-records.js';
 import { CASHFREE_PRODUCTION_URL, CASHFREE_SANDBOX_URL, CashfreeGateway } from './cashfree/index.js';
-import { CashfreeEmulator } from './cashfree-emulator/emulator.js';
+import { CashfreeEmulator, type EmulatorSnapshot } from './cashfree-emulator/emulator.js';
 import type { ChargeWindow, PaymentGateway } from './payment-gateway.js';
 
 const DAY_SECONDS = 24 * 3600;
@@ -28,7 +29,12 @@ export interface CreatedGateway {
   gateway: PaymentGateway;
   /** The Cashfree emulator in this process, whose pages payments serves under /pay/simulator. */
   emulator?: CashfreeEmulator;
+  /** Called at stop: the emulator's records are written one last time. */
+  close(): Promise<void>;
 }
+
+/** How often the in-process emulator's records are written when they changed (and always at stop). */
+const KEEP_RECORDS_MS = 2000;
 
 /**
  * Cashfree when its credentials are set; otherwise the production adapter on the Cashfree emulator in this process
@@ -50,22 +56,24 @@ export async function createGateway(
       ...(settings.CASHFREE_HOSTED_PAGES_URL ? { hostedPagesUrl: settings.CASHFREE_HOSTED_PAGES_URL } : {}),
       log: logger,
     });
-    return { gateway };
+    return { gateway, close: async () => {} };
   }
-  if (settings.PAYMENTS_WITHOUT_CASHFREE === 'emulator') return emulatorInProcess(settings, logger, postWebhook);
-  return { gateway: await SimulatorGateway.open(db, settings.PUBLIC_URL) };
+  if (settings.PAYMENTS_WITHOUT_CASHFREE === 'emulator') return emulatorInProcess(settings, db, logger, postWebhook);
+  return { gateway: await SimulatorGateway.open(db, settings.PUBLIC_URL), close: async () => {} };
 }
 
 /**
  * The emulator answers the adapter in process (no port), its bank debits renewals when due, its webhooks go to the
  * dashboard endpoint (payments' /webhooks/cashfree, posted in process), and members pay on its pages at PUBLIC_URL.
- * Its records live in memory: a restarted payments process starts with an empty "Cashfree" (decision 0092).
+ * Its records are kept in payments' database (read at start, written when they change and at stop), so a restarted
+ * payments finds the orders, mandates and charges "Cashfree" had, as it would at Cashfree (decision 0092).
  */
-function emulatorInProcess(
+async function emulatorInProcess(
   settings: PaymentsSettings,
+  db: Kysely<any>,
   logger: Logger,
   postWebhook: (request: Request) => Promise<Response>,
-): CreatedGateway {
+): Promise<CreatedGateway> {
   const base = settings.PUBLIC_URL.replace(/\/+$/, '');
   // A rig whose year lasts seconds (a pre-debit notice shorter than a day) renews within seconds: its charges are
   // dated today, which Cashfree's calendar (T+1 to T+14) would refuse.
@@ -84,7 +92,30 @@ function emulatorInProcess(
     hostedPagesUrl: `${base}/pay/simulator`,
     log: logger,
   });
-  return { gateway, emulator };
+  const kept = await loadEmulatorRecords(db);
+  if (kept) emulator.restore(kept as EmulatorSnapshot);
+  return { gateway, emulator, close: keepRecords(db, emulator, logger) };
+}
+
+/** Writes the emulator's records every KEEP_RECORDS_MS when they changed; answers the stop, which writes them last. */
+function keepRecords(db: Kysely<any>, emulator: CashfreeEmulator, logger: Logger): () => Promise<void> {
+  let written = JSON.stringify(emulator.snapshot());
+  let writing: Promise<void> = Promise.resolve();
+  const write = () => {
+    writing = writing.then(async () => {
+      const records = JSON.stringify(emulator.snapshot());
+      if (records === written) return;
+      await saveEmulatorRecords(db, records, new Date());
+      written = records;
+    });
+    return writing.catch((error) => logger.warn({ err: error }, "could not keep the Cashfree emulator's records; will try again"));
+  };
+  const timer = setInterval(write, KEEP_RECORDS_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await write();
+  };
 }
 
 /**

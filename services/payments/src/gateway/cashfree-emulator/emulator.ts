@@ -29,6 +29,7 @@ import {
   type OrderJson,
   type PlanJson,
   type RefundJson,
+  type StateSnapshot,
   type SubscriptionPaymentJson,
   type SubscriptionRefundJson,
 } from './state.js';
@@ -104,6 +105,12 @@ interface StoredResponse {
   answer: Answer;
 }
 
+/** The emulator's records and kept answers, as `snapshot` gives them and `restore` takes them. */
+export interface EmulatorSnapshot {
+  state: StateSnapshot;
+  idempotency: [string, StoredResponse][];
+}
+
 const NEXT_CHARGE = z.strictObject({ outcome: z.enum(['SUCCESS', 'FAILED', 'PENDING']) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STRICT_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
@@ -174,6 +181,20 @@ export class CashfreeEmulator {
     this.bankOnItsOwn = options.bankOnItsOwn ?? false;
     this.sameDayCharges = options.sameDayCharges ?? false;
     this.bank = new RenewalBank(this.state, this.driver, (subscriptionId, paymentId) => this.notifyCharge(subscriptionId, paymentId));
+  }
+
+  /**
+   * What Cashfree would still know after a restart of ours: its records and the answers it keeps per idempotency key
+   * (the failure switches and webhooks in flight are not records). Plain JSON.
+   */
+  snapshot(): EmulatorSnapshot {
+    return { state: this.state.snapshot(), idempotency: [...this.idempotency] };
+  }
+
+  restore(snapshot: EmulatorSnapshot): void {
+    this.state.restore(snapshot.state);
+    this.idempotency.clear();
+    for (const [key, stored] of snapshot.idempotency) this.idempotency.set(key, stored);
   }
 
   /** Cashfree's webhook for a renewal charge's new status, to the dashboard's endpoint. False when there is none. */

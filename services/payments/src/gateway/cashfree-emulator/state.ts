@@ -201,11 +201,40 @@ export const ist = (date: Date): string => `${new Date(date.getTime() + 330 * 60
 /** The calendar date in India. */
 export const istDate = (date: Date): string => new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
+/** The records as plain JSON (dates as ISO strings, maps as entries), to be kept across a restart. */
+export interface StateSnapshot {
+  sequence: number;
+  orders: [string, Omit<EmulatedOrder, 'expiresAt'> & { expiresAt: string }][];
+  plans: [string, PlanJson][];
+  subscriptions: [string, Omit<EmulatedSubscription, 'payments'> & { payments: [string, SubscriptionPaymentJson][] }][];
+}
+
 export class EmulatorState {
   readonly orders = new Map<string, EmulatedOrder>();
   readonly plans = new Map<string, PlanJson>();
   readonly subscriptions = new Map<string, EmulatedSubscription>();
   private sequence = 2_149_460_580;
+
+  snapshot(): StateSnapshot {
+    return {
+      sequence: this.sequence,
+      orders: [...this.orders].map(([id, order]) => [id, { ...order, expiresAt: order.expiresAt.toISOString() }]),
+      plans: [...this.plans],
+      subscriptions: [...this.subscriptions].map(([id, subscription]) => [id, { ...subscription, payments: [...subscription.payments] }]),
+    };
+  }
+
+  /** Takes the records a snapshot kept, in place of any held now. */
+  restore(snapshot: StateSnapshot): void {
+    this.sequence = snapshot.sequence;
+    this.orders.clear();
+    for (const [id, order] of snapshot.orders) this.orders.set(id, { ...order, expiresAt: new Date(order.expiresAt) });
+    this.plans.clear();
+    for (const [id, plan] of snapshot.plans) this.plans.set(id, plan);
+    this.subscriptions.clear();
+    for (const [id, subscription] of snapshot.subscriptions)
+      this.subscriptions.set(id, { ...subscription, payments: new Map(subscription.payments) });
+  }
 
   constructor(
     readonly clock: () => Date,
