@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FailingStep } from '@elts/contracts';
 import { type BootedService, bootService, sql } from '@elts/platform';
 import { type ServiceHarness, silentLogger, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import type { CronService } from '../src/cron/cron-control.js';
 import { paymentsService } from '../src/service.js';
-import { internalCall, ordersStandIn } from './helpers.js';
+import { internalCall, ordersStandIn, startProductCheckout } from './helpers.js';
 
 /** What `/internal/cron/status` answers (the Cron page's data). */
 export interface CronStatusData {
@@ -23,14 +22,8 @@ export async function failingStepOf(payments: ServiceHarness, paymentId: string)
 
 /** A product order's checkout: a pending payment whose timeout is a step. */
 export async function pendingPayment(payments: ServiceHarness): Promise<string> {
-  const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
-  const { status, body } = await internalCall(payments, '/internal/payments/checkout', {
-    orderId,
-    memberId: randomUUID(),
-    amountPaise: 249_900,
-    customer: { name: 'Asha Rao', email: 'asha@example.in', phone: '9876543210' },
-    note: 'Steel bottle x 1',
-  });
+  const { started } = await startProductCheckout(payments, { amountPaise: 249_900, note: 'Steel bottle x 1' });
+  const { status, body } = started;
   if (status !== 200) throw new Error(`checkout answered ${status}`);
   return body.data.paymentId;
 }

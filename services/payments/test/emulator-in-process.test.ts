@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { current, decideMandate, internalCall, registerMember, startPayments, subscribe } from './helpers.js';
+import { current, decideMandate, internalCall, registerMember, startPayments, startProductCheckout, subscribe } from './helpers.js';
 
 // Payments without Cashfree's credentials on PAYMENTS_WITHOUT_CASHFREE=emulator: the production adapter answered by
 // the Cashfree emulator in the same process. Members pay on its pages at the simulator's addresses under PUBLIC_URL,
@@ -16,14 +15,7 @@ describe.each(DATABASE_KINDS)('payments on the Cashfree emulator in its own proc
   afterAll(() => payments?.close());
 
   it.runIf(available)("pays a product order on the emulator's checkout page and refunds it, each settled by its webhook", async () => {
-    const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
-    const started = await internalCall(payments, '/internal/payments/checkout', {
-      orderId,
-      memberId: randomUUID(),
-      amountPaise: 99_900,
-      customer: { name: 'Asha Rao', email: 'asha@example.in', phone: '9876543210' },
-      note: 'Kettle x 1',
-    });
+    const { orderId, started } = await startProductCheckout(payments, { amountPaise: 99_900, note: 'Kettle x 1' });
     expect(started.status).toBe(200);
     const { paymentLink, paymentSessionId, gateway } = started.body.data;
     expect(gateway).toBe('emulator');

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness, silentLogger } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/gateway/create-gateway.js';
 import { paymentsSettings } from '../src/settings.js';
 import { loadEmulatorRecords } from '../src/store/emulator-records.js';
-import { cashfreeIn, internalCall, startPayments } from './helpers.js';
+import { cashfreeIn, startPayments, startProductCheckout } from './helpers.js';
 
 /**
  * The Cashfree emulator inside payments keeps its records in payments' database (decision 0092): a payments process
@@ -20,14 +19,7 @@ describe.each(DATABASE_KINDS)("the in-process Cashfree emulator's records, on %s
   afterAll(async () => payments?.close());
 
   it.runIf(available)('are written when they change and read by the emulator of a payments started again on them', async () => {
-    const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
-    const started = await internalCall(payments, '/internal/payments/checkout', {
-      orderId,
-      memberId: randomUUID(),
-      amountPaise: 250_000,
-      customer: { name: 'Asha Rao', email: 'asha@example.in', phone: '9876543210' },
-      note: 'Pressure cooker x 1',
-    });
+    const { orderId, started } = await startProductCheckout(payments);
     expect(started.status).toBe(200);
     expect(cashfreeIn(payments).state.order(orderId)).toBeDefined();
     // Written within the keeper's few seconds, not at each request.

@@ -109,6 +109,25 @@ export async function paymentEvents(payments: ServiceHarness, paymentId: string)
   return rows.rows.map((row) => row.type);
 }
 
+/**
+ * Orders' call that starts a product order's payment (`/internal/payments/checkout`), for a new order unless one is
+ * named: the order's id and payments' answer.
+ */
+export async function startProductCheckout(
+  payments: ServiceHarness,
+  order: { orderId?: string; amountPaise?: number; note?: string } = {},
+) {
+  const orderId = order.orderId ?? `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
+  const started = await internalCall(payments, '/internal/payments/checkout', {
+    orderId,
+    memberId: randomUUID(),
+    amountPaise: order.amountPaise ?? 250_000,
+    customer: { name: 'Asha Rao', email: 'asha@example.in', phone: '9876543210' },
+    note: order.note ?? 'Pressure cooker x 1',
+  });
+  return { orderId, started };
+}
+
 /** A call from another service: GET without a body, POST with one, carrying the service token. */
 export function internalCall(payments: ServiceHarness, path: string, body?: unknown) {
   return payments.json(path, {

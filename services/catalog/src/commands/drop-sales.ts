@@ -1,8 +1,9 @@
-import { type DropSales, dropSales, type StockMove } from '../domain/drop-sales.js';
+import { type DropSales, dropSales } from '../domain/drop-sales.js';
 import { type Drop, DropCalendar } from '../domain/drops.js';
 import { applicableWindow } from '../domain/sale-window.js';
 import { listProducts } from '../store/catalog-reads.js';
 import { loadStoredDrops } from '../store/drop-projection.js';
+import { stockMovesBefore } from '../store/sale-movements.js';
 import type { CatalogContext } from './context.js';
 
 /**
@@ -21,26 +22,10 @@ export async function salesOfDrop(context: CatalogContext, dropId: string): Prom
           .dropId === drop.id,
     )
     .map((row) => ({ id: row.id, name: row.name }));
-  const moves: StockMove[] =
-    products.length === 0
-      ? []
-      : (
-          await context.db
-            .selectFrom('stock_movements')
-            .select(['product_id', 'recorded_at', 'on_hand_delta', 'sold_delta'])
-            .where(
-              'product_id',
-              'in',
-              products.map((product) => product.id),
-            )
-            .where('kind', 'in', ['restock', 'adjust', 'commit'])
-            .where('recorded_at', '<', drop.closesAt)
-            .execute()
-        ).map((row) => ({
-          productId: row.product_id,
-          at: row.recorded_at,
-          onHandDelta: Number(row.on_hand_delta),
-          soldDelta: Number(row.sold_delta),
-        }));
+  const moves = await stockMovesBefore(
+    context.db,
+    products.map((product) => product.id),
+    drop.closesAt,
+  );
   return { drop, sales: dropSales({ opensAt: drop.opensAt, closesAt: drop.closesAt, products, moves, now: context.clock.now() }) };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { StockMove } from '../domain/drop-sales.js';
 import type { CatalogDb } from './tables.js';
 
 /**
@@ -25,4 +26,22 @@ export async function saleMovementsSince(
     else product.released += Number(row.units);
   }
   return figures;
+}
+
+/** The products' units received (restocks, adjustments) and sold (commits) before `until`: a drop's chart's moves. */
+export async function stockMovesBefore(db: Kysely<CatalogDb>, productIds: string[], until: Date): Promise<StockMove[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('stock_movements')
+    .select(['product_id', 'recorded_at', 'on_hand_delta', 'sold_delta'])
+    .where('product_id', 'in', productIds)
+    .where('kind', 'in', ['restock', 'adjust', 'commit'])
+    .where('recorded_at', '<', until)
+    .execute();
+  return rows.map((row) => ({
+    productId: row.product_id,
+    at: row.recorded_at,
+    onHandDelta: Number(row.on_hand_delta),
+    soldDelta: Number(row.sold_delta),
+  }));
 }
