@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { catalogEvents, identityEvents, ordersEvents } from '@elts/contracts';
 import { memberRegisteredEvent } from '@elts/contracts/testing';
-import { createServiceApp, sql } from '@elts/platform';
+import { type Clock, createServiceApp, sql } from '@elts/platform';
 import {
   type DatabaseKind,
   eventually,
@@ -28,9 +28,10 @@ export function ordersStandIn(away: () => boolean = () => false) {
   return app;
 }
 
-export function startPayments(kind: DatabaseKind, env: Record<string, string> = {}, orders = ordersStandIn()) {
+export function startPayments(kind: DatabaseKind, env: Record<string, string> = {}, orders = ordersStandIn(), clock?: Clock) {
   return startServiceHarness(paymentsService, {
     kind,
+    ...(clock ? { clock } : {}),
     env: { PUBLIC_URL: 'http://localhost:3000', WORKFLOW_POLL_MS: '25', PAYMENTS_WITHOUT_CASHFREE: 'emulator', ...env },
     sources: [identityEvents, catalogEvents, ordersEvents],
     stubs: { orders },

@@ -59,7 +59,7 @@ export const membershipInvoiceDescription = (cycle: number) => `Annual membershi
  * Run by reconciliation; stops at the first member whose state still cannot be looked up. Returns how many it issued.
  */
 export async function issueOwedInvoices(context: PaymentsContext, batch = 100): Promise<number> {
-  const owed = await paymentsOwedInvoices(context.db, batch);
+  const owed = await paymentsOwedInvoices(context.db, context.clock.now(), batch);
   let issued = 0;
   for (const { payment_id, cycle } of owed) {
     const payment = await loadPayment(context, payment_id);

@@ -14,7 +14,7 @@ export type ReconcileMode = 'normal' | 'light';
  * that waited for a member's place of supply. Works in bounded batches so one run never takes long.
  */
 export async function reconcile(context: PaymentsContext, mode: ReconcileMode, batch = 200): Promise<{ checked: number; settled: number }> {
-  const overdue = await overduePayments(context.db, batch);
+  const overdue = await overduePayments(context.db, context.clock.now(), batch);
   let settled = 0;
   for (const { payment_id } of overdue) if ((await advancePayment(context, payment_id, 'deadline')) !== 'unchanged') settled++;
   let checked = overdue.length;
@@ -48,7 +48,7 @@ export async function reconcile(context: PaymentsContext, mode: ReconcileMode, b
  */
 async function finishSettledMemberships(context: PaymentsContext, batch: number): Promise<number> {
   const settledBefore = new Date(context.clock.now().getTime() - context.settings.RECONCILE_PENDING_AFTER_SECONDS * 1000);
-  const unfinished = await unfinishedMembershipPayments(context.db, settledBefore, batch);
+  const unfinished = await unfinishedMembershipPayments(context.db, settledBefore, context.clock.now(), batch);
   let finished = 0;
   for (const { payment_id } of unfinished) {
     const payment = await loadPayment(context, payment_id);
@@ -71,6 +71,7 @@ async function settlePendingRefunds(context: PaymentsContext, batch: number): Pr
   const pending = await pendingRefundsBefore(
     context.db,
     new Date(context.clock.now().getTime() - context.settings.RECONCILE_PENDING_AFTER_SECONDS * 1000),
+    context.clock.now(),
     batch,
   );
   let settled = 0;

@@ -2,13 +2,17 @@ import { type Kysely, sql } from 'kysely';
 import type { PaymentsDb } from './tables.js';
 
 /**
- * Membership years started (activated or renewed) in the last 30 days whose payment has no invoice yet, oldest
+ * Membership years started (activated or renewed) in the 30 days before `now` whose payment has no invoice yet, oldest
  * first: each payment with its cycle.
  */
-export async function paymentsOwedInvoices(db: Kysely<PaymentsDb>, batch: number): Promise<{ payment_id: string; cycle: number }[]> {
+export async function paymentsOwedInvoices(
+  db: Kysely<PaymentsDb>,
+  now: Date,
+  batch: number,
+): Promise<{ payment_id: string; cycle: number }[]> {
   const owed = await sql<{ payment_id: string; cycle: number }>`select e.data->>'paymentId' as payment_id, (e.data->>'cycle')::int as cycle
     from events e
-    where e.type in ('SubscriptionActivated', 'SubscriptionRenewed') and e.recorded_at > now() - interval '30 days'
+    where e.type in ('SubscriptionActivated', 'SubscriptionRenewed') and e.recorded_at > ${new Date(now.getTime() - 30 * 24 * 60 * 60_000)}
       and not exists (select 1 from invoices i where i.payment_id = e.data->>'paymentId')
     order by e.position limit ${batch}`.execute(db);
   return owed.rows;

@@ -2,6 +2,9 @@ import type { PaymentPhase } from '@elts/workflows';
 import { type Kysely, sql } from 'kysely';
 import type { PaymentsDb } from './tables.js';
 
+/** Business time comes from the caller's clock (`now`), never the database's: a test's clock moves these windows too. */
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 24 * 60 * 60_000);
+
 /** The payment of a product order, if one was started. */
 export function findProductOrderPayment(db: Kysely<PaymentsDb>, orderId: string) {
   return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).where('purpose', '=', 'product_order').executeTakeFirst();
@@ -17,13 +20,13 @@ export function findGatewayPaymentId(db: Kysely<PaymentsDb>, paymentId: string) 
   return db.selectFrom('payments').select('gateway_payment_id').where('payment_id', '=', paymentId).executeTakeFirst();
 }
 
-/** Unsettled payments past their deadline, earliest deadline first. */
-export function overduePayments(db: Kysely<PaymentsDb>, batch: number) {
+/** Unsettled payments past their deadline at `now`, earliest deadline first. */
+export function overduePayments(db: Kysely<PaymentsDb>, now: Date, batch: number) {
   return db
     .selectFrom('payments')
     .select('payment_id')
     .where('status', 'in', ['pending', 'processing'])
-    .where('timeout_at', '<', sql<Date>`now()`)
+    .where('timeout_at', '<', now)
     .orderBy('timeout_at')
     .limit(batch)
     .execute();
@@ -42,33 +45,34 @@ export function unsettledPaymentsBefore(db: Kysely<PaymentsDb>, createdBefore: D
     .execute();
 }
 
-/** Refunds pending since before `createdBefore` but asked for in the last three days, oldest first. */
-export function pendingRefundsBefore(db: Kysely<PaymentsDb>, createdBefore: Date, batch: number) {
+/** Refunds pending since before `createdBefore` but asked for in the three days before `now`, oldest first. */
+export function pendingRefundsBefore(db: Kysely<PaymentsDb>, createdBefore: Date, now: Date, batch: number) {
   return db
     .selectFrom('payments')
     .select(['payment_id', 'refund_of'])
     .where('payment_type', '=', 'refund')
     .where('status', '=', 'pending')
     .where('created_at', '<', createdBefore)
-    .where('created_at', '>', sql<Date>`now() - interval '3 days'`)
+    .where('created_at', '>', daysBefore(now, 3))
     .orderBy('created_at')
     .limit(batch)
     .execute();
 }
 
 /**
- * Membership payments and renewal charges that succeeded before `settledBefore` (and in the last three days) with
+ * Membership payments and renewal charges that succeeded before `settledBefore` (and in the three days before `now`) with
  * neither a refund nor the activation or renewal they pay for recorded, oldest first. Payment streams are named
  * `payment-<id>`; activations and renewals name their payment in `paymentId`.
  */
 export async function unfinishedMembershipPayments(
   db: Kysely<PaymentsDb>,
   settledBefore: Date,
+  now: Date,
   batch: number,
 ): Promise<{ payment_id: string }[]> {
   const unfinished = await sql<{ payment_id: string }>`select p.payment_id from payments p
     where p.purpose in ('membership', 'renewal') and p.status = 'success'
-      and p.processed_at < ${settledBefore} and p.processed_at > now() - interval '3 days'
+      and p.processed_at < ${settledBefore} and p.processed_at > ${daysBefore(now, 3)}
       and not exists (select 1 from events e where e.stream_id = 'payment-' || p.payment_id
         and e.type in ('RefundRequested', 'PaymentRefunded'))
       and not exists (select 1 from events e where e.type in ('SubscriptionActivated', 'SubscriptionRenewed')
