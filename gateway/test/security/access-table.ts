@@ -323,7 +323,10 @@ export const ACCESS: Record<string, RouteAccess> = {
   },
   'GET /admin/gst/returns': { path: '/admin/gst/returns?month=2026-11' },
   'GET /admin/gst/returns/:section': { path: '/admin/gst/returns/b2cs?month=2026-11' },
-  'GET /admin/gst/gstr1': { path: '/admin/gst/gstr1?month=2026-11' },
+  'GET /admin/gst/gstr1': {
+    path: '/admin/gst/gstr1?month=2026-11',
+    notEnveloped: "a file for the GST portal's offline tool, in the tool's own JSON (decision 0158)",
+  },
   'GET /admin/invoices/order/:orderId': {
     path: '/admin/invoices/order/{orderId}',
     refusesEveryone: { status: 404, why: 'the fixture order has not shipped (services/payments/test/product-invoices.test.ts)' },
