@@ -94,6 +94,9 @@ describe('onboarding messages', () => {
     const { page } = await browser.open('/personalDetails', { session: member.session, viewport: VIEWPORTS.desktop });
     await expectHeading(page, "Let's get started");
     const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+    // The heading shows while the profile loads ('Loading your details...'): measured before the form is drawn, the
+    // page is a screen tall and the form alone makes it taller.
+    await next(page).waitFor();
     const before = await pageHeight();
     await next(page).click();
     await page.getByRole('alert').filter({ hasText: 'All fields are required. Please fill out all fields.' }).waitFor();
