@@ -97,10 +97,10 @@ export class EventStore<DB = unknown> {
     if (events.length === 0) return [];
     const encoded = events.map((event) => ({ event, ...this.registry.encode(event.type, event.data) }));
     await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.events'))`.execute(trx);
-    // A new stream's version needs no read (a placement begins three): should a rival have begun it first, the
-    // unique stream version refuses this insert below.
-    const current = expected === 0 ? 0 : await this.version(trx, streamId);
-    if (expected !== 'any' && expected !== current) throw new ConcurrencyError(streamId, expected, current);
+    // An expected version needs no read of the stream's (every caller passes the version it read, a new stream 0):
+    // should a rival have appended since, it holds the next version, and the unique stream version refuses this
+    // insert below. At a drop that read was two statements of every reservation.
+    const current = expected === 'any' ? await this.version(trx, streamId) : expected;
     try {
       const rows = await trx
         .insertInto('events')
@@ -119,8 +119,8 @@ export class EventStore<DB = unknown> {
         .execute();
       return rows.map((row) => this.toStored(row as EventRow, false));
     } catch (error) {
-      // Two writers that skipped the version read ('any', or a new stream) collide on the unique stream version. The
-      // failed insert has aborted the transaction, so the stream's version can no longer be read in it.
+      // Two writers of one version collide on the unique stream version. The failed insert has aborted the
+      // transaction, so the stream's version can no longer be read in it.
       if ((error as { code?: string }).code === '23505' && String((error as Error).message).includes('stream_version')) {
         throw new ConcurrencyError(streamId, expected);
       }

@@ -27,14 +27,17 @@ export interface NewEvent {
   metadata?: EventMetadata;
 }
 
-/** `number`: the stream must be at exactly this version (0 for a new stream); 'any': no check. */
+/**
+ * `number`: the version the caller read in its unit of work (0 for a new stream); a stream appended to since refuses
+ * the append. A number ahead of the stream is a caller's mistake the store does not look for. 'any': no check.
+ */
 export type ExpectedVersion = number | 'any';
 
 export class ConcurrencyError extends Error {
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedVersion,
-    /** Unknown when a rival's insert was found by the unique stream version (the transaction is then aborted). */
+    /** Unknown when the unique stream version found a rival's append (the transaction is then aborted). */
     readonly actual?: number,
   ) {
     super(`Stream ${streamId} is at version ${actual ?? 'a later version'}, expected ${expected}`);

@@ -13,7 +13,6 @@ import { maxQuantity, orderStream } from '../domain/order.js';
 import { reservedUntil, saleRefusal } from '../flows/order-saga.js';
 import { findBuyer } from '../store/member-buyers.js';
 import { orderRow } from '../store/order-reads.js';
-import { anyoneWaiting } from '../store/waitlist.js';
 import { type OrdersContext, recordOrder } from './context.js';
 import { assertClaimHeld, type Claim, ClaimLost, claimKey, letGo, requestDigest } from './idempotency-claims.js';
 import type { Admission } from './placement-gate.js';
@@ -122,13 +121,13 @@ async function placeNewOrder(
   await context.waitingRoom.admit(memberId, product);
   const productKey = { productId: product.id, variantGroup: product.variantGroup ?? null };
   // An early answer, before anything is held; the one that counts is taken again under the member's lock below.
-  await assertMayOrder(context.db, memberId, productKey, rules);
+  const { anyoneWaiting } = await assertMayOrder(context.db, memberId, productKey, rules);
   if (product.available < payload.quantity) {
     if (product.available <= 0) context.gate.markSoldOut(product.id);
     throw conflict('Out of Stock');
   }
   // Units free while members wait (a restock on its way to them, waitlist/hand-over.ts) are theirs, not this buyer's.
-  if (await anyoneWaiting(context.db, product.id)) throw conflict('Out of Stock');
+  if (anyoneWaiting) throw conflict('Out of Stock');
   // Judged before the backstop and the hold: a refusal here leaves nothing to undo.
   if (!payableAfterCredit(product.pricePaise * payload.quantity)) throw badRequest(UNDER_MINIMUM_PAYMENT);
 

@@ -54,10 +54,17 @@ export async function holdsProductElsewhere(db: Kysely<OrdersDb>, memberId: stri
 /**
  * The member's limits for a new order: one of each product (for those it applies to), and at most `unpaidLimit`
  * orders waiting for payment. Called once before anything is held (a cheap early answer) and again under
- * `lockMember` in the transaction that records the order, which is the check that counts.
+ * `lockMember` in the transaction that records the order, which is the check that counts. Answers, from the same
+ * read, whether members wait on the product's waitlist (units free then are theirs).
  */
-export async function assertMayOrder(db: Kysely<OrdersDb>, memberId: string, product: ProductKey, rules: PurchaseRules): Promise<void> {
+export async function assertMayOrder(
+  db: Kysely<OrdersDb>,
+  memberId: string,
+  product: ProductKey,
+  rules: PurchaseRules,
+): Promise<{ anyoneWaiting: boolean }> {
   const orders = await memberOrderFacts(db, memberId, product, { unpaid: UNPAID_STATUSES, kept: KEPT_STATUSES });
   if (rules.oneOfEach && orders.ofProduct > 0) throw conflict(ALREADY_ORDERED);
   if (orders.unpaid >= rules.unpaidLimit) throw conflict(tooManyUnpaid(rules.unpaidLimit));
+  return { anyoneWaiting: orders.anyoneWaiting };
 }

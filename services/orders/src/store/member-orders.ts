@@ -44,7 +44,7 @@ export async function memberOrderFacts(
   memberId: string,
   product: ProductKey,
   statuses: { unpaid: readonly string[]; kept: readonly string[] },
-): Promise<{ unpaid: number; ofProduct: number }> {
+): Promise<{ unpaid: number; ofProduct: number; anyoneWaiting: boolean }> {
   const row = await db
     .selectFrom('orders')
     .select((eb) => [
@@ -56,9 +56,14 @@ export async function memberOrderFacts(
         .countAll<number>()
         .filterWhere((inner) => inner.and([inner('status', 'in', [...statuses.kept]), ofProduct(product)(inner)]))
         .as('of_product'),
+      // Whether members wait on the product's waitlist: a placement needs it too, and asked here it costs no
+      // statement of its own (one per buyer in a drop).
+      eb
+        .exists(eb.selectFrom('waitlist').select('member_id').where('product_id', '=', product.productId).where('state', '=', 'waiting'))
+        .as('anyone_waiting'),
     ])
     .where('member_id', '=', memberId)
     .where('status', 'in', [...new Set([...statuses.unpaid, ...statuses.kept])])
     .executeTakeFirstOrThrow();
-  return { unpaid: Number(row.unpaid), ofProduct: Number(row.of_product) };
+  return { unpaid: Number(row.unpaid), ofProduct: Number(row.of_product), anyoneWaiting: Boolean(row.anyone_waiting) };
 }
