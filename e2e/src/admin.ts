@@ -187,7 +187,7 @@ export async function cancelReservation(memberToken: string, orderId: string): P
   await adminCall(`/product/order/${encodeURIComponent(orderId)}/cancel`, { token: memberToken, body: {} });
 }
 
-/** Pays an order on the payment simulator's page as its Pay button does (a form post), and waits for the redirect. */
+/** Pays an order on the Cashfree emulator's checkout page as its Pay button does (a form post), and waits for the redirect. */
 export async function payOrder(paymentLink: string): Promise<void> {
   const paid = await fetch(paymentLink, {
     method: 'POST',
@@ -195,5 +195,5 @@ export async function payOrder(paymentLink: string): Promise<void> {
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(paymentLink).origin },
     body: new URLSearchParams({ outcome: 'success' }),
   });
-  if (paid.status !== 303) throw new Error(`the simulator's payment page answered ${paid.status}: ${await paid.text()}`);
+  if (paid.status !== 303) throw new Error(`the emulator's checkout page answered ${paid.status}: ${await paid.text()}`);
 }

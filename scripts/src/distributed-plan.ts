@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GATEWAY_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from '@elts/contracts';
 import { serviceUrlsVariable, settings } from '@elts/platform';
 import { z } from 'zod';
@@ -21,6 +22,8 @@ export const distributedSettings = z.object({
   SERVICE_TOKEN: settings.serviceToken.optional(),
   /** Where the Temporal Web UI answers, when start:distributed runs Temporal itself. */
   TEMPORAL_UI_PORT: settings.port(8233),
+  /** Where the Cashfree emulator answers (its API at /pg, its pages at /pay/simulator), run without Cashfree's credentials. */
+  CASHFREE_EMULATOR_PORT: settings.port(4190),
 });
 
 export type DistributedSettings = z.output<typeof distributedSettings>;
@@ -64,9 +67,37 @@ export function databaseUrlFor(config: DistributedSettings, service: ServiceName
   return url.toString();
 }
 
+export const CASHFREE_EMULATOR_LABEL = 'cashfree-emulator';
+const CASHFREE_EMULATOR_MAIN = 'services/payments/dist/cashfree-emulator-main.js';
+
+/**
+ * Without Cashfree's credentials, one Cashfree emulator process serves every payments instance, as Cashfree would
+ * (decision 0159): they call it at its /pg with its credentials and send members to its pages; it keeps its records
+ * in payments' database and sends Cashfree's webhooks to the first gateway's /webhooks/cashfree, the dashboard's
+ * endpoint. Its credentials are made from the service token, so no two topologies share them.
+ */
+function cashfreeEmulator(config: DistributedSettings, serviceToken: string) {
+  const origin = `http://127.0.0.1:${config.CASHFREE_EMULATOR_PORT}`;
+  const credentials = {
+    CASHFREE_CLIENT_ID: 'EMULATOR-CLIENT-ID',
+    CASHFREE_CLIENT_SECRET: `cfsk_ma_emulator_${createHash('sha256').update(`cashfree-emulator:${serviceToken}`).digest('hex').slice(0, 32)}`,
+  };
+  return {
+    payments: { ...credentials, CASHFREE_BASE_URL: `${origin}/pg`, CASHFREE_HOSTED_PAGES_URL: `${origin}/pay/simulator` },
+    own: {
+      ...credentials,
+      PORT: String(config.CASHFREE_EMULATOR_PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrlFor(config, 'payments'),
+      CASHFREE_EMULATOR_WEBHOOK_URL: `http://127.0.0.1:${config.PORT}/webhooks/cashfree`,
+    },
+  };
+}
+
 /**
  * Every process of the distributed topology: each instance of each service on its own port and database, and the
- * gateway instances in front (PORT, PORT+1, ...), all told where every service's instances listen.
+ * gateway instances in front (PORT, PORT+1, ...), all told where every service's instances listen; without Cashfree's
+ * credentials, the Cashfree emulator beside them.
  */
 export function planDistributed(config: DistributedSettings, serviceToken: string, env: Record<string, string | undefined>): ProcessPlan[] {
   const urls: Record<string, string> = {};
@@ -81,6 +112,7 @@ export function planDistributed(config: DistributedSettings, serviceToken: strin
     ...(config.NATS_NAMESPACE ? { NATS_NAMESPACE: config.NATS_NAMESPACE } : {}),
     ...urls,
   };
+  const emulator = env.CASHFREE_CLIENT_ID ? undefined : cashfreeEmulator(config, serviceToken);
   const plans: ProcessPlan[] = [];
   for (const service of SERVICE_NAMES) {
     for (let i = 0; i < instancesOf(service, env); i++) {
@@ -95,10 +127,7 @@ export function planDistributed(config: DistributedSettings, serviceToken: strin
           PORT: String(instancePort(service, i)),
           DATABASE_URL: databaseUrlFor(config, service),
           NATS_URL: config.NATS_URL,
-          // The Cashfree emulator in payments keeps its records in memory: instances (or a restart) would not share
-          // them, so without Cashfree the processes keep to the simulator, whose records are in the database, until
-          // a standalone emulator process serves them all (decision 0092).
-          ...(service === 'payments' ? { PAYMENTS_WITHOUT_CASHFREE: env.PAYMENTS_WITHOUT_CASHFREE ?? 'simulator' } : {}),
+          ...(service === 'payments' ? emulator?.payments : {}),
         },
       });
     }
@@ -106,6 +135,7 @@ export function planDistributed(config: DistributedSettings, serviceToken: strin
   for (let i = 0; i < instancesOf('gateway', env); i++) {
     plans.push({ label: `gateway#${i + 1}`, args: ['gateway/dist/main.js'], env: { ...common, PORT: String(config.PORT + i) } });
   }
+  if (emulator) plans.push({ label: CASHFREE_EMULATOR_LABEL, args: [CASHFREE_EMULATOR_MAIN], env: { ...common, ...emulator.own } });
   // With TEMPORAL_ADDRESS (passed through to payments, which then hands its workflows to Temporal), the worker runs them.
   if (env.TEMPORAL_ADDRESS) plans.push({ label: 'worker', args: ['workflows/dist/worker.js'], env: common });
   return plans;

@@ -54,7 +54,7 @@ const untilOk = (call: () => Promise<CallResult>) =>
   });
 
 /**
- * Posts a choice on one of the simulator's pages until it is answered. A repeat finds the choice already made when an
+ * Posts a choice on one of the Cashfree emulator's pages (where the payment link points) until it is answered. A repeat finds the choice already made when an
  * earlier attempt got through but its answer was lost to a fault: the page's `madeAlready` answer counts then, never
  * to a first attempt.
  */
@@ -66,7 +66,7 @@ async function choose(client: ProductClient, page: string, form: Record<string, 
     return res.status < 500 ? res : undefined;
   });
   if (answer.status !== 303 && !(attempts > 1 && answer.status === 409 && answer.text.includes(madeAlready)))
-    throw new Error(`the simulator answered ${answer.status} on ${page}: ${answer.text}`);
+    throw new Error(`the emulator's page answered ${answer.status} on ${page}: ${answer.text}`);
 }
 
 export interface Purchase {
@@ -94,7 +94,7 @@ export async function buy(client: ProductClient, token: string, productId: strin
   });
   if (checkout.status !== 200) return { token, orderId, paid: false, refusal: `${checkout.status} ${checkout.body?.message}` };
   if (!pay) return { token, orderId, paid: false };
-  await choose(client, new URL(checkout.body.data.payment_link).pathname, { outcome: 'success', method: 'upi' }, 'This payment is paid');
+  await choose(client, checkout.body.data.payment_link, { outcome: 'success', method: 'upi' }, 'This payment is paid');
   return { token, orderId, paid: true };
 }
 
@@ -139,36 +139,31 @@ export interface Membership {
   subscriptionId: string;
 }
 
-/** A new member asks for a membership on the simulator and then acts as `kind` says. */
+/** A new member asks for a membership (its mandate on the Cashfree emulator) and then acts as `kind` says. */
 export async function join(client: ProductClient, email: string, kind: MembershipKind): Promise<Membership> {
   const token = await untilAnswered(() => client.signUp(email, 'Asha Rao'));
   await untilOk(() => client.call('/user/update-profile', { token, body: COMPLETE_PROFILE }));
   return subscribe(client, token, kind);
 }
 
-/** A member with a complete profile and no live membership takes one on the simulator, then acts as `kind` says. */
+/** A member with a complete profile and no live membership takes one on the emulator, then acts as `kind` says. */
 export async function subscribe(client: ProductClient, token: string, kind: MembershipKind): Promise<Membership> {
   // Payments learns the profile from identity's events before it will start a mandate; a repeat after a lost answer
   // is given the same open attempt back.
   const mandate = await untilOk(() => client.call('/subscription/create-upi-mandate', { token, body: {} }));
   const subscriptionId = mandate.body.data.subscription_id as string;
   if (kind === 'abandons') return { kind, subscriptionId };
-  await choose(
-    client,
-    new URL(mandate.body.data.payment_link).pathname,
-    { outcome: 'success', upi_id: 'asha@upi' },
-    'This mandate is approved',
-  );
+  await choose(client, mandate.body.data.payment_link, { outcome: 'success', upi_id: 'asha@upi' }, 'This mandate is approved');
   // The order page asks for the mandate's status until it is settled (asking the gateway, should the webhook be lost).
   await untilAnswered(async () => {
     await client.call(`/subscription/mandate-status/${subscriptionId}`, { token });
     return (await membershipStatus(client, token)) === 'active' ? true : undefined;
   });
-  // The simulated bank's answer is a demonstration control: an admin's.
+  // The member's bank fails the renewal debits: the emulator's switch, on its own port (where its pages are).
   if (kind === 'declines') {
-    const adminToken = await untilAnswered(() => client.adminToken());
+    const emulator = new URL(mandate.body.data.payment_link).origin;
     await untilOk(() =>
-      client.call(`/pay/simulator/subscriptions/${subscriptionId}/next-charge`, { token: adminToken, body: { outcome: 'FAILED' } }),
+      client.call(`${emulator}/pay/simulator/subscriptions/${subscriptionId}/next-charge`, { body: { outcome: 'FAILED' } }),
     );
   }
   if (kind === 'opts out')

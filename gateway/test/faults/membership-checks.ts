@@ -4,7 +4,7 @@ import type { Topology } from './topology.js';
 
 /**
  * How every membership must end, and the money rules it must keep, read from the payments service's own tables and
- * from the simulator's (the gateway's side: what was really debited and refunded).
+ * from the Cashfree emulator's records (the gateway's side: what was really debited and refunded).
  */
 
 interface SubscriptionRow {
@@ -49,16 +49,12 @@ function reachedItsEnd(kind: MembershipKind, row: SubscriptionRow, now: number):
 export async function membershipProblems(topology: Topology, memberships: Membership[]): Promise<string[]> {
   const ids = memberships.map((m) => m.subscriptionId);
   const payments = <Row>(text: string, values: unknown[] = [ids]) => topology.query<Row>('payments', text, values);
-  const [rows, charges, refunds, renewals, mandates, repeated, shown] = await Promise.all([
+  const [rows, cashfree, renewals, repeated, shown] = await Promise.all([
     payments<SubscriptionRow>('select subscription_id, status, cycle, end_date from subscriptions where subscription_id = any($1)'),
-    payments<ChargeRow>('select payment_id, subscription_id, status from sim_charges where subscription_id = any($1)'),
-    payments<{ refund_id: string }>('select refund_id from sim_refunds where order_id = any($1)'),
+    topology.cashfreeRecords(),
     payments<{ subscription_id: string; payment_id: string; cycle: number }>(
       `select data->>'subscriptionId' as subscription_id, data->>'paymentId' as payment_id, (data->>'cycle')::int as cycle
        from events where type = 'SubscriptionRenewed' and data->>'subscriptionId' = any($1)`,
-    ),
-    payments<{ subscription_id: string; status: string }>(
-      'select subscription_id, status from sim_subscriptions where subscription_id = any($1)',
     ),
     // A transition recorded twice: per subscription (by the payment or cycle it is about), per cycle's credit, per payment.
     payments<{ stream_id: string; type: string; key: string }>(
@@ -79,7 +75,14 @@ export async function membershipProblems(topology: Topology, memberships: Member
     ),
   ]);
   const now = Date.now();
-  const refunded = new Set(refunds.map((r) => r.refund_id.replace(/^RF-/, '')));
+  // At the gateway: the mandates, their renewal debits (an authorisation is no charge) and what was given back.
+  const mandates = cashfree.subscriptions.filter((s) => ids.includes(s.subscription_id));
+  const charges: ChargeRow[] = mandates.flatMap((m) =>
+    m.payments
+      .filter((p) => p.payment_type === 'CHARGE')
+      .map((p) => ({ payment_id: p.payment_id, subscription_id: m.subscription_id, status: p.payment_status })),
+  );
+  const refunded = new Set(mandates.flatMap((m) => m.refunds.filter((r) => r.refund_status !== 'FAILED').map((r) => r.payment_id)));
   const renewedBy = new Map(renewals.map((r) => [r.payment_id, r]));
   const problems = repeated.map((r) => `${r.type} recorded more than once in ${r.stream_id} (${r.key})`);
 

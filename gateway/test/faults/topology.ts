@@ -2,7 +2,16 @@ import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES, type ServiceName } from '@elts/contracts';
 import { ensurePostgresDatabase } from '@elts/platform';
 import { allReady, closedPort, deleteNamespacedStreams, eventually, TcpProxy, uniqueName } from '@elts/platform/testing';
-import { databaseUrlFor, distributedSettings, instancePort, instancesOf, planDistributed, type Supervised, supervise } from '@elts/scripts';
+import {
+  CASHFREE_EMULATOR_LABEL,
+  databaseUrlFor,
+  distributedSettings,
+  instancePort,
+  instancesOf,
+  planDistributed,
+  type Supervised,
+  supervise,
+} from '@elts/scripts';
 import pg from 'pg';
 import { ADMIN, type ProductClient, productClient } from '../support/client.js';
 
@@ -51,6 +60,16 @@ export interface Topology {
   processes: { label: string; port: number }[];
   /** The processes that answer on no port: the workflow worker, when TEMPORAL_ADDRESS is set. */
   background: string[];
+  /**
+   * The Cashfree emulator every payments instance calls as Cashfree (a process of its own, which the suites never
+   * kill: it stands for Cashfree): its origin, where members pay and its renewal switch answers.
+   */
+  cashfree: { label: string; origin: string };
+  /**
+   * What "Cashfree" holds, as the emulator keeps its records in payments' database (written a couple of seconds
+   * after they change): its orders with their refunds, and its subscriptions with their payments and refunds.
+   */
+  cashfreeRecords(): Promise<CashfreeRecords>;
   /** Runs SQL on a service's own database, directly (not through the relay the suite cuts). */
   query<Row>(service: ServiceName, text: string, values?: unknown[]): Promise<Row[]>;
   /** Resolves once every process answers /ready with 200. */
@@ -64,11 +83,37 @@ export interface Topology {
   stop(): Promise<void>;
 }
 
+/** The emulator's records as kept (its snapshot's `state`), in the parts the suites read. */
+export interface CashfreeRecords {
+  orders: { order_id: string; refunds: { refund_id: string; refund_amount: number; refund_status: string }[] }[];
+  subscriptions: {
+    subscription_id: string;
+    status: string;
+    payments: { payment_id: string; payment_type: string; payment_status: string }[];
+    refunds: { payment_id: string; refund_id: string; refund_status: string }[];
+  }[];
+}
+
+interface KeptSnapshot {
+  state: {
+    orders: [string, { refunds: CashfreeRecords['orders'][number]['refunds'] }][];
+    subscriptions: [
+      string,
+      {
+        entity: { subscription_status: string };
+        payments: [string, CashfreeRecords['subscriptions'][number]['payments'][number]][];
+        refunds: CashfreeRecords['subscriptions'][number]['refunds'];
+      },
+    ][];
+  };
+}
+
 /** The topology with the product's settings `env`; with TEMPORAL_ADDRESS among them, the worker runs too. */
 export async function startTopology(postgresUrl: string, natsUrl: string, env: Record<string, string>): Promise<Topology> {
   const postgres = await TcpProxy.forUrl(postgresUrl).start();
   const nats = await TcpProxy.forUrl(natsUrl).start();
   const gatewayPort = await closedPort();
+  const emulatorPort = await closedPort();
   const namespace = uniqueName('faults');
   const prefix = `${uniqueName('faults_')}_`;
   const counts = Object.fromEntries(
@@ -84,6 +129,7 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
       DATABASE_PREFIX: prefix,
       NATS_URL: nats.rewrite(natsUrl).replace(/\/$/, ''),
       NATS_NAMESPACE: namespace,
+      CASHFREE_EMULATOR_PORT: String(emulatorPort),
     });
   const relayed = settings(postgres.rewrite(postgresUrl));
   const direct = settings(postgresUrl);
@@ -127,24 +173,30 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
     ...Array.from({ length: INSTANCES }, (_, i) => ({ label: `gateway#${i + 1}`, port: gatewayPort + i })),
   ];
   const gateways = processes.filter((p) => p.label.startsWith('gateway')).map((p) => p.port);
-  const background = plans.filter((plan) => !processes.some((p) => p.label === plan.label)).map((plan) => plan.label);
+  const background = plans
+    .filter((plan) => plan.label !== CASHFREE_EMULATOR_LABEL && !processes.some((p) => p.label === plan.label))
+    .map((plan) => plan.label);
+  const cashfree = { label: CASHFREE_EMULATOR_LABEL, origin: `http://127.0.0.1:${emulatorPort}` };
 
   // A load balancer's view: calls take turns over the gateways, and one that refuses the connection is skipped.
   const through = (ports: number[]) => {
     let turn = 0;
-    return productClient(async (path, init) => {
-      let lastError: unknown;
-      for (let tried = 0; tried < ports.length; tried++) {
-        const port = ports[turn++ % ports.length];
-        try {
-          return await fetch(`http://127.0.0.1:${port}${path}`, init);
-        } catch (error) {
-          lastError = error;
-          if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNREFUSED') throw error;
+    return productClient(
+      async (path, init) => {
+        let lastError: unknown;
+        for (let tried = 0; tried < ports.length; tried++) {
+          const port = ports[turn++ % ports.length];
+          try {
+            return await fetch(`http://127.0.0.1:${port}${path}`, init);
+          } catch (error) {
+            lastError = error;
+            if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNREFUSED') throw error;
+          }
         }
-      }
-      throw lastError;
-    });
+        throw lastError;
+      },
+      [cashfree.origin],
+    );
   };
 
   const pools = new Map<ServiceName, pg.Pool>();
@@ -163,7 +215,22 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
     }
   };
 
-  const ready = (timeoutMs = 90_000) => eventually(() => allReady(processes.map(({ port }) => port)), timeoutMs, 250);
+  // The emulator answers /ready once it has read what it kept (after payments made the table for it).
+  const ready = (timeoutMs = 90_000) => eventually(() => allReady([...processes.map(({ port }) => port), emulatorPort]), timeoutMs, 250);
+
+  const cashfreeRecords = async (): Promise<CashfreeRecords> => {
+    const [row] = await query<{ records: KeptSnapshot }>('payments', 'select records from cashfree_emulator_records where id = 1');
+    if (!row) return { orders: [], subscriptions: [] };
+    return {
+      orders: row.records.state.orders.map(([orderId, order]) => ({ order_id: orderId, refunds: order.refunds })),
+      subscriptions: row.records.state.subscriptions.map(([subscriptionId, subscription]) => ({
+        subscription_id: subscriptionId,
+        status: subscription.entity.subscription_status,
+        payments: subscription.payments.map(([, payment]) => payment),
+        refunds: subscription.refunds,
+      })),
+    };
+  };
 
   return {
     client: through(gateways),
@@ -174,6 +241,8 @@ export async function startTopology(postgresUrl: string, natsUrl: string, env: R
     nats,
     processes,
     background,
+    cashfree,
+    cashfreeRecords,
     query,
     ready,
     served: () => ({ ...served }),

@@ -43,17 +43,24 @@ export interface CallResult {
 export type Send = (path: string, init: RequestInit, address?: string) => Response | Promise<Response>;
 
 export interface ProductClient {
+  /**
+   * `path` is the path and query on the product; an absolute link (a payment page's) is followed where it points
+   * when its origin is one of `outside` (the Cashfree emulator of the distributed topology, where Cashfree's pages
+   * would be), and otherwise by its path on the product (the emulator's pages in payments' process).
+   */
   call(path: string, init?: CallInit): Promise<CallResult>;
   /** A new member signed in through the development identity provider; returns the session token. */
   signUp(email: string, name?: string): Promise<string>;
-  /** A member with a complete profile and an active membership paid through the simulator. */
+  /** A member with a complete profile and an active membership, its mandate approved on the emulator's page. */
   /** `profile` changes fields of the complete profile (a business with a GSTIN, to buy one product again). */
   subscriber(email: string, name?: string, profile?: Record<string, unknown>): Promise<string>;
   adminToken(): Promise<string>;
 }
 
-export function productClient(send: Send): ProductClient {
-  async function call(path: string, init: CallInit = {}): Promise<CallResult> {
+export function productClient(send: Send, outside: string[] = []): ProductClient {
+  async function call(link: string, init: CallInit = {}): Promise<CallResult> {
+    const absolute = /^https?:\/\//.test(link) ? new URL(link) : undefined;
+    const path = absolute ? `${absolute.pathname}${absolute.search}` : link;
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     let body: string | undefined;
@@ -68,7 +75,8 @@ export function productClient(send: Send): ProductClient {
       body = JSON.stringify(init.body);
     }
     const method = init.method ?? (body === undefined ? 'GET' : 'POST');
-    const response = await send(path, { method, headers, body, redirect: 'manual' }, init.address);
+    const request = { method, headers, body, redirect: 'manual' } as const;
+    const response = await (absolute && outside.includes(absolute.origin) ? fetch(absolute, request) : send(path, request, init.address));
     const text = await response.text();
     let parsed: unknown = text;
     if (text.startsWith('{') || text.startsWith('[')) {
@@ -101,8 +109,8 @@ export function productClient(send: Send): ProductClient {
     }, 15_000).catch(() => {
       throw new Error(`create-upi-mandate answered ${mandate.status}: ${mandate.text}`);
     });
-    const approved = await call(new URL(mandate.body.data.payment_link).pathname, { form: { outcome: 'success', upi_id: 'asha@upi' } });
-    if (approved.status !== 303) throw new Error(`the simulator answered ${approved.status}: ${approved.text}`);
+    const approved = await call(mandate.body.data.payment_link, { form: { outcome: 'success', upi_id: 'asha@upi' } });
+    if (approved.status !== 303) throw new Error(`the mandate page answered ${approved.status}: ${approved.text}`);
     await eventually(async () => (await call('/subscription/current', { token })).body?.data?.subscription?.status === 'active', 15_000);
     return token;
   }

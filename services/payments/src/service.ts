@@ -18,8 +18,6 @@ import { productOrdersConsumer, productTaxFactsConsumer } from './consumers/prod
 import { cronForDriver } from './cron/cron-for-driver.js';
 import { createGateway, rememberEmulator, usesCashfree } from './gateway/create-gateway.js';
 import { paymentsSettings, productionSettingsProblems } from './settings.js';
-import { simulatorRoutes } from './simulator/routes.js';
-import { SimulatorGateway } from './simulator/simulator-gateway.js';
 import type { PaymentsDb } from './store/tables.js';
 import { workflowDriver } from './workflows/driver.js';
 import { workflowStepRoutes } from './workflows/step-routes.js';
@@ -72,13 +70,6 @@ export const paymentsService = defineService({
     app.route('/', savingsRoutes(context));
     app.route('/', webhookRoutes(context));
     app.route('/', invoiceRoutes(context));
-    if (gateway instanceof SimulatorGateway) {
-      app.route('/', simulatorRoutes(gateway, production));
-      // The simulator posts its webhooks to this very service, through the whole HTTP path, as Cashfree would.
-      gateway.onWebhook(async (body, headers) => {
-        await app.request('/webhooks/cashfree', { method: 'POST', body, headers });
-      });
-    }
     if (emulator) {
       app.route('/', emulatorRoutes(emulator, production));
       rememberEmulator(app, emulator);

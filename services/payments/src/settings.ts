@@ -10,7 +10,10 @@ import { z } from 'zod';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** Payments' own settings. Cashfree is used when its credentials are set; the simulator otherwise (never in production). */
+/**
+ * Payments' own settings. Cashfree is used when its credentials are set; otherwise the production adapter on the
+ * Cashfree emulator in this process (never in production; decision 0092).
+ */
 export const paymentsSettings = z
   .object({
     PUBLIC_URL: z.url().default('http://localhost:3000'),
@@ -24,11 +27,6 @@ export const paymentsSettings = z
      * CASHFREE_BASE_URL at `<emulator>/pg`: members are sent to pay there. Never in production.
      */
     CASHFREE_HOSTED_PAGES_URL: z.url().optional(),
-    /**
-     * Without Cashfree's credentials: the production adapter on the Cashfree emulator in this process, paid on its
-     * pages under PUBLIC_URL/pay/simulator (the default, decision 0092), or the older payment simulator.
-     */
-    PAYMENTS_WITHOUT_CASHFREE: z.enum(['simulator', 'emulator']).default('emulator'),
     /** PAYMENT_AT_RISK_SECONDS, PAYMENT_TIMEOUT_SECONDS: the timeout, and the at-risk rule admin-bff reports by. */
     ...paymentTimeoutSettings,
     /** A membership cycle; unset means one calendar year. Tests shorten it. */
@@ -95,12 +93,12 @@ export type PaymentsSettings = z.output<typeof paymentsSettings>;
 
 /**
  * What production refuses although the schema allows it (tests and demonstrations shorten the durations): the
- * simulator, which takes no real money, and a pre-debit notice shorter than RBI's 24 hours before a renewal charge.
+ * Cashfree emulator, which takes no real money, and a pre-debit notice shorter than RBI's 24 hours before a renewal charge.
  */
 export function productionSettingsProblems(settings: PaymentsSettings, usesCashfree: boolean): string[] {
   const problems: string[] = [];
   if (!usesCashfree)
-    problems.push('CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production (the simulator takes no real money)');
+    problems.push('CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production (the Cashfree emulator takes no real money)');
   if (settings.CASHFREE_HOSTED_PAGES_URL)
     problems.push('CASHFREE_HOSTED_PAGES_URL: not in production (it points payments at the Cashfree emulator)');
   if (settings.RENEWAL_NOTICE_TO_CHARGE_SECONDS < MIN_NOTICE_TO_CHARGE_SECONDS)

@@ -2,7 +2,7 @@ import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { current, decideMandate, internalCall, registerMember, startPayments, startProductCheckout, subscribe } from './helpers.js';
 
-// Payments without Cashfree's credentials on PAYMENTS_WITHOUT_CASHFREE=emulator: the production adapter answered by
+// Payments without Cashfree's credentials: the production adapter answered by
 // the Cashfree emulator in the same process. Members pay on its pages at the simulator's addresses under PUBLIC_URL,
 // served by payments itself; its webhooks come back through payments' own /webhooks/cashfree; an admin sets how a
 // mandate's next renewal debit ends.
@@ -10,7 +10,7 @@ describe.each(DATABASE_KINDS)('payments on the Cashfree emulator in its own proc
   const available = databaseAvailable(kind);
   let payments: ServiceHarness;
   beforeAll(async () => {
-    if (available) payments = await startPayments(kind, { PAYMENTS_WITHOUT_CASHFREE: 'emulator' });
+    if (available) payments = await startPayments(kind);
   });
   afterAll(() => payments?.close());
 

@@ -25,7 +25,7 @@ describe.each(DATABASE_KINDS)("the in-process Cashfree emulator's records, on %s
     // Written within the keeper's few seconds, not at each request.
     await eventually(async () => JSON.stringify((await loadEmulatorRecords(payments.db)) ?? {}).includes(orderId));
 
-    const settings = paymentsSettings.parse({ PUBLIC_URL: 'http://localhost:3000', PAYMENTS_WITHOUT_CASHFREE: 'emulator' });
+    const settings = paymentsSettings.parse({ PUBLIC_URL: 'http://localhost:3000' });
     const again = await createGateway(settings, payments.db, silentLogger(), async () => new Response(null, { status: 200 }));
     try {
       const order = await again.gateway.getOrder(orderId);

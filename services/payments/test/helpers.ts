@@ -32,13 +32,13 @@ export function startPayments(kind: DatabaseKind, env: Record<string, string> = 
   return startServiceHarness(paymentsService, {
     kind,
     ...(clock ? { clock } : {}),
-    env: { PUBLIC_URL: 'http://localhost:3000', WORKFLOW_POLL_MS: '25', PAYMENTS_WITHOUT_CASHFREE: 'emulator', ...env },
+    env: { PUBLIC_URL: 'http://localhost:3000', WORKFLOW_POLL_MS: '25', ...env },
     sources: [identityEvents, catalogEvents, ordersEvents],
     stubs: { orders },
   });
 }
 
-/** The Cashfree emulator payments runs in its process (PAYMENTS_WITHOUT_CASHFREE=emulator): its driver and records. */
+/** The Cashfree emulator payments runs in its process (without Cashfree's credentials): its driver and records. */
 export function cashfreeIn(payments: ServiceHarness): CashfreeEmulator {
   const emulator = emulatorOf(payments.booted.instance.app);
   if (!emulator) throw new Error('payments runs no Cashfree emulator in its process');

@@ -36,9 +36,9 @@ describe('the payments settings production refuses', () => {
     expect(problems(emulator)).toEqual(['CASHFREE_HOSTED_PAGES_URL: not in production (it points payments at the Cashfree emulator)']);
   });
 
-  it('the simulator, which takes no real money', () => {
+  it('the Cashfree emulator, which takes no real money', () => {
     expect(problems({})).toEqual([
-      'CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production (the simulator takes no real money)',
+      'CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: required in production (the Cashfree emulator takes no real money)',
     ]);
   });
 });

@@ -28,7 +28,7 @@ export async function startProductCheckout(context: PaymentsContext, checkout: B
           amountPaise: checkout.amountPaise,
           customer: { id: checkout.memberId.replace(/-/g, ''), ...checkout.customer },
           returnUrl: `${base}/order?order_id={order_id}`,
-          // Cashfree only calls https endpoints; in development the simulator posts to us directly.
+          // Cashfree only calls https endpoints; in development the emulator posts to the dashboard's endpoint.
           ...(base.startsWith('https://') ? { notifyUrl: `${base}/webhooks/cashfree` } : {}),
           expiresAt: new Date(context.clock.now().getTime() + GATEWAY_ORDER_MINUTES * 60_000),
           note: checkout.note,

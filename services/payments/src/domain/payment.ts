@@ -13,6 +13,7 @@ export interface PaymentState {
   paymentType: 'subscription' | 'product_order' | 'refund';
   purpose: Purpose;
   subscriptionId: string | null;
+  /** `simulator`: a payment made before the simulator was removed (decision 0159), as its events say. */
   gateway: 'cashfree' | 'emulator' | 'simulator';
   phase: PaymentPhase;
   autoFailed: boolean;

@@ -1,7 +1,6 @@
 import type { Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { PaymentsSettings } from '../settings.js';
-import { SimulatorGateway } from '../simulator/simulator-gateway.js';
 import { loadEmulatorRecords, saveEmulatorRecords } from '../store/emulator-records.js';
 import { CASHFREE_PRODUCTION_URL, CASHFREE_SANDBOX_URL, CashfreeGateway } from './cashfree/index.js';
 import { CashfreeEmulator, type EmulatorSnapshot } from './cashfree-emulator/emulator.js';
@@ -21,6 +20,15 @@ export function emulatorOf(app: object): CashfreeEmulator | undefined {
   return inProcess.get(app);
 }
 
+/**
+ * A rig whose year lasts seconds (a pre-debit notice shorter than a day, which production refuses) renews within
+ * seconds: its renewal charges are dated at the instant, which Cashfree's calendar (T+1 to T+14) would refuse, so
+ * only an emulator (`sameDayCharges`) takes them.
+ */
+export function chargesSameDay(noticeToChargeSeconds: number): boolean {
+  return noticeToChargeSeconds < DAY_SECONDS;
+}
+
 export function usesCashfree(settings: PaymentsSettings): boolean {
   return Boolean(settings.CASHFREE_CLIENT_ID && settings.CASHFREE_CLIENT_SECRET);
 }
@@ -37,9 +45,9 @@ export interface CreatedGateway {
 const KEEP_RECORDS_MS = 2000;
 
 /**
- * Cashfree when its credentials are set; otherwise the production adapter on the Cashfree emulator in this process
- * (the default), or the simulator (PAYMENTS_WITHOUT_CASHFREE=simulator: the distributed topology, whose payments
- * instances share its records in the database). `postWebhook` is how the emulator's webhooks reach payments.
+ * Cashfree when its credentials are set (or a standalone Cashfree emulator: CASHFREE_BASE_URL at its /pg and
+ * CASHFREE_HOSTED_PAGES_URL at its pages, as the distributed topology runs it); otherwise the production adapter on
+ * the Cashfree emulator in this process. `postWebhook` is how the in-process emulator's webhooks reach payments.
  */
 export async function createGateway(
   settings: PaymentsSettings,
@@ -48,7 +56,9 @@ export async function createGateway(
   postWebhook: (request: Request) => Promise<Response>,
 ): Promise<CreatedGateway> {
   if (settings.CASHFREE_CLIENT_ID && settings.CASHFREE_CLIENT_SECRET) {
-    const gateway = new CashfreeGateway({
+    // Only an emulator's pages are ever set (production refuses them): its rig may date renewal charges today.
+    const sameDay = Boolean(settings.CASHFREE_HOSTED_PAGES_URL) && chargesSameDay(settings.RENEWAL_NOTICE_TO_CHARGE_SECONDS);
+    const gateway = new (sameDay ? SameDayCashfreeGateway : CashfreeGateway)({
       baseUrl:
         settings.CASHFREE_BASE_URL ?? (settings.CASHFREE_ENVIRONMENT === 'production' ? CASHFREE_PRODUCTION_URL : CASHFREE_SANDBOX_URL),
       clientId: settings.CASHFREE_CLIENT_ID,
@@ -58,8 +68,7 @@ export async function createGateway(
     });
     return { gateway, close: async () => {} };
   }
-  if (settings.PAYMENTS_WITHOUT_CASHFREE === 'emulator') return emulatorInProcess(settings, db, logger, postWebhook);
-  return { gateway: await SimulatorGateway.open(db, settings.PUBLIC_URL), close: async () => {} };
+  return emulatorInProcess(settings, db, logger, postWebhook);
 }
 
 /**
@@ -75,9 +84,7 @@ async function emulatorInProcess(
   postWebhook: (request: Request) => Promise<Response>,
 ): Promise<CreatedGateway> {
   const base = settings.PUBLIC_URL.replace(/\/+$/, '');
-  // A rig whose year lasts seconds (a pre-debit notice shorter than a day) renews within seconds: its charges are
-  // dated today, which Cashfree's calendar (T+1 to T+14) would refuse.
-  const sameDay = settings.RENEWAL_NOTICE_TO_CHARGE_SECONDS < DAY_SECONDS;
+  const sameDay = chargesSameDay(settings.RENEWAL_NOTICE_TO_CHARGE_SECONDS);
   const emulator = new CashfreeEmulator({
     webhookEndpoint: `${base}/webhooks/cashfree`,
     webhookPost: postWebhook,
@@ -98,7 +105,7 @@ async function emulatorInProcess(
 }
 
 /** Writes the emulator's records every KEEP_RECORDS_MS when they changed; answers the stop, which writes them last. */
-function keepRecords(db: Kysely<any>, emulator: CashfreeEmulator, logger: Logger): () => Promise<void> {
+export function keepRecords(db: Kysely<any>, emulator: CashfreeEmulator, logger: Logger): () => Promise<void> {
   let written = JSON.stringify(emulator.snapshot());
   let writing: Promise<void> = Promise.resolve();
   const write = () => {

@@ -1,6 +1,7 @@
 /**
- * The payment gateway port. Two adapters implement it: `cashfree` (Cashfree's REST API, version 2025-01-01) and
- * `simulator` (a hosted checkout of our own for development and tests). Amounts cross this port in integer paise;
+ * The payment gateway port. One adapter implements it: `CashfreeGateway` (Cashfree's REST API, version 2025-01-01),
+ * against Cashfree or, for development and tests, the Cashfree emulator (kind `emulator`, paid on its hosted pages;
+ * decision 0092). Amounts cross this port in integer paise;
  * the adapters convert to the gateway's rupee decimals. Statuses keep the gateway's own words (Cashfree's), so the
  * payments domain maps them in one place.
  */
@@ -118,9 +119,9 @@ export interface GatewaySubscription {
   subscriptionId: string;
   gatewaySubscriptionId: string;
   status: GatewaySubscriptionStatus;
-  /** For the browser checkout (Cashfree's `subscriptionsCheckout`) or the simulator's mandate page. */
+  /** For the browser checkout (Cashfree's `subscriptionsCheckout`) or the emulator's mandate page. */
   sessionId: string;
-  /** A page where the member authorises the mandate (the simulator's, or absent for Cashfree). */
+  /** A page where the member authorises the mandate (the emulator's, or absent for Cashfree). */
   authorizationLink?: string;
   authorization?: {
     status: GatewayAuthorizationStatus;
@@ -199,7 +200,7 @@ export class WebhookRejected extends Error {
 
 export interface PaymentGateway {
   /** `emulator`: Cashfree's API answered by the emulator, paid on its hosted pages (no JS SDK). */
-  readonly kind: 'cashfree' | 'emulator' | 'simulator';
+  readonly kind: 'cashfree' | 'emulator';
   createOrder(order: CreateCheckoutOrder, idempotencyKey: string): Promise<GatewayOrder>;
   getOrder(orderId: string): Promise<GatewayOrder>;
   listPayments(orderId: string): Promise<GatewayPayment[]>;

@@ -1,9 +1,23 @@
 import { simulatorCheckoutForm, simulatorMandateForm } from '@elts/contracts';
 import { Hono } from 'hono';
-import { checkoutPage, closedPage, mandatePage, notFoundPage, SIMULATOR_CSS } from '../../simulator/pages.js';
-import { formOf } from '../../simulator/routes.js';
 import type { CashfreeDriver } from './driver.js';
+import { checkoutPage, closedPage, mandatePage, notFoundPage, SIMULATOR_CSS } from './pages.js';
 import type { EmulatedOrder, EmulatedSubscription, EmulatorState } from './state.js';
+
+/** The page's form, or JSON from a test; anything unreadable is null, the caller's mistake (400), not ours. */
+async function formOf(request: Request): Promise<Record<string, string> | null> {
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    if (type.includes('application/json')) return (await request.json()) as Record<string, string>;
+    const form = await request.formData();
+    return Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)]));
+  } catch {
+    return null;
+  }
+}
+
+/** A form the page cannot take: its first problem, in a 400. */
+const refused = (issues: { message: string }[] | undefined) => ({ message: issues?.[0]?.message ?? 'Malformed form' });
 
 /** What a checkout's page needs of the emulator: its records, its driver, and Cashfree's webhook after an outcome. */
 export interface CheckoutHost {
@@ -72,8 +86,9 @@ export function checkoutPages(host: CheckoutHost) {
     .post('/mandates/:sessionId', async (c) => {
       const subscription = subscriptionOfSession(c.req.param('sessionId'));
       if (!subscription) return c.html(notFoundPage(), 404);
-      const parsed = simulatorMandateForm.safeParse(await formOf(c.req.raw));
-      if (!parsed.success) return c.json({ message: parsed.error.issues[0]?.message ?? 'Malformed form' }, 400);
+      const form = await formOf(c.req.raw);
+      const parsed = form ? simulatorMandateForm.safeParse(form) : undefined;
+      if (!parsed?.success) return c.json(refused(parsed?.error.issues), 400);
       const closed = mandateClosed(subscription);
       if (closed) return c.html(closedPage('mandate', closed, mandateReturnUrlOf(subscription)), 409);
       const subscriptionId = subscription.entity.subscription_id;
@@ -85,8 +100,9 @@ export function checkoutPages(host: CheckoutHost) {
     .post('/sessions/:sessionId', async (c) => {
       const order = orderOfSession(c.req.param('sessionId'));
       if (!order) return c.html(notFoundPage(), 404);
-      const parsed = simulatorCheckoutForm.safeParse(await formOf(c.req.raw));
-      if (!parsed.success) return c.json({ message: parsed.error.issues[0]?.message ?? 'Malformed form' }, 400);
+      const form = await formOf(c.req.raw);
+      const parsed = form ? simulatorCheckoutForm.safeParse(form) : undefined;
+      if (!parsed?.success) return c.json(refused(parsed?.error.issues), 400);
       const closed = closedReason(order);
       if (closed) return c.html(closedPage('payment', closed, returnUrlOf(order)), 409);
       const { outcome, method } = parsed.data;
