@@ -36,7 +36,7 @@ const required = ['IRP_BASE_URL', 'IRP_CLIENT_ID', 'IRP_CLIENT_SECRET', 'IRP_USE
 type EInvoicingSettings = { E_INVOICING: boolean } & Partial<Record<(typeof required)[number], string>>;
 
 /** For payments' settings' refine: with e-invoicing on, every IRP credential is set. */
-export const eInvoicingComplete = [
-  (settings: EInvoicingSettings) => !settings.E_INVOICING || required.every((name) => Boolean(settings[name])),
+export const eInvoicingComplete: [(settings: EInvoicingSettings) => boolean, { path: string[]; message: string }] = [
+  (settings) => !settings.E_INVOICING || required.every((name) => Boolean(settings[name])),
   { path: ['E_INVOICING'], message: `needs ${required.join(', ')}` },
-] as const;
+];
