@@ -96,6 +96,8 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
       igstPaise: 0,
     });
     expect(invoice!.document.cgstPaise + invoice!.document.sgstPaise).toBe(2_249_910 - invoice!.document.taxablePaise);
+    // E-invoicing is off by default (docs/decisions/0162): a B2B invoice is not queued for the IRP.
+    expect((await sql`select order_id from e_invoices where order_id = ${orderId}`.execute(payments.db)).rows).toEqual([]);
 
     // Under way at first, as Cashfree answers; the credit note comes with the refund made (its webhook).
     const refund = await internal(`/internal/payments/orders/${orderId}/refund`, { reason: 'No replacement could be sent' });

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NicIrpClient } from '../../src/e-invoicing/irp-client.js';
 import { EInvoiceRegistrar, retryDelayMs } from '../../src/e-invoicing/registrar.js';
+import { paymentsSettings } from '../../src/settings.js';
 import type { PaymentsDb } from '../../src/store/tables.js';
 import { registerMember, startPayments } from '../helpers.js';
 import { pdfText, productOrderSteps } from '../product-orders.js';
@@ -137,6 +138,17 @@ describe.each(DATABASE_KINDS)('e-invoicing of product invoices on %s', (kind) =>
     await sql`update e_invoices set next_attempt_at = now() where order_id = ${orderId}`.execute(db());
     await eventually(async () => (await rowOf(orderId))?.status === 'registered', 15_000);
     expect((await rowOf(orderId))!.attempts).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is off by default, and on only with every IRP credential', () => {
+    expect(paymentsSettings.parse({}).E_INVOICING).toBe(false);
+    const refused = paymentsSettings.safeParse({ E_INVOICING: 'true', IRP_BASE_URL: 'https://einv-apisandbox.nic.in' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({ path: ['E_INVOICING'], message: expect.stringContaining('IRP_PUBLIC_KEY') });
+    const pem = '-----BEGIN PUBLIC KEY-----\\nMIIB\\n-----END PUBLIC KEY-----';
+    const complete = { IRP_CLIENT_ID: 'c', IRP_CLIENT_SECRET: 's', IRP_USERNAME: 'u', IRP_PASSWORD: 'p', IRP_PUBLIC_KEY: pem };
+    const on = paymentsSettings.parse({ E_INVOICING: 'true', IRP_BASE_URL: 'https://einv-apisandbox.nic.in', ...complete });
+    expect(on.IRP_PUBLIC_KEY).toBe('-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----');
   });
 
   it('waits longer after each failure, up to its ceiling', () => {
