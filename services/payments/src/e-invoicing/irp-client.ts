@@ -168,17 +168,40 @@ export class NicIrpClient implements InvoiceRegistrationPort {
       : undefined;
     if (duplicate?.success) {
       const first = duplicate.data;
-      return { irn: first.Irn, ackNo: first.AckNo, ackDate: first.AckDt, signedInvoice: null, signedQrCode: null, duplicate: true };
+      // The duplicate answer carries no signed QR code: the IRP gives it by IRN (for a few days after registration).
+      const signed = await this.irnDetails(first.Irn, session).catch(() => undefined);
+      return {
+        irn: first.Irn,
+        ackNo: first.AckNo,
+        ackDate: first.AckDt,
+        signedInvoice: signed?.SignedInvoice ?? null,
+        signedQrCode: signed?.SignedQRCode ?? null,
+        duplicate: true,
+      };
     }
     throw new IrpRejected(answer.ErrorDetails.length > 0 ? answer.ErrorDetails : [{ code: 'none', message: 'no IRN and no error' }]);
   }
 
-  private async post(path: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
+  /** `GET /eicore/v1.03/Invoice/irn/{irn}`: a registered invoice's details, its signed QR code among them. */
+  private async irnDetails(irn: string, session: Session) {
+    const path = `/eicore/v1.03/Invoice/irn/${encodeURIComponent(irn)}`;
+    const answer = irnAnswer.parse(
+      await this.call('GET', path, undefined, { user_name: this.credentials.username, AuthToken: session.token }),
+    );
+    if (answer.Status !== 1 || !answer.Data) throw new IrpRejected(answer.ErrorDetails);
+    return irnData.parse(JSON.parse(aesDecrypt(session.sek, answer.Data).toString('utf8')));
+  }
+
+  private post(path: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
+    return this.call('POST', path, body, headers);
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
     const { baseUrl, clientId, clientSecret, gstin } = this.credentials;
     const response = await (this.options.fetch ?? fetch)(`${baseUrl}${path}`, {
-      method: 'POST',
+      method,
       headers: { 'content-type': 'application/json', client_id: clientId, client_secret: clientSecret, gstin, ...headers },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
     });
     const text = await response.text();

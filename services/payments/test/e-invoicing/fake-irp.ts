@@ -11,7 +11,8 @@ import { eInvoiceProblems, eInvoiceSchema } from '../../src/e-invoicing/schema.j
  * invoice under the Sek, checks it against the same schema payments checks it with, and answers with the IRN
  * (SHA-256 of the supplier's GSTIN, financial year, document type and number), an acknowledgement, and a signed
  * invoice and QR code (JWTs under its own key). A document registered before answers error 2150 with the first
- * registration in InfoDtls (DUPIRN). Failures come as NIC's: HTTP 200, Status 0, ErrorDetails.
+ * registration in InfoDtls (DUPIRN), whose details (signed QR code included) the get-by-IRN API gives. Failures come as
+ * NIC's: HTTP 200, Status 0, ErrorDetails.
  */
 export interface FakeIrp {
   url: string;
@@ -77,14 +78,24 @@ export async function startFakeIrp(): Promise<FakeIrp> {
   };
   const sessions = new Map<string, Buffer>();
   const registered = new Map<string, { AckNo: number; AckDt: string; Irn: string }>();
+  /** Each registered IRN's full answer, for the get-by-IRN API. */
+  const answers = new Map<string, object>();
   let ackSerial = 112010000000000;
   let failing = 0;
   const state = { received: [] as unknown[], logins: 0 };
 
-  const route = (path: string, headers: Record<string, string | string[] | undefined>, body: any): [number, unknown] => {
+  const route = (method: string, path: string, headers: Record<string, string | string[] | undefined>, body: any): [number, unknown] => {
     if (headers.client_id !== credentials.clientId || headers.client_secret !== credentials.clientSecret)
       return [200, refused([['1004', 'Invalid Client-ID/Client-Secret']])];
     if (headers.gstin !== credentials.gstin) return [200, refused([['1010', 'Invalid GSTIN for this user']])];
+    const byIrn = /^\/eicore\/v1\.03\/Invoice\/irn\/([0-9a-f]{64})$/.exec(path);
+    if (method === 'GET' && byIrn) {
+      const sek = sessions.get(String(headers.authtoken));
+      if (!sek || headers.user_name !== credentials.username) return [200, refused([['1005', 'Invalid Token']])];
+      const answer = answers.get(byIrn[1]!);
+      return [200, answer ? ok(aesEncrypt(sek, JSON.stringify(answer))) : refused([['2283', 'IRN details are not found']])];
+    }
+    if (method !== 'POST') return [405, { message: 'POST only' }];
     if (path === '/eivital/v1.04/auth') {
       let login: { UserName?: string; Password?: string; AppKey?: string };
       try {
@@ -157,6 +168,7 @@ export async function startFakeIrp(): Promise<FakeIrp> {
         EwbDt: null,
         EwbValidTill: null,
       };
+      answers.set(irn, data);
       return [200, ok(aesEncrypt(sek, JSON.stringify(data)))];
     }
     return [404, { message: 'no such API' }];
@@ -172,8 +184,6 @@ export async function startFakeIrp(): Promise<FakeIrp> {
       if (path === '/eicore/v1.03/Invoice' && failing > 0) {
         failing -= 1;
         [status, answer] = [503, { message: 'Service Unavailable' }];
-      } else if (request.method !== 'POST') {
-        [status, answer] = [405, { message: 'POST only' }];
       } else {
         let body: unknown;
         try {
@@ -181,7 +191,7 @@ export async function startFakeIrp(): Promise<FakeIrp> {
         } catch {
           body = undefined;
         }
-        [status, answer] = route(path, request.headers, body);
+        [status, answer] = route(request.method ?? 'GET', path, request.headers, body);
       }
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(answer));
