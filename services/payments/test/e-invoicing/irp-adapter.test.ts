@@ -156,6 +156,44 @@ describe('a B2B product invoice as an e-invoice (schema 1.1)', () => {
     });
   });
 
+  it('gives the unit price before tax to the thousandth of a rupee, so that price times quantity is the line value', () => {
+    // Two kurtas at Rs 1,490 (5%) less Rs 298 of credit, within Goa: the figures of goods-tax.test.ts.
+    const line = {
+      description: 'Fabindia Cotton Kurta',
+      hsnCode: '6206',
+      quantity: 2,
+      unitPricePaise: 149_000,
+      grossValuePaise: 283_810,
+      discountPaise: 28_381,
+      taxablePaise: 255_429,
+      ratePercent: 5,
+    };
+    const kurtas = b2bInvoice({
+      taxablePaise: 255_429,
+      cgstPaise: 6_385,
+      sgstPaise: 6_386,
+      igstPaise: 0,
+      totalPaise: 268_200,
+      ratePercent: 5,
+      placeOfSupply: { state: 'Goa', code: '30' },
+      recipient: { name: 'Verna Works LLP', address: null, gstin: '30AAGFV1234K1Z5', state: 'Goa' },
+      goods: { ...b2bInvoice().goods!, lines: [line] },
+    });
+    const einvoice = eInvoiceOf(kurtas, order, place)!;
+    expect(eInvoiceSchema.safeParse(einvoice).success).toBe(true);
+    expect(einvoice.ItemList[0]).toMatchObject({
+      HsnCd: '6206',
+      Qty: 2,
+      UnitPrice: 1419.05,
+      TotAmt: 2838.1,
+      AssAmt: 2554.29,
+      CgstAmt: 63.85,
+      SgstAmt: 63.86,
+      TotItemVal: 2682,
+    });
+    expect(einvoice.ValDtls).toMatchObject({ AssVal: 2554.29, CgstVal: 63.85, SgstVal: 63.86, IgstVal: 0, TotInvVal: 2682 });
+  });
+
   it('leaves B2C invoices and credit notes out', () => {
     const b2c = b2bInvoice({ recipient: { name: 'Asha Rao', address: null, gstin: null, state: 'Karnataka' } });
     expect(eInvoiceOf(b2c, order, place)).toBeNull();
