@@ -16,6 +16,7 @@ import { reconcile } from './commands/reconcile.js';
 import { memberProfilesConsumer } from './consumers/member-profiles.js';
 import { productOrdersConsumer, productTaxFactsConsumer } from './consumers/product-orders.js';
 import { cronForDriver } from './cron/cron-for-driver.js';
+import { eInvoicing } from './e-invoicing/index.js';
 import { createGateway, rememberEmulator, usesCashfree } from './gateway/create-gateway.js';
 import { paymentsSettings, productionSettingsProblems } from './settings.js';
 import type { PaymentsDb } from './store/tables.js';
@@ -75,6 +76,8 @@ export const paymentsService = defineService({
       rememberEmulator(app, emulator);
     }
 
+    // Off by default: B2B product invoices registered with the IRP by one owner, never in the invoice's way (0162).
+    const eInvoices = eInvoicing(settings, db, logger);
     const consumers = [memberProfilesConsumer(db), productTaxFactsConsumer(db), productOrdersConsumer(context)];
     let subscriptions: Subscription[] = [];
     return {
@@ -82,8 +85,10 @@ export const paymentsService = defineService({
       async start() {
         subscriptions = await Promise.all(consumers.map((consumer) => consumer.subscribe(runtime.bus)));
         await workflows.start();
+        eInvoices?.start();
       },
       async stop() {
+        await eInvoices?.stop();
         await workflows.stop();
         await cron.close();
         await Promise.all(subscriptions.map((subscription) => subscription.stop()));

@@ -7,6 +7,7 @@ import {
   optionalTemporalSettings,
 } from '@elts/workflows';
 import { z } from 'zod';
+import { eInvoicingComplete, eInvoicingSettings } from './e-invoicing/settings.js';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -75,7 +76,10 @@ export const paymentsSettings = z
      * the full price is taxed through (false): an accountant's reading (docs/decisions/0094).
      */
     INVOICE_CREDIT_AS_DISCOUNT: platformSettings.booleanFlag.default(true),
+    /** E_INVOICING (off by default), the IRP's credentials, the supplier's town and pincode (docs/decisions/0162). */
+    ...eInvoicingSettings,
   })
+  .refine(...eInvoicingComplete)
   .refine((s) => s.GOODS_INVOICE_SERIES !== s.INVOICE_SERIES, {
     path: ['GOODS_INVOICE_SERIES'],
     message: 'must differ from INVOICE_SERIES (each series is numbered on its own)',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { indianMidnightOf } from '@elts/contracts';
 import { sql } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
@@ -7,12 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gstr1Document } from '../src/invoices/gstr1-json.js';
 import { takeInvoiceNumber } from '../src/store/invoices.js';
 import type { PaymentsDb } from '../src/store/tables.js';
-import { internalCall, registerMember, startPayments, type TestMember } from './helpers.js';
-
-/** The text a PDF of ours shows: each `(text) Tj` of its uncompressed content stream. */
-function pdfText(pdf: Buffer): string {
-  return [...pdf.toString('latin1').matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((match) => match[1]!.replace(/\\(.)/g, '$1')).join('\n');
-}
+import { internalCall, registerMember, startPayments } from './helpers.js';
+import { pdfText, productOrderSteps } from './product-orders.js';
 
 // Product orders' tax invoices (issue 38, docs/decisions/0093): issued by payments when orders says the goods shipped.
 describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => {
@@ -25,104 +20,7 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
   });
   afterAll(async () => payments?.close());
 
-  const product = async (hsnCode: string | null, gstRatePercent: number | null) => {
-    const productId = `PRD-${randomUUID().slice(0, 6).toUpperCase()}`;
-    await payments.source('catalog').append(`product-${productId}`, 0, [
-      {
-        type: 'ProductCreated',
-        data: {
-          productId,
-          stock: 5,
-          product: {
-            name: 'Galaxy S24 5G (256 GB)',
-            images: ['/product/images/smartphone.svg'],
-            pricePaise: 2_499_900,
-            amazonPricePaise: null,
-            category: 'Electronics',
-            brand: 'Samsung',
-            descriptions: [{ title: 'Highlights', content: 'A phone.' }],
-            sku: '',
-            variantGroup: null,
-            isVariantPrimary: false,
-            saleStartAt: null,
-            saleEndAt: null,
-            isEnabled: true,
-            exclusive: false,
-            dropId: null,
-            hsnCode,
-            gstRatePercent,
-          },
-        },
-      },
-    ]);
-    return productId;
-  };
-
-  /** A paid order of one phone (Rs 24,999 less Rs 2,499.90 of credit), delivered to `state`. */
-  const paidOrder = async (member: TestMember, productId: string, state: string, pincode: string) => {
-    const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
-    const checkout = await internal('/internal/payments/checkout', {
-      orderId,
-      memberId: member.memberId,
-      amountPaise: 2_249_910,
-      customer: { name: 'Asha Rao', email: 'asha@example.in', phone: '9876543210' },
-      note: 'Galaxy S24 x 1',
-    });
-    const address = { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Bengaluru', state, pincode };
-    await payments.source('orders').append(`order-${orderId}`, 0, [
-      {
-        type: 'OrderPlaced',
-        data: {
-          orderId,
-          memberId: member.memberId,
-          productId,
-          product: { name: 'Galaxy S24 5G (256 GB)', brand: 'Samsung', category: 'Electronics', images: [] },
-          quantity: 1,
-          unitPricePaise: 2_499_900,
-          // A reservation (issue 33): its credit is spent when its checkout opens, below.
-          creditPaise: 0,
-          amountPaise: 2_499_900,
-          customer: { email: 'asha@example.in', phone: '9876543210', firstName: 'Asha', lastName: 'Rao' },
-          shippingAddress: address,
-          billingAddress: address,
-          reservedUntil: new Date(Date.now() + 900_000).toISOString(),
-        },
-      },
-      {
-        type: 'OrderPaymentStarted',
-        data: { orderId, memberId: member.memberId, paymentId: checkout.body.data.paymentId, creditPaise: 249_990, amountPaise: 2_249_910 },
-      },
-    ]);
-    await payments.request(new URL(checkout.body.data.paymentLink).pathname, {
-      method: 'POST',
-      body: { outcome: 'success', method: 'upi' },
-    });
-    await eventually(async () => (await internal(`/internal/payments/orders/${orderId}`)).body.data.status === 'success');
-    return orderId;
-  };
-
-  const ship = (member: TestMember, orderId: string, shipment = 1) =>
-    payments.source('orders').append(`order-${orderId}`, 'any', [
-      {
-        type: 'OrderShipped',
-        data: {
-          orderId,
-          memberId: member.memberId,
-          shipment,
-          courier: 'Blue Dart',
-          awbNumber: '12345678901',
-          trackingUrl: 'https://bluedart.example/t',
-        },
-      },
-    ]);
-
-  const invoicesOf = async (orderId: string) =>
-    (
-      await sql<{
-        invoice_number: string;
-        document: any;
-      }>`select invoice_number, document from invoices where order_id = ${orderId}`.execute(payments.db)
-    ).rows;
+  const { product, paidOrder, ship, invoicesOf } = productOrderSteps(() => payments);
 
   it.runIf(available)('issues one invoice when the goods ship, with IGST to another state and the credit as a discount', async () => {
     const member = await registerMember(payments);
@@ -198,6 +96,8 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
       igstPaise: 0,
     });
     expect(invoice!.document.cgstPaise + invoice!.document.sgstPaise).toBe(2_249_910 - invoice!.document.taxablePaise);
+    // E-invoicing is off by default (docs/decisions/0162): a B2B invoice is not queued for the IRP.
+    expect((await sql`select order_id from e_invoices where order_id = ${orderId}`.execute(payments.db)).rows).toEqual([]);
 
     // Under way at first, as Cashfree answers; the credit note comes with the refund made (its webhook).
     const refund = await internal(`/internal/payments/orders/${orderId}/refund`, { reason: 'No replacement could be sent' });

@@ -3,9 +3,11 @@ import { type AppEnv, badRequest, conflict, mount, notFound, requireMember } fro
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
 import { monthReturn } from '../domain/gst-return.js';
+import { irpTime } from '../e-invoicing/irp-client.js';
 import { gstr1Csv } from '../invoices/gstr1-csv.js';
 import { gstr1Json } from '../invoices/gstr1-json.js';
-import { type InvoiceRecord, invoicePdf } from '../invoices/invoice-document.js';
+import { type EInvoiceMark, type InvoiceRecord, invoicePdf } from '../invoices/invoice-document.js';
+import { findEInvoice } from '../store/e-invoices.js';
 import { findDocument, latestDocuments } from '../store/invoice-documents.js';
 import { documentsOfMonth } from '../store/month-documents.js';
 import { findOrderBuyer, saveOrderBuyer } from '../store/product-orders.js';
@@ -15,16 +17,24 @@ export function invoiceRoutes(context: PaymentsContext) {
   const find = (paymentId: string, memberId?: string) => findDocument(context.db, 'invoices', 'payment_id', paymentId, memberId);
   const findCreditNote = (refundId: string, memberId?: string) => findDocument(context.db, 'credit_notes', 'refund_id', refundId, memberId);
   const latestOf = <T extends 'invoices' | 'credit_notes'>(table: T, memberId: string) => latestDocuments(context.db, table, memberId);
-  const pdfResponse = (document: unknown) => {
+  const pdfResponse = (document: unknown, eInvoice?: EInvoiceMark) => {
     const invoice = (typeof document === 'string' ? JSON.parse(document) : document) as InvoiceRecord;
     const file = invoice.against ? 'credit-note' : 'invoice';
-    return new Response(new Uint8Array(invoicePdf(invoice)), {
+    return new Response(new Uint8Array(invoicePdf(invoice, eInvoice)), {
       headers: {
         'content-type': 'application/pdf',
         'content-disposition': `attachment; filename="${file}-${invoice.invoiceNumber.replace(/\//g, '-')}.pdf"`,
         'cache-control': 'private, no-store',
       },
     });
+  };
+  /** A product order's invoice, with its IRN once the IRP registered it (docs/decisions/0162). */
+  const orderInvoicePdf = async (orderId: string, document: unknown) => {
+    const registered = await findEInvoice(context.db, orderId);
+    const { irn, ack_no: ackNo, ack_date: ackDate } = registered ?? {};
+    const mark =
+      irn && ackNo && ackDate ? { irn, ackNo, ackAt: irpTime(ackDate), signedQrCode: registered?.signed_qr_code ?? null } : undefined;
+    return pdfResponse(document, mark);
   };
   const app = new Hono<AppEnv>();
   mount(app, paymentsOperations.memberInvoices, async (c) => {
@@ -78,9 +88,10 @@ export function invoiceRoutes(context: PaymentsContext) {
   // A product order's invoice, by its order (docs/decisions/0093): there is none until its goods ship.
   mount(app, paymentsOperations.memberOrderInvoicePdf, async (c) => {
     const member = requireMember(c);
-    const row = await findDocument(context.db, 'invoices', 'order_id', c.req.valid('param').orderId, member.id);
+    const { orderId } = c.req.valid('param');
+    const row = await findDocument(context.db, 'invoices', 'order_id', orderId, member.id);
     if (!row) throw notFound('Invoice not found: an order is invoiced when it ships');
-    return pdfResponse(row.document);
+    return orderInvoicePdf(orderId, row.document);
   });
   // The business an order's invoice names (issue 38 item 3, docs/decisions/0158): given or corrected until it ships.
   const ORDER_NOT_FOUND = 'Order not found';
@@ -110,9 +121,10 @@ export function invoiceRoutes(context: PaymentsContext) {
     return c.json({ is_success: true, data: { gstin, legalName, editable: true } });
   });
   mount(app, paymentsOperations.adminOrderInvoicePdf, async (c) => {
-    const row = await findDocument(context.db, 'invoices', 'order_id', c.req.valid('param').orderId);
+    const { orderId } = c.req.valid('param');
+    const row = await findDocument(context.db, 'invoices', 'order_id', orderId);
     if (!row) throw notFound('Invoice not found: an order is invoiced when it ships');
-    return pdfResponse(row.document);
+    return orderInvoicePdf(orderId, row.document);
   });
   // The month's GSTR-1 data for operators (issue 38 item 5): every invoice and credit note of the month, India time.
   mount(app, paymentsOperations.adminGstReturn, async (c) => {

@@ -1,6 +1,7 @@
 import { gstStateCode, INDIAN_STATES, type IndianStateName, indianStateNamed, isValidGstin } from '@elts/contracts';
 import { retryOnConcurrency } from '@elts/platform';
 import { financialYear, goodsFigures, invoiceNumber } from '../domain/invoice.js';
+import { queueEInvoice } from '../store/e-invoices.js';
 import { takeInvoiceNumber } from '../store/invoices.js';
 import { findMemberProfile } from '../store/member-profiles.js';
 import { findProductOrderPayment } from '../store/payment-reads.js';
@@ -72,11 +73,13 @@ export async function issueProductInvoice(context: PaymentsContext, orderId: str
       const year = financialYear(issuedAt);
       const serial = await takeInvoiceNumber(unit.db, year, 'goods');
       const description = [placed.product.brand, placed.product.name].filter(Boolean).join(' ');
+      const number = invoiceNumber(settings.GOODS_INVOICE_SERIES, year, serial);
+      const recipient = recipientOf(placed, profile?.gst, order.buyer);
       await record(unit, stream, 0, [
         {
           type: 'InvoiceIssued',
           data: {
-            invoiceNumber: invoiceNumber(settings.GOODS_INVOICE_SERIES, year, serial),
+            invoiceNumber: number,
             paymentId: payment.payment_id,
             memberId: placed.memberId,
             financialYear: year,
@@ -86,7 +89,7 @@ export async function issueProductInvoice(context: PaymentsContext, orderId: str
             ...split,
             ratePercent: tax.ratePercent,
             placeOfSupply: { state: placeOfSupply, code: gstStateCode(placeOfSupply) },
-            recipient: recipientOf(placed, profile?.gst, order.buyer),
+            recipient,
             supplier: {
               name: settings.SUPPLIER_NAME,
               address: settings.SUPPLIER_ADDRESS,
@@ -113,6 +116,8 @@ export async function issueProductInvoice(context: PaymentsContext, orderId: str
           },
         },
       ]);
+      // E-invoicing on (docs/decisions/0162): a B2B invoice is queued for its IRN with the invoice itself.
+      if (settings.E_INVOICING && recipient.gstin) await queueEInvoice(unit.db, orderId, number);
       return 'issued' as const;
     }),
   );

@@ -1,4 +1,4 @@
-import { formatRupees, indianDate } from '@elts/contracts';
+import { formatRupees, indianDate, indianDateTime } from '@elts/contracts';
 import { PdfPage } from './pdf-writer.js';
 
 export interface InvoiceRecord {
@@ -60,7 +60,17 @@ const dateOf = (iso: string) => indianDate(new Date(iso));
  * The tax invoice as a PDF, with the particulars CGST Rule 46 asks for; or a credit note against one (Rule 53: its
  * own serial, the original invoice's number and date, the value and tax taken back).
  */
-export function invoicePdf(invoice: InvoiceRecord): Buffer {
+/** An invoice's registration with the IRP (docs/decisions/0162), printed when it has one. */
+export interface EInvoiceMark {
+  irn: string;
+  ackNo: string;
+  /** When the IRP acknowledged it. */
+  ackAt: Date;
+  /** The IRP's signed QR code (a JWT), printed as text: drawing the QR image is not built. */
+  signedQrCode: string | null;
+}
+
+export function invoicePdf(invoice: InvoiceRecord, eInvoice?: EInvoiceMark): Buffer {
   const page = new PdfPage();
   const left = 50;
   const right = 545;
@@ -167,5 +177,19 @@ export function invoicePdf(invoice: InvoiceRecord): Buffer {
   page.text(left, y, `${goods ? `Order ${goods.orderId}, payment` : 'Payment'} reference: ${invoice.paymentId}`, { size: 9 });
   y += 14;
   page.text(left, y, `This is a computer-generated ${credit ? 'credit note' : 'invoice'} and needs no signature.`, { size: 9 });
+  if (eInvoice) {
+    y += 24;
+    page.text(left, y, `IRN: ${eInvoice.irn}`, { size: 8, bold: true });
+    y += 12;
+    page.text(left, y, `Ack No. ${eInvoice.ackNo}    Ack Date ${indianDateTime(eInvoice.ackAt)}`, { size: 8 });
+    if (eInvoice.signedQrCode) {
+      y += 14;
+      page.text(left, y, 'Signed QR code (as the Invoice Registration Portal signed it):', { size: 8 });
+      for (let at = 0; at < eInvoice.signedQrCode.length; at += 120) {
+        y += 8;
+        page.text(left, y, eInvoice.signedQrCode.slice(at, at + 120), { size: 6 });
+      }
+    }
+  }
   return page.toBuffer({ title: `${credit ? 'Credit note' : 'Tax invoice'} ${invoice.invoiceNumber}` });
 }

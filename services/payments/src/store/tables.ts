@@ -82,6 +82,24 @@ export interface PaymentsDb extends EventTables {
   invoice_counters: { series: string; financial_year: string; last_number: number };
   product_tax_facts: { product_id: string; hsn_code: string | null; gst_rate_percent: string | number | null };
   product_orders: { order_id: string; member_id: string; product_id: string; placed: unknown; buyer: unknown | null };
+  /** B2B product invoices to register with the IRP, and its answers (docs/decisions/0162). */
+  e_invoices: {
+    order_id: string;
+    invoice_number: string;
+    status: 'pending' | 'registered';
+    attempts: number;
+    next_attempt_at: Date;
+    claimed_until: Date | null;
+    last_error: string | null;
+    irn: string | null;
+    ack_no: string | null;
+    ack_date: string | null;
+    signed_qr_code: string | null;
+    signed_invoice: string | null;
+    duplicate: boolean;
+    created_at: Date;
+    registered_at: Date | null;
+  };
   credit_notes: {
     credit_note_number: string;
     refund_id: string;
