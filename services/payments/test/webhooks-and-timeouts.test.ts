@@ -270,12 +270,15 @@ describe.each(DATABASE_KINDS)('payment timeouts on %s', (kind) => {
     expect((await post(payments, cashfree.webhooks.subscriptionAuth(old.subscription_id))).status).toBe(200);
     // Refunded in full: taken by Cashfree (INITIATED), then processed by the bank, whose webhook settles it.
     await eventually(async () => (await paymentEvents(payments, oldPaymentId)).at(-1) === 'PaymentRefunded');
-    expect(await paymentEvents(payments, oldPaymentId)).toEqual([
+    // The emulator's bank may settle the refund before Cashfree's answer to it is recorded: then the settlement comes
+    // first and there is nothing left to accept. Either way it was asked once and refunded once.
+    const events = await paymentEvents(payments, oldPaymentId);
+    expect(events.filter((type) => type === 'RefundAccepted').length).toBeLessThanOrEqual(1);
+    expect(events.filter((type) => type !== 'RefundAccepted')).toEqual([
       'PaymentInitiated',
       'PaymentFailed',
       'PaymentSucceeded',
       'RefundRequested',
-      'RefundAccepted',
       'PaymentRefunded',
     ]);
     expect(gatewayRefunds(old.subscription_id)).toEqual([117_882]);
