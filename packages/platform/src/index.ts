@@ -64,6 +64,7 @@ export {
   serviceUnavailable,
   tooManyRequests,
   unauthorized,
+  unlessRefused,
   type ValidationIssue,
 } from './http/errors.js';
 export {
