@@ -11,9 +11,10 @@ import {
   REFUND_EXCHANGE_STATES,
   todayInIndia,
 } from '@elts/contracts';
-import { type NewEvent, type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
+import { type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
 import type { ShipmentState } from './fulfilment.js';
 import type { OrderState } from './order.js';
+import type { OrderEvent } from './order-events.js';
 
 /**
  * Exchanges of an order line (docs/decisions/0025), folded from the order's stream and decided here, pure. The
@@ -169,12 +170,13 @@ export function decideExchangeRequest(
   ask: ExchangeAsk,
   now: Date,
   windowDays: number,
-): { events: NewEvent[]; exchangeId: string } | { refusal: Refusal } {
+): { events: OrderEvent[]; exchangeId: string } | { refusal: Refusal } {
+  // Recorded with the member as its actor (the order is theirs: the command found it among their own).
   const window = exchangeWindow(factsOf(order, shipments, exchanges), now, windowDays);
   if ('refusal' in window) return window;
   const exchangeId = `${order.orderId}-X${exchanges.length + 1}`;
   const data = { orderId: order.orderId, memberId: order.memberId, exchangeId, shipment: window.shipment, ...ask };
-  return { exchangeId, events: [{ type: 'ExchangeRequested', data, metadata: { actor: `member:${order.memberId}` } }] };
+  return { exchangeId, events: [{ type: 'ExchangeRequested', data }] };
 }
 
 const DECIDED: Record<ExchangeState, string> = {
@@ -208,7 +210,7 @@ export function decisionApplies(
 }
 
 /** The approval's first event: the decision, with the replacement's shipment number (its stock is taken after). */
-export function decideApprovalStart(order: OrderState, exchange: ExchangeRecord, shipments: Map<number, ShipmentState>): NewEvent {
+export function decideApprovalStart(order: OrderState, exchange: ExchangeRecord, shipments: Map<number, ShipmentState>): OrderEvent {
   const data = { orderId: order.orderId, memberId: order.memberId, exchangeId: exchange.exchangeId };
   return { type: 'ExchangeApprovalStarted', data: { ...data, shipment: nextShipment(shipments), productId: exchange.productId } };
 }

@@ -7,8 +7,9 @@ import {
   nextFulfilmentStep,
   todayInIndia,
 } from '@elts/contracts';
-import { type NewEvent, type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
+import { type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
 import type { OrderState } from './order.js';
+import type { OrderEvent } from './order-events.js';
 
 /**
  * One shipment of a paid order, folded from the order's stream (docs/decisions/0023). The order's own goods are
@@ -73,7 +74,7 @@ export function foldShipments(events: StoredEvent[]): Map<number, ShipmentState>
  * A step is refused as a conflict when the order's state forbids it, as invalid when what was typed cannot be right
  * (and as not found, by the command, when there is no such order).
  */
-export type FulfilmentDecision = { events: NewEvent[] } | { refusal: Refusal };
+export type FulfilmentDecision = { events: OrderEvent[] } | { refusal: Refusal };
 
 const DOING: Record<FulfilmentStepRequest['step'], string> = {
   processing: 'processed',

@@ -1,6 +1,7 @@
 import { type OrderRefundKind, type OrderRefundState, REFUND_CREDIT, type RefundChoice, refundLineChange } from '@elts/contracts';
-import type { NewEvent, Refusal, StoredEvent } from '@elts/platform';
+import type { Refusal, StoredEvent } from '@elts/platform';
 import type { OrderState } from './order.js';
+import type { OrderEvent } from './order-events.js';
 
 /**
  * The outcome of an order's refunds as payments settles them (docs/decisions/0025): orders hears PaymentRefunded or
@@ -25,7 +26,7 @@ export function refundOutcome(history: StoredEvent[], refundId: string): RefundO
 }
 
 /** Records the refund's outcome unless it is already the one recorded (the same event heard twice changes nothing). */
-export function decideRefundSettled(order: OrderState, history: StoredEvent[], refundId: string, outcome: RefundOutcome): NewEvent[] {
+export function decideRefundSettled(order: OrderState, history: StoredEvent[], refundId: string, outcome: RefundOutcome): OrderEvent[] {
   if (refundOutcome(history, refundId) === outcome) return [];
   return [{ type: 'OrderRefundSettled', data: { orderId: order.orderId, memberId: order.memberId, refundId, outcome } }];
 }
@@ -90,7 +91,7 @@ export interface RetryAsk {
  * Whether a failed refund may be made good now: only a refund the gateway failed, once (the first choice stands:
  * the same choice again carries on, the other is refused), credits only with an active membership.
  */
-export function decideRetryChoice(order: OrderState, refunds: RefundRecord[], ask: RetryAsk): NewEvent[] | 'same' | Refusal {
+export function decideRetryChoice(order: OrderState, refunds: RefundRecord[], ask: RetryAsk): OrderEvent[] | 'same' | Refusal {
   const failed = refunds.find((refund) => refund.refundId === ask.retryOf);
   if (!failed) return { kind: 'not_found', message: 'Refund not found' };
   if (failed.retry === ask.method) return 'same';
@@ -115,7 +116,7 @@ export function decideRetried(
   history: StoredEvent[],
   retryOf: string,
   refund: { refundId: string; status: RefundStatus },
-): NewEvent[] {
+): OrderEvent[] {
   const failed = foldRefunds(history).find((each) => each.refundId === retryOf);
   if (!failed?.retry || failed.retriedBy) return [];
   const data = {

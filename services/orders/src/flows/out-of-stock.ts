@@ -1,7 +1,8 @@
 import { REFUND_CREDIT, type RefundChoice, type RefundChooser } from '@elts/contracts';
-import { type NewEvent, type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
+import { type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
 import { ORDER_SHIPMENT, type ShipmentState } from '../domain/fulfilment.js';
 import type { OrderState } from '../domain/order.js';
+import type { OrderEvent } from '../domain/order-events.js';
 import type { RefundStatus } from '../domain/refunds.js';
 
 /**
@@ -48,7 +49,7 @@ export function foldOutOfStock(events: StoredEvent[]): OutOfStockState | undefin
   return state;
 }
 
-export type Decision = { events: NewEvent[] } | { refusal: Refusal };
+export type Decision = { events: OrderEvent[] } | { refusal: Refusal };
 
 const refuse = (kind: RefusalKind, message: string): Decision => ({ refusal: refusal(kind, message) });
 
@@ -97,8 +98,8 @@ export function decideCancellation(
         ? []
         : [
             {
-              type: 'OrderRefundChosen',
-              data: { orderId: order.orderId, memberId: order.memberId, choice: 'fund_transfer', by: 'no_membership' },
+              type: 'OrderRefundChosen' as const,
+              data: { orderId: order.orderId, memberId: order.memberId, choice: 'fund_transfer' as const, by: 'no_membership' as const },
             },
           ]),
     ],
@@ -141,7 +142,7 @@ export function refundMove(cancelled: OutOfStockState | undefined): RefundChoice
  * The order's record that the money is going back the way chosen, with what the payments service answered: a fund
  * transfer may still be with the gateway (`pending`), credits are given at once (`success`).
  */
-export function decideRefunded(order: OrderState, cancelled: OutOfStockState, refundId: string, status: RefundStatus): NewEvent[] {
+export function decideRefunded(order: OrderState, cancelled: OutOfStockState, refundId: string, status: RefundStatus): OrderEvent[] {
   if (cancelled.refunded || !cancelled.choice) return [];
   return [
     {
