@@ -88,7 +88,8 @@ export async function requestExchange(
 /** `approving`: the approval is recorded, its stock step failed for now and its backstop step carries it on. */
 export type ExchangeOutcome = 'approved' | 'approving' | 'refunded' | 'refused' | 'unchanged';
 
-const exchangeIn = (history: StoredEvent[], exchangeId: string) => foldExchanges(history).find((each) => each.exchangeId === exchangeId);
+const exchangeIn = (history: readonly StoredEvent[], exchangeId: string) =>
+  foldExchanges(history).find((each) => each.exchangeId === exchangeId);
 
 /**
  * A replacement of another version whose price is not what the member paid a unit (asked for before that rule, or
@@ -141,7 +142,7 @@ export async function approveExchange(
   );
   if (started.refusal) return { refusal: started.refusal };
   // Recorded now, or left midway before: its stock step carries it on. Anything else was decided already.
-  if (exchangeIn([...started.state], exchangeId)?.state !== 'approving') return { outcome: 'unchanged' };
+  if (exchangeIn(started.state, exchangeId)?.state !== 'approving') return { outcome: 'unchanged' };
   const outcome = await finishApproval(context, exchangeId, now).catch((error: unknown) => {
     // The decision stands; the catalog or payments did not answer. The backstop step retries until it does.
     context.logger.warn({ err: error, exchangeId }, 'an approved exchange could not take its stock now; its backstop step will');

@@ -53,10 +53,10 @@ const NOT_FOUND = refusal('not_found', 'Order not found');
 
 /** Decided on the order's stream as the folds see it; a refusal keeps the kind and words the domain gave it. */
 function decideOrder(command: OrderCommand, history: OrderHistory): OrderEvent[] | Refusal {
-  const order = foldOrder([...history]);
+  const order = foldOrder(history);
   // A refund payments settled for something that is not an order of ours (a membership's) is not recorded.
   if (!order) return command.kind === 'record-refund-outcome' ? [] : NOT_FOUND;
-  const events = [...history];
+  const events = history;
   const exchange = 'exchangeId' in command ? foldExchanges(events).find((each) => each.exchangeId === command.exchangeId) : undefined;
   const outcome = (decision: { events: OrderEvent[] } | { refusal: Refusal }) =>
     'refusal' in decision ? decision.refusal : decision.events;

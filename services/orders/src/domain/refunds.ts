@@ -1,7 +1,7 @@
 import { type OrderRefundKind, type OrderRefundState, REFUND_CREDIT, type RefundChoice, refundLineChange } from '@elts/contracts';
 import type { Refusal, StoredEvent } from '@elts/platform';
 import type { OrderState } from './order.js';
-import type { OrderEvent } from './order-events.js';
+import { asOrderEvents, type OrderEvent } from './order-events.js';
 
 /**
  * The outcome of an order's refunds as payments settles them (docs/decisions/0025): orders hears PaymentRefunded or
@@ -14,19 +14,24 @@ export type RefundOutcome = 'success' | 'failed';
 export type RefundStatus = RefundOutcome | 'pending';
 
 /** The refund's status to record: its settlement if already heard (it can come first), else payments' answer. */
-export const refundStatusNow = (history: StoredEvent[], refund: { refundId: string; status: RefundStatus }): RefundStatus =>
+export const refundStatusNow = (history: readonly StoredEvent[], refund: { refundId: string; status: RefundStatus }): RefundStatus =>
   refundOutcome(history, refund.refundId) ?? refund.status;
 
 /** The latest outcome recorded for this refund on the order's stream, if any. */
-export function refundOutcome(history: StoredEvent[], refundId: string): RefundOutcome | undefined {
+export function refundOutcome(history: readonly StoredEvent[], refundId: string): RefundOutcome | undefined {
   let outcome: RefundOutcome | undefined;
-  for (const { type, data } of history as StoredEvent<any>[])
-    if (type === 'OrderRefundSettled' && data.refundId === refundId) outcome = data.outcome;
+  for (const event of asOrderEvents(history))
+    if (event.type === 'OrderRefundSettled' && event.data.refundId === refundId) outcome = event.data.outcome;
   return outcome;
 }
 
 /** Records the refund's outcome unless it is already the one recorded (the same event heard twice changes nothing). */
-export function decideRefundSettled(order: OrderState, history: StoredEvent[], refundId: string, outcome: RefundOutcome): OrderEvent[] {
+export function decideRefundSettled(
+  order: OrderState,
+  history: readonly StoredEvent[],
+  refundId: string,
+  outcome: RefundOutcome,
+): OrderEvent[] {
   if (refundOutcome(history, refundId) === outcome) return [];
   return [{ type: 'OrderRefundSettled', data: { orderId: order.orderId, memberId: order.memberId, refundId, outcome } }];
 }
@@ -49,7 +54,7 @@ export interface RefundRecord {
  * Every refund of an order from its stream (issue 32): asked (OrderRefunded, ExchangeRefunded, RefundRetried), then
  * settled (OrderRefundSettled, which may come first: it is applied when the refund is asked for too).
  */
-export function foldRefunds(history: StoredEvent[]): RefundRecord[] {
+export function foldRefunds(history: readonly StoredEvent[]): RefundRecord[] {
   const refunds: RefundRecord[] = [];
   const settled = new Map<string, OrderRefundState>();
   const outOfStock = history.some((event) => event.type === 'OrderCancelledOutOfStock');
@@ -113,7 +118,7 @@ export const retryKey = (retryOf: string) => `retry-${retryOf}`;
 /** The made-good refund's record, once, with payments' answer (or the settlement already heard). */
 export function decideRetried(
   order: OrderState,
-  history: StoredEvent[],
+  history: readonly StoredEvent[],
   retryOf: string,
   refund: { refundId: string; status: RefundStatus },
 ): OrderEvent[] {

@@ -2,7 +2,7 @@ import { REFUND_CREDIT, type RefundChoice, type RefundChooser } from '@elts/cont
 import { type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
 import { ORDER_SHIPMENT, type ShipmentState } from '../domain/fulfilment.js';
 import type { OrderState } from '../domain/order.js';
-import type { OrderEvent } from '../domain/order-events.js';
+import { asOrderEvents, type OrderEvent } from '../domain/order-events.js';
 import type { RefundStatus } from '../domain/refunds.js';
 
 /**
@@ -29,22 +29,23 @@ export interface OutOfStockState {
 }
 
 /** The cancellation of an order's stream, if it was cancelled as out of stock. */
-export function foldOutOfStock(events: StoredEvent[]): OutOfStockState | undefined {
+export function foldOutOfStock(events: readonly StoredEvent[]): OutOfStockState | undefined {
   let state: OutOfStockState | undefined;
-  for (const { type, data } of events as StoredEvent<any>[]) {
-    if (type === 'OrderCancelledOutOfStock') {
+  for (const event of asOrderEvents(events)) {
+    if (event.type === 'OrderCancelledOutOfStock') {
+      const { amountPaise, creditPaise, reason, choiceBy, creditsOffered } = event.data;
       state = {
-        amountPaise: data.amountPaise,
-        creditPaise: data.creditPaise,
-        reason: data.reason,
-        choiceBy: new Date(data.choiceBy),
+        amountPaise,
+        creditPaise,
+        reason,
+        choiceBy: new Date(choiceBy),
         choice: null,
         chosenBy: null,
-        creditsOffered: data.creditsOffered ?? true,
+        creditsOffered,
         refunded: false,
       };
-    } else if (state && type === 'OrderRefundChosen') state = { ...state, choice: data.choice, chosenBy: data.by };
-    else if (state && type === 'OrderRefunded') state = { ...state, refunded: true };
+    } else if (state && event.type === 'OrderRefundChosen') state = { ...state, choice: event.data.choice, chosenBy: event.data.by };
+    else if (state && event.type === 'OrderRefunded') state = { ...state, refunded: true };
   }
   return state;
 }
