@@ -12,6 +12,7 @@ import {
   platformMigrations,
   refusal,
   refuse,
+  unlessRefused,
 } from '../src/index.js';
 import { deciderSpec, openTestDatabase, uniqueName } from '../src/testing/index.js';
 
@@ -210,5 +211,22 @@ describe('handle', () => {
       ConcurrencyError,
     );
     expect(await handle(staleAtFirst(2), wallet, stream, { kind: 'top-up', amountPaise: 1 })).toMatchObject({ version: 3 });
+  });
+});
+
+describe('at the edge', () => {
+  it('passes an outcome through, and answers a refusal with the refusal table’s status and words', () => {
+    expect(unlessRefused({ productId: 'PRD-1' })).toEqual({ productId: 'PRD-1' });
+    expect(unlessRefused({})).toEqual({});
+    const issues = [{ path: 'owner', message: 'Required' }];
+    for (const [kind, status] of [
+      ['invalid', 400],
+      ['not_found', 404],
+      ['conflict', 409],
+    ] as const) {
+      expect(() => unlessRefused({ refusal: refusal(kind, 'No.', issues) })).toThrow(
+        expect.objectContaining({ status, message: 'No.', details: { issues } }),
+      );
+    }
   });
 });
