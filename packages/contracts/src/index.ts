@@ -139,7 +139,9 @@ export {
   defineEvent,
   type EventData,
   type EventDefinition,
+  type EventOf,
   EventRegistry,
+  type EventsOf,
   InvalidEventError,
   UnknownEventTypeError,
 } from './events/define.js';

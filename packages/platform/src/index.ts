@@ -22,6 +22,20 @@ export { DataDirLockedError } from './db/pglite.js';
 export { ReadBatcher } from './db/read-batcher.js';
 export { type Clock, ManualClock, systemClock } from './domain/clock.js';
 export { type Refusal, type RefusalKind, Refused, refusal, refuse } from './domain/refusal.js';
+export {
+  type Accepted,
+  type CommandSource,
+  type Decider,
+  type Decision,
+  type DomainEvent,
+  decideOn,
+  foldEvents,
+  type Handled,
+  type HandleOptions,
+  handle,
+  isRefusal,
+  type Recorded,
+} from './events/decider.js';
 export { decodeEvent, EventStore, type EventTables, readRawEventsAfter, type UnitOfWork } from './events/event-store.js';
 export { retryOnConcurrency } from './events/retry-on-concurrency.js';
 export { ConcurrencyError, type EventMetadata, type ExpectedVersion, type NewEvent, type StoredEvent } from './events/types.js';
@@ -50,6 +64,7 @@ export {
   serviceUnavailable,
   tooManyRequests,
   unauthorized,
+  unlessRefused,
   type ValidationIssue,
 } from './http/errors.js';
 export {

@@ -27,6 +27,16 @@ export function defineEvent<const Type extends string, Schema extends z.ZodType>
 
 export type EventData<D> = D extends EventDefinition<string, infer S> ? z.output<S> : never;
 
+/**
+ * An event as domain code decides and folds it, typed by its contract: `EventOf<typeof ProductCreated>` is
+ * `{ type: 'ProductCreated'; data: ... }`. Over a union of definitions it is the union of their events, so a fold can
+ * narrow on `type` and a misspelt field is a compile error.
+ */
+export type EventOf<D> = D extends EventDefinition<infer Type, infer S> ? { type: Type; data: z.output<S> } : never;
+
+/** Every event a registry holds, as `EventOf` types them: `EventsOf<typeof catalogEvents>`. */
+export type EventsOf<R> = R extends EventRegistry<infer D> ? EventOf<D> : never;
+
 export class UnknownEventTypeError extends Error {
   constructor(
     readonly service: string,
@@ -49,12 +59,13 @@ export class InvalidEventError extends Error {
 }
 
 /** The events one service publishes. Validates on the way in (append) and upcasts and validates on the way out. */
-export class EventRegistry {
+export class EventRegistry<D extends EventDefinition = EventDefinition> {
   private readonly byType = new Map<string, EventDefinition>();
 
   constructor(
     readonly service: string,
-    definitions: EventDefinition[],
+    /** Its definitions, kept so `EventsOf` can name the service's events as a type. */
+    readonly definitions: readonly D[],
   ) {
     for (const definition of definitions) {
       if (this.byType.has(definition.type)) throw new Error(`${service}: event type ${definition.type} defined twice`);

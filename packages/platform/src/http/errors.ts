@@ -31,6 +31,16 @@ export function refusalError({ kind, message, issues }: Refusal): AppError {
   return new AppError(status, code, message, issues ? { issues } : {});
 }
 
+/**
+ * At the edge: a command's outcome, or its refusal (domain code returns them, docs/decisions/0161) thrown as the
+ * answer the refusal table gives it.
+ */
+export function unlessRefused<T>(outcome: T): Exclude<T, { refusal: Refusal }> {
+  const refused = (outcome as { refusal?: Refusal } | undefined)?.refusal;
+  if (refused) throw refusalError(refused);
+  return outcome as Exclude<T, { refusal: Refusal }>;
+}
+
 export const badRequest = (message: string, issues?: ValidationIssue[]) =>
   refusalError({ kind: 'invalid', message, ...(issues ? { issues } : {}) });
 export const unauthorized = (message = 'Authentication required') => new AppError(401, 'unauthorized', message);

@@ -1,3 +1,4 @@
+export { type DeciderThen, deciderSpec, type GivenEvent, recorded } from './decider-spec.js';
 export { type RawExchange, rawHttp } from './raw-http.js';
 export {
   type HarnessOptions,

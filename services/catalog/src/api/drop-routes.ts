@@ -1,5 +1,5 @@
 import { addDays, catalogOperations, DROP_EVERY_DAYS, daysBetween, indianDayOf, indianMidnight, offCalendarWarning } from '@elts/contracts';
-import { type AppEnv, badRequest, mount, notFound, ok } from '@elts/platform';
+import { type AppEnv, badRequest, mount, notFound, ok, unlessRefused } from '@elts/platform';
 import { Hono } from 'hono';
 import type { CatalogContext } from '../commands/context.js';
 import { cancelDrop, createDrop, findDrop, listDrops, moveDrop } from '../commands/drops.js';
@@ -50,19 +50,19 @@ export function dropRoutes(context: CatalogContext) {
     });
   });
   mount(app, catalogOperations.createDrop, async (c) => {
-    const id = await createDrop(context, c.req.valid('json'), actorOf(adminOnly(c)));
-    const view = await answer(id);
+    const { dropId } = unlessRefused(await createDrop(context, c.req.valid('json'), actorOf(adminOnly(c))));
+    const view = await answer(dropId);
     return ok(c, view, { message: said('Deal drop scheduled', view) }, 201);
   });
   mount(app, catalogOperations.moveDrop, async (c) => {
     const { id } = c.req.valid('param');
-    await moveDrop(context, id, c.req.valid('json'), actorOf(adminOnly(c)));
+    unlessRefused(await moveDrop(context, id, c.req.valid('json'), actorOf(adminOnly(c))));
     const view = await answer(id);
     return ok(c, view, { message: said('Deal drop moved', view) });
   });
   mount(app, catalogOperations.cancelDrop, async (c) => {
     const { id } = c.req.valid('param');
-    await cancelDrop(context, id, actorOf(adminOnly(c)));
+    unlessRefused(await cancelDrop(context, id, actorOf(adminOnly(c))));
     return ok(c, await answer(id), { message: 'Deal drop cancelled' });
   });
   return app;

@@ -1,5 +1,5 @@
 import { catalogOperations, PRESET_BRANDS } from '@elts/contracts';
-import { type AppEnv, mount, notFound, ok, principalOf } from '@elts/platform';
+import { type AppEnv, mount, notFound, ok, principalOf, unlessRefused } from '@elts/platform';
 import { Hono } from 'hono';
 import type { CatalogContext } from '../commands/context.js';
 import { createProduct, toggleProduct, updateProduct } from '../commands/products.js';
@@ -64,21 +64,21 @@ export function productRoutes(context: CatalogContext) {
   });
   mount(app, catalogOperations.createProduct, async (c) => {
     const admin = adminOnly(c);
-    const id = await createProduct(context, c.req.valid('json'), actorOf(admin));
-    return ok(c, await adminProduct(id), { message: 'Product created' }, 201);
+    const { productId } = unlessRefused(await createProduct(context, c.req.valid('json'), actorOf(admin)));
+    return ok(c, await adminProduct(productId), { message: 'Product created' }, 201);
   });
   mount(app, catalogOperations.updateProduct, async (c) => {
     const admin = adminOnly(c);
     const { id } = c.req.valid('param');
     // Which fields the body named: the ones it leaves out keep their values.
     const raw = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
-    await updateProduct(context, id, c.req.valid('json'), new Set(Object.keys(raw ?? {})), actorOf(admin));
+    unlessRefused(await updateProduct(context, id, c.req.valid('json'), new Set(Object.keys(raw ?? {})), actorOf(admin)));
     return ok(c, await adminProduct(id), { message: 'Product updated' });
   });
   mount(app, catalogOperations.toggleProduct, async (c) => {
     const admin = adminOnly(c);
     const { id } = c.req.valid('param');
-    await toggleProduct(context, id, actorOf(admin));
+    unlessRefused(await toggleProduct(context, id, actorOf(admin)));
     const product = await adminProduct(id);
     return ok(c, product, { message: product.isEnabled ? 'Product enabled' : 'Product disabled' });
   });

@@ -1,5 +1,5 @@
 import { catalogOperations } from '@elts/contracts';
-import { type AppEnv, mount, notFound, ok } from '@elts/platform';
+import { type AppEnv, mount, notFound, ok, unlessRefused } from '@elts/platform';
 import { Hono } from 'hono';
 import type { CatalogContext } from '../commands/context.js';
 import { nextDrop } from '../commands/next-drop.js';
@@ -26,7 +26,7 @@ export function stockRoutes(context: CatalogContext) {
     return ok(c, productForOrder(row, window));
   });
   mount(app, catalogOperations.nextDrop, async (c) => ok(c, await nextDrop(context)));
-  mount(app, catalogOperations.holdStock, async (c) => ok(c, await hold(context, c.req.valid('json'))));
+  mount(app, catalogOperations.holdStock, async (c) => ok(c, unlessRefused(await hold(context, c.req.valid('json')))));
   mount(app, catalogOperations.releaseStock, async (c) => ok(c, await release(context, c.req.valid('json'))));
   mount(app, catalogOperations.handOverStock, async (c) => ok(c, await handOver(context, c.req.valid('json'))));
   mount(app, catalogOperations.commitStock, async (c) => ok(c, await commit(context, c.req.valid('json').orderId)));

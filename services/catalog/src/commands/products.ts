@@ -1,17 +1,15 @@
 import { PRESET_BRANDS, type ProductForm } from '@elts/contracts';
-import { badRequest, conflict, notFound, retryOnConcurrency } from '@elts/platform';
-import type { Kysely } from 'kysely';
-import { type Drop, DropCalendar } from '../domain/drops.js';
+import { type Handled, handle, type Refusal, refusal, type UnitOfWork } from '@elts/platform';
+import { DropCalendar } from '../domain/drops.js';
 import { newProductId } from '../domain/ids.js';
 import {
-  decideCreate,
-  decideToggle,
-  decideUpdate,
-  foldProduct,
-  formFrom,
-  mergeForm,
-  type ProductData,
-  productDataFrom,
+  type FormFacts,
+  joinedDrop,
+  PRODUCT_ID_TAKEN,
+  type ProductCommand,
+  type ProductEvent,
+  type ProductState,
+  productDecider,
   productStream,
 } from '../domain/product.js';
 import { brandsInUse } from '../store/catalog-reads.js';
@@ -19,38 +17,72 @@ import { loadStoredDrops } from '../store/drop-projection.js';
 import { projectProductEvent } from '../store/product-projection.js';
 import { openStock, setAvailable, stockOf } from '../store/stock-store.js';
 import type { CatalogDb } from '../store/tables.js';
-import { type CatalogContext, record } from './context.js';
+import type { CatalogContext } from './context.js';
 
-async function knownBrands(db: Kysely<CatalogDb>): Promise<string[]> {
-  return [...PRESET_BRANDS, ...(await brandsInUse(db))];
+/** The brands already spelt and the drop calendar, read in the command's transaction. */
+async function formFacts(context: CatalogContext, unit: UnitOfWork<CatalogDb>): Promise<FormFacts> {
+  return {
+    knownBrands: [...PRESET_BRANDS, ...(await brandsInUse(unit.db))],
+    drops: new DropCalendar(context.settings.DROP_ANCHOR_DATE, await loadStoredDrops(unit.db)),
+  };
 }
 
-/** A product may name a drop of the calendar or an admin's drop, but not one that was cancelled. */
-async function checkDrop(db: Kysely<CatalogDb>, anchor: string, data: ProductData): Promise<Drop | undefined> {
-  if (!data.dropId) return undefined;
-  const drop = new DropCalendar(anchor, await loadStoredDrops(db)).byId(data.dropId);
-  if (!drop) throw badRequest(`Unknown deal drop: ${data.dropId}`, [{ path: 'dropId', message: 'Unknown deal drop' }]);
-  if (drop.cancelled) throw badRequest(`The deal drop ${data.dropId} was cancelled`, [{ path: 'dropId', message: 'Deal drop cancelled' }]);
-  return drop;
+/**
+ * Decides on the product's stream; in the same transaction its stock moves with the events (opened on creation,
+ * set on a StockAdjusted) and a drop it joins plans its messages again: a preview that went before this product was
+ * in the drop missed it, and reaches the members it now matches (those who had one already are not sent another).
+ */
+function onProduct(
+  context: CatalogContext,
+  productId: string,
+  command: (unit: UnitOfWork<CatalogDb>) => Promise<ProductCommand>,
+  actor: string,
+  exhausted?: Refusal,
+): Promise<Handled<ProductState | undefined, ProductEvent>> {
+  let decided: ProductCommand | undefined;
+  return handle(
+    context.events,
+    productDecider,
+    productStream(productId),
+    async (unit) => {
+      decided = await command(unit);
+      return decided;
+    },
+    {
+      metadata: { actor },
+      project: projectProductEvent,
+      ...(exhausted ? { exhausted } : {}),
+      alongside: async (unit, { events, before, state }) => {
+        for (const { type, data } of events) {
+          if (type === 'ProductCreated') await openStock(unit.db, productId, data.stock, actor);
+          if (type === 'StockAdjusted') await setAvailable(unit.db, productId, data.available, actor, context.clock.now());
+        }
+        const drop = decided && joinedDrop(decided, before, state);
+        if (drop) await context.alerts.follow(unit.db, drop);
+      },
+    },
+  );
 }
 
-export async function createProduct(context: CatalogContext, form: ProductForm, actor: string): Promise<string> {
-  const data = productDataFrom(form, await knownBrands(context.db));
-  const drop = await checkDrop(context.db, context.settings.DROP_ANCHOR_DATE, data);
-  // A conflict here means a fresh random id already exists: draw another.
-  const productId = await retryOnConcurrency(async () => {
-    const candidate = newProductId();
-    await context.events.transact(async (unit) => {
-      await record(unit, productStream(candidate), 0, decideCreate(candidate, data, form.stock), actor, projectProductEvent);
-      await openStock(unit.db, candidate, form.stock, actor);
-      // A preview that went before this product was in the drop missed it: planned again, it reaches the members
-      // the product now matches (those who had one already are not sent another).
-      if (drop) await context.alerts.follow(unit.db, drop);
-    });
-    return candidate;
-  });
-  context.board.catalogChanged();
-  return productId;
+/** A new product under a fresh id (another is drawn should it be taken), or the form's refusal. */
+export async function createProduct(
+  context: CatalogContext,
+  form: ProductForm,
+  actor: string,
+): Promise<{ productId: string } | { refusal: Refusal }> {
+  for (let attempt = 1; ; attempt++) {
+    const productId = newProductId();
+    const created = await onProduct(
+      context,
+      productId,
+      async (unit) => ({ kind: 'create', productId, form, ...(await formFacts(context, unit)) }),
+      actor,
+    );
+    if (created.refusal?.message === PRODUCT_ID_TAKEN && attempt < 3) continue;
+    if (created.refusal) return { refusal: created.refusal };
+    context.board.catalogChanged();
+    return { productId };
+  }
 }
 
 /**
@@ -63,41 +95,27 @@ export async function updateProduct(
   sent: ProductForm,
   presentKeys: ReadonlySet<string>,
   actor: string,
-): Promise<void> {
-  await retryOnConcurrency(
-    () =>
-      context.events.transact(async (unit) => {
-        const history = await unit.readStream(productStream(productId));
-        const state = foldProduct(history);
-        if (!state) throw notFound('Product not found');
-        const stock = await stockOf(unit.db, productId, true);
-        const current = formFrom(state.data, stock?.available ?? 0);
-        const form = mergeForm(current, sent, presentKeys);
-        const data = productDataFrom(form, await knownBrands(unit.db));
-        const drop = data.dropId !== state.data.dropId ? await checkDrop(unit.db, context.settings.DROP_ANCHOR_DATE, data) : undefined;
-        if (drop) await context.alerts.follow(unit.db, drop);
-        const events = decideUpdate(state, data);
-        const adjusted = presentKeys.has('stock')
-          ? await setAvailable(unit.db, productId, form.stock, actor, context.clock.now())
-          : undefined;
-        if (adjusted) {
-          events.push({ type: 'StockAdjusted', data: { productId, available: form.stock, previousAvailable: adjusted.previous } });
-        }
-        await record(unit, productStream(productId), history.length, events, actor, projectProductEvent);
-      }),
-    { exhausted: () => conflict('The product was changed at the same time. Please try again.') },
+): Promise<{ refusal?: Refusal }> {
+  const updated = await onProduct(
+    context,
+    productId,
+    async (unit) => ({
+      kind: 'update',
+      sent,
+      presentKeys,
+      // Read under the stock row's lock, so a hold in flight is either counted or waits.
+      available: (await stockOf(unit.db, productId, true))?.available ?? 0,
+      ...(await formFacts(context, unit)),
+    }),
+    actor,
+    refusal('conflict', 'The product was changed at the same time. Please try again.'),
   );
-  context.board.catalogChanged();
+  if (!updated.refusal) context.board.catalogChanged();
+  return updated;
 }
 
-export async function toggleProduct(context: CatalogContext, productId: string, actor: string): Promise<void> {
-  await retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const history = await unit.readStream(productStream(productId));
-      const state = foldProduct(history);
-      if (!state) throw notFound('Product not found');
-      await record(unit, productStream(productId), history.length, decideToggle(state), actor, projectProductEvent);
-    }),
-  );
-  context.board.catalogChanged();
+export async function toggleProduct(context: CatalogContext, productId: string, actor: string): Promise<{ refusal?: Refusal }> {
+  const toggled = await onProduct(context, productId, async () => ({ kind: 'toggle' }), actor);
+  if (!toggled.refusal) context.board.catalogChanged();
+  return toggled;
 }

@@ -1,5 +1,5 @@
 import type { StockHandOver, StockHoldResult, StockMoveResult, StockRelease } from '@elts/contracts';
-import { conflict } from '@elts/platform';
+import { type Refusal, refusal } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { DropCalendar } from '../domain/drops.js';
 import { applicableWindow, saleStateAt } from '../domain/sale-window.js';
@@ -43,7 +43,7 @@ function holdEnd(context: CatalogContext, asked: string, now: Date): Date {
 export async function hold(
   context: CatalogContext,
   request: { orderId: string; productId: string; quantity: number; holdUntil: string; replacement?: boolean },
-): Promise<StockHoldResult> {
+): Promise<StockHoldResult | { refusal: Refusal }> {
   const now = context.clock.now();
   const holdUntil = holdEnd(context, request.holdUntil, now);
   const outcome = await context.db
@@ -53,13 +53,14 @@ export async function hold(
         buyability(trx, context.settings.DROP_ANCHOR_DATE, request.productId, now, request.replacement),
       ),
     );
-  if (outcome.conflicting) throw conflict(`Order ${request.orderId} already holds stock of another product or quantity`);
+  if (outcome.conflicting)
+    return { refusal: refusal('conflict', `Order ${request.orderId} already holds stock of another product or quantity`) };
   if (!outcome.repeated && outcome.result.held) context.board.catalogChanged();
   return outcome.result;
 }
 
 /** A released unit straight to a waitlisted member's order, while the product is still on sale (issue 33 item 3). */
-export async function handOver(context: CatalogContext, request: StockHandOver): Promise<StockHoldResult> {
+export async function handOver(context: CatalogContext, request: StockHandOver): Promise<StockHoldResult | { refusal: Refusal }> {
   const now = context.clock.now();
   const holdUntil = holdEnd(context, request.holdUntil, now);
   const outcome = await context.db

@@ -19,7 +19,8 @@ export async function seedDemoCatalog(context: CatalogContext): Promise<boolean>
   const first = calendar.currentOrNext(context.clock.now());
   const later = first && calendar.currentOrNext(first.closesAt);
   for (const product of DEMO_PRODUCTS) {
-    await createProduct(context, demoForm(product, product.laterDrop ? (later?.id ?? null) : null), ACTOR);
+    const created = await createProduct(context, demoForm(product, product.laterDrop ? (later?.id ?? null) : null), ACTOR);
+    if ('refusal' in created) throw new Error(`The demo product ${product.name} was refused: ${created.refusal.message}`);
   }
   context.logger.info({ products: DEMO_PRODUCTS.length, dropId: first?.id, laterDropId: later?.id }, 'seeded the demo catalogue');
   return true;

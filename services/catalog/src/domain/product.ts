@@ -1,6 +1,16 @@
-import type { EventData, ProductCreated, ProductForm } from '@elts/contracts';
+import type {
+  EventData,
+  EventOf,
+  ProductCreated,
+  ProductDisabled,
+  ProductEnabled,
+  ProductForm,
+  ProductUpdated,
+  StockAdjusted,
+} from '@elts/contracts';
 import { GST_RATE_REQUIRED_MESSAGE, HSN_CODE_REQUIRED_MESSAGE, paiseOf, rupeesOf, SALE_END_MESSAGE } from '@elts/contracts';
-import { type NewEvent, refuse, type StoredEvent, type ValidationIssue } from '@elts/platform';
+import { type Decider, type Recorded, type Refusal, refusal, refuse, type ValidationIssue } from '@elts/platform';
+import type { Drop, DropCalendar } from './drops.js';
 
 /** The whole product as saved by an admin (prices in paise, instants as ISO strings): what product events carry. */
 export type ProductData = EventData<typeof ProductCreated>['product'];
@@ -13,17 +23,19 @@ export interface ProductState {
 
 export const productStream = (productId: string) => `product-${productId}`;
 
-export function foldProduct(events: StoredEvent[]): ProductState | undefined {
-  let state: ProductState | undefined;
-  for (const { type, data, streamVersion } of events as StoredEvent<any>[]) {
-    if (type === 'ProductCreated') state = { id: data.productId, data: data.product, version: streamVersion };
-    if (!state) continue;
-    if (type === 'ProductUpdated') state = { ...state, data: data.product };
-    if (type === 'ProductEnabled') state = { ...state, data: { ...state.data, isEnabled: true } };
-    if (type === 'ProductDisabled') state = { ...state, data: { ...state.data, isEnabled: false } };
-    state.version = streamVersion;
-  }
-  return state;
+/** A product's stream holds these events, typed by their contracts. */
+export type ProductEvent = EventOf<
+  typeof ProductCreated | typeof ProductUpdated | typeof ProductEnabled | typeof ProductDisabled | typeof StockAdjusted
+>;
+
+function evolveProduct(state: ProductState | undefined, event: Recorded<ProductEvent>): ProductState | undefined {
+  const version = event.streamVersion;
+  if (event.type === 'ProductCreated') return { id: event.data.productId, data: event.data.product, version };
+  if (!state) return state;
+  if (event.type === 'ProductUpdated') return { ...state, data: event.data.product, version };
+  if (event.type === 'ProductEnabled') return { ...state, data: { ...state.data, isEnabled: true }, version };
+  if (event.type === 'ProductDisabled') return { ...state, data: { ...state.data, isEnabled: false }, version };
+  return { ...state, version };
 }
 
 /** An image is a web address (http or https) or a path on our own origin, such as the catalog's illustrations. */
@@ -85,21 +97,72 @@ export function productDataFrom(form: ProductForm, knownBrands: readonly string[
   };
 }
 
-export function decideCreate(productId: string, data: ProductData, stock: number): NewEvent[] {
-  return [{ type: 'ProductCreated', data: { productId, product: data, stock } }];
+/** What a product's form is checked against: the brands already spelt, and the drops it may name. */
+export interface FormFacts {
+  knownBrands: readonly string[];
+  drops: DropCalendar;
 }
 
-/** Nothing is recorded when nothing changed. */
-export function decideUpdate(state: ProductState, data: ProductData): NewEvent[] {
+export type ProductCommand =
+  | ({ kind: 'create'; productId: string; form: ProductForm } & FormFacts)
+  /** `available`: the units available now; `presentKeys`: the fields the body sent. */
+  | ({ kind: 'update'; sent: ProductForm; presentKeys: ReadonlySet<string>; available: number } & FormFacts)
+  | { kind: 'toggle' };
+
+/** A fresh random id that is already a product's: the caller draws another. */
+export const PRODUCT_ID_TAKEN = 'That product id is taken';
+
+/** A product may name a drop of the calendar or an admin's drop, but not one that was cancelled. */
+export function dropOfProduct(drops: DropCalendar, data: ProductData): Drop | Refusal | undefined {
+  if (!data.dropId) return undefined;
+  const drop = drops.byId(data.dropId);
+  if (!drop) return refusal('invalid', `Unknown deal drop: ${data.dropId}`, [{ path: 'dropId', message: 'Unknown deal drop' }]);
+  if (drop.cancelled)
+    return refusal('invalid', `The deal drop ${data.dropId} was cancelled`, [{ path: 'dropId', message: 'Deal drop cancelled' }]);
+  return drop;
+}
+
+const isDrop = (drop: Drop | Refusal | undefined): drop is Drop => drop !== undefined && 'id' in drop;
+
+function decideProduct(command: ProductCommand, state: ProductState | undefined): ProductEvent[] | Refusal {
+  if (command.kind === 'create') {
+    if (state) return refusal('conflict', PRODUCT_ID_TAKEN);
+    const data = productDataFrom(command.form, command.knownBrands);
+    const drop = dropOfProduct(command.drops, data);
+    if (drop && !isDrop(drop)) return drop;
+    return [{ type: 'ProductCreated', data: { productId: command.productId, product: data, stock: command.form.stock } }];
+  }
+  if (!state) return refusal('not_found', 'Product not found');
+  if (command.kind === 'toggle') {
+    return [{ type: state.data.isEnabled ? 'ProductDisabled' : 'ProductEnabled', data: { productId: state.id } }];
+  }
+  const form = mergeForm(formFrom(state.data, command.available), command.sent, command.presentKeys);
+  const data = productDataFrom(form, command.knownBrands);
+  const drop = data.dropId !== state.data.dropId ? dropOfProduct(command.drops, data) : undefined;
+  if (drop && !isDrop(drop)) return drop;
+  const events: ProductEvent[] = [];
+  // Nothing is recorded when nothing changed.
   const changed = (Object.keys(data) as (keyof ProductData)[]).filter(
     (key) => JSON.stringify(data[key]) !== JSON.stringify(state.data[key]),
   );
-  if (changed.length === 0) return [];
-  return [{ type: 'ProductUpdated', data: { productId: state.id, product: data, changed } }];
+  if (changed.length > 0) events.push({ type: 'ProductUpdated', data: { productId: state.id, product: data, changed } });
+  if (command.presentKeys.has('stock') && form.stock !== command.available) {
+    events.push({ type: 'StockAdjusted', data: { productId: state.id, available: form.stock, previousAvailable: command.available } });
+  }
+  return events;
 }
 
-export function decideToggle(state: ProductState): NewEvent[] {
-  return [{ type: state.data.isEnabled ? 'ProductDisabled' : 'ProductEnabled', data: { productId: state.id } }];
+/** A product (stream `product-<id>`): an admin creates it, saves its form over it, and turns it on and off. */
+export const productDecider: Decider<ProductState | undefined, ProductCommand, ProductEvent> = {
+  initialState: () => undefined,
+  evolve: evolveProduct,
+  decide: decideProduct,
+};
+
+/** The drop a change made the product join, if any: its messages are planned again to reach the members it now matches. */
+export function joinedDrop(command: ProductCommand, before: ProductState | undefined, after: ProductState | undefined): Drop | undefined {
+  if (command.kind === 'toggle' || !after?.data.dropId || after.data.dropId === before?.data.dropId) return undefined;
+  return command.drops.byId(after.data.dropId);
 }
 
 /** The form as the admin last saved it: what an update starts from for the fields its body leaves out. */

@@ -1,5 +1,5 @@
 import { ordersOperations, QUEUE_OPEN_EXCHANGE_STATES, rupeesOf } from '@elts/contracts';
-import { type AdminPrincipal, type AppEnv, mount, requireAdmin, requireMember } from '@elts/platform';
+import { type AdminPrincipal, type AppEnv, mount, requireAdmin, requireMember, unlessRefused } from '@elts/platform';
 import { Hono } from 'hono';
 import type { OrdersContext } from '../commands/context.js';
 import { approveExchange, type ExchangeOutcome, refuseExchange, requestExchange } from '../commands/exchanges.js';
@@ -28,7 +28,7 @@ export function exchangeRoutes(context: OrdersContext) {
   const app = new Hono<AppEnv>();
   mount(app, ordersOperations.requestExchange, async (c) => {
     const member = requireMember(c);
-    const exchangeId = await requestExchange(context, member.id, c.req.valid('param').id, c.req.valid('json'));
+    const { exchangeId } = unlessRefused(await requestExchange(context, member.id, c.req.valid('param').id, c.req.valid('json')));
     return c.json(
       { is_success: true, message: 'Exchange requested. We will email you once it is reviewed.', data: await one(exchangeId) },
       201,
@@ -76,12 +76,12 @@ export function exchangeRoutes(context: OrdersContext) {
   });
   mount(app, ordersOperations.approveExchange, async (c) => {
     const exchangeId = c.req.valid('param').id;
-    const outcome = await approveExchange(context, actorOf(requireAdmin(c)), exchangeId);
+    const { outcome } = unlessRefused(await approveExchange(context, actorOf(requireAdmin(c)), exchangeId));
     return c.json({ is_success: true, message: OUTCOME_MESSAGES[outcome](exchangeId), data: await one(exchangeId) });
   });
   mount(app, ordersOperations.refuseExchange, async (c) => {
     const exchangeId = c.req.valid('param').id;
-    const outcome = await refuseExchange(context, actorOf(requireAdmin(c)), exchangeId, c.req.valid('json').reason);
+    const { outcome } = unlessRefused(await refuseExchange(context, actorOf(requireAdmin(c)), exchangeId, c.req.valid('json').reason));
     return c.json({ is_success: true, message: OUTCOME_MESSAGES[outcome](exchangeId), data: await one(exchangeId) });
   });
   return app;

@@ -1,5 +1,5 @@
 import { ordersOperations } from '@elts/contracts';
-import { type AppEnv, mount, notFound, requireAdmin, requireMember } from '@elts/platform';
+import { type AppEnv, mount, notFound, requireAdmin, requireMember, unlessRefused } from '@elts/platform';
 import { Hono } from 'hono';
 import type { OrdersContext } from '../commands/context.js';
 import { cancelOutOfStock, chooseRefund } from '../commands/out-of-stock.js';
@@ -29,7 +29,7 @@ export function outOfStockRoutes(context: OrdersContext) {
   mount(app, ordersOperations.cancelOutOfStock, async (c) => {
     const admin = requireAdmin(c);
     const orderId = c.req.valid('param').id;
-    const refund = await cancelOutOfStock(context, orderId, `admin:${admin.id}`);
+    const { refund } = unlessRefused(await cancelOutOfStock(context, orderId, `admin:${admin.id}`));
     return c.json({
       is_success: true,
       message: `Order ${orderId} cancelled as out of stock. The member has been asked how to get the money back.`,
@@ -44,7 +44,7 @@ export function outOfStockRoutes(context: OrdersContext) {
     const member = requireMember(c);
     const row = await ownOrder(member.id, c.req.valid('param').id);
     const { choice } = c.req.valid('json');
-    await chooseRefund(context, row.order_id, member.id, choice);
+    unlessRefused(await chooseRefund(context, row.order_id, member.id, choice));
     return c.json({
       is_success: true,
       message:

@@ -1,5 +1,5 @@
 import { ordersOperations } from '@elts/contracts';
-import { type AppEnv, mount, notFound, requireAdmin, requireMember } from '@elts/platform';
+import { type AppEnv, mount, notFound, requireAdmin, requireMember, unlessRefused } from '@elts/platform';
 import { Hono } from 'hono';
 import type { OrdersContext } from '../commands/context.js';
 import { chooseRefundRetry } from '../commands/refund-retries.js';
@@ -20,7 +20,7 @@ export function refundRoutes(context: OrdersContext) {
   mount(app, ordersOperations.retryFailedRefund, async (c) => {
     const admin = requireAdmin(c);
     const { id, refundId } = c.req.valid('param');
-    await chooseRefundRetry(context, id, `admin:${admin.id}`, refundId, 'fund_transfer');
+    unlessRefused(await chooseRefundRetry(context, id, `admin:${admin.id}`, refundId, 'fund_transfer'));
     return c.json({
       is_success: true,
       message: 'The refund is being sent again to the original payment method.',
@@ -31,7 +31,7 @@ export function refundRoutes(context: OrdersContext) {
     const member = requireMember(c);
     const { id, refundId } = c.req.valid('param');
     if (!(await findOwnOrder(context.db, member.id, id))) throw notFound('Order not found');
-    await chooseRefundRetry(context, id, `member:${member.id}`, refundId, 'credits');
+    unlessRefused(await chooseRefundRetry(context, id, `member:${member.id}`, refundId, 'credits'));
     return c.json({ is_success: true, message: 'The refund has been added to your membership credit.', data: await refundsOf(id) });
   });
   return app;

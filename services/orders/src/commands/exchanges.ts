@@ -1,10 +1,9 @@
 import type { ExchangeRequest } from '@elts/contracts';
 import { formatRupees } from '@elts/contracts';
-import { badRequest, notFound, type Refusal, refusalError, retryOnConcurrency, type StoredEvent } from '@elts/platform';
+import { type Refusal, refusal, type StoredEvent } from '@elts/platform';
 import {
-  decideApprovalStart,
-  decideExchangeRequest,
   decisionApplies,
+  type ExchangeAsk,
   type ExchangeRecord,
   foldExchanges,
   type OrderedLine,
@@ -12,12 +11,12 @@ import {
   replacementRefusal,
   shipsBy,
 } from '../domain/exchanges.js';
-import { foldShipments } from '../domain/fulfilment.js';
 import { foldOrder, orderStream } from '../domain/order.js';
-import { decideRefundSettled, type RefundOutcome, refundStatusNow } from '../domain/refunds.js';
+import type { RefundOutcome } from '../domain/refunds.js';
 import { findOrderIdOfExchange, findOwnOrder, orderRow } from '../store/order-reads.js';
 import type { OrdersTable } from '../store/tables.js';
-import { type OrdersContext, recordOrder } from './context.js';
+import type { OrdersContext } from './context.js';
+import { onOrder } from './on-order.js';
 
 /** How long the replacement's units are held between the hold and its commit, a moment later. */
 const REPLACEMENT_HOLD_MS = 10 * 60_000;
@@ -38,14 +37,21 @@ const lineOf = (order: OrdersTable): OrderedLine => ({
  * The product the member wants in place of the one delivered: the same, or another version of it sold at the price
  * they paid a unit, released and in stock (`replacementRefusal`), with its price as the queue shows it.
  */
-async function wantedProduct(context: OrdersContext, order: OrdersTable, productId: string | undefined) {
+async function wantedProduct(
+  context: OrdersContext,
+  order: OrdersTable,
+  productId: string | undefined,
+): Promise<{ refusal: Refusal } | Pick<ExchangeAsk, 'productId' | 'product'>> {
   const product = await context.partners.product(productId ?? order.product_id);
-  const refusal = productId && productId !== order.product_id ? replacementRefusal(lineOf(order), product, context.clock.now()) : undefined;
-  if (refusal) throw badRequest(refusal);
+  const refused = productId && productId !== order.product_id ? replacementRefusal(lineOf(order), product, context.clock.now()) : undefined;
+  if (refused) return { refusal: refusal('invalid', refused) };
   const pricePaise = product?.id === order.product_id || !product ? Number(order.unit_price_paise) : product.pricePaise;
   const { name, brand, images } = product && product.id !== order.product_id ? product : order.product;
   return { productId: product?.id ?? order.product_id, product: { name, brand, images, pricePaise } };
 }
+
+const ORDER_NOT_FOUND = refusal('not_found', 'Order not found');
+const EXCHANGE_NOT_FOUND = refusal('not_found', 'Exchange not found');
 
 /**
  * The member asks for an exchange of their own delivered order (docs/decisions/0025): decided on the order's stream
@@ -57,41 +63,33 @@ export async function requestExchange(
   orderId: string,
   request: ExchangeRequest,
   now = context.clock.now(),
-): Promise<string> {
+): Promise<{ exchangeId: string } | { refusal: Refusal }> {
   const order = await findOwnOrder(context.db, memberId, orderId);
-  if (!order) throw notFound('Order not found');
+  if (!order) return { refusal: ORDER_NOT_FOUND };
   const wanted = await wantedProduct(context, order, request.product_id);
-  return retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const history = await unit.readStream(orderStream(orderId));
-      const state = foldOrder(history);
-      if (!state) throw notFound('Order not found');
-      const ask = { reason: request.reason, note: request.note, ...wanted };
-      const decision = decideExchangeRequest(
-        state,
-        foldShipments(history),
-        foldExchanges(history),
-        ask,
-        now,
-        context.settings.EXCHANGE_WINDOW_DAYS,
-      );
-      if ('refusal' in decision) throw refusalError(decision.refusal);
-      await recordOrder(unit, orderStream(orderId), history.length, decision.events);
-      return decision.exchangeId;
-    }),
+  if ('refusal' in wanted) return wanted;
+  const asked = await onOrder(
+    context,
+    orderId,
+    {
+      kind: 'request-exchange',
+      ask: { reason: request.reason, note: request.note, ...wanted },
+      now,
+      exchangeWindowDays: context.settings.EXCHANGE_WINDOW_DAYS,
+    },
+    { metadata: { actor: `member:${memberId}` } },
   );
+  if (asked.refusal) return { refusal: asked.refusal };
+  const [requested] = asked.events;
+  if (requested?.type !== 'ExchangeRequested') throw new Error(`The exchange request of ${orderId} recorded nothing`);
+  return { exchangeId: requested.data.exchangeId };
 }
 
 /** `approving`: the approval is recorded, its stock step failed for now and its backstop step carries it on. */
 export type ExchangeOutcome = 'approved' | 'approving' | 'refunded' | 'refused' | 'unchanged';
 
-const orderOfExchange = async (context: OrdersContext, exchangeId: string) => {
-  const orderId = await findOrderIdOfExchange(context.db, exchangeId);
-  if (!orderId) throw notFound('Exchange not found');
-  return orderId;
-};
-
-const exchangeIn = (history: StoredEvent[], exchangeId: string) => foldExchanges(history).find((each) => each.exchangeId === exchangeId);
+const exchangeIn = (history: readonly StoredEvent[], exchangeId: string) =>
+  foldExchanges(history).find((each) => each.exchangeId === exchangeId);
 
 /**
  * A replacement of another version whose price is not what the member paid a unit (asked for before that rule, or
@@ -123,37 +121,34 @@ export async function approveExchange(
   actor: string,
   exchangeId: string,
   now = context.clock.now(),
-): Promise<ExchangeOutcome> {
-  const orderId = await orderOfExchange(context, exchangeId);
-  const read = await context.events.readStream(orderStream(orderId));
-  const first = decisionApplies(exchangeIn(read, exchangeId), 'approve');
-  if (first === 'apply') {
-    const refusal = await priceRefusal(context, orderId, exchangeIn(read, exchangeId));
-    if (refusal) throw refusalError(refusal);
+): Promise<{ outcome: ExchangeOutcome } | { refusal: Refusal }> {
+  const orderId = await findOrderIdOfExchange(context.db, exchangeId);
+  if (!orderId) return { refusal: EXCHANGE_NOT_FOUND };
+  const read = exchangeIn(await context.events.readStream(orderStream(orderId)), exchangeId);
+  if (decisionApplies(read, 'approve') === 'apply') {
+    const refused = await priceRefusal(context, orderId, read);
+    if (refused) return { refusal: refused };
   }
-  const started = await retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const history = await unit.readStream(orderStream(orderId));
-      const order = foldOrder(history);
-      const exchange = exchangeIn(history, exchangeId);
-      const applies = decisionApplies(exchange, 'approve');
-      if (applies === 'done') return false;
-      if (typeof applies === 'object') throw refusalError(applies);
-      if (applies === 'resume') return true;
-      if (!order || !exchange) throw notFound('Exchange not found');
-      await recordOrder(unit, orderStream(orderId), history.length, [
-        { ...decideApprovalStart(order, exchange, foldShipments(history)), metadata: { actor } },
-      ]);
-      await context.finishApprovalAt(unit.db, exchangeId, new Date(now.getTime() + FINISH_APPROVAL_AFTER_MS));
-      return true;
-    }),
+  const started = await onOrder(
+    context,
+    orderId,
+    { kind: 'approve-exchange', exchangeId },
+    {
+      metadata: { actor },
+      alongside: async (unit, { events }) => {
+        if (events.length > 0) await context.finishApprovalAt(unit.db, exchangeId, new Date(now.getTime() + FINISH_APPROVAL_AFTER_MS));
+      },
+    },
   );
-  if (!started) return 'unchanged';
-  return finishApproval(context, exchangeId, now).catch((error: unknown) => {
+  if (started.refusal) return { refusal: started.refusal };
+  // Recorded now, or left midway before: its stock step carries it on. Anything else was decided already.
+  if (exchangeIn(started.state, exchangeId)?.state !== 'approving') return { outcome: 'unchanged' };
+  const outcome = await finishApproval(context, exchangeId, now).catch((error: unknown) => {
     // The decision stands; the catalog or payments did not answer. The backstop step retries until it does.
     context.logger.warn({ err: error, exchangeId }, 'an approved exchange could not take its stock now; its backstop step will');
     return 'approving' as const;
   });
+  return { outcome };
 }
 
 /**
@@ -164,14 +159,14 @@ export async function approveExchange(
  * exchange no longer being approved is left as it is.
  */
 export async function finishApproval(context: OrdersContext, exchangeId: string, now = context.clock.now()): Promise<ExchangeOutcome> {
-  const orderId = await orderOfExchange(context, exchangeId);
+  const orderId = await findOrderIdOfExchange(context.db, exchangeId);
+  if (!orderId) return 'unchanged';
   const history = await context.events.readStream(orderStream(orderId));
   const order = foldOrder(history);
   const exchange = exchangeIn(history, exchangeId);
   if (!order || exchange?.state !== 'approving' || !exchange.replacementShipment) return 'unchanged';
   const actor = exchange.approvedBy ?? 'system:exchange-approval';
-  const shipment = exchange.replacementShipment;
-  const key = replacementHoldKey(orderId, shipment);
+  const key = replacementHoldKey(orderId, exchange.replacementShipment);
   const hold = await context.partners.hold(key, exchange.productId, order.quantity, new Date(now.getTime() + REPLACEMENT_HOLD_MS), true);
   const taken = hold.held && (await context.partners.commit(key)).state === 'committed';
   if (!taken) {
@@ -179,30 +174,22 @@ export async function finishApproval(context: OrdersContext, exchangeId: string,
     if (hold.held) await context.partners.release(key);
     return refundForExchange(context, actor, orderId, exchangeId);
   }
-  const data = { orderId, memberId: order.memberId, exchangeId, shipment, productId: exchange.productId };
-  return finish(context, actor, orderId, exchangeId, {
-    type: 'ExchangeApproved',
-    data: { ...data, shipsBy: shipsBy(now, context.settings.REPLACEMENT_SHIPS_WITHIN_DAYS) },
-  });
+  const shipsWithin = context.settings.REPLACEMENT_SHIPS_WITHIN_DAYS;
+  return finish(context, actor, orderId, { kind: 'finish-exchange', exchangeId, shipsBy: shipsBy(now, shipsWithin) }, 'approved');
 }
 
 /** An operator refuses, with the reason the member is mailed: only an exchange not yet decided. */
-export async function refuseExchange(context: OrdersContext, actor: string, exchangeId: string, reason: string): Promise<ExchangeOutcome> {
-  const orderId = await orderOfExchange(context, exchangeId);
-  return retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const history = await unit.readStream(orderStream(orderId));
-      const order = foldOrder(history);
-      const applies = decisionApplies(exchangeIn(history, exchangeId), 'refuse', reason);
-      if (applies === 'done') return 'unchanged';
-      if (typeof applies === 'object') throw refusalError(applies);
-      if (!order) throw notFound('Order not found');
-      await recordOrder(unit, orderStream(orderId), history.length, [
-        { type: 'ExchangeRefused', data: { orderId, memberId: order.memberId, exchangeId, reason }, metadata: { actor } },
-      ]);
-      return 'refused';
-    }),
-  );
+export async function refuseExchange(
+  context: OrdersContext,
+  actor: string,
+  exchangeId: string,
+  reason: string,
+): Promise<{ outcome: ExchangeOutcome } | { refusal: Refusal }> {
+  const orderId = await findOrderIdOfExchange(context.db, exchangeId);
+  if (!orderId) return { refusal: EXCHANGE_NOT_FOUND };
+  const refused = await onOrder(context, orderId, { kind: 'refuse-exchange', exchangeId, reason }, { metadata: { actor } });
+  if (refused.refusal) return { refusal: refused.refusal };
+  return { outcome: refused.events.length > 0 ? 'refused' : 'unchanged' };
 }
 
 /**
@@ -217,19 +204,7 @@ async function refundForExchange(context: OrdersContext, actor: string, orderId:
   const amountPaise = Number(order.amount_paise);
   if (Number(order.credit_paise) > 0) await context.partners.releaseCredit(order.member_id, orderId);
   const refund = await context.partners.refundOrder({ orderId, key: `exchange-${exchangeId}`, amountPaise, reason });
-  return finish(context, actor, orderId, exchangeId, (history) => ({
-    type: 'ExchangeRefunded',
-    data: {
-      orderId,
-      memberId: order.member_id,
-      exchangeId,
-      refundId: refund.refundId,
-      amountPaise,
-      reason,
-      // Payments' answer, unless its settlement was already heard (the gateway settled before we recorded this).
-      refundStatus: refundStatusNow(history, refund),
-    },
-  }));
+  return finish(context, actor, orderId, { kind: 'refund-exchange', exchangeId, amountPaise, reason, refund }, 'refunded');
 }
 
 /**
@@ -238,33 +213,18 @@ async function refundForExchange(context: OrdersContext, actor: string, orderId:
  * anything but an order of ours (a membership's) is ignored.
  */
 export async function recordRefundOutcome(context: OrdersContext, orderId: string, refundId: string, outcome: RefundOutcome) {
-  await retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const history = await unit.readStream(orderStream(orderId));
-      const order = foldOrder(history);
-      if (!order) return;
-      await recordOrder(unit, orderStream(orderId), history.length, decideRefundSettled(order, history, refundId, outcome));
-    }),
-  );
+  const recorded = await onOrder(context, orderId, { kind: 'record-refund-outcome', refundId, outcome });
+  if (recorded.refusal) throw new Error(`The refund ${refundId} of ${orderId} could not be recorded: ${recorded.refusal.message}`);
 }
-
-type OrderEvent = { type: string; data: Record<string, unknown> };
 
 /** Records how an approval ended (approved, or refunded), once: only while the exchange is being approved. */
 async function finish(
   context: OrdersContext,
   actor: string,
   orderId: string,
-  exchangeId: string,
-  eventOf: OrderEvent | ((history: StoredEvent[]) => OrderEvent),
+  command: { kind: 'finish-exchange' | 'refund-exchange' } & Parameters<typeof onOrder>[2],
+  ended: 'approved' | 'refunded',
 ): Promise<ExchangeOutcome> {
-  return retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const history = await unit.readStream(orderStream(orderId));
-      if (exchangeIn(history, exchangeId)?.state !== 'approving') return 'unchanged';
-      const event = typeof eventOf === 'function' ? eventOf(history) : eventOf;
-      await recordOrder(unit, orderStream(orderId), history.length, [{ ...event, metadata: { actor } }]);
-      return event.type === 'ExchangeApproved' ? 'approved' : 'refunded';
-    }),
-  );
+  const finished = await onOrder(context, orderId, command, { metadata: { actor } });
+  return !finished.refusal && finished.events.length > 0 ? ended : 'unchanged';
 }

@@ -1,13 +1,14 @@
 import type { RefundChoice } from '@elts/contracts';
-import { notFound, refusalError, retryOnConcurrency, type StoredEvent } from '@elts/platform';
-import { foldShipments } from '../domain/fulfilment.js';
+import type { Recorded, Refusal } from '@elts/platform';
 import { foldOrder, orderStream } from '../domain/order.js';
-import { refundStatusNow } from '../domain/refunds.js';
-import { type Decision, decideCancellation, decideChoice, decideRefunded, foldOutOfStock, refundMove } from '../flows/out-of-stock.js';
+import type { OrderCommand } from '../domain/order-decider.js';
+import type { OrderEvent } from '../domain/order-events.js';
+import { foldOutOfStock, refundMove } from '../flows/out-of-stock.js';
 import { membershipActive } from '../store/member-buyers.js';
 import { findOrderMemberAndStatus } from '../store/order-reads.js';
 import { orderRefund, refundView } from '../store/refund-view.js';
-import { type OrdersContext, recordOrder } from './context.js';
+import type { OrdersContext } from './context.js';
+import { onOrder } from './on-order.js';
 
 /**
  * The out-of-stock cancellation's I/O (decisions in flows/out-of-stock.ts). Each change is decided on the order's
@@ -22,59 +23,39 @@ export const REFUND_DUE = 'order.refund-due';
 const REFUND_KEY = 'out-of-stock';
 export const OUT_OF_STOCK_REASON = 'Out of stock: the order could not be fulfilled';
 
-async function decideOnStream(
+/** Decides on the order's stream; when it records events and `timerAt` names a moment, the refund's timer is set then. */
+function decide(
   context: OrdersContext,
   orderId: string,
   actor: string,
-  decide: (history: StoredEvent[]) => Decision,
-  timerAt: (events: number) => Date | undefined,
+  command: OrderCommand,
+  timerAt: (recorded: Recorded<OrderEvent>[]) => Date | undefined = () => undefined,
 ) {
-  return retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const history = await unit.readStream(orderStream(orderId));
-      if (!foldOrder(history)) throw notFound('Order not found');
-      const decision = decide(history);
-      if ('refusal' in decision) throw refusalError(decision.refusal);
-      const events = decision.events.map((event) => ({ ...event, metadata: { actor } }));
-      await recordOrder(unit, orderStream(orderId), history.length, events);
-      const at = timerAt(events.length);
+  return onOrder(context, orderId, command, {
+    metadata: { actor },
+    alongside: async (unit, { events }) => {
+      const at = events.length > 0 ? timerAt(events) : undefined;
       if (at) await context.refundDueAt(unit.db, orderId, at);
-      return events.length > 0;
-    }),
-  );
+    },
+  });
 }
 
 const readHistory = async (context: OrdersContext, orderId: string) => context.events.readStream(orderStream(orderId));
 
 /** An operator (`actor`, `admin:<id>`) cancels a paid order that cannot be fulfilled; the member has three days to choose. */
 export async function cancelOutOfStock(context: OrdersContext, orderId: string, actor: string, now = context.clock.now()) {
-  let timerAt: Date | undefined;
   const membershipActive = await activeMember(context, orderId);
-  await decideOnStream(
+  const choiceSeconds = context.settings.REFUND_CHOICE_SECONDS;
+  const { refusal } = await decide(
     context,
     orderId,
     actor,
-    (history) => {
-      const order = foldOrder(history);
-      const decision = decideCancellation(
-        order!,
-        foldShipments(history),
-        foldOutOfStock(history),
-        OUT_OF_STOCK_REASON,
-        now,
-        membershipActive,
-        context.settings.REFUND_CHOICE_SECONDS,
-      );
-      if ('events' in decision && decision.events[0]) {
-        // The refund is made at the choice's deadline, or now when there is nothing to choose.
-        const choiceBy = new Date((decision.events[0].data as { choiceBy: string }).choiceBy);
-        timerAt = decision.events.length > 1 ? now : choiceBy;
-      }
-      return decision;
-    },
-    (recorded) => (recorded > 0 ? timerAt : undefined),
+    { kind: 'cancel-out-of-stock', reason: OUT_OF_STOCK_REASON, now, membershipActive, choiceSeconds },
+    // The refund is made at the choice's deadline, or now when there is nothing to choose (the choice came with it).
+    ([cancelled, chosen]) => (chosen || cancelled?.type !== 'OrderCancelledOutOfStock' ? now : new Date(cancelled.data.choiceBy)),
   );
-  return refundView(await orderRefund(context.db, orderId), membershipActive, now);
+  if (refusal) return { refusal };
+  return { refund: refundView(await orderRefund(context.db, orderId), membershipActive, now) };
 }
 
 /** Whether the order's member has an active membership now (credits are only offered, and chosen, then). */
@@ -90,35 +71,35 @@ export async function chooseRefund(
   memberId: string,
   choice: RefundChoice,
   now = context.clock.now(),
-) {
+): Promise<{ refusal?: Refusal }> {
   const membershipActive = await activeMember(context, orderId);
-  await decideOnStream(
+  const { refusal } = await decide(
     context,
     orderId,
     `member:${memberId}`,
-    (history) => decideChoice(foldOrder(history)!, foldOutOfStock(history), choice, 'member', now, membershipActive),
-    (recorded) => (recorded > 0 ? now : undefined),
+    { kind: 'choose-refund', choice, by: 'member', now, membershipActive },
+    () => now,
   );
+  if (refusal) return { refusal };
   await makeRefund(context, orderId).catch((error: unknown) =>
     // The timer written with the choice makes it (retried until it succeeds): the member's choice stands.
     context.logger.warn({ err: error, orderId }, 'the refund of a cancelled order could not be made now; its timer will'),
   );
-  return refundView(await orderRefund(context.db, orderId), membershipActive, now);
+  return {};
 }
 
 /** The timer: at the deadline the fund transfer is chosen if nobody chose; then the refund chosen is made. Idempotent. */
 export async function refundWhenDue(context: OrdersContext, orderId: string, now = context.clock.now()): Promise<void> {
-  const history = await readHistory(context, orderId);
-  const cancelled = foldOutOfStock(history);
+  const cancelled = foldOutOfStock(await readHistory(context, orderId));
   if (!cancelled) return;
   if (!cancelled.choice && now >= cancelled.choiceBy) {
-    await decideOnStream(
-      context,
-      orderId,
-      'system:refund-deadline',
-      (latest) => decideChoice(foldOrder(latest)!, foldOutOfStock(latest), 'fund_transfer', 'deadline', now),
-      () => undefined,
-    );
+    const { refusal } = await decide(context, orderId, 'system:refund-deadline', {
+      kind: 'choose-refund',
+      choice: 'fund_transfer',
+      by: 'deadline',
+      now,
+    });
+    if (refusal) throw new Error(`The refund deadline of ${orderId} could not choose: ${refusal.message}`);
   }
   await makeRefund(context, orderId);
 }
@@ -141,15 +122,5 @@ async function makeRefund(context: OrdersContext, orderId: string): Promise<void
             .creditId,
           status: 'success' as const,
         };
-  await decideOnStream(
-    context,
-    orderId,
-    'system:out-of-stock',
-    (latest) => {
-      const now = foldOutOfStock(latest);
-      if (!now) return { events: [] };
-      return { events: decideRefunded(foldOrder(latest)!, now, refund.refundId, refundStatusNow(latest, refund)) };
-    },
-    () => undefined,
-  );
+  await decide(context, orderId, 'system:out-of-stock', { kind: 'record-out-of-stock-refund', refund });
 }

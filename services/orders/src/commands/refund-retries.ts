@@ -1,10 +1,11 @@
 import type { RefundChoice } from '@elts/contracts';
-import { notFound, refusalError, retryOnConcurrency } from '@elts/platform';
+import { type Refusal, refusal } from '@elts/platform';
 import { foldOrder, orderStream } from '../domain/order.js';
-import { decideRetried, decideRetryChoice, foldRefunds, retryKey } from '../domain/refunds.js';
+import { foldRefunds, retryKey } from '../domain/refunds.js';
 import { membershipActive } from '../store/member-buyers.js';
 import { findOrderMemberAndStatus } from '../store/order-reads.js';
-import { type OrdersContext, recordOrder } from './context.js';
+import type { OrdersContext } from './context.js';
+import { onOrder } from './on-order.js';
 
 /**
  * A refund the gateway failed, made good (issue 32; decisions in domain/refunds.ts): an operator sends it again, or
@@ -24,31 +25,27 @@ export async function chooseRefundRetry(
   retryOf: string,
   method: RefundChoice,
   now = context.clock.now(),
-): Promise<void> {
+): Promise<{ refusal?: Refusal }> {
   const order = await findOrderMemberAndStatus(context.db, orderId);
-  if (!order) throw notFound('Order not found');
+  if (!order) return { refusal: refusal('not_found', 'Order not found') };
   const active = method === 'credits' && (await membershipActive(context.db, order.member_id));
-  await retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const history = await unit.readStream(orderStream(orderId));
-      const state = foldOrder(history);
-      if (!state) throw notFound('Order not found');
-      const decision = decideRetryChoice(state, foldRefunds(history), { retryOf, method, membershipActive: active });
-      if (decision === 'same') return;
-      if (!Array.isArray(decision)) throw refusalError(decision);
-      await recordOrder(
-        unit,
-        orderStream(orderId),
-        history.length,
-        decision.map((event) => ({ ...event, metadata: { actor } })),
-      );
-      await context.refundRetryAt(unit.db, orderId, retryOf, new Date(now.getTime() + RETRY_BACKSTOP_MS));
-    }),
+  const chosen = await onOrder(
+    context,
+    orderId,
+    { kind: 'choose-refund-retry', retryOf, method, membershipActive: active },
+    {
+      metadata: { actor },
+      alongside: async (unit, { events }) => {
+        if (events.length > 0) await context.refundRetryAt(unit.db, orderId, retryOf, new Date(now.getTime() + RETRY_BACKSTOP_MS));
+      },
+    },
   );
+  if (chosen.refusal) return chosen;
   await makeRetry(context, orderId, retryOf).catch((error: unknown) =>
     // The choice stands; its backstop step makes the refund once payments answers.
     context.logger.warn({ err: error, orderId, retryOf }, 'a failed refund could not be made good now; its backstop step will'),
   );
+  return {};
 }
 
 /** Makes the chosen retry of a failed refund and records it, once; nothing when none is chosen or it is made. */
@@ -65,12 +62,5 @@ export async function makeRetry(context: OrdersContext, orderId: string, retryOf
           refundId: (await context.partners.creditInstead({ memberId: order.memberId, orderId, amountPaise })).creditId,
           status: 'success' as const,
         };
-  await retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const latest = await unit.readStream(orderStream(orderId));
-      const now = foldOrder(latest);
-      if (!now) return;
-      await recordOrder(unit, orderStream(orderId), latest.length, decideRetried(now, latest, retryOf, refund));
-    }),
-  );
+  await onOrder(context, orderId, { kind: 'record-refund-retry', retryOf, refund });
 }

@@ -11,9 +11,10 @@ import {
   REFUND_EXCHANGE_STATES,
   todayInIndia,
 } from '@elts/contracts';
-import { type NewEvent, type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
+import { type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
 import type { ShipmentState } from './fulfilment.js';
 import type { OrderState } from './order.js';
+import { asOrderEvents, type OrderEvent } from './order-events.js';
 
 /**
  * Exchanges of an order line (docs/decisions/0025), folded from the order's stream and decided here, pure. The
@@ -43,36 +44,57 @@ export const REFUND_STATE_OF: Record<'pending' | 'success' | 'failed', ExchangeS
   failed: 'refund_failed',
 };
 
-export function foldExchanges(events: StoredEvent[]): ExchangeRecord[] {
+export function foldExchanges(events: readonly StoredEvent[]): ExchangeRecord[] {
   const exchanges: ExchangeRecord[] = [];
   const byReplacement = (shipment: number) => exchanges.find((each) => each.replacementShipment === shipment);
-  for (const { type, data, metadata } of events as StoredEvent<any>[]) {
-    const exchange = exchanges.find((each) => each.exchangeId === data?.exchangeId);
-    if (type === 'ExchangeRequested')
-      exchanges.push({
-        exchangeId: data.exchangeId,
-        shipment: data.shipment,
-        state: 'requested',
-        productId: data.productId,
-        replacementShipment: null,
-        approvedBy: null,
-        refusalReason: null,
-        refundId: null,
-      });
-    else if (type === 'ExchangeApprovalStarted' && exchange)
-      Object.assign(exchange, { state: 'approving', replacementShipment: data.shipment, approvedBy: metadata?.actor ?? null });
-    else if (type === 'ExchangeApproved' && exchange) Object.assign(exchange, { state: 'approved', replacementShipment: data.shipment });
-    else if (type === 'ExchangeRefused' && exchange) Object.assign(exchange, { state: 'refused', refusalReason: data.reason });
-    else if (type === 'ExchangeRefunded' && exchange)
-      Object.assign(exchange, { state: REFUND_STATE_OF[(data.refundStatus ?? 'success') as 'success'], refundId: data.refundId });
-    else if (type === 'OrderRefundSettled')
-      for (const each of exchanges.filter((one) => one.refundId === data.refundId)) each.state = REFUND_STATE_OF[data.outcome as 'success'];
-    // A failed refund made good (issue 32): the new refund is the exchange's from now on.
-    else if (type === 'RefundRetried')
-      for (const each of exchanges.filter((one) => one.refundId === data.retryOf))
-        Object.assign(each, { refundId: data.refundId, state: REFUND_STATE_OF[data.refundStatus as 'success'] });
-    else if (type === 'OrderShipped' && byReplacement(data.shipment)) byReplacement(data.shipment)!.state = 'replacement_shipped';
-    else if (type === 'OrderDelivered' && byReplacement(data.shipment)) byReplacement(data.shipment)!.state = 'delivered';
+  const find = (exchangeId: string) => exchanges.find((each) => each.exchangeId === exchangeId);
+  for (const event of asOrderEvents(events)) {
+    switch (event.type) {
+      case 'ExchangeRequested':
+        exchanges.push({
+          exchangeId: event.data.exchangeId,
+          shipment: event.data.shipment,
+          state: 'requested',
+          productId: event.data.productId,
+          replacementShipment: null,
+          approvedBy: null,
+          refusalReason: null,
+          refundId: null,
+        });
+        break;
+      case 'ExchangeApprovalStarted': {
+        const approvedBy = event.metadata?.actor ?? null;
+        Object.assign(find(event.data.exchangeId) ?? {}, { state: 'approving', replacementShipment: event.data.shipment, approvedBy });
+        break;
+      }
+      case 'ExchangeApproved':
+        Object.assign(find(event.data.exchangeId) ?? {}, { state: 'approved', replacementShipment: event.data.shipment });
+        break;
+      case 'ExchangeRefused':
+        Object.assign(find(event.data.exchangeId) ?? {}, { state: 'refused', refusalReason: event.data.reason });
+        break;
+      case 'ExchangeRefunded':
+        Object.assign(find(event.data.exchangeId) ?? {}, {
+          state: REFUND_STATE_OF[event.data.refundStatus ?? 'success'],
+          refundId: event.data.refundId,
+        });
+        break;
+      case 'OrderRefundSettled':
+        for (const each of exchanges.filter((one) => one.refundId === event.data.refundId))
+          each.state = REFUND_STATE_OF[event.data.outcome];
+        break;
+      // A failed refund made good (issue 32): the new refund is the exchange's from now on.
+      case 'RefundRetried':
+        for (const each of exchanges.filter((one) => one.refundId === event.data.retryOf))
+          Object.assign(each, { refundId: event.data.refundId, state: REFUND_STATE_OF[event.data.refundStatus] });
+        break;
+      case 'OrderShipped':
+      case 'OrderDelivered': {
+        const replacement = byReplacement(event.data.shipment);
+        if (replacement) replacement.state = event.type === 'OrderShipped' ? 'replacement_shipped' : 'delivered';
+        break;
+      }
+    }
   }
   return exchanges;
 }
@@ -169,12 +191,13 @@ export function decideExchangeRequest(
   ask: ExchangeAsk,
   now: Date,
   windowDays: number,
-): { events: NewEvent[]; exchangeId: string } | { refusal: Refusal } {
+): { events: OrderEvent[]; exchangeId: string } | { refusal: Refusal } {
+  // Recorded with the member as its actor (the order is theirs: the command found it among their own).
   const window = exchangeWindow(factsOf(order, shipments, exchanges), now, windowDays);
   if ('refusal' in window) return window;
   const exchangeId = `${order.orderId}-X${exchanges.length + 1}`;
   const data = { orderId: order.orderId, memberId: order.memberId, exchangeId, shipment: window.shipment, ...ask };
-  return { exchangeId, events: [{ type: 'ExchangeRequested', data, metadata: { actor: `member:${order.memberId}` } }] };
+  return { exchangeId, events: [{ type: 'ExchangeRequested', data }] };
 }
 
 const DECIDED: Record<ExchangeState, string> = {
@@ -208,7 +231,7 @@ export function decisionApplies(
 }
 
 /** The approval's first event: the decision, with the replacement's shipment number (its stock is taken after). */
-export function decideApprovalStart(order: OrderState, exchange: ExchangeRecord, shipments: Map<number, ShipmentState>): NewEvent {
+export function decideApprovalStart(order: OrderState, exchange: ExchangeRecord, shipments: Map<number, ShipmentState>): OrderEvent {
   const data = { orderId: order.orderId, memberId: order.memberId, exchangeId: exchange.exchangeId };
   return { type: 'ExchangeApprovalStarted', data: { ...data, shipment: nextShipment(shipments), productId: exchange.productId } };
 }

@@ -7,8 +7,9 @@ import {
   nextFulfilmentStep,
   todayInIndia,
 } from '@elts/contracts';
-import { type NewEvent, type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
+import { type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
 import type { OrderState } from './order.js';
+import { asOrderEvents, type OrderEvent } from './order-events.js';
 
 /**
  * One shipment of a paid order, folded from the order's stream (docs/decisions/0023). The order's own goods are
@@ -41,30 +42,28 @@ const opened = (shipment: number, openedAt: Date): ShipmentState => ({
   deliveredOn: null,
 });
 
-export function foldShipments(events: StoredEvent[]): Map<number, ShipmentState> {
+export function foldShipments(events: readonly StoredEvent[]): Map<number, ShipmentState> {
   const shipments = new Map<number, ShipmentState>();
-  for (const { type, data, recordedAt } of events as StoredEvent<any>[]) {
-    if (type === 'OrderCompleted' && !shipments.has(ORDER_SHIPMENT)) {
+  for (const event of asOrderEvents(events)) {
+    const { recordedAt } = event;
+    if (event.type === 'OrderCompleted' && !shipments.has(ORDER_SHIPMENT)) {
       shipments.set(ORDER_SHIPMENT, opened(ORDER_SHIPMENT, recordedAt));
       continue;
     }
     // An approved exchange opens its replacement's shipment, its stock already taken (docs/decisions/0025).
-    if (type === 'ExchangeApproved') {
-      shipments.set(data.shipment, opened(data.shipment, recordedAt));
+    if (event.type === 'ExchangeApproved') {
+      shipments.set(event.data.shipment, opened(event.data.shipment, recordedAt));
       continue;
     }
-    const shipment = shipments.get(data?.shipment);
+    if (event.type !== 'OrderProcessingStarted' && event.type !== 'OrderShipped' && event.type !== 'OrderDelivered') continue;
+    const shipment = shipments.get(event.data.shipment);
     if (!shipment) continue;
-    if (type === 'OrderProcessingStarted') Object.assign(shipment, { step: 'processing', processingAt: recordedAt });
-    if (type === 'OrderShipped')
-      Object.assign(shipment, {
-        step: 'shipped',
-        shippedAt: recordedAt,
-        courier: data.courier,
-        awbNumber: data.awbNumber,
-        trackingUrl: data.trackingUrl,
-      });
-    if (type === 'OrderDelivered') Object.assign(shipment, { step: 'delivered', deliveredOn: data.deliveredOn });
+    if (event.type === 'OrderProcessingStarted') Object.assign(shipment, { step: 'processing', processingAt: recordedAt });
+    if (event.type === 'OrderShipped') {
+      const { courier, awbNumber, trackingUrl } = event.data;
+      Object.assign(shipment, { step: 'shipped', shippedAt: recordedAt, courier, awbNumber, trackingUrl });
+    }
+    if (event.type === 'OrderDelivered') Object.assign(shipment, { step: 'delivered', deliveredOn: event.data.deliveredOn });
   }
   return shipments;
 }
@@ -73,7 +72,7 @@ export function foldShipments(events: StoredEvent[]): Map<number, ShipmentState>
  * A step is refused as a conflict when the order's state forbids it, as invalid when what was typed cannot be right
  * (and as not found, by the command, when there is no such order).
  */
-export type FulfilmentDecision = { events: NewEvent[] } | { refusal: Refusal };
+export type FulfilmentDecision = { events: OrderEvent[] } | { refusal: Refusal };
 
 const DOING: Record<FulfilmentStepRequest['step'], string> = {
   processing: 'processed',

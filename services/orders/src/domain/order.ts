@@ -1,5 +1,6 @@
 import { GST_PROFESSIONS, type OrderStatus, type Profession } from '@elts/contracts';
 import type { StoredEvent } from '@elts/platform';
+import { asOrderEvents } from './order-events.js';
 
 export interface OrderState {
   orderId: string;
@@ -18,33 +19,35 @@ export interface OrderState {
 
 export const orderStream = (orderId: string) => `order-${orderId}`;
 
-export function foldOrder(events: StoredEvent[]): OrderState | undefined {
+export function foldOrder(events: readonly StoredEvent[]): OrderState | undefined {
   let state: OrderState | undefined;
-  for (const { type, data } of events as StoredEvent<any>[]) {
-    if (type === 'OrderPlaced') {
+  for (const event of asOrderEvents(events)) {
+    if (event.type === 'OrderPlaced') {
+      const { orderId, memberId, productId, quantity, amountPaise, creditPaise } = event.data;
       state = {
-        orderId: data.orderId,
-        memberId: data.memberId,
-        productId: data.productId,
-        quantity: data.quantity,
-        amountPaise: data.amountPaise,
-        creditPaise: data.creditPaise,
+        orderId,
+        memberId,
+        productId,
+        quantity,
+        amountPaise,
+        creditPaise,
         status: 'pending',
         paymentId: null,
         refunded: false,
         cancelledAfterPayment: false,
       };
     } else if (state) {
-      if (type === 'OrderPaymentStarted') {
-        state = { ...state, paymentId: data.paymentId };
+      if (event.type === 'OrderPaymentStarted') {
+        const { paymentId, amountPaise, creditPaise } = event.data;
+        state = { ...state, paymentId };
         // A reservation's price is settled when its checkout opens: the credit spent, and what is left to pay.
-        if (typeof data.amountPaise === 'number') state = { ...state, amountPaise: data.amountPaise, creditPaise: data.creditPaise ?? 0 };
+        if (typeof amountPaise === 'number') state = { ...state, amountPaise, creditPaise: creditPaise ?? 0 };
       }
-      if (type === 'OrderCompleted') state = { ...state, status: 'completed' };
-      if (type === 'OrderFailed') state = { ...state, status: data.stage === 'cancelled' ? 'cancelled' : 'failed' };
-      if (type === 'OrderRefunded') state = { ...state, refunded: true };
+      if (event.type === 'OrderCompleted') state = { ...state, status: 'completed' };
+      if (event.type === 'OrderFailed') state = { ...state, status: event.data.stage === 'cancelled' ? 'cancelled' : 'failed' };
+      if (event.type === 'OrderRefunded') state = { ...state, refunded: true };
       // Paid, then cancelled by an operator because it cannot be fulfilled (flows/out-of-stock.ts).
-      if (type === 'OrderCancelledOutOfStock') state = { ...state, status: 'cancelled', cancelledAfterPayment: true };
+      if (event.type === 'OrderCancelledOutOfStock') state = { ...state, status: 'cancelled', cancelledAfterPayment: true };
     }
   }
   return state;

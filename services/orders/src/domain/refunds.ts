@@ -1,6 +1,7 @@
 import { type OrderRefundKind, type OrderRefundState, REFUND_CREDIT, type RefundChoice, refundLineChange } from '@elts/contracts';
-import type { NewEvent, Refusal, StoredEvent } from '@elts/platform';
+import type { Refusal, StoredEvent } from '@elts/platform';
 import type { OrderState } from './order.js';
+import { asOrderEvents, type OrderEvent } from './order-events.js';
 
 /**
  * The outcome of an order's refunds as payments settles them (docs/decisions/0025): orders hears PaymentRefunded or
@@ -13,19 +14,24 @@ export type RefundOutcome = 'success' | 'failed';
 export type RefundStatus = RefundOutcome | 'pending';
 
 /** The refund's status to record: its settlement if already heard (it can come first), else payments' answer. */
-export const refundStatusNow = (history: StoredEvent[], refund: { refundId: string; status: RefundStatus }): RefundStatus =>
+export const refundStatusNow = (history: readonly StoredEvent[], refund: { refundId: string; status: RefundStatus }): RefundStatus =>
   refundOutcome(history, refund.refundId) ?? refund.status;
 
 /** The latest outcome recorded for this refund on the order's stream, if any. */
-export function refundOutcome(history: StoredEvent[], refundId: string): RefundOutcome | undefined {
+export function refundOutcome(history: readonly StoredEvent[], refundId: string): RefundOutcome | undefined {
   let outcome: RefundOutcome | undefined;
-  for (const { type, data } of history as StoredEvent<any>[])
-    if (type === 'OrderRefundSettled' && data.refundId === refundId) outcome = data.outcome;
+  for (const event of asOrderEvents(history))
+    if (event.type === 'OrderRefundSettled' && event.data.refundId === refundId) outcome = event.data.outcome;
   return outcome;
 }
 
 /** Records the refund's outcome unless it is already the one recorded (the same event heard twice changes nothing). */
-export function decideRefundSettled(order: OrderState, history: StoredEvent[], refundId: string, outcome: RefundOutcome): NewEvent[] {
+export function decideRefundSettled(
+  order: OrderState,
+  history: readonly StoredEvent[],
+  refundId: string,
+  outcome: RefundOutcome,
+): OrderEvent[] {
   if (refundOutcome(history, refundId) === outcome) return [];
   return [{ type: 'OrderRefundSettled', data: { orderId: order.orderId, memberId: order.memberId, refundId, outcome } }];
 }
@@ -48,7 +54,7 @@ export interface RefundRecord {
  * Every refund of an order from its stream (issue 32): asked (OrderRefunded, ExchangeRefunded, RefundRetried), then
  * settled (OrderRefundSettled, which may come first: it is applied when the refund is asked for too).
  */
-export function foldRefunds(history: StoredEvent[]): RefundRecord[] {
+export function foldRefunds(history: readonly StoredEvent[]): RefundRecord[] {
   const refunds: RefundRecord[] = [];
   const settled = new Map<string, OrderRefundState>();
   const outOfStock = history.some((event) => event.type === 'OrderCancelledOutOfStock');
@@ -90,7 +96,7 @@ export interface RetryAsk {
  * Whether a failed refund may be made good now: only a refund the gateway failed, once (the first choice stands:
  * the same choice again carries on, the other is refused), credits only with an active membership.
  */
-export function decideRetryChoice(order: OrderState, refunds: RefundRecord[], ask: RetryAsk): NewEvent[] | 'same' | Refusal {
+export function decideRetryChoice(order: OrderState, refunds: RefundRecord[], ask: RetryAsk): OrderEvent[] | 'same' | Refusal {
   const failed = refunds.find((refund) => refund.refundId === ask.retryOf);
   if (!failed) return { kind: 'not_found', message: 'Refund not found' };
   if (failed.retry === ask.method) return 'same';
@@ -112,10 +118,10 @@ export const retryKey = (retryOf: string) => `retry-${retryOf}`;
 /** The made-good refund's record, once, with payments' answer (or the settlement already heard). */
 export function decideRetried(
   order: OrderState,
-  history: StoredEvent[],
+  history: readonly StoredEvent[],
   retryOf: string,
   refund: { refundId: string; status: RefundStatus },
-): NewEvent[] {
+): OrderEvent[] {
   const failed = foldRefunds(history).find((each) => each.refundId === retryOf);
   if (!failed?.retry || failed.retriedBy) return [];
   const data = {

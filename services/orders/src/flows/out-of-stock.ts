@@ -1,7 +1,8 @@
 import { REFUND_CREDIT, type RefundChoice, type RefundChooser } from '@elts/contracts';
-import { type NewEvent, type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
+import { type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
 import { ORDER_SHIPMENT, type ShipmentState } from '../domain/fulfilment.js';
 import type { OrderState } from '../domain/order.js';
+import { asOrderEvents, type OrderEvent } from '../domain/order-events.js';
 import type { RefundStatus } from '../domain/refunds.js';
 
 /**
@@ -28,27 +29,28 @@ export interface OutOfStockState {
 }
 
 /** The cancellation of an order's stream, if it was cancelled as out of stock. */
-export function foldOutOfStock(events: StoredEvent[]): OutOfStockState | undefined {
+export function foldOutOfStock(events: readonly StoredEvent[]): OutOfStockState | undefined {
   let state: OutOfStockState | undefined;
-  for (const { type, data } of events as StoredEvent<any>[]) {
-    if (type === 'OrderCancelledOutOfStock') {
+  for (const event of asOrderEvents(events)) {
+    if (event.type === 'OrderCancelledOutOfStock') {
+      const { amountPaise, creditPaise, reason, choiceBy, creditsOffered } = event.data;
       state = {
-        amountPaise: data.amountPaise,
-        creditPaise: data.creditPaise,
-        reason: data.reason,
-        choiceBy: new Date(data.choiceBy),
+        amountPaise,
+        creditPaise,
+        reason,
+        choiceBy: new Date(choiceBy),
         choice: null,
         chosenBy: null,
-        creditsOffered: data.creditsOffered ?? true,
+        creditsOffered,
         refunded: false,
       };
-    } else if (state && type === 'OrderRefundChosen') state = { ...state, choice: data.choice, chosenBy: data.by };
-    else if (state && type === 'OrderRefunded') state = { ...state, refunded: true };
+    } else if (state && event.type === 'OrderRefundChosen') state = { ...state, choice: event.data.choice, chosenBy: event.data.by };
+    else if (state && event.type === 'OrderRefunded') state = { ...state, refunded: true };
   }
   return state;
 }
 
-export type Decision = { events: NewEvent[] } | { refusal: Refusal };
+export type Decision = { events: OrderEvent[] } | { refusal: Refusal };
 
 const refuse = (kind: RefusalKind, message: string): Decision => ({ refusal: refusal(kind, message) });
 
@@ -97,8 +99,8 @@ export function decideCancellation(
         ? []
         : [
             {
-              type: 'OrderRefundChosen',
-              data: { orderId: order.orderId, memberId: order.memberId, choice: 'fund_transfer', by: 'no_membership' },
+              type: 'OrderRefundChosen' as const,
+              data: { orderId: order.orderId, memberId: order.memberId, choice: 'fund_transfer' as const, by: 'no_membership' as const },
             },
           ]),
     ],
@@ -141,7 +143,7 @@ export function refundMove(cancelled: OutOfStockState | undefined): RefundChoice
  * The order's record that the money is going back the way chosen, with what the payments service answered: a fund
  * transfer may still be with the gateway (`pending`), credits are given at once (`success`).
  */
-export function decideRefunded(order: OrderState, cancelled: OutOfStockState, refundId: string, status: RefundStatus): NewEvent[] {
+export function decideRefunded(order: OrderState, cancelled: OutOfStockState, refundId: string, status: RefundStatus): OrderEvent[] {
   if (cancelled.refunded || !cancelled.choice) return [];
   return [
     {

@@ -1,0 +1,144 @@
+import type { Transaction } from 'kysely';
+import { type Refusal, Refused } from '../domain/refusal.js';
+import type { EventStore, UnitOfWork } from './event-store.js';
+import { ConcurrencyError, type EventMetadata, type StoredEvent } from './types.js';
+
+/**
+ * The one way business rules are written (docs/decisions/0161): an aggregate is a `Decider`, pure functions over its
+ * own stream's events, and `handle` is the only code that loads a stream, folds it, decides, appends at the version it
+ * read and decides again when another writer got there first.
+ */
+
+/** An event as a decider emits it. With a service's contract events: `EventOf<...>`/`EventsOf<...>` from contracts. */
+export interface DomainEvent {
+  type: string;
+  data: unknown;
+}
+
+/** An event as `evolve` reads it: what was decided, with its place in the stream, its time and its metadata. */
+export type Recorded<E extends DomainEvent> = E extends unknown ? E & Omit<StoredEvent, 'type' | 'data'> : never;
+
+/** What `decide` answers: the events to record (none when nothing changes), or why not. */
+export type Decision<E extends DomainEvent, R extends Refusal = Refusal> = readonly E[] | R;
+
+export interface Decider<State, Command, E extends DomainEvent, R extends Refusal = Refusal> {
+  /** The state of a stream with no events. */
+  initialState: () => State;
+  /** One recorded event applied to the state. Pure. */
+  evolve: (state: State, event: Recorded<E>) => State;
+  /** The events a command leads to in this state, or its refusal. Pure: whatever it needs from outside is in the command. */
+  decide: (command: Command, state: State) => Decision<E, R>;
+}
+
+export const isRefusal = <E extends DomainEvent, R extends Refusal>(decision: Decision<E, R>): decision is R => !Array.isArray(decision);
+
+/** The state after these events (a stream read, or a test's given events). */
+export function foldEvents<State, E extends DomainEvent>(
+  decider: Pick<Decider<State, never, E, never>, 'initialState' | 'evolve'>,
+  events: readonly Recorded<E>[],
+): State {
+  return events.reduce(decider.evolve, decider.initialState());
+}
+
+/**
+ * Decides on a stream's events as read. A refusal thrown deep in a decision (a form's validation, `refuse`) is
+ * answered like one returned: domain code has one refusal style for its callers.
+ */
+export function decideOn<State, Command, E extends DomainEvent, R extends Refusal>(
+  decider: Decider<State, Command, E, R>,
+  events: readonly Recorded<E>[],
+  command: Command,
+): { state: State; decision: Decision<E, R | Refusal> } {
+  const state = foldEvents(decider, events);
+  try {
+    return { state, decision: decider.decide(command, state) };
+  } catch (error) {
+    if (error instanceof Refused) return { state, decision: error.refusal };
+    throw error;
+  }
+}
+
+/** A command's outcome: the events recorded (maybe none) and the states around them, or the refusal. */
+export type Handled<State, E extends DomainEvent, R extends Refusal = Refusal> =
+  | { refusal: R | Refusal; state: State; version: number }
+  | { refusal?: undefined; events: Recorded<E>[]; before: State; state: State; version: number };
+
+/** The events `handle` just recorded, and the states around them: what `alongside` writes its rows from. */
+export type Accepted<State, E extends DomainEvent> = Extract<Handled<State, E>, { refusal?: undefined }>;
+
+export interface HandleOptions<DB, State, E extends DomainEvent> {
+  /** Stamped on every event recorded (who caused it, `admin:<id>`...). */
+  metadata?: EventMetadata;
+  /** How many times to decide in all when other writers keep getting there first (3). */
+  attempts?: number;
+  /** What the caller reads when every attempt lost its race; without it the ConcurrencyError is thrown. */
+  exhausted?: Refusal;
+  /** The service's projection of its own events, written in the appending transaction. */
+  project?: (db: Transaction<DB>, event: StoredEvent) => Promise<void>;
+  /** Rows that commit or roll back with the events (timers, stock): after the append, in its transaction. */
+  alongside?: (unit: UnitOfWork<DB>, accepted: Accepted<State, E>) => Promise<void>;
+}
+
+/** A command, or how to read it inside the transaction (what it needs from the service's own tables). */
+export type CommandSource<DB, State, Command> = Command | ((unit: UnitOfWork<DB>, state: State) => Promise<Command>);
+
+/**
+ * The command handler, written once: in one transaction it reads the stream, folds it, decides, appends the events at
+ * the version it read (with their projection and `alongside` rows) and answers what was recorded, or the refusal.
+ * When another writer appended first it decides again on the newer history.
+ */
+export async function handle<DB, State, Command, E extends DomainEvent, R extends Refusal = Refusal>(
+  store: Pick<EventStore<DB>, 'transact' | 'readStream'>,
+  decider: Decider<State, Command, E, R>,
+  streamId: string,
+  command: CommandSource<DB, State, Command>,
+  options: HandleOptions<DB, State, E> = {},
+): Promise<Handled<State, E, R>> {
+  const attempts = options.attempts ?? 3;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store.transact((unit) => handleOnce(unit, decider, streamId, command, options));
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      if (attempt < attempts) continue;
+      if (!options.exhausted) throw error;
+      const events = (await store.readStream(streamId)) as Recorded<E>[];
+      return { refusal: options.exhausted, state: foldEvents(decider, events), version: events.length };
+    }
+  }
+}
+
+async function handleOnce<DB, State, Command, E extends DomainEvent, R extends Refusal>(
+  unit: UnitOfWork<DB>,
+  decider: Decider<State, Command, E, R>,
+  streamId: string,
+  source: CommandSource<DB, State, Command>,
+  options: HandleOptions<DB, State, E>,
+): Promise<Handled<State, E, R>> {
+  const history = (await unit.readStream(streamId)) as Recorded<E>[];
+  const version = history.length;
+  const command =
+    typeof source === 'function'
+      ? await (source as (unit: UnitOfWork<DB>, state: State) => Promise<Command>)(unit, foldEvents(decider, history))
+      : source;
+  const { state: before, decision } = decideOn(decider, history, command);
+  if (isRefusal(decision)) return { refusal: decision, state: before, version };
+  const stored =
+    decision.length === 0
+      ? []
+      : await unit.append(
+          streamId,
+          version,
+          decision.map((event) => ({ type: event.type, data: event.data, metadata: { ...options.metadata } })),
+        );
+  for (const event of stored) await options.project?.(unit.db, event);
+  const events = stored as Recorded<E>[];
+  const accepted: Accepted<State, E> = {
+    events,
+    before,
+    state: events.reduce(decider.evolve, before),
+    version: version + events.length,
+  };
+  await options.alongside?.(unit, accepted);
+  return accepted;
+}
