@@ -23,6 +23,9 @@ export {
   type InboxMessage,
   inboxMessageSchema,
   PROMOTIONAL_MESSAGES_PER_DROP,
+  type PushSubscriptionInput,
+  pushEndpointSchema,
+  pushSubscriptionSchema,
   unsubscribeQuerySchema,
 } from './api/alerts.js';
 export { CONTACT_OPTIONS, type ContactOption, type ContactRequest, contactRequestSchema } from './api/contact.js';

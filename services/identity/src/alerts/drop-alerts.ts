@@ -6,8 +6,10 @@ import { addInboxMessage } from '../store/alert-inbox.js';
 import { alertPreferencesOf } from '../store/alert-preferences.js';
 import { lockMemberAlerts, momentsSent, recordAlertSent } from '../store/alert-sends.js';
 import type { IdentityDb } from '../store/tables.js';
+import { pushSubscriptionsOf } from '../store/web-push.js';
 import { channelsFor, type DropMoment, itemAlerts, promotionalAllowed, sendAfter } from './alert-rules.js';
 import { type AlertMatch, dropAlertMailText, dropAlertTitle } from './drop-alert-mail.js';
+import type { DropAlertPushes } from './drop-alert-push.js';
 
 export interface DropAlert {
   memberId: string;
@@ -32,6 +34,8 @@ export class DropAlerts {
     private readonly mail: MailOutbox,
     private readonly publicUrl: string,
     private readonly clock: Clock,
+    /** Web Push, when offered (a VAPID key pair). */
+    private readonly pushes?: DropAlertPushes,
   ) {}
 
   async queue(alert: DropAlert): Promise<DropAlertOutcome> {
@@ -40,9 +44,12 @@ export class DropAlerts {
     const matches = alert.matches.filter((match) => itemAlerts(preferences, match.list, match.item));
     if (matches.length === 0) return 'nothing_to_say';
     if (alert.moment === 'opening' && !preferences.wakeAtOpening) return 'not_asked';
-    const channels = channelsFor(preferences).filter((channel) => channel !== 'email' || alert.email);
+    const devices = preferences.channels.push && this.pushes ? await pushSubscriptionsOf(this.db, alert.memberId) : [];
+    const channels = channelsFor(preferences).filter(
+      (channel) => (channel !== 'email' || alert.email) && (channel !== 'push' || devices.length > 0),
+    );
     if (channels.length === 0) return 'no_channel';
-    return this.db.transaction().execute(async (trx) => {
+    const outcome = await this.db.transaction().execute(async (trx) => {
       // One member's messages are decided one at a time, so two moments cannot both pass the cap.
       await lockMemberAlerts(trx, alert.memberId);
       const sent = await momentsSent(trx, alert.memberId, alert.dropId);
@@ -50,8 +57,12 @@ export class DropAlerts {
       if (!promotionalAllowed(sent.length)) return 'capped';
       await recordAlertSent(trx, { memberId: alert.memberId, dropId: alert.dropId, moment: alert.moment, at: now });
       await this.write(trx, alert, matches, channels, preferences, key, now);
-      return 'queued';
+      if (channels.includes('push'))
+        await this.pushes?.enqueue(trx, { ...alert, matches, sendAfter: sendAfter(now, preferences, alert.moment) }, devices);
+      return 'queued' as const;
     });
+    if (outcome === 'queued' && channels.includes('push')) this.pushes?.kick();
+    return outcome;
   }
 
   private async write(

@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { type AlertChannel, escapeHtml, identityOperations as ops } from '@elts/contracts';
-import { type AppEnv, mount, requireMember } from '@elts/platform';
+import { type AppEnv, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import { unsubscribe } from '../alerts/alert-rules.js';
 import type { IdentityContext } from '../commands/context.js';
 import { inboxOf } from '../store/alert-inbox.js';
 import { alertPreferencesOf, saveAlertPreferences, unsubscribeKeyMatches } from '../store/alert-preferences.js';
+import { removePushSubscription, savePushSubscription } from '../store/web-push.js';
 import { personPage } from './contact-change-page.js';
 
-const CHANNEL_NAMES: Record<AlertChannel, string> = { email: 'email', inbox: 'in-app inbox' };
+const CHANNEL_NAMES: Record<AlertChannel, string> = { email: 'email', inbox: 'in-app inbox', push: 'push notification' };
 
 /** What an unsubscribe link stops, in the member's words. */
 function stoppedWhat(what: { channel?: AlertChannel; item?: string }): string {
@@ -32,6 +34,31 @@ export function alertRoutes(deps: IdentityContext) {
   mount(app, ops.alertInbox, async (c) => {
     const member = requireMember(c);
     return c.json({ is_success: true, data: await inboxOf(deps.db, member.id) });
+  });
+  // Web Push (decision 0160): the key a browser subscribes with, and each device's subscription.
+  mount(app, ops.webPushKey, async (c) => {
+    requireMember(c);
+    if (!deps.vapidPublicKey) throw notFound('Push notifications are not available');
+    return c.json({ is_success: true, data: { publicKey: deps.vapidPublicKey } });
+  });
+  mount(app, ops.saveWebPushSubscription, async (c) => {
+    const member = requireMember(c);
+    if (!deps.vapidPublicKey) throw notFound('Push notifications are not available');
+    const { endpoint, keys } = c.req.valid('json');
+    await savePushSubscription(deps.db, {
+      id: randomUUID(),
+      memberId: member.id,
+      endpoint,
+      p256dh: keys.p256dh,
+      auth: keys.auth,
+      at: deps.clock.now(),
+    });
+    return c.json({ is_success: true, message: 'Push notifications are on for this device' });
+  });
+  mount(app, ops.removeWebPushSubscription, async (c) => {
+    const member = requireMember(c);
+    await removePushSubscription(deps.db, member.id, c.req.valid('json').endpoint);
+    return c.json({ is_success: true, message: 'Push notifications are off for this device' });
   });
 
   const refused = personPage(

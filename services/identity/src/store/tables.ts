@@ -1,5 +1,6 @@
 import type { EventTables } from '@elts/platform';
 import type { Generated } from 'kysely';
+import type { PushTables } from './web-push.js';
 
 export interface MembersTable {
   id: string;
@@ -44,6 +45,7 @@ export interface IdentityDb extends EventTables {
     greed_list: boolean;
     email: boolean;
     inbox: boolean;
+    push: boolean;
     quiet_from: string;
     quiet_until: string;
     wake_at_opening: boolean;
@@ -51,6 +53,9 @@ export interface IdentityDb extends EventTables {
     unsubscribe_key: string;
     updated_at: Date;
   };
+  push_subscriptions: PushTables['push_subscriptions'];
+  push_outbox: PushTables['push_outbox'];
+  vapid_keys: PushTables['vapid_keys'];
   alert_sends: { member_id: string; drop_id: string; moment: string; sent_at: Date };
   alert_inbox: {
     id: string;
