@@ -51,7 +51,7 @@ export function dropAlertPushPayload(push: Pick<OutboxPush, 'drop_id' | 'moment'
 export function dropAlertDelivery(push: Pick<OutboxPush, 'drop_id' | 'moment' | 'opens_at'>, now: Date): PushDelivery {
   const untilOpening = Math.floor((new Date(push.opens_at).getTime() - now.getTime()) / 1000);
   const ttlSeconds = push.moment === 'preview' ? Math.max(MIN_TTL_SECONDS, untilOpening) : LIVE_MOMENT_TTL_SECONDS;
-  const topic = createHash('sha256').update(`${push.drop_id}:${push.moment}`).digest('base64url').slice(0, 32);
+  const topic = createHash('sha256').update(push.drop_id).digest('base64url').slice(0, 32);
   return { ttlSeconds, urgency: push.moment === 'opening' ? 'high' : 'normal', topic };
 }
 
