@@ -27,6 +27,7 @@ export {
   pushEndpointSchema,
   pushSubscriptionSchema,
   unsubscribeQuerySchema,
+  WHATSAPP_OPT_IN_WORDING,
 } from './api/alerts.js';
 export { CONTACT_OPTIONS, type ContactOption, type ContactRequest, contactRequestSchema } from './api/contact.js';
 export { type FailingStep, STEP_SERVICES, type StepService } from './api/cron.js';

@@ -5,6 +5,7 @@ import { defineService, forwardedClientAddress, type Subscription } from '@elts/
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { DropAlertPushes } from './alerts/drop-alert-push.js';
+import { DropAlertWhatsApp } from './alerts/drop-alert-whatsapp.js';
 import { adminAuthRoutes } from './api/admin-auth-routes.js';
 import { alertRoutes } from './api/alert-routes.js';
 import { communityRoutes } from './api/community-routes.js';
@@ -30,6 +31,7 @@ import { MailOutbox } from './mail/mail-outbox.js';
 import { TextMessageOutbox } from './notify/text-message-outbox.js';
 import { vapidKeyPair } from './notify/vapid.js';
 import { WebPushSender } from './notify/web-push.js';
+import { WhatsAppCloudSender } from './notify/whatsapp.js';
 import { identitySettings } from './settings.js';
 import { MembersView } from './store/members-projection.js';
 import type { IdentityDb } from './store/tables.js';
@@ -42,6 +44,9 @@ export const identityService = defineService({
   registry: identityEvents,
   settingsProblems: (config, nodeEnv) => [
     ...(nodeEnv === 'production' && !config.GOOGLE_CLIENT_ID ? ['GOOGLE_CLIENT_ID: required in production'] : []),
+    ...(Boolean(config.WHATSAPP_ACCESS_TOKEN) !== Boolean(config.WHATSAPP_PHONE_NUMBER_ID)
+      ? ['WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID: give both or neither']
+      : []),
     ...(Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)
       ? ['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: give both or neither']
       : []),
@@ -85,6 +90,28 @@ export const identityService = defineService({
         )
       : undefined;
 
+    // Drop alerts on WhatsApp (decision 0160): offered when the Cloud API is set up.
+    const whatsapp =
+      config.WHATSAPP_ACCESS_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID
+        ? new DropAlertWhatsApp(
+            db,
+            new WhatsAppCloudSender({
+              apiUrl: config.WHATSAPP_API_URL,
+              version: config.WHATSAPP_API_VERSION,
+              phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+              accessToken: config.WHATSAPP_ACCESS_TOKEN,
+            }),
+            {
+              name: config.WHATSAPP_DROP_ALERT_TEMPLATE,
+              language: config.WHATSAPP_TEMPLATE_LANGUAGE,
+              category: 'MARKETING',
+              bodyParameters: 2,
+            },
+            logger,
+            runtime.clock,
+          )
+        : undefined;
+
     const clientAddress = forwardedClientAddress(runtime.serviceToken);
 
     const trustedIssuers: TrustedIssuer[] = [];
@@ -106,6 +133,7 @@ export const identityService = defineService({
       mail,
       texts,
       pushes,
+      whatsapp,
       vapidPublicKey: vapid?.publicKey,
       settings: config,
       logger,
@@ -146,12 +174,14 @@ export const identityService = defineService({
       async start() {
         mail.start();
         pushes?.start();
+        whatsapp?.start();
         subscriptions = await Promise.all(consumers.map((consumer) => consumer.subscribe(runtime.bus)));
       },
       async stop() {
         await Promise.all(subscriptions.map((subscription) => subscription.stop()));
         await mail.stop();
         await pushes?.stop();
+        await whatsapp?.stop();
       },
     };
   },

@@ -38,6 +38,26 @@ export const identitySettings = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address')
     .default('mailto:hello@elts.club'),
+  /**
+   * WhatsApp Business Cloud API (docs/decisions/0160): the access token and the business phone number's id; unset,
+   * WhatsApp alerts are not offered. The drop alert is an approved MARKETING template with two body parameters.
+   */
+  WHATSAPP_ACCESS_TOKEN: secret(z.string().min(20, 'must be a Cloud API access token')).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the phone number id Meta shows (digits)')
+    .optional(),
+  /** Meta's Graph API address (changed only to test against a local fake) and version. */
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d$/, 'must be a Graph API version like v23.0')
+    .default('v23.0'),
+  WHATSAPP_DROP_ALERT_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name (a-z, 0-9, _)')
+    .default('drop_alert'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(10).default('en'),
   /** One more certificate authority the Web Push adapter trusts (a PEM file; only to test against a local push service). */
   WEB_PUSH_CA_FILE: z.string().min(1).optional(),
   LOGIN_FAILURES_BEFORE_LOCKOUT: z.coerce.number().int().min(1).default(5),

@@ -140,6 +140,7 @@ describe('drop alerts: choices, mail with one-click unsubscribe, the inbox', () 
       email: false,
       inbox: true,
       push: false,
+      whatsapp: false,
     });
 
     const forged = `/alerts/unsubscribe?${new URLSearchParams({ m: member.memberId, k: 'A'.repeat(43), channel: 'inbox' })}`;

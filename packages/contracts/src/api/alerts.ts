@@ -5,7 +5,7 @@ import { z } from 'zod';
  * quiet hours (India time; messages wait, they are not dropped), whether to be woken at a drop's opening, and the
  * items they no longer want to hear about. Nothing goes out on a channel the member has not turned on.
  */
-export const ALERT_CHANNELS = ['email', 'inbox', 'push'] as const;
+export const ALERT_CHANNELS = ['email', 'inbox', 'push', 'whatsapp'] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 /** At most this many promotional messages per drop and member, across every channel. */
@@ -17,7 +17,12 @@ const clockTime = (field: string) =>
 export const alertPreferencesSchema = z.strictObject({
   lists: z.strictObject({ need: z.boolean(), greed: z.boolean() }),
   // Web Push (decision 0160) came later: a client that does not name it keeps it off.
-  channels: z.strictObject({ email: z.boolean(), inbox: z.boolean(), push: z.boolean().default(false) }),
+  channels: z.strictObject({
+    email: z.boolean(),
+    inbox: z.boolean(),
+    push: z.boolean().default(false),
+    whatsapp: z.boolean().default(false),
+  }),
   quietHours: z
     .strictObject({ from: clockTime('The start of quiet hours'), until: clockTime('The end of quiet hours') })
     .refine((hours) => hours.from !== hours.until, { message: 'Quiet hours must start and end at different times', path: ['until'] }),
@@ -30,7 +35,7 @@ export type AlertPreferences = z.output<typeof alertPreferencesSchema>;
 /** What a member who never chose has: both lists, the in-app inbox only, quiet from 22:00 to 08:00, not woken. */
 export const DEFAULT_ALERT_PREFERENCES: AlertPreferences = {
   lists: { need: true, greed: true },
-  channels: { email: false, inbox: true, push: false },
+  channels: { email: false, inbox: true, push: false, whatsapp: false },
   quietHours: { from: '22:00', until: '08:00' },
   wakeAtOpening: false,
   mutedItems: [],
@@ -66,6 +71,14 @@ export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
 
 /** Forgetting one of the member's devices: the endpoint it was subscribed with. */
 export const pushEndpointSchema = z.strictObject({ endpoint: z.string().min(1).max(1000) });
+
+/**
+ * The words a member agrees to when turning WhatsApp on (recorded with the time and their number, decision 0160):
+ * drop alerts are marketing messages on WhatsApp, and Meta asks for an opt-in that says what kind of messages come.
+ * The messages themselves come from the business's verified WhatsApp name.
+ */
+export const WHATSAPP_OPT_IN_WORDING =
+  'I agree to get drop alerts, which are marketing messages, about things on my lists on WhatsApp at my mobile number. I can stop them at any time here.';
 
 /** What an unsubscribe link stops: one channel, or one list item on every channel. */
 export const unsubscribeQuerySchema = z.object({

@@ -1,21 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Clock, Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import { DeliveryLoop } from '../notify/delivery-loop.js';
 import { type PushDelivery, PushRefused, type PushSender } from '../notify/web-push.js';
-import { alertPreferencesOf } from '../store/alert-preferences.js';
 import type { IdentityDb } from '../store/tables.js';
-import {
-  claimPendingPush,
-  dropPushSubscription,
-  insertPendingPush,
-  markPushSubscriptionUsed,
-  type OutboxPush,
-  pushSubscriptionById,
-  updatePush,
-} from '../store/web-push.js';
-import { type DropMoment, itemAlerts } from './alert-rules.js';
+import { dropPushSubscription, markPushSubscriptionUsed, type OutboxPush, pushSubscriptionById } from '../store/web-push.js';
+import type { DropMoment } from './alert-rules.js';
 import { type AlertMatch, dropAlertLines, dropAlertTitle } from './drop-alert-mail.js';
+import { type DropMessage, WaitingMessages } from './waiting-message.js';
 
 /** What the service worker shows: the notification's title and text, the page a tap opens, and its tag. */
 export interface DropAlertPushPayload {
@@ -27,8 +18,6 @@ export interface DropAlertPushPayload {
   tag: string;
 }
 
-const MAX_ATTEMPTS = 8;
-const CLAIM_TIMEOUT = '5 minutes';
 /** An opening or a last call is worth a couple of hours; a preview until its drop opens. */
 const LIVE_MOMENT_TTL_SECONDS = 2 * 3600;
 const MIN_TTL_SECONDS = 60;
@@ -62,75 +51,41 @@ export function dropAlertDelivery(push: Pick<OutboxPush, 'drop_id' | 'moment' | 
  * since, or every item muted, and it is not sent; muted items are left out of it. A device the push service says is
  * gone (404, 410) is forgotten with its waiting messages. Instances claim rows with SKIP LOCKED, as the mail outbox.
  */
-export class DropAlertPushes extends DeliveryLoop {
+export class DropAlertPushes extends WaitingMessages<OutboxPush> {
   constructor(
-    private readonly db: Kysely<IdentityDb>,
+    db: Kysely<IdentityDb>,
     private readonly sender: PushSender,
-    private readonly logger: Logger,
-    private readonly clock: Clock,
+    logger: Logger,
+    clock: Clock,
   ) {
-    super(logger, 'web push');
+    super(db, clock, logger, 'push', 'push_outbox');
   }
 
   /** Writes one message for each device, in the caller's transaction. */
-  async enqueue(
-    trx: Kysely<IdentityDb>,
-    message: { memberId: string; dropId: string; moment: DropMoment; opensAt: Date; matches: AlertMatch[]; sendAfter: Date },
-    devices: { id: string }[],
-  ): Promise<void> {
-    const now = this.clock.now();
-    for (const device of devices) {
-      await insertPendingPush(trx, {
-        id: randomUUID(),
-        dedupe_key: `drop-alert:${message.dropId}:${message.moment}:${message.memberId}:push:${device.id}`,
-        subscription_id: device.id,
-        member_id: message.memberId,
-        drop_id: message.dropId,
-        moment: message.moment,
-        opens_at: message.opensAt,
-        matches: message.matches,
-        send_after: message.sendAfter.getTime() > now.getTime() ? message.sendAfter : null,
-        created_at: now,
-      });
-    }
+  async enqueue(trx: Kysely<IdentityDb>, message: DropMessage, devices: { id: string }[]): Promise<void> {
+    for (const device of devices) await this.write(trx, message, `push:${device.id}`, { subscription_id: device.id });
   }
 
-  async deliverPending(): Promise<number> {
-    const claimed = await claimPendingPush(this.db, CLAIM_TIMEOUT, this.clock.now());
-    for (const push of claimed) await this.deliver(push);
-    return claimed.length;
-  }
-
-  private async deliver(push: OutboxPush): Promise<void> {
-    const now = this.clock.now();
-    const { preferences } = await alertPreferencesOf(this.db, push.member_id, now);
-    const matches = push.matches.filter((match) => itemAlerts(preferences, match.list, match.item));
+  protected async send(push: OutboxPush, matches: AlertMatch[], now: Date): Promise<void> {
     const device = await pushSubscriptionById(this.db, push.subscription_id);
-    if (!preferences.channels.push || matches.length === 0 || !device) {
-      await updatePush(this.db, push.id, { status: 'cancelled', sent_at: null });
+    if (!device) return this.mark(push.id, { status: 'cancelled' });
+    const result = await this.sender.send(
+      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      JSON.stringify(dropAlertPushPayload(push, matches)),
+      dropAlertDelivery(push, now),
+    );
+    if (result === 'gone') {
+      // The browser unsubscribed or the subscription expired: it will never be reached again.
+      await dropPushSubscription(this.db, device.id);
+      this.logger.info({ memberId: push.member_id }, 'web push subscription gone, forgotten');
       return;
     }
-    const payload = JSON.stringify(dropAlertPushPayload(push, matches));
-    try {
-      const result = await this.sender.send(
-        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-        payload,
-        dropAlertDelivery(push, now),
-      );
-      if (result === 'gone') {
-        // The browser unsubscribed or the subscription expired: it will never be reached again.
-        await dropPushSubscription(this.db, device.id);
-        this.logger.info({ memberId: push.member_id }, 'web push subscription gone, forgotten');
-        return;
-      }
-      await updatePush(this.db, push.id, { status: 'sent', sent_at: now, last_error: null });
-      await markPushSubscriptionUsed(this.db, device.id, now);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.logger.warn({ err: error, memberId: push.member_id, attempt: push.attempts }, 'web push delivery failed');
-      // A refusal of the message itself (400, 401, 403, 413) would be refused again; busy (429) or failing (5xx) may pass.
-      const final = push.attempts >= MAX_ATTEMPTS || (error instanceof PushRefused && error.status < 500 && error.status !== 429);
-      await updatePush(this.db, push.id, { status: final ? 'failed' : 'pending', last_error: message.slice(0, 500) });
-    }
+    await this.mark(push.id, { status: 'sent', sent_at: now, last_error: null });
+    await markPushSubscriptionUsed(this.db, device.id, now);
+  }
+
+  /** A refusal of the message itself (400, 401, 403, 413) would be refused again; busy (429) or failing (5xx) may pass. */
+  protected isFinal(error: unknown): boolean {
+    return error instanceof PushRefused && error.status < 500 && error.status !== 429;
   }
 }

@@ -3,13 +3,19 @@ import { type AlertChannel, escapeHtml, identityOperations as ops } from '@elts/
 import { type AppEnv, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import { unsubscribe } from '../alerts/alert-rules.js';
+import { recordWhatsAppConsent } from '../alerts/whatsapp-consent.js';
 import type { IdentityContext } from '../commands/context.js';
 import { inboxOf } from '../store/alert-inbox.js';
 import { alertPreferencesOf, saveAlertPreferences, unsubscribeKeyMatches } from '../store/alert-preferences.js';
 import { removePushSubscription, savePushSubscription } from '../store/web-push.js';
 import { personPage } from './contact-change-page.js';
 
-const CHANNEL_NAMES: Record<AlertChannel, string> = { email: 'email', inbox: 'in-app inbox', push: 'push notification' };
+const CHANNEL_NAMES: Record<AlertChannel, string> = {
+  email: 'email',
+  inbox: 'in-app inbox',
+  push: 'push notification',
+  whatsapp: 'WhatsApp',
+};
 
 /** What an unsubscribe link stops, in the member's words. */
 function stoppedWhat(what: { channel?: AlertChannel; item?: string }): string {
@@ -28,7 +34,10 @@ export function alertRoutes(deps: IdentityContext) {
   mount(app, ops.updateAlertPreferences, async (c) => {
     const member = requireMember(c);
     const preferences = c.req.valid('json');
-    await saveAlertPreferences(deps.db, member.id, preferences, deps.clock.now());
+    const now = deps.clock.now();
+    const before = (await alertPreferencesOf(deps.db, member.id, now)).preferences;
+    await recordWhatsAppConsent(deps, member.id, { before: before.channels.whatsapp, after: preferences.channels.whatsapp, at: now });
+    await saveAlertPreferences(deps.db, member.id, preferences, now);
     return c.json({ is_success: true, message: 'Alert settings saved', data: preferences });
   });
   mount(app, ops.alertInbox, async (c) => {
@@ -88,7 +97,9 @@ export function alertRoutes(deps: IdentityContext) {
     const now = deps.clock.now();
     const { preferences } = await alertPreferencesOf(deps.db, query.m, now);
     const what = query.item ? { item: query.item } : { channel: query.channel ?? 'email' };
-    await saveAlertPreferences(deps.db, query.m, unsubscribe(preferences, what), now);
+    const after = unsubscribe(preferences, what);
+    await recordWhatsAppConsent(deps, query.m, { before: preferences.channels.whatsapp, after: after.channels.whatsapp, at: now });
+    await saveAlertPreferences(deps.db, query.m, after, now);
     deps.logger.info({ memberId: query.m, channel: query.channel, item: Boolean(query.item) }, 'alert unsubscribe');
     return c.html(
       personPage(

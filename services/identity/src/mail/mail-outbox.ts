@@ -32,7 +32,7 @@ export class MailOutbox extends DeliveryLoop {
     private readonly db: Kysely<MailTables>,
     private readonly from: string,
     private readonly transport: Transporter | undefined,
-    private readonly logger: Logger,
+    logger: Logger,
     /** Business time: when a message was written and sent, and whether a delayed one (quiet hours) is due. */
     private readonly clock: Clock,
   ) {

@@ -9,7 +9,7 @@ export abstract class DeliveryLoop {
   private running: Promise<void> | undefined;
 
   protected constructor(
-    private readonly loopLogger: Logger,
+    protected readonly logger: Logger,
     private readonly what: string,
   ) {}
 
@@ -31,7 +31,7 @@ export abstract class DeliveryLoop {
     if (this.running) return;
     this.running = this.deliverPending()
       .then(() => undefined)
-      .catch((error) => this.loopLogger.warn({ err: error }, `${this.what} delivery pass failed`))
+      .catch((error) => this.logger.warn({ err: error }, `${this.what} delivery pass failed`))
       .finally(() => {
         this.running = undefined;
       });

@@ -8,7 +8,7 @@ type Row = IdentityDb['alert_preferences'];
 function toPreferences(row: Row): AlertPreferences {
   return {
     lists: { need: row.need_list, greed: row.greed_list },
-    channels: { email: row.email, inbox: row.inbox, push: row.push },
+    channels: { email: row.email, inbox: row.inbox, push: row.push, whatsapp: row.whatsapp },
     quietHours: { from: row.quiet_from, until: row.quiet_until },
     wakeAtOpening: row.wake_at_opening,
     mutedItems: row.muted_items,
@@ -46,6 +46,7 @@ export async function saveAlertPreferences(
     email: preferences.channels.email,
     inbox: preferences.channels.inbox,
     push: preferences.channels.push,
+    whatsapp: preferences.channels.whatsapp,
     quiet_from: preferences.quietHours.from,
     quiet_until: preferences.quietHours.until,
     wake_at_opening: preferences.wakeAtOpening,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { claimDueRows } from './outbox-claims.js';
+import type { WaitingRowColumns } from './outbox-claims.js';
 import type { IdentityDb } from './tables.js';
 
 /** Web Push's tables (docs/decisions/0160): devices' subscriptions, the push outbox and the VAPID key pair. */
@@ -13,23 +13,7 @@ export interface PushTables {
     created_at: Date;
     last_sent_at: Date | null;
   };
-  push_outbox: {
-    id: string;
-    dedupe_key: string;
-    subscription_id: string;
-    member_id: string;
-    drop_id: string;
-    moment: string;
-    opens_at: Date;
-    matches: { list: 'need' | 'greed'; item: string; productName: string }[];
-    send_after: Date | null;
-    status: 'pending' | 'sending' | 'sent' | 'cancelled' | 'failed';
-    attempts: number;
-    claimed_at: Date | null;
-    last_error: string | null;
-    created_at: Date;
-    sent_at: Date | null;
-  };
+  push_outbox: WaitingRowColumns & { subscription_id: string };
   vapid_keys: { id: number; public_key: string; private_key: string; created_at: Date };
 }
 
@@ -74,37 +58,6 @@ export function pushSubscriptionById(db: Kysely<IdentityDb>, id: string) {
 
 export async function markPushSubscriptionUsed(db: Kysely<IdentityDb>, id: string, at: Date): Promise<void> {
   await db.updateTable('push_subscriptions').set({ last_sent_at: at }).where('id', '=', id).execute();
-}
-
-/** Adds a message for one device unless one with its key is there already. */
-export async function insertPendingPush(
-  db: Kysely<IdentityDb>,
-  push: Omit<OutboxPush, 'matches' | 'status' | 'attempts' | 'claimed_at' | 'last_error' | 'sent_at'> & {
-    matches: OutboxPush['matches'];
-  },
-): Promise<void> {
-  await db
-    .insertInto('push_outbox')
-    .values({
-      ...push,
-      matches: JSON.stringify(push.matches) as never,
-      status: 'pending',
-      attempts: 0,
-      claimed_at: null,
-      last_error: null,
-      sent_at: null,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .execute();
-}
-
-/** Claims the messages due at `now`, as the mail outbox does (`claimDueRows`). */
-export function claimPendingPush(db: Kysely<IdentityDb>, claimTimeout: string, now: Date): Promise<OutboxPush[]> {
-  return claimDueRows<OutboxPush>(db as never, 'push_outbox', claimTimeout, now);
-}
-
-export async function updatePush(db: Kysely<IdentityDb>, id: string, values: Partial<OutboxPush>): Promise<void> {
-  await db.updateTable('push_outbox').set(values).where('id', '=', id).execute();
 }
 
 /** The stored VAPID key pair, if one was made. */
