@@ -1,3 +1,4 @@
+import { WHATSAPP_OPT_IN_WORDING } from '@elts/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
@@ -96,6 +97,8 @@ describe('drop alerts on /profile', () => {
       await settings.getByRole('region', { name: 'Get the app' }).waitFor();
       expect(await settings.getByRole('region', { name: 'Get the app' }).textContent()).toMatch(/Install/);
 
+      // WhatsApp is offered only where the business set up the Cloud API (not in this product's run).
+      expect(await settings.getByRole('checkbox', { name: 'WhatsApp' }).count()).toBe(0);
       await email.check();
       const subscribed = page.waitForResponse((response) => response.url().endsWith('/user/web-push/subscriptions'));
       // Checked once the browser has subscribed and identity has the subscription, not at the tap.
@@ -131,15 +134,28 @@ describe('drop alerts on /profile', () => {
       // Safari in a tab on iPhone: no Push API until the app is opened from the Home Screen.
       // Nor does Safari make an install offer (beforeinstallprompt): the page must say how instead.
       prepare: (tab) =>
-        tab.addInitScript((agent) => {
-          Object.defineProperty(navigator, 'userAgent', { get: () => agent });
-          delete (window as { PushManager?: unknown }).PushManager;
-          window.addEventListener('beforeinstallprompt', (event) => event.stopImmediatePropagation());
-        }, IPHONE_SAFARI),
+        tab
+          .addInitScript((agent) => {
+            Object.defineProperty(navigator, 'userAgent', { get: () => agent });
+            delete (window as { PushManager?: unknown }).PushManager;
+            window.addEventListener('beforeinstallprompt', (event) => event.stopImmediatePropagation());
+          }, IPHONE_SAFARI)
+          .then(() =>
+            // A business with WhatsApp set up, and a member with a number it reaches.
+            tab.route('**/user/alert-channels', (route) =>
+              route.fulfill({ json: { is_success: true, data: { push: true, whatsapp: true, whatsappNumber: true } } }),
+            ),
+          ),
     });
     const settings = page.getByRole('region', { name: 'Drop alerts' });
     const push = settings.getByRole('checkbox', { name: 'Push notifications' });
     await push.waitFor();
+    // Where WhatsApp is set up, ticking it is the opt-in to the words shown beside it.
+    const whatsapp = settings.getByRole('checkbox', { name: 'WhatsApp' });
+    await whatsapp.waitFor();
+    expect(await whatsapp.getAttribute('aria-describedby')).toBeTruthy();
+    await settings.getByText(WHATSAPP_OPT_IN_WORDING).waitFor();
+    await whatsapp.check();
     expect(await push.isDisabled()).toBe(true);
     await settings.getByText('On iPhone, add the app to your Home Screen first, then open it from there to turn these on.').waitFor();
     const install = settings.getByRole('region', { name: 'Get the app' });

@@ -27,7 +27,6 @@ export {
   pushEndpointSchema,
   pushSubscriptionSchema,
   unsubscribeQuerySchema,
-  WHATSAPP_OPT_IN_WORDING,
 } from './api/alerts.js';
 export { CONTACT_OPTIONS, type ContactOption, type ContactRequest, contactRequestSchema } from './api/contact.js';
 export { type FailingStep, STEP_SERVICES, type StepService } from './api/cron.js';
@@ -415,4 +414,5 @@ export {
   remoteDrawing,
   WEB_ROUTES,
 } from './web-routes.js';
+export { WHATSAPP_OPT_IN_WORDING } from './whatsapp-opt-in.js';
 export { countOf } from './words.js';

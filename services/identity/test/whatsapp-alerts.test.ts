@@ -141,7 +141,10 @@ describe('drop alerts on WhatsApp', () => {
     expect(noMobile.status).toBe(400);
     expect(noMobile.body.message).toBe('Add your Indian mobile number to your profile to get alerts on WhatsApp');
 
+    const channels = () => identity.json('/user/alert-channels', { token: member.token });
+    expect((await channels()).body.data).toEqual({ push: true, whatsapp: true, whatsappNumber: false });
     await sql`update members set mobile = '+91 98765 43210' where id = ${member.memberId}`.execute(identity.db);
+    expect((await channels()).body.data).toEqual({ push: true, whatsapp: true, whatsappNumber: true });
     expect((await choose(member.token, whatsappOnly)).status).toBe(200);
     const optIns = await sql<{ mobile: string; wording: string; opted_in_at: Date; opted_out_at: Date | null }>`
       select mobile, wording, opted_in_at, opted_out_at from whatsapp_opt_ins where member_id = ${member.memberId}`.execute(identity.db);

@@ -72,14 +72,6 @@ export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
 /** Forgetting one of the member's devices: the endpoint it was subscribed with. */
 export const pushEndpointSchema = z.strictObject({ endpoint: z.string().min(1).max(1000) });
 
-/**
- * The words a member agrees to when turning WhatsApp on (recorded with the time and their number, decision 0160):
- * drop alerts are marketing messages on WhatsApp, and Meta asks for an opt-in that says what kind of messages come.
- * The messages themselves come from the business's verified WhatsApp name.
- */
-export const WHATSAPP_OPT_IN_WORDING =
-  'I agree to get drop alerts, which are marketing messages, about things on my lists on WhatsApp at my mobile number. I can stop them at any time here.';
-
 /** What an unsubscribe link stops: one channel, or one list item on every channel. */
 export const unsubscribeQuerySchema = z.object({
   m: z.uuid('This unsubscribe link is not complete.'),

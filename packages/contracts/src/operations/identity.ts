@@ -244,6 +244,16 @@ export const identityOperations = {
     response: answer(z.array(inboxMessageSchema)),
   }),
 
+  alertChannels: operation({
+    id: 'alertChannels',
+    method: 'GET',
+    path: '/user/alert-channels',
+    owner: 'identity',
+    access: 'member',
+    summary: 'Which alert channels are offered (Web Push, WhatsApp) and whether the member has a number WhatsApp can reach',
+    response: answer(z.object({ push: z.boolean(), whatsapp: z.boolean(), whatsappNumber: z.boolean() })),
+  }),
+
   webPushKey: operation({
     id: 'webPushKey',
     method: 'GET',

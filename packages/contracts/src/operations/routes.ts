@@ -33,6 +33,7 @@ export const API: OperationRoutes = {
   adminTimeoutAnalysis: { id: 'adminTimeoutAnalysis', method: 'GET', path: '/admin/payments/timeout-analysis' },
   adminUsers: { id: 'adminUsers', method: 'GET', path: '/admin/users' },
   adminUsersExport: { id: 'adminUsersExport', method: 'GET', path: '/admin/users/export' },
+  alertChannels: { id: 'alertChannels', method: 'GET', path: '/user/alert-channels' },
   alertInbox: { id: 'alertInbox', method: 'GET', path: '/user/alert-inbox' },
   approveExchange: { id: 'approveExchange', method: 'POST', path: '/admin/exchanges/:id/approve' },
   cancelDrop: { id: 'cancelDrop', method: 'DELETE', path: '/admin/drops/:id' },

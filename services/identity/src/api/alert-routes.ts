@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { unsubscribe } from '../alerts/alert-rules.js';
 import { recordWhatsAppConsent } from '../alerts/whatsapp-consent.js';
 import type { IdentityContext } from '../commands/context.js';
+import { whatsappNumber } from '../notify/whatsapp.js';
 import { inboxOf } from '../store/alert-inbox.js';
 import { alertPreferencesOf, saveAlertPreferences, unsubscribeKeyMatches } from '../store/alert-preferences.js';
 import { removePushSubscription, savePushSubscription } from '../store/web-push.js';
@@ -43,6 +44,18 @@ export function alertRoutes(deps: IdentityContext) {
   mount(app, ops.alertInbox, async (c) => {
     const member = requireMember(c);
     return c.json({ is_success: true, data: await inboxOf(deps.db, member.id) });
+  });
+  mount(app, ops.alertChannels, async (c) => {
+    const member = requireMember(c);
+    const mobile = (await deps.members.byId(member.id))?.mobile;
+    return c.json({
+      is_success: true,
+      data: {
+        push: Boolean(deps.vapidPublicKey),
+        whatsapp: Boolean(deps.whatsapp),
+        whatsappNumber: Boolean(mobile && whatsappNumber(mobile)),
+      },
+    });
   });
   // Web Push (decision 0160): the key a browser subscribes with, and each device's subscription.
   mount(app, ops.webPushKey, async (c) => {

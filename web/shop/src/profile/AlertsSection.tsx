@@ -1,7 +1,7 @@
-import type { AlertPreferences } from '@elts/contracts';
+import { type AlertPreferences, WHATSAPP_OPT_IN_WORDING } from '@elts/contracts';
 import { ApiError, Button, Card, Checkbox, EmptyState, formatDateTime, readMemberSession, TextInput, useToast } from '@elts/ui';
 import { useEffect, useState } from 'react';
-import { useAlertInbox, useAlertPreferences, useSaveAlertPreferences } from '../api/alerts.js';
+import { useAlertChannels, useAlertInbox, useAlertPreferences, useSaveAlertPreferences } from '../api/alerts.js';
 import { ListsSection } from './ListsSection.js';
 import { WithProfile } from './WithProfile.js';
 import { isAppleMobile, PushRefusal, pushAvailable, runsInstalled, subscribeThisDevice, useInstallOffer } from './web-push.js';
@@ -102,6 +102,7 @@ function AlertSettings({ saved }: { saved: AlertPreferences }) {
           onChange={(e) => change({ channels: { ...draft.channels, inbox: e.target.checked } })}
         />
         <PushChoice on={draft.channels.push} onChange={(push) => change({ channels: { ...draft.channels, push } })} />
+        <WhatsAppChoice on={draft.channels.whatsapp} onChange={(whatsapp) => change({ channels: { ...draft.channels, whatsapp } })} />
       </fieldset>
       <InstallApp />
       <fieldset className="mt-4">
@@ -163,7 +164,8 @@ function AlertSettings({ saved }: { saved: AlertPreferences }) {
 function PushChoice({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const available = pushAvailable();
+  const offered = useAlertChannels().data?.push !== false;
+  const available = offered && pushAvailable();
   const choose = async (wanted: boolean) => {
     setProblem(undefined);
     if (!wanted) return onChange(false);
@@ -179,9 +181,11 @@ function PushChoice({ on, onChange }: { on: boolean; onChange: (on: boolean) => 
   };
   const description = available
     ? 'On this device, even when the app is closed.'
-    : isAppleMobile()
-      ? 'On iPhone, add the app to your Home Screen first, then open it from there to turn these on.'
-      : 'This browser cannot show push notifications.';
+    : !offered
+      ? 'Push notifications are not available yet.'
+      : isAppleMobile()
+        ? 'On iPhone, add the app to your Home Screen first, then open it from there to turn these on.'
+        : 'This browser cannot show push notifications.';
   return (
     <div>
       <Checkbox
@@ -221,5 +225,24 @@ function InstallApp() {
         </Button>
       )}
     </section>
+  );
+}
+
+/**
+ * WhatsApp as a channel (decision 0160), where the business has it set up: ticking it is the member's opt-in to the
+ * words shown, which identity records with the time and their number when the settings are saved.
+ */
+function WhatsAppChoice({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const offered = useAlertChannels().data;
+  if (!offered?.whatsapp && !on) return null;
+  const reachable = offered?.whatsappNumber ?? false;
+  return (
+    <Checkbox
+      label="WhatsApp"
+      description={reachable ? WHATSAPP_OPT_IN_WORDING : 'Add your Indian mobile number to your profile to get alerts on WhatsApp.'}
+      checked={on}
+      disabled={!reachable && !on}
+      onChange={(e) => onChange(e.target.checked)}
+    />
   );
 }
