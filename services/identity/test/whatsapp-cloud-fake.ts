@@ -150,13 +150,11 @@ export async function startWhatsAppCloudFake(options: { phoneNumberId: string; a
     } catch (error) {
       const graph = error instanceof GraphError ? error : new GraphError(500, 1, String(error));
       refused.push({ status: graph.status, code: graph.code, message: graph.message });
-      response
-        .writeHead(graph.status, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            error: { message: graph.message, type: graph.type, code: graph.code, fbtrace_id: randomBytes(8).toString('hex') },
-          }),
-        );
+      response.writeHead(graph.status, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: { message: graph.message, type: graph.type, code: graph.code, fbtrace_id: randomBytes(8).toString('hex') },
+        }),
+      );
     }
   }
 
