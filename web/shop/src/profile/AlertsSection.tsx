@@ -4,7 +4,15 @@ import { useEffect, useState } from 'react';
 import { useAlertChannels, useAlertInbox, useAlertPreferences, useSaveAlertPreferences } from '../api/alerts.js';
 import { ListsSection } from './ListsSection.js';
 import { WithProfile } from './WithProfile.js';
-import { isAppleMobile, PushRefusal, pushAvailable, runsInstalled, subscribeThisDevice, useInstallOffer } from './web-push.js';
+import {
+  isAppleMobile,
+  PushRefusal,
+  pushAvailable,
+  resendThisDevice,
+  runsInstalled,
+  subscribeThisDevice,
+  useInstallOffer,
+} from './web-push.js';
 
 /** The account page's Lists section: the lists, then what they alert the member about and how. */
 export function ListsWithAlerts() {
@@ -166,6 +174,10 @@ function PushChoice({ on, onChange }: { on: boolean; onChange: (on: boolean) => 
   const [busy, setBusy] = useState(false);
   const offered = useAlertChannels().data?.push !== false;
   const available = offered && pushAvailable();
+  // A subscription the push service replaced since the last visit reaches identity again.
+  useEffect(() => {
+    if (on && available) resendThisDevice(readMemberSession().token ?? '').catch(() => undefined);
+  }, [on, available]);
   const choose = async (wanted: boolean) => {
     setProblem(undefined);
     if (!wanted) return onChange(false);

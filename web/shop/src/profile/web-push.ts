@@ -117,3 +117,14 @@ export async function subscribeThisDevice(token: string): Promise<void> {
   }
   await callOperation(API.saveWebPushSubscription, { body: subscription.toJSON() as never }, { token });
 }
+
+/**
+ * Gives identity this device's subscription again if the browser has one and push is allowed: a push service may
+ * replace a subscription (the worker has no session to report it), and the next visit to the settings mends that.
+ */
+export async function resendThisDevice(token: string): Promise<void> {
+  if (!pushAvailable() || Notification.permission !== 'granted') return;
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  const subscription = await registration?.pushManager.getSubscription();
+  if (subscription) await callOperation(API.saveWebPushSubscription, { body: subscription.toJSON() as never }, { token });
+}
