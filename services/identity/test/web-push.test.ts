@@ -170,6 +170,23 @@ describe('drop alerts by Web Push', () => {
     expect((await queue('DROP-I', 'preview', member.memberId)).body.data.outcomes).toEqual({ no_channel: 1 });
   });
 
+  it('refuses a message signed with a key the subscription was not made for (403), and does not try it again', async () => {
+    const member = await subscribedMember();
+    // A browser that subscribed with another server's key: this server's VAPID signature does not answer for it.
+    const foreign = push.subscribe(`B${'Q'.repeat(86)}`);
+    await sql`update push_subscriptions set endpoint = ${foreign.json.endpoint}, p256dh = ${foreign.json.keys.p256dh}, auth = ${foreign.json.keys.auth}
+      where member_id = ${member.memberId}`.execute(identity.db);
+    expect((await queue('DROP-F', 'preview', member.memberId)).body.data.outcomes).toEqual({ queued: 1 });
+    await eventually(async () => {
+      const rows = await sql<{ status: string }>`select status from push_outbox where member_id = ${member.memberId}`.execute(identity.db);
+      return rows.rows[0]?.status === 'failed';
+    });
+    expect(push.refused.filter((refusal) => refusal.subscriptionId === foreign.id)).toEqual([
+      { subscriptionId: foreign.id, status: 403, reason: 'the vapid key is not the one the subscription was made with' },
+    ]);
+    expect(receivedBy(foreign)).toEqual([]);
+  });
+
   it('keeps one VAPID key pair, made once and never logged; refuses a subscription that is not one, and forgets a device', async () => {
     const member = await signUp(identity);
     const first = (await identity.json('/user/web-push/key', { token: member.token })).body.data.publicKey;
