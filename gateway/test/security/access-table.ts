@@ -126,6 +126,14 @@ export const ACCESS: Record<string, RouteAccess> = {
     refusesEveryone: { status: 400, why: 'a made-up key unsubscribes nothing; a real link is proven by the identity tests' },
   },
   'PUT /user/alert-preferences': { body: DEFAULT_ALERT_PREFERENCES },
+  // A device's Web Push subscription for drop alerts (decision 0160): the member's own, by endpoint.
+  'POST /user/web-push/subscriptions': {
+    body: {
+      endpoint: 'https://push.example.in/send/security-suite',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    },
+  },
+  'DELETE /user/web-push/subscriptions': { body: { endpoint: 'https://push.example.in/send/security-suite' } },
   'GET /user/wall': {},
   'GET /user/giveaway': {},
   'POST /user/giveaway': {

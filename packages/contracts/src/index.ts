@@ -23,6 +23,9 @@ export {
   type InboxMessage,
   inboxMessageSchema,
   PROMOTIONAL_MESSAGES_PER_DROP,
+  type PushSubscriptionInput,
+  pushEndpointSchema,
+  pushSubscriptionSchema,
   unsubscribeQuerySchema,
 } from './api/alerts.js';
 export { CONTACT_OPTIONS, type ContactOption, type ContactRequest, contactRequestSchema } from './api/contact.js';
@@ -413,4 +416,5 @@ export {
   remoteDrawing,
   WEB_ROUTES,
 } from './web-routes.js';
+export { WHATSAPP_OPT_IN_WORDING } from './whatsapp-opt-in.js';
 export { countOf } from './words.js';

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { identityEvents } from '@elts/contracts';
 import { defineService, forwardedClientAddress, type Subscription } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
+import { DropAlertPushes } from './alerts/drop-alert-push.js';
+import { DropAlertWhatsApp } from './alerts/drop-alert-whatsapp.js';
 import { adminAuthRoutes } from './api/admin-auth-routes.js';
 import { alertRoutes } from './api/alert-routes.js';
 import { communityRoutes } from './api/community-routes.js';
@@ -26,6 +29,9 @@ import { shippingUpdatesConsumer } from './consumers/shipping-updates.js';
 import { subscriptionStatusConsumer } from './consumers/subscriptions.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import { TextMessageOutbox } from './notify/text-message-outbox.js';
+import { vapidKeyPair } from './notify/vapid.js';
+import { WebPushSender } from './notify/web-push.js';
+import { WhatsAppCloudSender } from './notify/whatsapp.js';
 import { identitySettings } from './settings.js';
 import { MembersView } from './store/members-projection.js';
 import type { IdentityDb } from './store/tables.js';
@@ -36,8 +42,15 @@ export const identityService = defineService({
   configSchema: identitySettings,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   registry: identityEvents,
-  settingsProblems: (config, nodeEnv) =>
-    nodeEnv === 'production' && !config.GOOGLE_CLIENT_ID ? ['GOOGLE_CLIENT_ID: required in production'] : [],
+  settingsProblems: (config, nodeEnv) => [
+    ...(nodeEnv === 'production' && !config.GOOGLE_CLIENT_ID ? ['GOOGLE_CLIENT_ID: required in production'] : []),
+    ...(Boolean(config.WHATSAPP_ACCESS_TOKEN) !== Boolean(config.WHATSAPP_PHONE_NUMBER_ID)
+      ? ['WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID: give both or neither']
+      : []),
+    ...(Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)
+      ? ['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: give both or neither']
+      : []),
+  ],
   async create(runtime) {
     const { config, logger } = runtime;
     const production = runtime.nodeEnv === 'production';
@@ -56,6 +69,48 @@ export const identityService = defineService({
     );
     // The notifications port's embedded adapter: no SMS provider is configured yet (docs/decisions/0023).
     const texts = new TextMessageOutbox(db as never, logger, runtime.clock);
+
+    // Drop alerts by Web Push (docs/decisions/0160): offered when there is a VAPID key pair.
+    const vapid = await vapidKeyPair(
+      db,
+      { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY },
+      production,
+      runtime.clock,
+    );
+    if (!vapid) logger.warn('Web Push is not offered: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set');
+    const pushes = vapid
+      ? new DropAlertPushes(
+          db,
+          new WebPushSender(
+            { ...vapid, subject: config.VAPID_SUBJECT },
+            config.WEB_PUSH_CA_FILE ? readFileSync(config.WEB_PUSH_CA_FILE, 'utf8') : undefined,
+          ),
+          logger,
+          runtime.clock,
+        )
+      : undefined;
+
+    // Drop alerts on WhatsApp (decision 0160): offered when the Cloud API is set up.
+    const whatsapp =
+      config.WHATSAPP_ACCESS_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID
+        ? new DropAlertWhatsApp(
+            db,
+            new WhatsAppCloudSender({
+              apiUrl: config.WHATSAPP_API_URL,
+              version: config.WHATSAPP_API_VERSION,
+              phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+              accessToken: config.WHATSAPP_ACCESS_TOKEN,
+            }),
+            {
+              name: config.WHATSAPP_DROP_ALERT_TEMPLATE,
+              language: config.WHATSAPP_TEMPLATE_LANGUAGE,
+              category: 'MARKETING',
+              bodyParameters: 2,
+            },
+            logger,
+            runtime.clock,
+          )
+        : undefined;
 
     const clientAddress = forwardedClientAddress(runtime.serviceToken);
 
@@ -77,6 +132,9 @@ export const identityService = defineService({
       sessions,
       mail,
       texts,
+      pushes,
+      whatsapp,
+      vapidPublicKey: vapid?.publicKey,
       settings: config,
       logger,
       clock: runtime.clock,
@@ -115,11 +173,15 @@ export const identityService = defineService({
       resolveSessions: (tokens) => resolveSessions(context, tokens),
       async start() {
         mail.start();
+        pushes?.start();
+        whatsapp?.start();
         subscriptions = await Promise.all(consumers.map((consumer) => consumer.subscribe(runtime.bus)));
       },
       async stop() {
         await Promise.all(subscriptions.map((subscription) => subscription.stop()));
         await mail.stop();
+        await pushes?.stop();
+        await whatsapp?.stop();
       },
     };
   },

@@ -24,6 +24,42 @@ export const identitySettings = z.object({
   /** SMTP server (smtp:// or smtps:// URL with credentials); unset keeps mail in the outbox and the log. */
   SMTP_URL: secret(z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')).optional(),
   MAIL_FROM: z.string().min(3).default('ELTS Club <hello@elts.club>'),
+  /**
+   * Web Push's VAPID key pair (RFC 8292, base64url as `npx web-push generate-vapid-keys` prints them). Unset outside
+   * production: a pair is made once and kept in the database; unset in production: Web Push is not offered.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key, base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: secret(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)')).optional(),
+  /** Who push services may contact about our messages (RFC 8292): a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address')
+    .default('mailto:hello@elts.club'),
+  /**
+   * WhatsApp Business Cloud API (docs/decisions/0160): the access token and the business phone number's id; unset,
+   * WhatsApp alerts are not offered. The drop alert is an approved MARKETING template with two body parameters.
+   */
+  WHATSAPP_ACCESS_TOKEN: secret(z.string().min(20, 'must be a Cloud API access token')).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the phone number id Meta shows (digits)')
+    .optional(),
+  /** Meta's Graph API address (changed only to test against a local fake) and version. */
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d$/, 'must be a Graph API version like v23.0')
+    .default('v23.0'),
+  WHATSAPP_DROP_ALERT_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name (a-z, 0-9, _)')
+    .default('drop_alert'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(10).default('en'),
+  /** One more certificate authority the Web Push adapter trusts (a PEM file; only to test against a local push service). */
+  WEB_PUSH_CA_FILE: z.string().min(1).optional(),
   LOGIN_FAILURES_BEFORE_LOCKOUT: z.coerce.number().int().min(1).default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
   SECURE_COOKIES: settings.booleanFlag.optional(),

@@ -35,8 +35,9 @@ describe('the alert rules', () => {
   });
 
   it('turns a channel off at once, and allows two promotional messages per drop', () => {
-    const on = { ...defaults, channels: { email: true, inbox: true } };
-    expect(unsubscribe(on, { channel: 'email' }).channels).toEqual({ email: false, inbox: true });
+    const on = { ...defaults, channels: { email: true, inbox: true, push: true, whatsapp: true } };
+    expect(unsubscribe(on, { channel: 'email' }).channels).toEqual({ email: false, inbox: true, push: true, whatsapp: true });
+    expect(unsubscribe(on, { channel: 'push' }).channels).toEqual({ email: true, inbox: true, push: false, whatsapp: true });
     expect([0, 1, 2].map(promotionalAllowed)).toEqual([true, true, false]);
   });
 

@@ -139,6 +139,8 @@ describe('drop alerts: choices, mail with one-click unsubscribe, the inbox', () 
     expect((await identity.json('/user/alert-preferences', { token: member.token })).body.data.channels).toEqual({
       email: false,
       inbox: true,
+      push: false,
+      whatsapp: false,
     });
 
     const forged = `/alerts/unsubscribe?${new URLSearchParams({ m: member.memberId, k: 'A'.repeat(43), channel: 'inbox' })}`;

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * quiet hours (India time; messages wait, they are not dropped), whether to be woken at a drop's opening, and the
  * items they no longer want to hear about. Nothing goes out on a channel the member has not turned on.
  */
-export const ALERT_CHANNELS = ['email', 'inbox'] as const;
+export const ALERT_CHANNELS = ['email', 'inbox', 'push', 'whatsapp'] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 /** At most this many promotional messages per drop and member, across every channel. */
@@ -16,7 +16,13 @@ const clockTime = (field: string) =>
 
 export const alertPreferencesSchema = z.strictObject({
   lists: z.strictObject({ need: z.boolean(), greed: z.boolean() }),
-  channels: z.strictObject({ email: z.boolean(), inbox: z.boolean() }),
+  // Web Push (decision 0160) came later: a client that does not name it keeps it off.
+  channels: z.strictObject({
+    email: z.boolean(),
+    inbox: z.boolean(),
+    push: z.boolean().default(false),
+    whatsapp: z.boolean().default(false),
+  }),
   quietHours: z
     .strictObject({ from: clockTime('The start of quiet hours'), until: clockTime('The end of quiet hours') })
     .refine((hours) => hours.from !== hours.until, { message: 'Quiet hours must start and end at different times', path: ['until'] }),
@@ -29,7 +35,7 @@ export type AlertPreferences = z.output<typeof alertPreferencesSchema>;
 /** What a member who never chose has: both lists, the in-app inbox only, quiet from 22:00 to 08:00, not woken. */
 export const DEFAULT_ALERT_PREFERENCES: AlertPreferences = {
   lists: { need: true, greed: true },
-  channels: { email: false, inbox: true },
+  channels: { email: false, inbox: true, push: false, whatsapp: false },
   quietHours: { from: '22:00', until: '08:00' },
   wakeAtOpening: false,
   mutedItems: [],
@@ -45,6 +51,26 @@ export const inboxMessageSchema = z.object({
   readAt: z.string().nullable(),
 });
 export type InboxMessage = z.output<typeof inboxMessageSchema>;
+
+/**
+ * A browser's Web Push subscription (the Push API's `PushSubscription.toJSON()`, RFC 8030 and RFC 8291): the push
+ * service's https endpoint, the browser's P-256 public key (65 bytes uncompressed) and its 16-byte auth secret, both
+ * base64url.
+ */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z
+    .url({ protocol: /^https$/, error: 'The push subscription needs an https endpoint' })
+    .max(1000, 'The push subscription needs an https endpoint'),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'The push subscription key is not a P-256 public key'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'The push subscription auth secret is not 16 bytes'),
+  }),
+});
+export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
+
+/** Forgetting one of the member's devices: the endpoint it was subscribed with. */
+export const pushEndpointSchema = z.strictObject({ endpoint: z.string().min(1).max(1000) });
 
 /** What an unsubscribe link stops: one channel, or one list item on every channel. */
 export const unsubscribeQuerySchema = z.object({

@@ -4,6 +4,8 @@ import {
   DROP_ALERT_OUTCOMES,
   dropAlertsRequestSchema,
   inboxMessageSchema,
+  pushEndpointSchema,
+  pushSubscriptionSchema,
   unsubscribeQuerySchema,
 } from '../api/alerts.js';
 import { contactRequestSchema } from '../api/contact.js';
@@ -240,6 +242,48 @@ export const identityOperations = {
     access: 'member',
     summary: "The member's in-app messages about drops, newest first",
     response: answer(z.array(inboxMessageSchema)),
+  }),
+
+  alertChannels: operation({
+    id: 'alertChannels',
+    method: 'GET',
+    path: '/user/alert-channels',
+    owner: 'identity',
+    access: 'member',
+    summary: 'Which alert channels are offered (Web Push, WhatsApp) and whether the member has a number WhatsApp can reach',
+    response: answer(z.object({ push: z.boolean(), whatsapp: z.boolean(), whatsappNumber: z.boolean() })),
+  }),
+
+  webPushKey: operation({
+    id: 'webPushKey',
+    method: 'GET',
+    path: '/user/web-push/key',
+    owner: 'identity',
+    access: 'member',
+    summary: "The application server's VAPID public key (RFC 8292), which the browser's push subscription is made with",
+    response: answer(z.object({ publicKey: z.string() })),
+  }),
+
+  saveWebPushSubscription: operation({
+    id: 'saveWebPushSubscription',
+    method: 'POST',
+    path: '/user/web-push/subscriptions',
+    owner: 'identity',
+    access: 'member',
+    summary: "Keeps this device's Web Push subscription for the member's drop alerts (the same endpoint again replaces it)",
+    body: pushSubscriptionSchema,
+    response: done,
+  }),
+
+  removeWebPushSubscription: operation({
+    id: 'removeWebPushSubscription',
+    method: 'DELETE',
+    path: '/user/web-push/subscriptions',
+    owner: 'identity',
+    access: 'member',
+    summary: "Forgets one of the member's Web Push subscriptions (this device no longer hears drop alerts)",
+    body: pushEndpointSchema,
+    response: done,
   }),
 
   unsubscribePage: operation({

@@ -6,8 +6,11 @@ import { addInboxMessage } from '../store/alert-inbox.js';
 import { alertPreferencesOf } from '../store/alert-preferences.js';
 import { lockMemberAlerts, momentsSent, recordAlertSent } from '../store/alert-sends.js';
 import type { IdentityDb } from '../store/tables.js';
+import { pushSubscriptionsOf } from '../store/web-push.js';
 import { channelsFor, type DropMoment, itemAlerts, promotionalAllowed, sendAfter } from './alert-rules.js';
 import { type AlertMatch, dropAlertMailText, dropAlertTitle } from './drop-alert-mail.js';
+import type { DropAlertPushes } from './drop-alert-push.js';
+import type { DropAlertWhatsApp } from './drop-alert-whatsapp.js';
 
 export interface DropAlert {
   memberId: string;
@@ -32,6 +35,10 @@ export class DropAlerts {
     private readonly mail: MailOutbox,
     private readonly publicUrl: string,
     private readonly clock: Clock,
+    /** Web Push, when offered (a VAPID key pair). */
+    private readonly pushes?: DropAlertPushes,
+    /** WhatsApp, when the Cloud API is set up. */
+    private readonly whatsapp?: DropAlertWhatsApp,
   ) {}
 
   async queue(alert: DropAlert): Promise<DropAlertOutcome> {
@@ -40,9 +47,14 @@ export class DropAlerts {
     const matches = alert.matches.filter((match) => itemAlerts(preferences, match.list, match.item));
     if (matches.length === 0) return 'nothing_to_say';
     if (alert.moment === 'opening' && !preferences.wakeAtOpening) return 'not_asked';
-    const channels = channelsFor(preferences).filter((channel) => channel !== 'email' || alert.email);
+    const devices = preferences.channels.push && this.pushes ? await pushSubscriptionsOf(this.db, alert.memberId) : [];
+    const whatsappReachable = preferences.channels.whatsapp && this.whatsapp ? await this.whatsapp.reachable(alert.memberId) : false;
+    const channels = channelsFor(preferences).filter(
+      (channel) =>
+        (channel !== 'email' || alert.email) && (channel !== 'push' || devices.length > 0) && (channel !== 'whatsapp' || whatsappReachable),
+    );
     if (channels.length === 0) return 'no_channel';
-    return this.db.transaction().execute(async (trx) => {
+    const outcome = await this.db.transaction().execute(async (trx) => {
       // One member's messages are decided one at a time, so two moments cannot both pass the cap.
       await lockMemberAlerts(trx, alert.memberId);
       const sent = await momentsSent(trx, alert.memberId, alert.dropId);
@@ -50,8 +62,14 @@ export class DropAlerts {
       if (!promotionalAllowed(sent.length)) return 'capped';
       await recordAlertSent(trx, { memberId: alert.memberId, dropId: alert.dropId, moment: alert.moment, at: now });
       await this.write(trx, alert, matches, channels, preferences, key, now);
-      return 'queued';
+      const waiting = { ...alert, matches, sendAfter: sendAfter(now, preferences, alert.moment) };
+      if (channels.includes('push')) await this.pushes?.enqueue(trx, waiting, devices);
+      if (channels.includes('whatsapp')) await this.whatsapp?.enqueue(trx, waiting);
+      return 'queued' as const;
     });
+    if (outcome === 'queued' && channels.includes('push')) this.pushes?.kick();
+    if (outcome === 'queued' && channels.includes('whatsapp')) this.whatsapp?.kick();
+    return outcome;
   }
 
   private async write(

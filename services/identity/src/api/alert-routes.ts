@@ -1,13 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { type AlertChannel, escapeHtml, identityOperations as ops } from '@elts/contracts';
-import { type AppEnv, mount, requireMember } from '@elts/platform';
+import { type AppEnv, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import { unsubscribe } from '../alerts/alert-rules.js';
+import { recordWhatsAppConsent } from '../alerts/whatsapp-consent.js';
 import type { IdentityContext } from '../commands/context.js';
+import { whatsappNumber } from '../notify/whatsapp.js';
 import { inboxOf } from '../store/alert-inbox.js';
 import { alertPreferencesOf, saveAlertPreferences, unsubscribeKeyMatches } from '../store/alert-preferences.js';
+import { removePushSubscription, savePushSubscription } from '../store/web-push.js';
 import { personPage } from './contact-change-page.js';
 
-const CHANNEL_NAMES: Record<AlertChannel, string> = { email: 'email', inbox: 'in-app inbox' };
+const CHANNEL_NAMES: Record<AlertChannel, string> = {
+  email: 'email',
+  inbox: 'in-app inbox',
+  push: 'push notification',
+  whatsapp: 'WhatsApp',
+};
 
 /** What an unsubscribe link stops, in the member's words. */
 function stoppedWhat(what: { channel?: AlertChannel; item?: string }): string {
@@ -26,12 +35,52 @@ export function alertRoutes(deps: IdentityContext) {
   mount(app, ops.updateAlertPreferences, async (c) => {
     const member = requireMember(c);
     const preferences = c.req.valid('json');
-    await saveAlertPreferences(deps.db, member.id, preferences, deps.clock.now());
+    const now = deps.clock.now();
+    const before = (await alertPreferencesOf(deps.db, member.id, now)).preferences;
+    await recordWhatsAppConsent(deps, member.id, { before: before.channels.whatsapp, after: preferences.channels.whatsapp, at: now });
+    await saveAlertPreferences(deps.db, member.id, preferences, now);
     return c.json({ is_success: true, message: 'Alert settings saved', data: preferences });
   });
   mount(app, ops.alertInbox, async (c) => {
     const member = requireMember(c);
     return c.json({ is_success: true, data: await inboxOf(deps.db, member.id) });
+  });
+  mount(app, ops.alertChannels, async (c) => {
+    const member = requireMember(c);
+    const mobile = (await deps.members.byId(member.id))?.mobile;
+    return c.json({
+      is_success: true,
+      data: {
+        push: Boolean(deps.vapidPublicKey),
+        whatsapp: Boolean(deps.whatsapp),
+        whatsappNumber: Boolean(mobile && whatsappNumber(mobile)),
+      },
+    });
+  });
+  // Web Push (decision 0160): the key a browser subscribes with, and each device's subscription.
+  mount(app, ops.webPushKey, async (c) => {
+    requireMember(c);
+    if (!deps.vapidPublicKey) throw notFound('Push notifications are not available');
+    return c.json({ is_success: true, data: { publicKey: deps.vapidPublicKey } });
+  });
+  mount(app, ops.saveWebPushSubscription, async (c) => {
+    const member = requireMember(c);
+    if (!deps.vapidPublicKey) throw notFound('Push notifications are not available');
+    const { endpoint, keys } = c.req.valid('json');
+    await savePushSubscription(deps.db, {
+      id: randomUUID(),
+      memberId: member.id,
+      endpoint,
+      p256dh: keys.p256dh,
+      auth: keys.auth,
+      at: deps.clock.now(),
+    });
+    return c.json({ is_success: true, message: 'Push notifications are on for this device' });
+  });
+  mount(app, ops.removeWebPushSubscription, async (c) => {
+    const member = requireMember(c);
+    await removePushSubscription(deps.db, member.id, c.req.valid('json').endpoint);
+    return c.json({ is_success: true, message: 'Push notifications are off for this device' });
   });
 
   const refused = personPage(
@@ -61,7 +110,9 @@ export function alertRoutes(deps: IdentityContext) {
     const now = deps.clock.now();
     const { preferences } = await alertPreferencesOf(deps.db, query.m, now);
     const what = query.item ? { item: query.item } : { channel: query.channel ?? 'email' };
-    await saveAlertPreferences(deps.db, query.m, unsubscribe(preferences, what), now);
+    const after = unsubscribe(preferences, what);
+    await recordWhatsAppConsent(deps, query.m, { before: preferences.channels.whatsapp, after: after.channels.whatsapp, at: now });
+    await saveAlertPreferences(deps.db, query.m, after, now);
     deps.logger.info({ memberId: query.m, channel: query.channel, item: Boolean(query.item) }, 'alert unsubscribe');
     return c.html(
       personPage(

@@ -26,7 +26,7 @@ export function internalRoutes(context: IdentityContext) {
   mount(app, identityOperations.adminAccounts, async (c) =>
     c.json({ is_success: true, data: { admins: await listAdminNames(context.db) } }),
   );
-  const alerts = new DropAlerts(context.db, context.mail, context.publicUrl, context.clock);
+  const alerts = new DropAlerts(context.db, context.mail, context.publicUrl, context.clock, context.pushes, context.whatsapp);
   mount(app, identityOperations.queueDropAlerts, async (c) => {
     const request = c.req.valid('json');
     const outcomes: Partial<Record<DropAlertOutcome, number>> = {};

@@ -1,6 +1,8 @@
 import type { Clock, EventStore, InternalClient, Logger } from '@elts/platform';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
+import type { DropAlertPushes } from '../alerts/drop-alert-push.js';
+import type { DropAlertWhatsApp } from '../alerts/drop-alert-whatsapp.js';
 import type { TrustedIssuer } from '../auth/id-token.js';
 import type { Sessions } from '../auth/sessions.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
@@ -20,6 +22,12 @@ export interface IdentityContext {
   sessions: Sessions;
   mail: MailOutbox;
   texts: TextMessageOutbox;
+  /** Drop alerts by Web Push; undefined when there is no VAPID key pair (production without one). */
+  pushes: DropAlertPushes | undefined;
+  /** Drop alerts on WhatsApp; undefined when the Cloud API is not set up. */
+  whatsapp: DropAlertWhatsApp | undefined;
+  /** The VAPID public key browsers subscribe with (RFC 8292). */
+  vapidPublicKey: string | undefined;
   settings: IdentitySettings;
   logger: Logger;
   clock: Clock;

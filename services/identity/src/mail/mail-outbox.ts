@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock, Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
+import { DeliveryLoop } from '../notify/delivery-loop.js';
 import { claimPendingMail, insertPendingMail, type MailTables, recentMail, updateMail } from '../store/mail-outbox.js';
 
 export type { MailTables };
@@ -26,18 +27,17 @@ const CLAIM_TIMEOUT = '5 minutes';
  * the dispatcher: by SMTP when a transport is configured, otherwise written to the log and kept in the table,
  * where development and tests read it. Several instances claim rows with SKIP LOCKED, so none sends twice.
  */
-export class MailOutbox {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-
+export class MailOutbox extends DeliveryLoop {
   constructor(
     private readonly db: Kysely<MailTables>,
     private readonly from: string,
     private readonly transport: Transporter | undefined,
-    private readonly logger: Logger,
+    logger: Logger,
     /** Business time: when a message was written and sent, and whether a delayed one (quiet hours) is due. */
     private readonly clock: Clock,
-  ) {}
+  ) {
+    super(logger, 'mail');
+  }
 
   async enqueue(mail: Mail, db: Kysely<MailTables> = this.db): Promise<void> {
     await insertPendingMail(db, {
@@ -51,27 +51,6 @@ export class MailOutbox {
       ...(mail.sendAfter ? { sendAfter: mail.sendAfter } : {}),
     });
     this.kick();
-  }
-
-  start(intervalMs = 2000): void {
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** Runs a delivery pass unless one is under way. */
-  kick(): void {
-    if (this.running) return;
-    this.running = this.deliverPending()
-      .then(() => undefined)
-      .catch((error) => this.logger.warn({ err: error }, 'mail delivery pass failed'))
-      .finally(() => {
-        this.running = undefined;
-      });
   }
 
   async deliverPending(): Promise<number> {

@@ -8,7 +8,7 @@ type Row = IdentityDb['alert_preferences'];
 function toPreferences(row: Row): AlertPreferences {
   return {
     lists: { need: row.need_list, greed: row.greed_list },
-    channels: { email: row.email, inbox: row.inbox },
+    channels: { email: row.email, inbox: row.inbox, push: row.push, whatsapp: row.whatsapp },
     quietHours: { from: row.quiet_from, until: row.quiet_until },
     wakeAtOpening: row.wake_at_opening,
     mutedItems: row.muted_items,
@@ -45,6 +45,8 @@ export async function saveAlertPreferences(
     greed_list: preferences.lists.greed,
     email: preferences.channels.email,
     inbox: preferences.channels.inbox,
+    push: preferences.channels.push,
+    whatsapp: preferences.channels.whatsapp,
     quiet_from: preferences.quietHours.from,
     quiet_until: preferences.quietHours.until,
     wake_at_opening: preferences.wakeAtOpening,

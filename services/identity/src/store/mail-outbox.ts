@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { claimDueRows } from './outbox-claims.js';
 
 export interface MailTables {
   mail_outbox: {
@@ -57,22 +58,9 @@ export async function insertPendingMail(
     .execute();
 }
 
-/**
- * Claims up to 20 pending messages due at `now` (and ones whose claim is older than `claimTimeout`, a Postgres
- * interval), oldest first, skipping rows another instance holds: each is marked sending, its attempts counted. `now`
- * is the service's clock, the one that set `send_after` (quiet hours).
- */
-export async function claimPendingMail(db: Kysely<MailTables>, claimTimeout: string, now: Date): Promise<OutboxMail[]> {
-  const claimed = await sql<OutboxMail>`
-      update mail_outbox set status = 'sending', claimed_at = ${now}, attempts = attempts + 1
-      where id in (
-        select id from mail_outbox
-        where (status = 'pending' and (send_after is null or send_after <= ${now}))
-          or (status = 'sending' and claimed_at < ${now}::timestamptz - interval '${sql.raw(claimTimeout)}')
-        order by created_at limit 20 for update skip locked
-      )
-      returning *`.execute(db);
-  return claimed.rows;
+/** Claims the messages due at `now` (the outbox's rule, `claimDueRows`). */
+export function claimPendingMail(db: Kysely<MailTables>, claimTimeout: string, now: Date): Promise<OutboxMail[]> {
+  return claimDueRows<OutboxMail>(db as never, 'mail_outbox', claimTimeout, now);
 }
 
 export async function updateMail(db: Kysely<MailTables>, id: string, values: Partial<OutboxMail>): Promise<void> {

@@ -1,5 +1,7 @@
 import type { EventTables } from '@elts/platform';
 import type { Generated } from 'kysely';
+import type { PushTables } from './web-push.js';
+import type { WhatsAppTables } from './whatsapp.js';
 
 export interface MembersTable {
   id: string;
@@ -44,6 +46,8 @@ export interface IdentityDb extends EventTables {
     greed_list: boolean;
     email: boolean;
     inbox: boolean;
+    push: boolean;
+    whatsapp: boolean;
     quiet_from: string;
     quiet_until: string;
     wake_at_opening: boolean;
@@ -51,6 +55,11 @@ export interface IdentityDb extends EventTables {
     unsubscribe_key: string;
     updated_at: Date;
   };
+  push_subscriptions: PushTables['push_subscriptions'];
+  push_outbox: PushTables['push_outbox'];
+  vapid_keys: PushTables['vapid_keys'];
+  whatsapp_opt_ins: WhatsAppTables['whatsapp_opt_ins'];
+  whatsapp_outbox: WhatsAppTables['whatsapp_outbox'];
   alert_sends: { member_id: string; drop_id: string; moment: string; sent_at: Date };
   alert_inbox: {
     id: string;

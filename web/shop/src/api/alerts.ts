@@ -35,3 +35,13 @@ export function useAlertInbox() {
     queryFn: async ({ signal }) => (await callOperation(API.alertInbox, {}, { token, signal })).data,
   });
 }
+
+/** Which channels are offered here, and whether WhatsApp can reach the member (`GET /user/alert-channels`). */
+export function useAlertChannels() {
+  const { token } = readMemberSession();
+  return useQuery({
+    queryKey: ['alert-channels'],
+    enabled: Boolean(token),
+    queryFn: async ({ signal }) => (await callOperation(API.alertChannels, {}, { token, signal })).data,
+  });
+}

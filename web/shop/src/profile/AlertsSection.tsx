@@ -1,9 +1,18 @@
-import type { AlertPreferences } from '@elts/contracts';
-import { ApiError, Button, Card, Checkbox, EmptyState, formatDateTime, TextInput, useToast } from '@elts/ui';
+import { type AlertPreferences, WHATSAPP_OPT_IN_WORDING } from '@elts/contracts';
+import { ApiError, Button, Card, Checkbox, EmptyState, formatDateTime, readMemberSession, TextInput, useToast } from '@elts/ui';
 import { useEffect, useState } from 'react';
-import { useAlertInbox, useAlertPreferences, useSaveAlertPreferences } from '../api/alerts.js';
+import { useAlertChannels, useAlertInbox, useAlertPreferences, useSaveAlertPreferences } from '../api/alerts.js';
 import { ListsSection } from './ListsSection.js';
 import { WithProfile } from './WithProfile.js';
+import {
+  isAppleMobile,
+  PushRefusal,
+  pushAvailable,
+  resendThisDevice,
+  runsInstalled,
+  subscribeThisDevice,
+  useInstallOffer,
+} from './web-push.js';
 
 /** The account page's Lists section: the lists, then what they alert the member about and how. */
 export function ListsWithAlerts() {
@@ -100,7 +109,10 @@ function AlertSettings({ saved }: { saved: AlertPreferences }) {
           checked={draft.channels.inbox}
           onChange={(e) => change({ channels: { ...draft.channels, inbox: e.target.checked } })}
         />
+        <PushChoice on={draft.channels.push} onChange={(push) => change({ channels: { ...draft.channels, push } })} />
+        <WhatsAppChoice on={draft.channels.whatsapp} onChange={(whatsapp) => change({ channels: { ...draft.channels, whatsapp } })} />
       </fieldset>
+      <InstallApp />
       <fieldset className="mt-4">
         <legend className="mb-2 text-sm font-bold text-ink-800">Quiet hours (India time)</legend>
         <p className="mb-2 text-sm text-ink-600">Messages wait until quiet hours end; none are lost.</p>
@@ -150,5 +162,99 @@ function AlertSettings({ saved }: { saved: AlertPreferences }) {
         Save alert settings
       </Button>
     </Card>
+  );
+}
+
+/**
+ * Web Push as a channel (decision 0160): turning it on asks the browser's permission and subscribes this device; a
+ * browser that cannot (an iPhone before the app is on the Home Screen) says so instead.
+ */
+function PushChoice({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const [problem, setProblem] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const offered = useAlertChannels().data?.push !== false;
+  const available = offered && pushAvailable();
+  // A subscription the push service replaced since the last visit reaches identity again.
+  useEffect(() => {
+    if (on && available) resendThisDevice(readMemberSession().token ?? '').catch(() => undefined);
+  }, [on, available]);
+  const choose = async (wanted: boolean) => {
+    setProblem(undefined);
+    if (!wanted) return onChange(false);
+    setBusy(true);
+    try {
+      await subscribeThisDevice(readMemberSession().token ?? '');
+      onChange(true);
+    } catch (error) {
+      setProblem(error instanceof PushRefusal ? error.message : 'Push notifications could not be turned on. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const description = available
+    ? 'On this device, even when the app is closed.'
+    : !offered
+      ? 'Push notifications are not available yet.'
+      : isAppleMobile()
+        ? 'On iPhone, add the app to your Home Screen first, then open it from there to turn these on.'
+        : 'This browser cannot show push notifications.';
+  return (
+    <div>
+      <Checkbox
+        label="Push notifications"
+        description={description}
+        checked={on}
+        disabled={busy || (!available && !on)}
+        onChange={(e) => void choose(e.target.checked)}
+      />
+      {problem && (
+        <p role="alert" className="mt-1 ml-8 text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The app on the Home Screen: the browser's install offer where it makes one, else how to add it by hand. */
+function InstallApp() {
+  const offer = useInstallOffer();
+  if (runsInstalled()) return null;
+  const how = offer.available
+    ? 'Install the app to hear about drops like any other app on your phone or computer.'
+    : isAppleMobile()
+      ? "On iPhone, tap Share, then 'Add to Home Screen', and open the app from your Home Screen to get push notifications."
+      : "To keep the app one tap away, install it from your browser's menu (Install app or Add to Home Screen).";
+  return (
+    <section aria-labelledby="install-app-title" className="mt-4 rounded-xl bg-brand-50 p-3">
+      <h3 id="install-app-title" className="text-sm font-bold text-ink-800">
+        Get the app
+      </h3>
+      <p className="mt-1 text-sm text-ink-700">{how}</p>
+      {offer.available && (
+        <Button className="mt-2" variant="secondary" size="sm" onClick={() => void offer.install()}>
+          Install the app
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * WhatsApp as a channel (decision 0160), where the business has it set up: ticking it is the member's opt-in to the
+ * words shown, which identity records with the time and their number when the settings are saved.
+ */
+function WhatsAppChoice({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const offered = useAlertChannels().data;
+  if (!offered?.whatsapp && !on) return null;
+  const reachable = offered?.whatsappNumber ?? false;
+  return (
+    <Checkbox
+      label="WhatsApp"
+      description={reachable ? WHATSAPP_OPT_IN_WORDING : 'Add your Indian mobile number to your profile to get alerts on WhatsApp.'}
+      checked={on}
+      disabled={!reachable && !on}
+      onChange={(e) => onChange(e.target.checked)}
+    />
   );
 }

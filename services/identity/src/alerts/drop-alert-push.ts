@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { Clock, Logger } from '@elts/platform';
+import type { Kysely } from 'kysely';
+import { type PushDelivery, PushRefused, type PushSender } from '../notify/web-push.js';
+import type { IdentityDb } from '../store/tables.js';
+import { dropPushSubscription, markPushSubscriptionUsed, type OutboxPush, pushSubscriptionById } from '../store/web-push.js';
+import type { DropMoment } from './alert-rules.js';
+import { type AlertMatch, dropAlertLines, dropAlertTitle } from './drop-alert-mail.js';
+import { type DropMessage, WaitingMessages } from './waiting-message.js';
+
+/** What the service worker shows: the notification's title and text, the page a tap opens, and its tag. */
+export interface DropAlertPushPayload {
+  title: string;
+  body: string;
+  /** A path of the shop (the service worker opens it on its own origin). */
+  url: string;
+  /** One notification per drop and moment on a device: a repeat replaces, never stacks. */
+  tag: string;
+}
+
+/** An opening or a last call is worth a couple of hours; a preview until its drop opens. */
+const LIVE_MOMENT_TTL_SECONDS = 2 * 3600;
+const MIN_TTL_SECONDS = 60;
+
+/** The message a push carries, from the items still alerting the member when it goes. */
+export function dropAlertPushPayload(push: Pick<OutboxPush, 'drop_id' | 'moment' | 'opens_at' | 'created_at'>, matches: AlertMatch[]) {
+  const title = dropAlertTitle(push.moment as DropMoment, matches.length, new Date(push.created_at), new Date(push.opens_at));
+  const payload: DropAlertPushPayload = {
+    title,
+    body: dropAlertLines(matches)
+      .map((line) => line.replace(/^- /, ''))
+      .join('\n'),
+    url: '/profile?section=lists',
+    tag: `drop-${push.drop_id}-${push.moment}`,
+  };
+  return payload;
+}
+
+/** TTL, urgency and topic (RFC 8030 §5) for a moment of a drop, as the message goes at `now`. */
+export function dropAlertDelivery(push: Pick<OutboxPush, 'drop_id' | 'moment' | 'opens_at'>, now: Date): PushDelivery {
+  const untilOpening = Math.floor((new Date(push.opens_at).getTime() - now.getTime()) / 1000);
+  const ttlSeconds = push.moment === 'preview' ? Math.max(MIN_TTL_SECONDS, untilOpening) : LIVE_MOMENT_TTL_SECONDS;
+  const topic = createHash('sha256').update(push.drop_id).digest('base64url').slice(0, 32);
+  return { ttlSeconds, urgency: push.moment === 'opening' ? 'high' : 'normal', topic };
+}
+
+/**
+ * Drop alerts by Web Push (docs/decisions/0160): a message is written to the push outbox for each of the member's
+ * devices in the transaction that records it sent (so it is neither lost nor repeated across a restart), waits out
+ * quiet hours there, and is delivered by the port. At delivery the member's choices are read again: Web Push turned off
+ * since, or every item muted, and it is not sent; muted items are left out of it. A device the push service says is
+ * gone (404, 410) is forgotten with its waiting messages. Instances claim rows with SKIP LOCKED, as the mail outbox.
+ */
+export class DropAlertPushes extends WaitingMessages<OutboxPush> {
+  constructor(
+    db: Kysely<IdentityDb>,
+    private readonly sender: PushSender,
+    logger: Logger,
+    clock: Clock,
+  ) {
+    super(db, clock, logger, 'push', 'push_outbox');
+  }
+
+  /** Writes one message for each device, in the caller's transaction. */
+  async enqueue(trx: Kysely<IdentityDb>, message: DropMessage, devices: { id: string }[]): Promise<void> {
+    for (const device of devices) await this.write(trx, message, `push:${device.id}`, { subscription_id: device.id });
+  }
+
+  protected async send(push: OutboxPush, matches: AlertMatch[], now: Date): Promise<void> {
+    const device = await pushSubscriptionById(this.db, push.subscription_id);
+    if (!device) return this.mark(push.id, { status: 'cancelled' });
+    const result = await this.sender.send(
+      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      JSON.stringify(dropAlertPushPayload(push, matches)),
+      dropAlertDelivery(push, now),
+    );
+    if (result === 'gone') {
+      // The browser unsubscribed or the subscription expired: it will never be reached again.
+      await dropPushSubscription(this.db, device.id);
+      this.logger.info({ memberId: push.member_id }, 'web push subscription gone, forgotten');
+      return;
+    }
+    await this.mark(push.id, { status: 'sent', sent_at: now, last_error: null });
+    await markPushSubscriptionUsed(this.db, device.id, now);
+  }
+
+  /** A refusal of the message itself (400, 401, 403, 413) would be refused again; busy (429) or failing (5xx) may pass. */
+  protected isFinal(error: unknown): boolean {
+    return error instanceof PushRefused && error.status < 500 && error.status !== 429;
+  }
+}

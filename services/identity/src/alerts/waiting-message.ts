@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { AlertChannel } from '@elts/contracts';
+import type { Clock, Logger } from '@elts/platform';
+import type { Kysely } from 'kysely';
+import { DeliveryLoop } from '../notify/delivery-loop.js';
+import { alertPreferencesOf } from '../store/alert-preferences.js';
+import { type AlertOutbox, claimDueRows, insertWaitingRow, updateWaitingRow, type WaitingRowColumns } from '../store/outbox-claims.js';
+import type { IdentityDb } from '../store/tables.js';
+import { type DropMoment, itemAlerts } from './alert-rules.js';
+import type { AlertMatch } from './drop-alert-mail.js';
+
+const MAX_ATTEMPTS = 8;
+const CLAIM_TIMEOUT = '5 minutes';
+
+/** A drop's message for one member, as a channel's outbox is given it. */
+export interface DropMessage {
+  memberId: string;
+  dropId: string;
+  moment: DropMoment;
+  opensAt: Date;
+  matches: AlertMatch[];
+  /** The end of the member's quiet hours, or now. */
+  sendAfter: Date;
+}
+
+/**
+ * A channel's outbox of drop messages (Web Push, WhatsApp; docs/decisions/0160): rows written in the transaction that
+ * records the message sent (neither lost nor repeated across a restart), held until the member's quiet hours end,
+ * claimed with SKIP LOCKED as the mail outbox's, and checked again when they go: the channel turned off since, or
+ * every item muted, and the row is cancelled; items muted since are left out.
+ */
+export abstract class WaitingMessages<Row extends WaitingRowColumns> extends DeliveryLoop {
+  protected constructor(
+    protected readonly db: Kysely<IdentityDb>,
+    protected readonly clock: Clock,
+    logger: Logger,
+    private readonly channel: AlertChannel & ('push' | 'whatsapp'),
+    private readonly table: AlertOutbox,
+  ) {
+    super(logger, channel);
+  }
+
+  /** Sends one row with the items still wanted; a failure it throws is judged by `isFinal`. */
+  protected abstract send(row: Row, matches: AlertMatch[], now: Date): Promise<void>;
+
+  /** Whether a failure would fail again (a refusal of the message itself), so the row is not tried again. */
+  protected abstract isFinal(error: unknown): boolean;
+
+  /** Writes one row in the caller's transaction (its key makes a second write of it nothing). */
+  protected async write(trx: Kysely<IdentityDb>, message: DropMessage, key: string, columns: Record<string, unknown>): Promise<void> {
+    const now = this.clock.now();
+    await insertWaitingRow(trx, this.table, {
+      id: randomUUID(),
+      dedupe_key: `drop-alert:${message.dropId}:${message.moment}:${message.memberId}:${key}`,
+      member_id: message.memberId,
+      drop_id: message.dropId,
+      moment: message.moment,
+      opens_at: message.opensAt,
+      matches: message.matches,
+      send_after: message.sendAfter.getTime() > now.getTime() ? message.sendAfter : null,
+      created_at: now,
+      ...columns,
+    });
+  }
+
+  protected mark(id: string, values: Record<string, unknown>): Promise<void> {
+    return updateWaitingRow(this.db, this.table, id, values);
+  }
+
+  async deliverPending(): Promise<number> {
+    const claimed = await claimDueRows<Row>(this.db as never, this.table, CLAIM_TIMEOUT, this.clock.now());
+    for (const row of claimed) await this.deliver(row);
+    return claimed.length;
+  }
+
+  private async deliver(row: Row): Promise<void> {
+    const now = this.clock.now();
+    const { preferences } = await alertPreferencesOf(this.db, row.member_id, now);
+    const matches = preferences.channels[this.channel]
+      ? row.matches.filter((match) => itemAlerts(preferences, match.list, match.item))
+      : [];
+    if (matches.length === 0) return this.mark(row.id, { status: 'cancelled' });
+    try {
+      await this.send(row, matches, now);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ err: error, memberId: row.member_id, attempt: row.attempts }, `${this.channel} delivery failed`);
+      const final = row.attempts >= MAX_ATTEMPTS || this.isFinal(error);
+      await this.mark(row.id, { status: final ? 'failed' : 'pending', last_error: message.slice(0, 500) });
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import { type Kysely, sql } from 'kysely';
+import type { IdentityDb } from './tables.js';
+
+/** The outboxes of drop messages beside the mail's (docs/decisions/0160). */
+export type AlertOutbox = 'push_outbox' | 'whatsapp_outbox';
+
+/** The columns every drop message outbox has (each adds its own). */
+export interface WaitingRowColumns {
+  id: string;
+  dedupe_key: string;
+  member_id: string;
+  drop_id: string;
+  moment: string;
+  opens_at: Date;
+  matches: { list: 'need' | 'greed'; item: string; productName: string }[];
+  send_after: Date | null;
+  status: 'pending' | 'sending' | 'sent' | 'cancelled' | 'failed';
+  attempts: number;
+  claimed_at: Date | null;
+  last_error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+/**
+ * Claims up to 20 rows of an outbox (the mail's, the Web Push's, WhatsApp's) due at `now`, and those whose claim is
+ * older than `claimTimeout` (a Postgres interval), oldest first, skipping rows another instance holds: each is marked
+ * sending and its attempts counted. `now` is the service's clock, the one that set `send_after` (quiet hours).
+ */
+export async function claimDueRows<Row>(
+  db: Kysely<never>,
+  table: 'mail_outbox' | AlertOutbox,
+  claimTimeout: string,
+  now: Date,
+): Promise<Row[]> {
+  const claimed = await sql<Row>`
+      update ${sql.table(table)} set status = 'sending', claimed_at = ${now}, attempts = attempts + 1
+      where id in (
+        select id from ${sql.table(table)}
+        where (status = 'pending' and (send_after is null or send_after <= ${now}))
+          or (status = 'sending' and claimed_at < ${now}::timestamptz - interval '${sql.raw(claimTimeout)}')
+        order by created_at limit 20 for update skip locked
+      )
+      returning *`.execute(db);
+  return claimed.rows;
+}
+
+/** Adds a pending row to a drop message outbox unless one with its dedupe key is there. */
+export async function insertWaitingRow(
+  db: Kysely<IdentityDb>,
+  table: AlertOutbox,
+  row: Record<string, unknown> & { matches: unknown },
+): Promise<void> {
+  await db
+    .insertInto(table)
+    .values({
+      ...row,
+      matches: JSON.stringify(row.matches),
+      status: 'pending',
+      attempts: 0,
+      claimed_at: null,
+      last_error: null,
+      sent_at: null,
+    } as never)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
+export async function updateWaitingRow(
+  db: Kysely<IdentityDb>,
+  table: AlertOutbox,
+  id: string,
+  values: Record<string, unknown>,
+): Promise<void> {
+  await db
+    .updateTable(table)
+    .set(values as never)
+    .where('id', '=', id)
+    .execute();
+}
