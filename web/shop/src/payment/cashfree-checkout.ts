@@ -54,7 +54,7 @@ export interface StartedPayment {
 /**
  * Sends the member to pay in this window: Cashfree's checkout (the subscription checkout for a `mandate`, the order
  * checkout for an `order`) when the payments service uses Cashfree, falling back to the payment link if the
- * checkout cannot open; the payment link otherwise (the Cashfree emulator's or the simulator's hosted page:
+ * checkout cannot open; the payment link otherwise (the Cashfree emulator's hosted page:
  * Cashfree's JS SDK knows only Cashfree's own sessions). Resolves false when there is nowhere to go.
  */
 export async function openCheckout(
