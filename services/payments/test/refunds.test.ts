@@ -93,7 +93,11 @@ describe.each(DATABASE_KINDS)('refunds on %s', (kind) => {
     const first = await refund(orderId, 'exchange-X1', 50_000);
     const again = await refund(orderId, 'exchange-X1', 50_000, 'Asked again');
     expect(again.status).toBe(200);
-    expect(again.body.data).toEqual(first.body.data);
+    // The same refund, as it stands now: the emulator's bank may have made it in between (pending, then success).
+    const { status: firstStatus, ...firstRefund } = first.body.data;
+    const { status: againStatus, ...againRefund } = again.body.data;
+    expect(againRefund).toEqual(firstRefund);
+    expect([firstStatus, 'success']).toContain(againStatus);
     const other = await refund(orderId, 'exchange-X1', 60_000);
     expect(other.status).toBe(409);
     expect(other.body.message).toBe('This refund was already asked for with ₹500.00.');
