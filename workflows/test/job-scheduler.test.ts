@@ -289,6 +289,27 @@ describe.each(DATABASE_KINDS)('embedded job scheduler on %s', (kind) => {
     expect(p0).toEqual(['start membership.renewal p0', 'end membership.renewal p0', 'start payment.timeout p0', 'end payment.timeout p0']);
   });
 
+  it.runIf(available)('leaves a running step alone when scheduled again, unless asked to run it once more after', async () => {
+    const { scheduler } = await makeScheduler();
+    const runs: string[] = [];
+    let release: () => void = () => {};
+    scheduler.register('alerts.moment', async (payload) => {
+      runs.push(payload.seen);
+      if (runs.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    });
+    await scheduler.start();
+    await scheduler.schedule('alerts.moment', 'd1', new Date(Date.now() - 1000), { seen: 'before' });
+    await eventually(() => runs.length === 1);
+    // Scheduled again while it runs: left alone.
+    await scheduler.schedule('alerts.moment', 'd1', new Date(Date.now() - 1000), { seen: 'ignored' });
+    // A change its run may have missed: it runs once more, with what was scheduled last.
+    await scheduler.schedule('alerts.moment', 'd1', new Date(Date.now() - 1000), { seen: 'after' }, { againIfRunning: true });
+    release();
+    await eventually(() => runs.length === 2);
+    expect(await scheduler.drain()).toBe(0);
+    expect(runs).toEqual(['before', 'after']);
+  });
+
   it.runIf(available)('cancels steps, one by one or all of one subscription', async () => {
     const { scheduler } = await makeScheduler();
     const ran: string[] = [];

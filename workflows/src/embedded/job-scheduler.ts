@@ -150,17 +150,19 @@ export class JobScheduler {
   /**
    * Schedules step (type, key) at `dueAt`. An existing pending step is moved to the new time unless `onlyIfAbsent`.
    * A finished step is scheduled again. A running step is left alone, so a handler gives each successor step a key
-   * of its own (for example with the cycle and attempt in it) rather than rescheduling itself. With `db` (a
-   * transaction), the step is written in it and commits with the change that called for it.
+   * of its own (for example with the cycle and attempt in it) rather than rescheduling itself. `againIfRunning`
+   * asks for a running step to run once more after (it may then start before the attempt under way ends: only for
+   * a step whose handler is safe run twice at once). With `db` (a transaction), the step is written in it and commits
+   * with the change that called for it.
    */
   async schedule(
     type: string,
     key: string,
     dueAt: Date,
     payload: unknown = {},
-    options: { onlyIfAbsent?: boolean; db?: Kysely<any> } = {},
+    options: { onlyIfAbsent?: boolean; againIfRunning?: boolean; db?: Kysely<any> } = {},
   ): Promise<void> {
-    await upsertJob(options.db ?? this.db, type, key, dueAt, payload, options.onlyIfAbsent ?? false);
+    await upsertJob(options.db ?? this.db, type, key, dueAt, payload, options.onlyIfAbsent ?? false, options.againIfRunning ?? false);
     // Only a step due now is worth a claim at once; a later one is found by the poll. At a drop every reservation
     // schedules steps due in 15 and 30 minutes, and a claim each would be a statement each for nothing.
     if (dueAt.getTime() <= this.now().getTime()) this.kick();

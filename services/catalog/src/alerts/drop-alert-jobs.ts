@@ -41,7 +41,11 @@ export function dropAlertSchedule(scheduler: () => JobScheduler, leads: AlertLea
       await scheduler().cancelByPrefix(`${drop.id}:`, [DROP_MOMENT_JOB], { db: trx });
       if (drop.cancelled) return;
       for (const { moment, dueAt } of dropMoments(drop, now(), leads, { catchUp: true })) {
-        await scheduler().schedule(DROP_MOMENT_JOB, keyOf(drop.id, moment), dueAt, { dropId: drop.id, moment }, { db: trx });
+        // A moment being sent now may have read the drop before this change (a product put in it a moment after the
+        // drop was made): it runs once more. Identity takes each member's message of a moment once, so two runs at
+        // once send nothing twice.
+        const step = { dropId: drop.id, moment };
+        await scheduler().schedule(DROP_MOMENT_JOB, keyOf(drop.id, moment), dueAt, step, { db: trx, againIfRunning: true });
       }
     },
   };

@@ -36,7 +36,8 @@ const NO_CLAIM = { claimed_at: null, claimed_by: null, claimed_in_run: null };
 
 /**
  * Writes step (type, key) as pending at `dueAt`. An existing step is reset to it unless it is running, or (with
- * `onlyIfAbsent`) unless it is still to run.
+ * `onlyIfAbsent`) unless it is still to run; with `againIfRunning`, a running step is reset too, so it runs once more
+ * after the attempt under way (whose end leaves a pending step alone).
  */
 export async function upsertJob(
   db: Kysely<any>,
@@ -45,6 +46,7 @@ export async function upsertJob(
   dueAt: Date,
   payload: unknown,
   onlyIfAbsent: boolean,
+  againIfRunning = false,
 ): Promise<void> {
   // What a (re)scheduled step starts from, whether it is new or reset.
   const fresh = {
@@ -61,10 +63,9 @@ export async function upsertJob(
     .values({ type, key, ...fresh, created_at: fresh.updated_at })
     .onConflict((oc) => {
       const update = oc.columns(['type', 'key']).doUpdateSet(fresh);
-      // A running step is never reset from outside: it will finish and, if needed, schedule its successor.
-      return onlyIfAbsent
-        ? update.where('scheduled_jobs.status', 'in', ['done', 'failed', 'cancelled'])
-        : update.where('scheduled_jobs.status', '!=', 'running');
+      // A running step is not reset from outside unless asked: it will finish and, if needed, schedule its successor.
+      if (onlyIfAbsent) return update.where('scheduled_jobs.status', 'in', ['done', 'failed', 'cancelled']);
+      return againIfRunning ? update : update.where('scheduled_jobs.status', '!=', 'running');
     })
     .execute();
 }
