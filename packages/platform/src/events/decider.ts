@@ -50,10 +50,19 @@ export function decideOn<State, Command, E extends DomainEvent, R extends Refusa
   command: Command,
 ): { state: State; decision: Decision<E, R | Refusal> } {
   const state = foldEvents(decider, events);
+  return { state, decision: decideIn(decider, state, command) };
+}
+
+/** Decides in a state already folded, a thrown refusal answered as a returned one. */
+function decideIn<State, Command, E extends DomainEvent, R extends Refusal>(
+  decider: Decider<State, Command, E, R>,
+  state: State,
+  command: Command,
+): Decision<E, R | Refusal> {
   try {
-    return { state, decision: decider.decide(command, state) };
+    return decider.decide(command, state);
   } catch (error) {
-    if (error instanceof Refused) return { state, decision: error.refusal };
+    if (error instanceof Refused) return error.refusal;
     throw error;
   }
 }
@@ -117,11 +126,11 @@ async function handleOnce<DB, State, Command, E extends DomainEvent, R extends R
 ): Promise<Handled<State, E, R>> {
   const history = (await unit.readStream(streamId)) as Recorded<E>[];
   const version = history.length;
+  // Folded once: the command may be read from the state, then decided in it.
+  const before = foldEvents(decider, history);
   const command =
-    typeof source === 'function'
-      ? await (source as (unit: UnitOfWork<DB>, state: State) => Promise<Command>)(unit, foldEvents(decider, history))
-      : source;
-  const { state: before, decision } = decideOn(decider, history, command);
+    typeof source === 'function' ? await (source as (unit: UnitOfWork<DB>, state: State) => Promise<Command>)(unit, before) : source;
+  const decision = decideIn(decider, before, command);
   if (isRefusal(decision)) return { refusal: decision, state: before, version };
   const stored =
     decision.length === 0
