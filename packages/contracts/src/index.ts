@@ -316,6 +316,7 @@ export {
   adminBffOperations,
   catalogOperations,
   identityOperations,
+  MAX_WAITING_ROOM_WAIT_SECONDS,
   OPERATIONS,
   ordersOperations,
   paymentsOperations,

@@ -71,6 +71,14 @@ describe.each(DATABASE_KINDS)('the waiting room on %s', (kind) => {
   const view = async (member: Member) => (await bed.orders.json('/drop/waiting-room', { token: member.token })).body.data;
   const join = (member: Member) => bed.orders.json('/drop/waiting-room', { method: 'POST', token: member.token });
   const waitFacts = () => new Promise((resolve) => setTimeout(resolve, DROP_FACTS_MS + 50));
+  /**
+   * A long poll: the member's room asked with the version they last saw, held until it changes or 20 s pass. Raced
+   * against 5 s, twenty times a look's DROP_FACTS_MS, so 'still held' means the change did not wake it.
+   */
+  const held = (member: Member, seen: string) => {
+    const answer = bed.orders.json(`/drop/waiting-room?seen=${seen}&wait=20`, { token: member.token });
+    return Promise.race([answer.then((reply) => reply.body.data), new Promise((resolve) => setTimeout(() => resolve('still held'), 5000))]);
+  };
 
   it.runIf(available)('is not open before WAITING_ROOM_MINUTES ahead of the drop, and says when it opens', async () => {
     const room = await view(entrants[0]!);
@@ -111,8 +119,21 @@ describe.each(DATABASE_KINDS)('the waiting room on %s', (kind) => {
     ]);
   });
 
+  it.runIf(available)('answers an ask with the version already seen when the wait runs out, and refuses a bad one', async () => {
+    const room = await view(entrants[0]!);
+    const asked = await bed.orders.json(`/drop/waiting-room?seen=${room.version}&wait=1`, { token: entrants[0]!.token });
+    expect(asked.body.data).toMatchObject({ state: 'open', version: room.version });
+    const tooLong = await bed.orders.json(`/drop/waiting-room?seen=${room.version}&wait=21`, { token: entrants[0]!.token });
+    expect([tooLong.status, tooLong.body.message]).toEqual([400, 'Wait must be a whole number from 0 to 20.']);
+    const notAVersion = await bed.orders.json('/drop/waiting-room?seen=DROP&wait=5', { token: entrants[0]!.token });
+    expect([notAVersion.status, notAVersion.body.message]).toEqual([400, 'Seen must be the version of an earlier answer.']);
+  });
+
   it.runIf(available)('draws at the opening: places by digest, turns ADMITTED_PER_SECOND a second, everyone else after', async () => {
+    const waiting = held(entrants[0]!, (await view(entrants[0]!)).version);
     clock.set(at(500));
+    // An ask held before the opening is answered with the member's place once the drop opens.
+    expect(await waiting).toMatchObject({ state: 'drawn', joined: true, entrants: 5 });
     await waitFacts();
     const rooms = await Promise.all(entrants.map(view));
     const published = (await bed.orders.json(`/drop/${DROP.id}/draw`)).body.data;
@@ -151,9 +172,15 @@ describe.each(DATABASE_KINDS)('the waiting room on %s', (kind) => {
       409,
       'Members who were in the waiting room go first. You can buy from 00:00:03, India time.',
     ]);
+    const lateTurn = held(late, (await view(late)).version);
     clock.set(at(3000));
+    expect(await lateTurn).toMatchObject({ admitted: true, sold_out: false });
     expect((await bed.reserve(late, order('PRD-DROP'))).status).toBe(200);
+    // A member still waiting for their turn hears "Sold out" from the ask they left open.
+    const stillWaiting = entrants[rooms.findIndex((room) => room.position === 3)]!;
+    const soldOut = held(stillWaiting, (await view(stillWaiting)).version);
     expect((await bed.reserve(fifth, order('PRD-DROP'))).status).toBe(200);
+    expect(await soldOut).toMatchObject({ sold_out: true, units_left: 0 });
   });
 
   it.runIf(available)('tells every waiting member "Sold out" once the last unit is reserved', async () => {

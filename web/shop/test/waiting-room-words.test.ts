@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPollMs, WAITING_POLL_MS, type WaitingRoom } from '../src/api/waiting-room.js';
+import { askFor, nextPollMs, WAITING_HOLD_SECONDS, type WaitingRoom } from '../src/api/waiting-room.js';
 import { roomWords, showsRoom } from '../src/drop-night/waiting-room-words.js';
 
 // A drop opening at Saturday 05/12/2026 00:00 India time, its room from 23:50 on Friday.
@@ -21,6 +21,7 @@ const room = (over: Partial<WaitingRoom> = {}): WaitingRoom => ({
   sold_out: false,
   member_id: 'M-1',
   now: '2026-12-04T18:25:00.000Z',
+  version: '0123456789abcdef',
   ...over,
 });
 
@@ -57,14 +58,23 @@ describe("the drop's waiting room panel", () => {
     expect(showsRoom(room({ state: 'drawn', admitted: true, sold_out: true, units_left: 0 }), OPENS + 1000)).toBe(true);
   });
 
-  it('asks again often once the drop opens, now and then before, never once the member may buy or it is gone', () => {
-    // Before the opening, every 5 s and at the opening itself; once drawn, every 750 ms.
-    expect(nextPollMs(room())).toBe(5000);
-    expect(nextPollMs(room({ now: '2026-12-04T18:29:58.000Z' }))).toBe(2000);
-    expect(nextPollMs(room({ state: 'drawn' }))).toBe(WAITING_POLL_MS);
+  it('holds its asks for a change once the room is open, asks now and then before, never once the member may buy or it is gone', () => {
+    // Before the opening an ask is held 20 s (the opening answers it at once); once drawn, 3 s, so the units left
+    // shown are at most that old; the next ask follows each answer at once.
+    expect(askFor(room())).toEqual({ seen: '0123456789abcdef', wait: 20 });
+    expect(askFor(room({ state: 'drawn' }))).toEqual({ seen: '0123456789abcdef', wait: WAITING_HOLD_SECONDS });
+    expect(nextPollMs(room())).toBe(100);
+    expect(nextPollMs(room({ state: 'drawn' }))).toBe(100);
+    // A room not open yet is asked plainly, at its opening or within a minute, and a failed ask waits 5 s.
+    expect(askFor(room({ state: 'upcoming' }))).toEqual({});
+    expect(askFor(null)).toEqual({});
     expect(nextPollMs(room({ state: 'upcoming', now: '2026-12-04T18:19:50.000Z' }))).toBe(10_000);
     expect(nextPollMs(room({ state: 'upcoming', now: '2026-12-04T10:00:00.000Z' }))).toBe(60_000);
-    expect(nextPollMs(room({ state: 'drawn', admitted: true }))).toBe(false);
-    expect(nextPollMs(room({ state: 'drawn', sold_out: true }))).toBe(false);
+    expect(nextPollMs(room({ state: 'drawn' }), true)).toBe(5000);
+    // Nothing more to wait for.
+    for (const done of [room({ state: 'drawn', admitted: true }), room({ state: 'drawn', sold_out: true })]) {
+      expect(askFor(done)).toEqual({});
+      expect(nextPollMs(done)).toBe(false);
+    }
   });
 });

@@ -31,6 +31,11 @@ export const waitingRoomSchema = z.object({
   /** The member's own id: what the published draw is checked with (scripts/src/verify-drop-order.ts). */
   member_id: z.string(),
   now: z.string(),
+  /**
+   * Names what the member acts on (the state, their place and turn, sold out), not the units left: asked again with
+   * `seen` set to it, the room answers when it changes or when `wait` runs out.
+   */
+  version: z.string(),
 });
 export type WaitingRoomView = z.output<typeof waitingRoomSchema>;
 

@@ -9,6 +9,7 @@ import { FULFILMENT_STEPS } from '../fulfilment.js';
 import { ORDER_REFUND_KINDS, ORDER_REFUND_STATES } from '../order-refunds.js';
 import { REFUND_CHOICES } from '../refund-choices.js';
 import { dateRangeQuerySchema } from '../validation/dates.js';
+import { wholeNumber } from '../validation/numbers.js';
 import { answer, pagination, specPagination } from './answers.js';
 import { operation } from './operation.js';
 import { paymentsOperations } from './payments.js';
@@ -19,12 +20,6 @@ import { failingStepSchema } from './steps.js';
 /** An unset filter ('' or 'all') is no filter. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
-
-/** A whole-number query value in a range, refused with one sentence whatever is wrong with it (zod's words quote a schema). */
-const wholeNumber = (label: string, min: number, max: number) => {
-  const error = `${label} must be a whole number from ${min.toLocaleString('en-IN')} to ${max.toLocaleString('en-IN')}.`;
-  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-};
 
 /**
  * One of a filter's values, refused otherwise with a sentence naming the choices ("Status must be one of: pending,

@@ -11,7 +11,7 @@ export { catalogOperations } from './catalog.js';
 export { identityOperations } from './identity.js';
 export { ordersOperations } from './orders.js';
 export { paymentsOperations } from './payments.js';
-export { waitingRoomOperations } from './waiting-room.js';
+export { MAX_WAITING_ROOM_WAIT_SECONDS, waitingRoomOperations } from './waiting-room.js';
 
 /** Every operation the services serve, declared once (issue 22): the gateway, the clients and the reference read it. */
 export const OPERATIONS: readonly OperationSpec[] = [

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { dropDrawSchema, waitingRoomSchema } from '../api/waiting-room.js';
+import { wholeNumber } from '../validation/numbers.js';
 import { answer } from './answers.js';
 import { operation } from './operation.js';
+
+/** The longest a member's ask for their waiting room is held open: under the gateway's 30 s call to a service. */
+export const MAX_WAITING_ROOM_WAIT_SECONDS = 20;
 
 /** A drop's waiting room (issue 33 item 2, docs/decisions/0153): orders keeps it, beside the decision it admits to. */
 export const waitingRoomOperations = {
@@ -12,7 +16,14 @@ export const waitingRoomOperations = {
     owner: 'orders',
     access: 'member',
     summary:
-      "The coming drop's waiting room as the member sees it: whether they are in, the seed's SHA-256, their place once drawn, when they may buy, and what is left",
+      "The coming drop's waiting room as the member sees it: whether they are in, the seed's SHA-256, their place once drawn, when they may buy, and what is left. With `seen` (the last answer's `version`) and `wait`, it answers when that changes or after `wait` seconds, whichever is first",
+    query: z.object({
+      seen: z
+        .string()
+        .regex(/^[0-9a-f]{1,64}$/, { error: 'Seen must be the version of an earlier answer.' })
+        .optional(),
+      wait: wholeNumber('Wait', 0, MAX_WAITING_ROOM_WAIT_SECONDS).optional(),
+    }),
     response: answer(waitingRoomSchema.nullable()),
   }),
   joinWaitingRoom: operation({

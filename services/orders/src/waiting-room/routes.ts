@@ -8,7 +8,10 @@ import { membershipActive } from '../store/member-buyers.js';
 export function waitingRoomRoutes(context: OrdersContext) {
   const room = context.waitingRoom;
   const app = new Hono<AppEnv>();
-  mount(app, waitingRoomOperations.waitingRoom, async (c) => ok(c, await room.view(requireMember(c).id)));
+  mount(app, waitingRoomOperations.waitingRoom, async (c) => {
+    const { seen, wait } = c.req.valid('query');
+    return ok(c, await room.watch(requireMember(c).id, seen, (wait ?? 0) * 1000, c.req.raw.signal));
+  });
   mount(app, waitingRoomOperations.joinWaitingRoom, async (c) => {
     const member = requireMember(c);
     // The room is for those who may buy when their turn comes: Buy Now's rule.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { indianDate, indianWallClock, type WaitingRoomView } from '@elts/contracts';
 import { type Clock, conflict, type Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
@@ -27,7 +28,7 @@ export interface DropFacts {
 
 /**
  * How long the drop's units left are kept before the catalog is asked again: one read per instance however many
- * members wait, and with the shop asking every 750 ms a member hears "Sold out" within a second of the last unit.
+ * members wait, and asks held for a change (`watch`) look again this often: a member hears "Sold out" within it.
  */
 export const DROP_FACTS_MS = 250;
 /**
@@ -54,6 +55,18 @@ export interface WaitingRoomDeps {
 }
 
 const keyText = (key: RoomKey) => `${key.dropId}@${key.opensAt.toISOString()}`;
+
+type ViewWithoutVersion = Omit<WaitingRoomView, 'version'>;
+
+/**
+ * What a waiting member acts on, named: their room's state, place and turn, and sold out. The units left are not in
+ * it: they move with every reservation, and a member held for a change would be woken by each.
+ */
+function versioned(view: ViewWithoutVersion): WaitingRoomView {
+  const acted = [view.drop_id, view.opens_at, view.state, view.seed_sha256, view.joined, view.position, view.entrants];
+  const text = JSON.stringify([...acted, view.admitted_at, view.admitted, view.sold_out]);
+  return { ...view, version: createHash('sha256').update(text).digest('hex').slice(0, 16) };
+}
 const clockTime = (at: Date) => indianWallClock(at).slice(11, 19);
 
 /**
@@ -67,6 +80,9 @@ export class WaitingRoom {
   private readonly drawn = new Map<string, Promise<DrawnRoom | null>>();
   /** Members known to have joined a room (`key|member`): once in, always in, so their every poll skips the database. */
   private readonly joined = new Set<string>();
+  /** Asks held for a change (`watch`), woken together every DROP_FACTS_MS to look at their room again. */
+  private sleepers: Array<() => void> = [];
+  private tick: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: WaitingRoomDeps) {}
 
@@ -152,6 +168,29 @@ export class WaitingRoom {
     return { place, at };
   }
 
+  /**
+   * The member's room once it differs from the `seen` version, or after `waitMs`, whichever comes first: a long poll.
+   * Held asks look again together every DROP_FACTS_MS, the time the drop's facts are kept, so 2,000 members waiting
+   * cost one catalog read and 2,000 views in memory each time, and hear "Sold out" or their turn within it, where
+   * asking every 750 ms cost the gateway 2,700 requests a second at the opening.
+   */
+  async watch(memberId: string, seen: string | undefined, waitMs: number, gone?: AbortSignal): Promise<WaitingRoomView | null> {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const view = await this.view(memberId);
+      if (!view || view.version !== seen || Date.now() >= until || gone?.aborted) return view;
+      await new Promise<void>((wake) => {
+        this.sleepers.push(wake);
+        this.tick ??= setTimeout(() => {
+          this.tick = undefined;
+          const woken = this.sleepers;
+          this.sleepers = [];
+          for (const sleeper of woken) sleeper();
+        }, DROP_FACTS_MS);
+      });
+    }
+  }
+
   /** What the member's waiting room shows now; null when no drop is coming. */
   async view(memberId: string): Promise<WaitingRoomView | null> {
     const drop = await this.dropFacts();
@@ -173,7 +212,7 @@ export class WaitingRoom {
     if (opened) {
       const room = await this.drawnRoom(key);
       const turn = room ? this.turnOf(room, memberId) : { place: undefined, at: key.opensAt };
-      return {
+      return versioned({
         ...base,
         state: 'drawn',
         seed_sha256: room?.seedSha256 ?? null,
@@ -182,10 +221,10 @@ export class WaitingRoom {
         entrants: room ? room.draw.digests.length : 0,
         admitted_at: turn.at.toISOString(),
         admitted: now >= turn.at,
-      };
+      });
     }
     const room = await this.seeded(key);
-    return {
+    return versioned({
       ...base,
       state: room ? 'open' : 'upcoming',
       seed_sha256: room?.seedSha256 ?? null,
@@ -194,7 +233,7 @@ export class WaitingRoom {
       entrants: null,
       admitted_at: null,
       admitted: false,
-    };
+    });
   }
 
   private async hasJoined(key: RoomKey, memberId: string): Promise<boolean> {
