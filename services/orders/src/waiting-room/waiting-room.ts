@@ -31,6 +31,8 @@ export interface DropFacts {
  * members wait, and asks held for a change (`watch`) look again this often: a member hears "Sold out" within it.
  */
 export const DROP_FACTS_MS = 250;
+/** How long "not in the room" is believed before the database is asked again (`hasJoined`). */
+const NOT_JOINED_MS = 1000;
 /**
  * A room is opened only before its drop does, so past the opening its absence is final: but an instance that opened
  * it a moment before the opening may still be committing it. Absence is trusted only this long after the opening.
@@ -80,6 +82,11 @@ export class WaitingRoom {
   private readonly drawn = new Map<string, Promise<DrawnRoom | null>>();
   /** Members known to have joined a room (`key|member`): once in, always in, so their every poll skips the database. */
   private readonly joined = new Set<string>();
+  /**
+   * When a member was last found not in a room (`key|member`): believed NOT_JOINED_MS, so a held ask of a member who
+   * has not joined looks at memory, not the database, every DROP_FACTS_MS. A join on another instance shows within it.
+   */
+  private readonly notJoinedAt = new Map<string, number>();
   /** Asks held for a change (`watch`), woken together every DROP_FACTS_MS to look at their room again. */
   private sleepers: Array<() => void> = [];
   private tick: NodeJS.Timeout | undefined;
@@ -239,8 +246,12 @@ export class WaitingRoom {
   private async hasJoined(key: RoomKey, memberId: string): Promise<boolean> {
     const text = `${keyText(key)}|${memberId}`;
     if (this.joined.has(text)) return true;
+    if (Date.now() - (this.notJoinedAt.get(text) ?? Number.NEGATIVE_INFINITY) < NOT_JOINED_MS) return false;
     const found = await isEntrant(this.deps.db, key, memberId);
-    if (found) this.joined.add(text);
+    if (found) {
+      this.joined.add(text);
+      this.notJoinedAt.delete(text);
+    } else this.notJoinedAt.set(text, Date.now());
     return found;
   }
 
@@ -256,6 +267,7 @@ export class WaitingRoom {
     if (!room || !(await joinRoom(this.deps.db, key, memberId, now)))
       throw conflict('The drop has opened and its waiting room is closed. Members who waited go first, then first come, first served.');
     this.joined.add(`${keyText(key)}|${memberId}`);
+    this.notJoinedAt.delete(`${keyText(key)}|${memberId}`);
     return (await this.view(memberId)) as WaitingRoomView;
   }
 
