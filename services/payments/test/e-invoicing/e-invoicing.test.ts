@@ -6,7 +6,7 @@ import { NicIrpClient } from '../../src/e-invoicing/irp-client.js';
 import { EInvoiceRegistrar, retryDelayMs } from '../../src/e-invoicing/registrar.js';
 import { paymentsSettings } from '../../src/settings.js';
 import type { PaymentsDb } from '../../src/store/tables.js';
-import { registerMember, startPayments } from '../helpers.js';
+import { internalCall, registerMember, startPayments } from '../helpers.js';
 import { qrTextOfPdf } from '../pdf-qr.js';
 import { pdfText, productOrderSteps } from '../product-orders.js';
 import { type FakeIrp, startFakeIrp } from './fake-irp.js';
@@ -21,7 +21,10 @@ describe.each(DATABASE_KINDS)('e-invoicing of product invoices on %s', (kind) =>
   let irp: FakeIrp;
   const { product, paidOrder, ship, invoicesOf } = productOrderSteps(() => payments);
   const db = () => payments.db as unknown as Kysely<PaymentsDb>;
-  const rowOf = async (orderId: string) => (await sql<Row>`select * from e_invoices where order_id = ${orderId}`.execute(db())).rows[0];
+  const rowOf = async (orderId: string) =>
+    (await sql<Row>`select * from e_invoices where order_id = ${orderId} and doc_type = 'INV'`.execute(db())).rows[0];
+  const creditNoteRowsOf = async (orderId: string) =>
+    (await sql<Row>`select * from e_invoices where order_id = ${orderId} and doc_type = 'CRN'`.execute(db())).rows;
   const sentFor = (invoiceNumber: string) => irp.received.filter((invoice: any) => invoice.DocDtls.No === invoiceNumber).length;
   /** A registrar of the test's own on the same database: another owner competing for the same rows. */
   const registrar = () =>
@@ -86,6 +89,51 @@ describe.each(DATABASE_KINDS)('e-invoicing of product invoices on %s', (kind) =>
     // Rule 48(4): the signed QR code drawn as a code, which a QR reader decodes to the IRP's signed text.
     expect(qrTextOfPdf(pdf)).toBe(row.signed_qr_code);
   });
+
+  it.runIf(available)(
+    'registers the credit note of a refund as a CRN naming its invoice, after the invoice, and prints its IRN and QR',
+    async () => {
+      irp.failNext(100); // the IRP away: the invoice waits for its IRN, and its credit note after it
+      const { member, orderId, invoiceNumber } = await shippedB2bOrder();
+      const refund = await internalCall(payments, `/internal/payments/orders/${orderId}/refund`, {
+        reason: 'No replacement could be sent',
+      });
+      expect(refund.status).toBe(200);
+      await eventually(async () => (await creditNoteRowsOf(orderId)).length === 1, 15_000);
+      const [queued] = await creditNoteRowsOf(orderId);
+      const note = (
+        await sql<{ refund_id: string; credit_note_number: string }>`
+      select refund_id, credit_note_number from credit_notes where invoice_number = ${invoiceNumber}`.execute(db())
+      ).rows[0]!;
+      expect(queued).toMatchObject({ invoice_number: note.credit_note_number, refund_id: note.refund_id, status: 'pending', attempts: 0 });
+      // Not claimed while its invoice has no IRN: the IRP hears of the invoice first.
+      await registrar().drain();
+      expect((await creditNoteRowsOf(orderId))[0]!.attempts).toBe(0);
+      irp.failNext(0);
+      await sql`update e_invoices set next_attempt_at = now() where order_id = ${orderId}`.execute(db());
+      await eventually(async () => (await creditNoteRowsOf(orderId))[0]?.status === 'registered', 15_000);
+      const invoiceRow = (await rowOf(orderId))!;
+      const noteRow = (await creditNoteRowsOf(orderId))[0]!;
+      expect(noteRow.irn).toMatch(/^[0-9a-f]{64}$/);
+      expect(noteRow.irn).not.toBe(invoiceRow.irn);
+      expect(new Date(noteRow.registered_at!).getTime()).toBeGreaterThanOrEqual(new Date(invoiceRow.registered_at!).getTime());
+      const sent = irp.received.find((document: any) => document.DocDtls.No === note.credit_note_number) as any;
+      expect(sent).toMatchObject({
+        DocDtls: { Typ: 'CRN', No: note.credit_note_number },
+        RefDtls: { InvRm: 'No replacement could be sent', PrecDocDtls: [{ InvNo: invoiceNumber }] },
+        BuyerDtls: { Gstin: '29AABCT1332L1ZA', Pos: '29' },
+        ItemList: [{ HsnCd: '85171300', AssAmt: 19067.03, IgstAmt: 3432.07 }],
+        ValDtls: { TotInvVal: 22499.1 },
+      });
+      // The credit note's PDF carries its own IRN and signed QR code, drawn.
+      const pdf = Buffer.from(
+        await (await payments.request(`/api/subscription/credit-note/${note.refund_id}`, { token: member.token })).arrayBuffer(),
+      );
+      expect(pdfText(pdf)).toContain(`IRN: ${noteRow.irn}`);
+      expect(qrTextOfPdf(pdf)).toBe(noteRow.signed_qr_code);
+      expect(sentFor(note.credit_note_number)).toBe(1);
+    },
+  );
 
   it.runIf(available)('leaves a B2C invoice alone', async () => {
     const member = await registerMember(payments, { pincode: '560001' });

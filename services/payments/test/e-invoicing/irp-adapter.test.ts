@@ -152,11 +152,42 @@ describe('a B2B product invoice as an e-invoice (schema 1.1)', () => {
     expect(einvoice.ValDtls).toMatchObject({ AssVal: 2554.29, CgstVal: 63.85, SgstVal: 63.86, IgstVal: 0, TotInvVal: 2682 });
   });
 
-  it('leaves B2C invoices and credit notes out', () => {
+  it('leaves B2C documents out', () => {
     const b2c = b2bInvoice({ recipient: { name: 'Asha Rao', address: null, gstin: null, state: 'Karnataka' } });
     expect(eInvoiceOf(b2c, order, place)).toBeNull();
-    const note = b2bInvoice({ against: { invoiceNumber: 'EG/2627/000041', issuedAt: '2026-11-20T10:00:00.000Z', reason: 'Refund' } });
-    expect(eInvoiceOf(note, order, place)).toBeNull();
+    expect(
+      eInvoiceOf(
+        { ...b2c, against: { invoiceNumber: 'EG/2627/000041', issuedAt: '2026-11-20T10:00:00.000Z', reason: 'Refund' } },
+        order,
+        place,
+      ),
+    ).toBeNull();
+  });
+
+  it('maps a credit note of a B2B invoice as a CRN naming the invoice it reduces (docs/decisions/0165)', () => {
+    // Half the invoice taken back, as the credit note path writes its line: the value refunded, no discount on it.
+    const line = { ...b2bInvoice().goods!.lines[0]!, grossValuePaise: 953_352, discountPaise: 0, taxablePaise: 953_352 };
+    const note = b2bInvoice({
+      invoiceNumber: 'CN/2627/000007',
+      issuedAt: '2026-12-01T05:00:00.000Z',
+      taxablePaise: 953_352,
+      igstPaise: 171_603,
+      totalPaise: 1_124_955,
+      goods: { ...b2bInvoice().goods!, lines: [line] },
+      against: { invoiceNumber: 'EG/2627/000042', issuedAt: '2026-11-27T19:00:00.000Z', reason: 'No replacement could be sent' },
+    });
+    const crn = eInvoiceOf(note, order, place)!;
+    expect(crn.DocDtls).toEqual({ Typ: 'CRN', No: 'CN/2627/000007', Dt: '01/12/2026' });
+    expect(crn.RefDtls).toEqual({
+      InvRm: 'No replacement could be sent',
+      PrecDocDtls: [{ InvNo: 'EG/2627/000042', InvDt: '28/11/2026' }],
+    });
+    expect(crn.ItemList[0]).toMatchObject({ TotAmt: 9533.52, Discount: 0, AssAmt: 9533.52, IgstAmt: 1716.03, TotItemVal: 11249.55 });
+    expect(crn.ValDtls).toMatchObject({ AssVal: 9533.52, IgstVal: 1716.03, TotInvVal: 11249.55 });
+    expect(eInvoiceSchema.safeParse(crn).success).toBe(true);
+    // A note that names no invoice is refused.
+    const { RefDtls, ...unnamed } = crn;
+    expect(eInvoiceSchema.safeParse(unnamed).error?.issues[0]?.path).toEqual(['RefDtls', 'PrecDocDtls']);
   });
 
   it("refuses what the published schema refuses: a bad HSN, document number, state code, quote, or figures that don't add up", () => {
