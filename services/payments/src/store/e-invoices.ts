@@ -125,3 +125,49 @@ export async function noteEInvoiceFailure(
 export function findEInvoice(db: Kysely<PaymentsDb>, documentNumber: string) {
   return db.selectFrom('e_invoices').selectAll().where('invoice_number', '=', documentNumber).executeTakeFirst();
 }
+
+/** A registration as operators see it: its row, and whether a credit note still waits for its invoice's IRN. */
+const operatorView = (db: Kysely<PaymentsDb>) =>
+  db
+    .selectFrom('e_invoices as due')
+    .selectAll('due')
+    .select(
+      sql<boolean>`(due.doc_type = 'CRN' and not exists (select 1 from e_invoices invoice
+        where invoice.order_id = due.order_id and invoice.doc_type = 'INV' and invoice.status = 'registered'))`.as('waiting_for_invoice'),
+    );
+
+/**
+ * The registrations that need a look (docs/decisions/0165): pending, and either refused or failed at least once, or
+ * queued more than `lateMinutes` ago; oldest first.
+ */
+export function troubledEInvoices(db: Kysely<PaymentsDb>, lateMinutes: number) {
+  return operatorView(db)
+    .where('due.status', '=', 'pending')
+    .where((where) =>
+      where.or([
+        where('due.last_error', 'is not', null),
+        where('due.created_at', '<', sql<Date>`now() - make_interval(mins => ${lateMinutes})`),
+      ]),
+    )
+    .orderBy('due.created_at')
+    .limit(200)
+    .execute();
+}
+
+/** One registration as operators see it. */
+export function eInvoiceForOperators(db: Kysely<PaymentsDb>, documentNumber: string) {
+  return operatorView(db).where('due.invoice_number', '=', documentNumber).executeTakeFirst();
+}
+
+/**
+ * An operator's retry: a pending registration becomes due now (its count and last error kept); a registered one is
+ * left as it is, so asking twice does what asking once does.
+ */
+export async function retryEInvoiceNow(db: Kysely<PaymentsDb>, documentNumber: string): Promise<void> {
+  await db
+    .updateTable('e_invoices')
+    .set({ next_attempt_at: sql<Date>`now()` })
+    .where('invoice_number', '=', documentNumber)
+    .where('status', '=', 'pending')
+    .execute();
+}

@@ -197,6 +197,41 @@ describe.each(DATABASE_KINDS)('e-invoicing of product invoices on %s', (kind) =>
     expect((await rowOf(orderId))!.attempts).toBeGreaterThanOrEqual(2);
   });
 
+  it.runIf(available)("shows operators the registrations that fail, with the IRP's error, and retries one now, idempotently", async () => {
+    const admin = payments.adminSession().token;
+    const problems = async () => (await payments.json('/admin/gst/e-invoices', { token: admin })).body.data;
+    const retry = (documentNumber: string, token = admin) =>
+      payments.json('/admin/gst/e-invoices/retry', { method: 'POST', token, body: { documentNumber } });
+    irp.failNext(100);
+    const { orderId, invoiceNumber } = await shippedB2bOrder();
+    await eventually(async () => ((await rowOf(orderId))?.last_error ?? '') !== '', 15_000);
+    const listed = await problems();
+    expect(listed).toMatchObject({ enabled: true, lateMinutes: 30 });
+    const mine = listed.registrations.find((registration: any) => registration.documentNumber === invoiceNumber);
+    expect(mine).toMatchObject({ docType: 'INV', orderId, status: 'pending', attempts: 1, waitingForInvoice: false, irn: null });
+    expect(mine.lastError).toContain('503');
+    expect(new Date(mine.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Members may not see or retry it.
+    expect((await payments.json('/admin/gst/e-invoices', { token: payments.memberSession().token })).status).toBe(401);
+    expect((await retry(invoiceNumber, payments.memberSession().token)).status).toBe(401);
+    // The IRP back: a retry sends it now rather than in 30 seconds.
+    irp.failNext(0);
+    const retried = await retry(invoiceNumber);
+    expect(retried.status).toBe(200);
+    expect(retried.body.message).toBe(`${invoiceNumber} is being sent to the IRP again now.`);
+    await eventually(async () => (await rowOf(orderId))?.status === 'registered', 10_000);
+    expect((await problems()).registrations.map((registration: any) => registration.documentNumber)).not.toContain(invoiceNumber);
+    // Again, once registered: nothing is sent, the answer says so.
+    const again = await retry(invoiceNumber);
+    expect(again.body.message).toBe(`${invoiceNumber} is registered already, with IRN ${(await rowOf(orderId))!.irn}.`);
+    expect(again.body.data).toMatchObject({ status: 'registered', nextAttemptAt: null });
+    await registrar().drain();
+    expect(sentFor(invoiceNumber)).toBe(1); // the IRP answered 503 to the failed attempts before reading them
+    const unknown = await retry('EG/2627/999999');
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'No e-invoice registration has the document number EG/2627/999999.']);
+    expect((await retry(' ')).status).toBe(400);
+  });
+
   it('is off by default, and on only with every IRP credential', () => {
     expect(paymentsSettings.parse({}).E_INVOICING).toBe(false);
     const refused = paymentsSettings.safeParse({ E_INVOICING: 'true', IRP_BASE_URL: 'https://einv-apisandbox.nic.in' });
