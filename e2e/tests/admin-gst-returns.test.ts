@@ -70,6 +70,10 @@ describe('the GST Returns page', () => {
     expect(await sections.getByRole('row', { name: /B2B Invoices to registered buyers/ }).textContent()).toContain(
       String(answer.data.b2b.length),
     );
+    // E-invoicing is off in this product (decision 0162): its operators' section (decision 0165) says so, with nothing to retry.
+    const eInvoices = page.getByRole('region', { name: 'E-Invoice Registrations Needing Attention', exact: true });
+    await eInvoices.getByText(/^E-invoicing is off \(E_INVOICING\)/).waitFor();
+    await eInvoices.getByText('Every registration is done or on time.').waitFor();
     await fitsAndReads(page);
     // Every table fits its box on the phone too (a row's card would otherwise scroll inside it, out of sight).
     await expect.poll(() => page.getByText(/^This table is wider than the page/).count()).toBe(0);

@@ -335,6 +335,11 @@ export const ACCESS: Record<string, RouteAccess> = {
     path: '/admin/gst/gstr1?month=2026-11',
     notEnveloped: "a file for the GST portal's offline tool, in the tool's own JSON (decision 0158)",
   },
+  'GET /admin/gst/e-invoices': {},
+  'POST /admin/gst/e-invoices/retry': {
+    body: { documentNumber: 'EG/2627/999999' },
+    refusesEveryone: { status: 404, why: 'a made-up document number; retries are proven by services/payments/test/e-invoicing' },
+  },
   'GET /admin/invoices/order/:orderId': {
     path: '/admin/invoices/order/{orderId}',
     refusesEveryone: { status: 404, why: 'the fixture order has not shipped (services/payments/test/product-invoices.test.ts)' },

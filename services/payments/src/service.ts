@@ -3,6 +3,7 @@ import { paymentsEvents, paymentTimeoutsOf } from '@elts/contracts';
 import { defineService, type Subscription } from '@elts/platform';
 import { membershipPlanOf, workflowMigrations } from '@elts/workflows';
 import type { Kysely } from 'kysely';
+import { eInvoiceRoutes } from './api/e-invoice-routes.js';
 import { emulatorRoutes } from './api/emulator-routes.js';
 import { internalRoutes } from './api/internal-routes.js';
 import { invoiceRoutes } from './api/invoice-routes.js';
@@ -71,13 +72,14 @@ export const paymentsService = defineService({
     app.route('/', savingsRoutes(context));
     app.route('/', webhookRoutes(context));
     app.route('/', invoiceRoutes(context));
+    // Off by default: B2B product invoices registered with the IRP by one owner, never in the invoice's way (0162).
+    const eInvoices = eInvoicing(settings, db, logger);
+    app.route('/', eInvoiceRoutes(context, eInvoices));
     if (emulator) {
       app.route('/', emulatorRoutes(emulator, production));
       rememberEmulator(app, emulator);
     }
 
-    // Off by default: B2B product invoices registered with the IRP by one owner, never in the invoice's way (0162).
-    const eInvoices = eInvoicing(settings, db, logger);
     const consumers = [memberProfilesConsumer(db), productTaxFactsConsumer(db), productOrdersConsumer(context)];
     let subscriptions: Subscription[] = [];
     return {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  documentKind,
+  type EInvoiceRegistration,
+  eInvoiceState,
   GST_SECTIONS,
   isNilMonth,
   lastWholeMonth,
@@ -61,5 +64,27 @@ describe('the GST page: its figures', () => {
 
   it("lists GSTR-1's six sections in the return's order", () => {
     expect(GST_SECTIONS.map((entry) => entry.section)).toEqual(['b2b', 'b2cl', 'b2cs', 'hsn', 'cdnr', 'cdnur']);
+  });
+
+  it("says what an e-invoice registration waits on: its invoice, the IRP's failures, or time (decision 0165)", () => {
+    const pending: EInvoiceRegistration = {
+      documentNumber: 'EG/2627/000001',
+      docType: 'INV',
+      orderId: 'ORD-1',
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      waitingForInvoice: false,
+      queuedAt: '2026-11-28T10:00:00.000Z',
+      nextAttemptAt: '2026-11-28T10:00:00.000Z',
+      irn: null,
+    };
+    expect(eInvoiceState(pending)).toBe('Not sent yet');
+    expect(eInvoiceState({ ...pending, attempts: 1, lastError: 'the IRP answered 503' })).toBe('Failed once');
+    expect(eInvoiceState({ ...pending, attempts: 4, lastError: 'the IRP answered 503' })).toBe('Failed 4 times');
+    expect(eInvoiceState({ ...pending, attempts: 1 })).toBe('Being sent');
+    const note = { ...pending, docType: 'CRN' as const, documentNumber: 'CN/2627/000001', waitingForInvoice: true };
+    expect(eInvoiceState(note)).toBe("Waiting for its invoice's IRN");
+    expect([documentKind(pending), documentKind(note)]).toEqual(['Tax invoice', 'Credit note']);
   });
 });

@@ -42,6 +42,23 @@ const orderBuyerAnswer = answer(z.object({ gstin: z.string().nullable(), legalNa
 const gstReturnQuery = z.object({
   month: z.string({ error: 'Month is required, as YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM, such as 2026-11'),
 });
+/**
+ * A document's registration with the IRP as operators see it (docs/decisions/0165): an invoice (INV) or a credit
+ * note (CRN) of a B2B product order, still pending, with the IRP's last refusal or failure.
+ */
+const eInvoiceRegistrationSchema = z.object({
+  documentNumber: z.string(),
+  docType: z.enum(['INV', 'CRN']),
+  orderId: z.string(),
+  status: z.enum(['pending', 'registered']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** A credit note waits for its invoice's IRN before it is sent. */
+  waitingForInvoice: z.boolean(),
+  queuedAt: z.string(),
+  nextAttemptAt: z.string().nullable(),
+  irn: z.string().nullable(),
+});
 /** One row of a GSTR-1 section: its fields as the section names them (amounts in paise). */
 const gstReturnRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 /** Taxable value and tax of a group of documents, in paise (credit notes taken away). */
@@ -667,6 +684,33 @@ export const paymentsOperations = {
     summary: "A month's GSTR-1 as the JSON file of the GST portal's offline tool (decision 0158), downloaded as a file",
     query: gstReturnQuery,
     response: gstr1Document,
+  }),
+  adminEInvoiceProblems: operation({
+    id: 'adminEInvoiceProblems',
+    method: 'GET',
+    path: '/admin/gst/e-invoices',
+    owner: 'payments',
+    access: 'admin',
+    summary:
+      'E-invoices whose IRN registration failed or has been pending longer than E_INVOICE_LATE_MINUTES, with the last error (docs/decisions/0165)',
+    response: answer(z.object({ enabled: z.boolean(), lateMinutes: z.number().int(), registrations: z.array(eInvoiceRegistrationSchema) })),
+  }),
+  adminEInvoiceRetry: operation({
+    id: 'adminEInvoiceRetry',
+    method: 'POST',
+    path: '/admin/gst/e-invoices/retry',
+    owner: 'payments',
+    access: 'admin',
+    summary: "Sends a pending e-invoice's registration again now; a registered one is left as it is (idempotent)",
+    body: z.object({
+      documentNumber: z
+        .string({ error: 'Document number is required' })
+        .trim()
+        .min(1, 'Document number is required')
+        .max(16, 'Document number must be at most 16 characters')
+        .regex(/^[A-Za-z0-9/-]+$/, 'Document number must hold only letters, digits, / and -, such as EG/2627/000001'),
+    }),
+    response: answer(eInvoiceRegistrationSchema, { message: z.string() }),
   }),
   adminInvoicePdf: operation({
     id: 'adminInvoicePdf',

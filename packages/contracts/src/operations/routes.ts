@@ -12,6 +12,8 @@ export const API: OperationRoutes = {
   adminCronStepGiveUp: { id: 'adminCronStepGiveUp', method: 'POST', path: '/admin/cron/steps/give-up' },
   adminCronStepRetry: { id: 'adminCronStepRetry', method: 'POST', path: '/admin/cron/steps/retry' },
   adminCronTrigger: { id: 'adminCronTrigger', method: 'POST', path: '/admin/cron/trigger' },
+  adminEInvoiceProblems: { id: 'adminEInvoiceProblems', method: 'GET', path: '/admin/gst/e-invoices' },
+  adminEInvoiceRetry: { id: 'adminEInvoiceRetry', method: 'POST', path: '/admin/gst/e-invoices/retry' },
   adminGiveaway: { id: 'adminGiveaway', method: 'GET', path: '/admin/giveaway' },
   adminGstReturn: { id: 'adminGstReturn', method: 'GET', path: '/admin/gst/returns' },
   adminGstReturnCsv: { id: 'adminGstReturnCsv', method: 'GET', path: '/admin/gst/returns/:section' },

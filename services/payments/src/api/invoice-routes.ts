@@ -17,10 +17,14 @@ export function invoiceRoutes(context: PaymentsContext) {
   const find = (paymentId: string, memberId?: string) => findDocument(context.db, 'invoices', 'payment_id', paymentId, memberId);
   const findCreditNote = (refundId: string, memberId?: string) => findDocument(context.db, 'credit_notes', 'refund_id', refundId, memberId);
   const latestOf = <T extends 'invoices' | 'credit_notes'>(table: T, memberId: string) => latestDocuments(context.db, table, memberId);
-  const pdfResponse = (document: unknown, eInvoice?: EInvoiceMark) => {
+  /**
+   * A document as its PDF: an invoice or credit note registered with the IRP carries its IRN, acknowledgement and
+   * signed QR code (docs/decisions/0162, 0165); looked up by the document's number, so memberships' find none.
+   */
+  const pdfResponse = async (document: unknown) => {
     const invoice = (typeof document === 'string' ? JSON.parse(document) : document) as InvoiceRecord;
     const file = invoice.against ? 'credit-note' : 'invoice';
-    return new Response(new Uint8Array(invoicePdf(invoice, eInvoice)), {
+    return new Response(new Uint8Array(invoicePdf(invoice, await registrationOf(invoice.invoiceNumber))), {
       headers: {
         'content-type': 'application/pdf',
         'content-disposition': `attachment; filename="${file}-${invoice.invoiceNumber.replace(/\//g, '-')}.pdf"`,
@@ -28,13 +32,11 @@ export function invoiceRoutes(context: PaymentsContext) {
       },
     });
   };
-  /** A product order's invoice, with its IRN once the IRP registered it (docs/decisions/0162). */
-  const orderInvoicePdf = async (orderId: string, document: unknown) => {
-    const registered = await findEInvoice(context.db, orderId);
-    const { irn, ack_no: ackNo, ack_date: ackDate } = registered ?? {};
-    const mark =
-      irn && ackNo && ackDate ? { irn, ackNo, ackAt: irpTime(ackDate), signedQrCode: registered?.signed_qr_code ?? null } : undefined;
-    return pdfResponse(document, mark);
+  const registrationOf = async (documentNumber: string): Promise<EInvoiceMark | undefined> => {
+    const registered = await findEInvoice(context.db, documentNumber);
+    if (!registered?.irn || !registered.ack_no || !registered.ack_date) return undefined;
+    const { irn, ack_no: ackNo, ack_date: ackDate, signed_qr_code: signedQrCode } = registered;
+    return { irn, ackNo, ackAt: irpTime(ackDate), signedQrCode };
   };
   const app = new Hono<AppEnv>();
   mount(app, paymentsOperations.memberInvoices, async (c) => {
@@ -87,11 +89,9 @@ export function invoiceRoutes(context: PaymentsContext) {
   });
   // A product order's invoice, by its order (docs/decisions/0093): there is none until its goods ship.
   mount(app, paymentsOperations.memberOrderInvoicePdf, async (c) => {
-    const member = requireMember(c);
-    const { orderId } = c.req.valid('param');
-    const row = await findDocument(context.db, 'invoices', 'order_id', orderId, member.id);
+    const row = await findDocument(context.db, 'invoices', 'order_id', c.req.valid('param').orderId, requireMember(c).id);
     if (!row) throw notFound('Invoice not found: an order is invoiced when it ships');
-    return orderInvoicePdf(orderId, row.document);
+    return pdfResponse(row.document);
   });
   // The business an order's invoice names (issue 38 item 3, docs/decisions/0158): given or corrected until it ships.
   const ORDER_NOT_FOUND = 'Order not found';
@@ -121,10 +121,9 @@ export function invoiceRoutes(context: PaymentsContext) {
     return c.json({ is_success: true, data: { gstin, legalName, editable: true } });
   });
   mount(app, paymentsOperations.adminOrderInvoicePdf, async (c) => {
-    const { orderId } = c.req.valid('param');
-    const row = await findDocument(context.db, 'invoices', 'order_id', orderId);
+    const row = await findDocument(context.db, 'invoices', 'order_id', c.req.valid('param').orderId);
     if (!row) throw notFound('Invoice not found: an order is invoiced when it ships');
-    return orderInvoicePdf(orderId, row.document);
+    return pdfResponse(row.document);
   });
   // The month's GSTR-1 data for operators (issue 38 item 5): every invoice and credit note of the month, India time.
   mount(app, paymentsOperations.adminGstReturn, async (c) => {

@@ -19,8 +19,9 @@ const clip = (value: string, max: number) => value.replace(/"/g, "'").trim().sli
 const atLeast3 = (value: string, max: number) => clip(value, max).padEnd(3, '.');
 
 /**
- * The e-invoice (schema 1.1) of a product order's tax invoice to a registered business (docs/decisions/0162), or
- * null for an invoice to an unregistered member: B2C invoices are not e-invoiced. The document is the invoice as
+ * The e-invoice (schema 1.1) of a product order's tax invoice to a registered business (docs/decisions/0162), or of a
+ * credit note against one (type CRN, naming the invoice; docs/decisions/0165), or null for a document to an
+ * unregistered member: B2C documents are not e-invoiced. The document is the invoice as
  * issued (docs/decisions/0093); the order gives the addresses in parts (town, pincode) that the document prints as
  * one line. The result is checked against `eInvoiceSchema` by the caller before it is sent.
  */
@@ -31,7 +32,8 @@ export function eInvoiceOf(
 ): EInvoice | null {
   const buyerGstin = invoice.recipient.gstin;
   const goods = invoice.goods;
-  if (!buyerGstin || !goods || invoice.against) return null;
+  if (!buyerGstin || !goods) return null;
+  const against = invoice.against;
   const sellerState = invoice.supplier.gstin.slice(0, 2);
   const billing = order.billingAddress;
   const shipping = order.shippingAddress;
@@ -61,7 +63,7 @@ export function eInvoiceOf(
   return {
     Version: '1.1',
     TranDtls: { TaxSch: 'GST', SupTyp: 'B2B', RegRev: 'N', EcmGstin: null, IgstOnIntra: 'N' },
-    DocDtls: { Typ: 'INV', No: invoice.invoiceNumber, Dt: indianDate(new Date(invoice.issuedAt)) },
+    DocDtls: { Typ: against ? 'CRN' : 'INV', No: invoice.invoiceNumber, Dt: indianDate(new Date(invoice.issuedAt)) },
     SellerDtls: {
       Gstin: invoice.supplier.gstin,
       LglNm: atLeast3(invoice.supplier.name, 100),
@@ -91,6 +93,15 @@ export function eInvoiceOf(
             Stcd: invoice.placeOfSupply.code,
           },
         }),
+    // A credit note names the invoice it reduces (CGST s.34), and why.
+    ...(against
+      ? {
+          RefDtls: {
+            InvRm: atLeast3(against.reason, 100),
+            PrecDocDtls: [{ InvNo: against.invoiceNumber, InvDt: indianDate(new Date(against.issuedAt)) }],
+          },
+        }
+      : {}),
     ItemList: items,
     ValDtls: {
       AssVal: rupees(invoice.taxablePaise),

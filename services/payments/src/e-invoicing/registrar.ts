@@ -81,26 +81,26 @@ export class EInvoiceRegistrar {
   }
 
   private async registerOne(row: DueEInvoice): Promise<void> {
-    const { order_id: orderId, invoice_number: invoiceNumber, attempts } = row;
+    const { order_id: orderId, invoice_number: invoiceNumber, doc_type: docType, attempts } = row;
     try {
-      const source = await eInvoiceSource(this.db, orderId);
-      if (!source) throw new Error('its invoice or order is not found');
+      const source = await eInvoiceSource(this.db, row);
+      if (!source) throw new Error(`its ${docType === 'CRN' ? 'credit note' : 'invoice'} or order is not found`);
       const einvoice = eInvoiceOf(source.invoice, source.order, this.supplier);
-      if (!einvoice) throw new Error('its invoice names no GSTIN: a B2C invoice is not e-invoiced');
+      if (!einvoice) throw new Error('it names no GSTIN: a B2C document is not e-invoiced');
       const answer = await this.irp.register(einvoice);
-      const stored = await saveRegistration(this.db, orderId, answer);
+      const stored = await saveRegistration(this.db, invoiceNumber, answer);
       this.logger.info(
-        { orderId, invoiceNumber, irn: answer.irn, ackNo: answer.ackNo, duplicate: answer.duplicate, stored },
+        { orderId, invoiceNumber, docType, irn: answer.irn, ackNo: answer.ackNo, duplicate: answer.duplicate, stored },
         answer.duplicate ? 'e-invoice was registered before: its first IRN is kept' : 'e-invoice registered',
       );
     } catch (error) {
       const wait = retryDelayMs(attempts, this.options.firstRetryMs ?? 30_000, this.options.maxRetryMs ?? 3_600_000);
       const message = error instanceof Error ? error.message : String(error);
-      await noteEInvoiceFailure(this.db, orderId, message, Math.ceil(wait / 1000));
+      await noteEInvoiceFailure(this.db, invoiceNumber, message, Math.ceil(wait / 1000));
       const failing = attempts >= (this.options.errorAfterAttempts ?? 5) || error instanceof EInvoiceInvalid;
       this.logger[failing ? 'error' : 'warn'](
-        { orderId, invoiceNumber, attempt: attempts, retryInSeconds: Math.ceil(wait / 1000), err: message },
-        'e-invoice registration failed; the invoice stands and the registration is tried again',
+        { orderId, invoiceNumber, docType, attempt: attempts, retryInSeconds: Math.ceil(wait / 1000), err: message },
+        'e-invoice registration failed; the document stands and the registration is tried again',
       );
     }
   }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * The e-invoice JSON the IRP takes (schema version 1.1, as notified by GSTN/NIC; docs/decisions/0162), written here
  * from the published JSON schema's required fields, patterns, lengths and bounds, for what a B2B supply of goods
- * uses. Sections we never send (export, e-way bill, payment, references, attributes, batches) are left out: the
+ * uses, and the reference to the invoice a credit note reduces (docs/decisions/0165). Sections we never send (export,
+ * e-way bill, payment, attributes, batches, contracts) are left out: the
  * schema makes them optional, and this one refuses any key it does not know, so nothing unchecked is sent.
  * The adapter checks each invoice with it before sending; the test IRP checks what it receives with it too.
  */
@@ -19,6 +20,11 @@ const stateCode = z.string().regex(/^(?!0+$)[0-9]{1,2}$/, 'must be a state code 
 const gstin = z.string().regex(/^[0-9]{2}[0-9A-Z]{13}$/, 'must be a GSTIN (15 characters)');
 const pincode = z.number().int().min(100000).max(999999);
 const yesNo = z.enum(['Y', 'N']);
+/** A document's number (an invoice's or a note's): at most 16 characters, as Rule 46(b) and the schema allow. */
+const documentNumber = z
+  .string()
+  .max(16)
+  .regex(/^[a-zA-Z1-9][a-zA-Z0-9/-]{0,15}$/, 'must start with a letter or 1-9 and hold only letters, digits, / and -');
 const date = z.string().regex(/^[0-3][0-9]\/[0-1][0-9]\/20[0-9]{2}$/, 'must be dd/mm/yyyy');
 
 /**
@@ -100,14 +106,7 @@ export const eInvoiceSchema = z
       EcmGstin: gstin.nullable().optional(),
       IgstOnIntra: yesNo.optional(),
     }),
-    DocDtls: z.strictObject({
-      Typ: z.enum(['INV', 'CRN', 'DBN']),
-      No: z
-        .string()
-        .max(16)
-        .regex(/^[a-zA-Z1-9][a-zA-Z0-9/-]{0,15}$/, 'must start with a letter or 1-9 and hold only letters, digits, / and -'),
-      Dt: date,
-    }),
+    DocDtls: z.strictObject({ Typ: z.enum(['INV', 'CRN', 'DBN']), No: documentNumber, Dt: date }),
     SellerDtls: z.strictObject({ Gstin: gstin, ...party, Loc: text(3, 50) }),
     BuyerDtls: z.strictObject({
       Gstin: z.string().regex(/^([0-9]{2}[0-9A-Z]{13}|URP)$/),
@@ -130,6 +129,17 @@ export const eInvoiceSchema = z
         Loc: text(3, 100),
         Pin: pincode,
         Stcd: stateCode,
+      })
+      .optional(),
+    // References: for a credit or debit note, the invoice it changes (PrecDocDtls); a remark (the reason).
+    RefDtls: z
+      .strictObject({
+        InvRm: text(3, 100).optional(),
+        PrecDocDtls: z
+          .array(z.strictObject({ InvNo: documentNumber, InvDt: date, OthRefNo: text(1, 20).optional() }))
+          .min(1)
+          .max(100)
+          .optional(),
       })
       .optional(),
     ItemList: z.array(eInvoiceItemSchema).min(1).max(1000),
@@ -162,6 +172,8 @@ export const eInvoiceSchema = z
       if (!interState && invoice.TranDtls.IgstOnIntra !== 'Y' && (item.IgstAmt ?? 0) > 0)
         issue(at('IgstAmt'), 'an intra-state supply is taxed as CGST and SGST');
     });
+    if (invoice.DocDtls.Typ !== 'INV' && !invoice.RefDtls?.PrecDocDtls)
+      issue(['RefDtls', 'PrecDocDtls'], 'a credit or debit note must name the invoice it changes');
     const totals = invoice.ValDtls;
     if (!near(totals.AssVal, sum(invoice.ItemList.map((item) => item.AssAmt)))) issue(['ValDtls', 'AssVal'], 'must be the sum of AssAmt');
     const expected =

@@ -29,6 +29,8 @@ export const eInvoicingSettings = {
     .default('403001'),
   /** How often invoices waiting for their IRN are looked for (a failed registration waits longer each time). */
   E_INVOICE_POLL_SECONDS: z.coerce.number().int().positive().default(15),
+  /** A registration pending longer than this is shown to operators (GST Returns page) even before any failure. */
+  E_INVOICE_LATE_MINUTES: z.coerce.number().int().positive().default(30),
 };
 
 const required = ['IRP_BASE_URL', 'IRP_CLIENT_ID', 'IRP_CLIENT_SECRET', 'IRP_USERNAME', 'IRP_PASSWORD', 'IRP_PUBLIC_KEY'] as const;

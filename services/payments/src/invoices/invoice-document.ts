@@ -1,5 +1,9 @@
 import { formatRupees, indianDate, indianDateTime } from '@elts/contracts';
 import { PdfPage } from './pdf-writer.js';
+import { qrModules } from './qr-code.js';
+
+/** The QR code's side on the page, in points (about 5.3 cm): a signed QR code of ~1,200 characters has 133 modules. */
+const QR_SIZE = 150;
 
 export interface InvoiceRecord {
   invoiceNumber: string;
@@ -66,7 +70,7 @@ export interface EInvoiceMark {
   ackNo: string;
   /** When the IRP acknowledged it. */
   ackAt: Date;
-  /** The IRP's signed QR code (a JWT), printed as text: drawing the QR image is not built. */
+  /** The IRP's signed QR code (a JWT), drawn as a QR code (docs/decisions/0165). */
   signedQrCode: string | null;
 }
 
@@ -183,12 +187,11 @@ export function invoicePdf(invoice: InvoiceRecord, eInvoice?: EInvoiceMark): Buf
     y += 12;
     page.text(left, y, `Ack No. ${eInvoice.ackNo}    Ack Date ${indianDateTime(eInvoice.ackAt)}`, { size: 8 });
     if (eInvoice.signedQrCode) {
-      y += 14;
-      page.text(left, y, 'Signed QR code (as the Invoice Registration Portal signed it):', { size: 8 });
-      for (let at = 0; at < eInvoice.signedQrCode.length; at += 120) {
-        y += 8;
-        page.text(left, y, eInvoice.signedQrCode.slice(at, at + 120), { size: 6 });
-      }
+      // Rule 48(4): the IRP's signed QR code itself, drawn; a reader scanning it gets the signed text.
+      y += 16;
+      page.text(left, y, 'Signed QR code of the Invoice Registration Portal:', { size: 8 });
+      y += 6;
+      page.cells(left, y, QR_SIZE, qrModules(eInvoice.signedQrCode));
     }
   }
   return page.toBuffer({ title: `${credit ? 'Credit note' : 'Tax invoice'} ${invoice.invoiceNumber}` });

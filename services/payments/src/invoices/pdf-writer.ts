@@ -1,5 +1,6 @@
 /**
- * A minimal PDF 1.4 writer for one-page text documents: the built-in Helvetica fonts, text at positions, and lines.
+ * A minimal PDF 1.4 writer for one-page text documents: the built-in Helvetica fonts, text at positions, lines, and grids of
+ * filled cells (a QR code).
  * Enough for a tax invoice, with nothing to install. Text is limited to what WinAnsi encodes (no rupee sign).
  */
 export class PdfPage {
@@ -22,6 +23,26 @@ export class PdfPage {
 
   line(x1: number, y1: number, x2: number, y2: number, width = 0.5): this {
     this.ops.push(`${width} w ${x1} ${this.height - y1} m ${x2} ${this.height - y2} l S`);
+    return this;
+  }
+
+  /**
+   * A square grid of dark cells (a QR code's modules, row by row from the top) drawn as filled rectangles with its
+   * top left corner at (x, y) and `size` points a side. The grid is drawn in its own units (one cell, rows going
+   * down) through a transformation, and runs of dark cells in a row are one rectangle, to keep the page small.
+   */
+  cells(x: number, y: number, size: number, grid: boolean[][]): this {
+    const cell = (size / grid.length).toFixed(4);
+    const rects: string[] = [];
+    grid.forEach((row, r) => {
+      for (let c = 0; c < row.length; c++) {
+        if (!row[c]) continue;
+        const start = c;
+        while (row[c + 1]) c++;
+        rects.push(`${start} ${r} ${c - start + 1} 1 re`);
+      }
+    });
+    this.ops.push(`q 0 g ${cell} 0 0 -${cell} ${x} ${this.height - y} cm\n${rects.join('\n')}\nf Q`);
     return this;
   }
 

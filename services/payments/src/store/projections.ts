@@ -1,5 +1,6 @@
 import type { StoredEvent } from '@elts/platform';
 import { sql, type Transaction } from 'kysely';
+import { queueCreditNoteEInvoice } from './e-invoices.js';
 import type { PaymentsDb, PaymentsTable, SubscriptionsTable } from './tables.js';
 
 /** Applies one of the service's own events to its read tables, in the transaction that appended it. */
@@ -181,6 +182,15 @@ export async function project(trx: Transaction<PaymentsDb>, event: StoredEvent):
           invoice_number: data.against.invoiceNumber,
         })
         .execute();
+      // A credit note of an e-invoiced goods invoice is registered too, as a CRN (docs/decisions/0165).
+      if (data.goods?.orderId) {
+        await queueCreditNoteEInvoice(trx, {
+          orderId: data.goods.orderId,
+          creditNoteNumber: data.invoiceNumber,
+          refundId: data.refundId,
+          invoiceNumber: data.against.invoiceNumber,
+        });
+      }
       return;
     case 'InvoiceIssued':
       await trx

@@ -85,7 +85,10 @@ export interface PaymentsDb extends EventTables {
   /** B2B product invoices to register with the IRP, and its answers (docs/decisions/0162). */
   e_invoices: {
     order_id: string;
+    /** The document's number: the invoice's, or for a CRN the credit note's (docs/decisions/0165). */
     invoice_number: string;
+    doc_type: 'INV' | 'CRN';
+    refund_id: string | null;
     status: 'pending' | 'registered';
     attempts: number;
     next_attempt_at: Date;

@@ -6,7 +6,8 @@ import { NicIrpClient } from '../../src/e-invoicing/irp-client.js';
 import { EInvoiceRegistrar, retryDelayMs } from '../../src/e-invoicing/registrar.js';
 import { paymentsSettings } from '../../src/settings.js';
 import type { PaymentsDb } from '../../src/store/tables.js';
-import { registerMember, startPayments } from '../helpers.js';
+import { internalCall, registerMember, startPayments } from '../helpers.js';
+import { qrTextOfPdf } from '../pdf-qr.js';
 import { pdfText, productOrderSteps } from '../product-orders.js';
 import { type FakeIrp, startFakeIrp } from './fake-irp.js';
 
@@ -20,7 +21,10 @@ describe.each(DATABASE_KINDS)('e-invoicing of product invoices on %s', (kind) =>
   let irp: FakeIrp;
   const { product, paidOrder, ship, invoicesOf } = productOrderSteps(() => payments);
   const db = () => payments.db as unknown as Kysely<PaymentsDb>;
-  const rowOf = async (orderId: string) => (await sql<Row>`select * from e_invoices where order_id = ${orderId}`.execute(db())).rows[0];
+  const rowOf = async (orderId: string) =>
+    (await sql<Row>`select * from e_invoices where order_id = ${orderId} and doc_type = 'INV'`.execute(db())).rows[0];
+  const creditNoteRowsOf = async (orderId: string) =>
+    (await sql<Row>`select * from e_invoices where order_id = ${orderId} and doc_type = 'CRN'`.execute(db())).rows;
   const sentFor = (invoiceNumber: string) => irp.received.filter((invoice: any) => invoice.DocDtls.No === invoiceNumber).length;
   /** A registrar of the test's own on the same database: another owner competing for the same rows. */
   const registrar = () =>
@@ -78,12 +82,58 @@ describe.each(DATABASE_KINDS)('e-invoicing of product invoices on %s', (kind) =>
       ItemList: [{ HsnCd: '85171300', Qty: 1, AssAmt: 19067.03, GstRt: 18, IgstAmt: 3432.07 }],
       ValDtls: { TotInvVal: 22499.1 },
     });
-    const pdf = await payments.request(`/api/invoices/order/${orderId}`, { token: member.token });
-    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    const pdf = Buffer.from(await (await payments.request(`/api/invoices/order/${orderId}`, { token: member.token })).arrayBuffer());
+    const text = pdfText(pdf);
     expect(text).toContain(`IRN: ${row.irn}`);
     expect(text).toMatch(new RegExp(`Ack No. ${row.ack_no} +Ack Date \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`));
-    expect(text.replace(/\n/g, '')).toContain(row.signed_qr_code!);
+    // Rule 48(4): the signed QR code drawn as a code, which a QR reader decodes to the IRP's signed text.
+    expect(qrTextOfPdf(pdf)).toBe(row.signed_qr_code);
   });
+
+  it.runIf(available)(
+    'registers the credit note of a refund as a CRN naming its invoice, after the invoice, and prints its IRN and QR',
+    async () => {
+      irp.failNext(100); // the IRP away: the invoice waits for its IRN, and its credit note after it
+      const { member, orderId, invoiceNumber } = await shippedB2bOrder();
+      const refund = await internalCall(payments, `/internal/payments/orders/${orderId}/refund`, {
+        reason: 'No replacement could be sent',
+      });
+      expect(refund.status).toBe(200);
+      await eventually(async () => (await creditNoteRowsOf(orderId)).length === 1, 15_000);
+      const [queued] = await creditNoteRowsOf(orderId);
+      const note = (
+        await sql<{ refund_id: string; credit_note_number: string }>`
+      select refund_id, credit_note_number from credit_notes where invoice_number = ${invoiceNumber}`.execute(db())
+      ).rows[0]!;
+      expect(queued).toMatchObject({ invoice_number: note.credit_note_number, refund_id: note.refund_id, status: 'pending', attempts: 0 });
+      // Not claimed while its invoice has no IRN: the IRP hears of the invoice first.
+      await registrar().drain();
+      expect((await creditNoteRowsOf(orderId))[0]!.attempts).toBe(0);
+      irp.failNext(0);
+      await sql`update e_invoices set next_attempt_at = now() where order_id = ${orderId}`.execute(db());
+      await eventually(async () => (await creditNoteRowsOf(orderId))[0]?.status === 'registered', 15_000);
+      const invoiceRow = (await rowOf(orderId))!;
+      const noteRow = (await creditNoteRowsOf(orderId))[0]!;
+      expect(noteRow.irn).toMatch(/^[0-9a-f]{64}$/);
+      expect(noteRow.irn).not.toBe(invoiceRow.irn);
+      expect(new Date(noteRow.registered_at!).getTime()).toBeGreaterThanOrEqual(new Date(invoiceRow.registered_at!).getTime());
+      const sent = irp.received.find((document: any) => document.DocDtls.No === note.credit_note_number) as any;
+      expect(sent).toMatchObject({
+        DocDtls: { Typ: 'CRN', No: note.credit_note_number },
+        RefDtls: { InvRm: 'No replacement could be sent', PrecDocDtls: [{ InvNo: invoiceNumber }] },
+        BuyerDtls: { Gstin: '29AABCT1332L1ZA', Pos: '29' },
+        ItemList: [{ HsnCd: '85171300', AssAmt: 19067.03, IgstAmt: 3432.07 }],
+        ValDtls: { TotInvVal: 22499.1 },
+      });
+      // The credit note's PDF carries its own IRN and signed QR code, drawn.
+      const pdf = Buffer.from(
+        await (await payments.request(`/api/subscription/credit-note/${note.refund_id}`, { token: member.token })).arrayBuffer(),
+      );
+      expect(pdfText(pdf)).toContain(`IRN: ${noteRow.irn}`);
+      expect(qrTextOfPdf(pdf)).toBe(noteRow.signed_qr_code);
+      expect(sentFor(note.credit_note_number)).toBe(1);
+    },
+  );
 
   it.runIf(available)('leaves a B2C invoice alone', async () => {
     const member = await registerMember(payments, { pincode: '560001' });
@@ -145,6 +195,41 @@ describe.each(DATABASE_KINDS)('e-invoicing of product invoices on %s', (kind) =>
     await sql`update e_invoices set next_attempt_at = now() where order_id = ${orderId}`.execute(db());
     await eventually(async () => (await rowOf(orderId))?.status === 'registered', 15_000);
     expect((await rowOf(orderId))!.attempts).toBeGreaterThanOrEqual(2);
+  });
+
+  it.runIf(available)("shows operators the registrations that fail, with the IRP's error, and retries one now, idempotently", async () => {
+    const admin = payments.adminSession().token;
+    const problems = async () => (await payments.json('/admin/gst/e-invoices', { token: admin })).body.data;
+    const retry = (documentNumber: string, token = admin) =>
+      payments.json('/admin/gst/e-invoices/retry', { method: 'POST', token, body: { documentNumber } });
+    irp.failNext(100);
+    const { orderId, invoiceNumber } = await shippedB2bOrder();
+    await eventually(async () => ((await rowOf(orderId))?.last_error ?? '') !== '', 15_000);
+    const listed = await problems();
+    expect(listed).toMatchObject({ enabled: true, lateMinutes: 30 });
+    const mine = listed.registrations.find((registration: any) => registration.documentNumber === invoiceNumber);
+    expect(mine).toMatchObject({ docType: 'INV', orderId, status: 'pending', attempts: 1, waitingForInvoice: false, irn: null });
+    expect(mine.lastError).toContain('503');
+    expect(new Date(mine.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Members may not see or retry it.
+    expect((await payments.json('/admin/gst/e-invoices', { token: payments.memberSession().token })).status).toBe(401);
+    expect((await retry(invoiceNumber, payments.memberSession().token)).status).toBe(401);
+    // The IRP back: a retry sends it now rather than in 30 seconds.
+    irp.failNext(0);
+    const retried = await retry(invoiceNumber);
+    expect(retried.status).toBe(200);
+    expect(retried.body.message).toBe(`${invoiceNumber} is being sent to the IRP again now.`);
+    await eventually(async () => (await rowOf(orderId))?.status === 'registered', 10_000);
+    expect((await problems()).registrations.map((registration: any) => registration.documentNumber)).not.toContain(invoiceNumber);
+    // Again, once registered: nothing is sent, the answer says so.
+    const again = await retry(invoiceNumber);
+    expect(again.body.message).toBe(`${invoiceNumber} is registered already, with IRN ${(await rowOf(orderId))!.irn}.`);
+    expect(again.body.data).toMatchObject({ status: 'registered', nextAttemptAt: null });
+    await registrar().drain();
+    expect(sentFor(invoiceNumber)).toBe(1); // the IRP answered 503 to the failed attempts before reading them
+    const unknown = await retry('EG/2627/999999');
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'No e-invoice registration has the document number EG/2627/999999.']);
+    expect((await retry(' ')).status).toBe(400);
   });
 
   it('is off by default, and on only with every IRP credential', () => {

@@ -4,50 +4,8 @@ import { aesDecrypt, aesEncrypt, rsaEncrypt } from '../../src/e-invoicing/crypto
 import { EInvoiceInvalid, IrpRejected, irpTime, NicIrpClient } from '../../src/e-invoicing/irp-client.js';
 import { eInvoiceOf } from '../../src/e-invoicing/mapping.js';
 import { eInvoiceSchema } from '../../src/e-invoicing/schema.js';
-import type { InvoiceRecord } from '../../src/invoices/invoice-document.js';
 import { type FakeIrp, startFakeIrp } from './fake-irp.js';
-
-/** A phone sold to a business in Karnataka from Goa: Rs 24,999 less Rs 2,499.90 of credit, IGST at 18%. */
-function b2bInvoice(overrides: Partial<InvoiceRecord> = {}): InvoiceRecord {
-  return {
-    invoiceNumber: 'EG/2627/000042',
-    issuedAt: '2026-11-27T19:00:00.000Z', // 28/11/2026 in India
-    paymentId: 'pay_1',
-    description: 'Samsung Galaxy S24 5G (256 GB)',
-    sac: '85171300',
-    taxablePaise: 1_906_703,
-    cgstPaise: 0,
-    sgstPaise: 0,
-    igstPaise: 343_207,
-    totalPaise: 2_249_910,
-    ratePercent: 18,
-    placeOfSupply: { state: 'Karnataka', code: '29' },
-    recipient: { name: 'Rao Traders Private Limited', address: '12 MG Road, Bengaluru', gstin: '29AAGCR4375J1ZU', state: 'Karnataka' },
-    supplier: { name: 'ELTS Club', address: 'Panaji, Goa 403001', gstin: '30AABCE1234F1ZI', state: 'Goa' },
-    goods: {
-      orderId: 'ORD-1',
-      deliveryAddress: 'Asha Rao, 12 MG Road, Bengaluru, Karnataka 560001',
-      lines: [
-        {
-          description: 'Samsung Galaxy S24 5G (256 GB)',
-          hsnCode: '85171300',
-          quantity: 1,
-          unitPricePaise: 2_499_900,
-          grossValuePaise: 2_118_559,
-          discountPaise: 211_856,
-          taxablePaise: 1_906_703,
-          ratePercent: 18,
-        },
-      ],
-      paidByCreditPaise: 0,
-    },
-    ...overrides,
-  };
-}
-
-const address = { name: 'Asha Rao', phone: '9876543210', address: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
-const order = { billingAddress: address, shippingAddress: address };
-const place = { location: 'Panaji', pincode: '403001' };
+import { address, b2bInvoice, order, place } from './fixtures.js';
 
 describe('the IRP encryption', () => {
   it('round-trips AES-256-ECB with PKCS#7 padding under a 32-byte key, and refuses another key', () => {
@@ -194,11 +152,42 @@ describe('a B2B product invoice as an e-invoice (schema 1.1)', () => {
     expect(einvoice.ValDtls).toMatchObject({ AssVal: 2554.29, CgstVal: 63.85, SgstVal: 63.86, IgstVal: 0, TotInvVal: 2682 });
   });
 
-  it('leaves B2C invoices and credit notes out', () => {
+  it('leaves B2C documents out', () => {
     const b2c = b2bInvoice({ recipient: { name: 'Asha Rao', address: null, gstin: null, state: 'Karnataka' } });
     expect(eInvoiceOf(b2c, order, place)).toBeNull();
-    const note = b2bInvoice({ against: { invoiceNumber: 'EG/2627/000041', issuedAt: '2026-11-20T10:00:00.000Z', reason: 'Refund' } });
-    expect(eInvoiceOf(note, order, place)).toBeNull();
+    expect(
+      eInvoiceOf(
+        { ...b2c, against: { invoiceNumber: 'EG/2627/000041', issuedAt: '2026-11-20T10:00:00.000Z', reason: 'Refund' } },
+        order,
+        place,
+      ),
+    ).toBeNull();
+  });
+
+  it('maps a credit note of a B2B invoice as a CRN naming the invoice it reduces (docs/decisions/0165)', () => {
+    // Half the invoice taken back, as the credit note path writes its line: the value refunded, no discount on it.
+    const line = { ...b2bInvoice().goods!.lines[0]!, grossValuePaise: 953_352, discountPaise: 0, taxablePaise: 953_352 };
+    const note = b2bInvoice({
+      invoiceNumber: 'CN/2627/000007',
+      issuedAt: '2026-12-01T05:00:00.000Z',
+      taxablePaise: 953_352,
+      igstPaise: 171_603,
+      totalPaise: 1_124_955,
+      goods: { ...b2bInvoice().goods!, lines: [line] },
+      against: { invoiceNumber: 'EG/2627/000042', issuedAt: '2026-11-27T19:00:00.000Z', reason: 'No replacement could be sent' },
+    });
+    const crn = eInvoiceOf(note, order, place)!;
+    expect(crn.DocDtls).toEqual({ Typ: 'CRN', No: 'CN/2627/000007', Dt: '01/12/2026' });
+    expect(crn.RefDtls).toEqual({
+      InvRm: 'No replacement could be sent',
+      PrecDocDtls: [{ InvNo: 'EG/2627/000042', InvDt: '28/11/2026' }],
+    });
+    expect(crn.ItemList[0]).toMatchObject({ TotAmt: 9533.52, Discount: 0, AssAmt: 9533.52, IgstAmt: 1716.03, TotItemVal: 11249.55 });
+    expect(crn.ValDtls).toMatchObject({ AssVal: 9533.52, IgstVal: 1716.03, TotInvVal: 11249.55 });
+    expect(eInvoiceSchema.safeParse(crn).success).toBe(true);
+    // A note that names no invoice is refused.
+    const { RefDtls, ...unnamed } = crn;
+    expect(eInvoiceSchema.safeParse(unnamed).error?.issues[0]?.path).toEqual(['RefDtls', 'PrecDocDtls']);
   });
 
   it("refuses what the published schema refuses: a bad HSN, document number, state code, quote, or figures that don't add up", () => {

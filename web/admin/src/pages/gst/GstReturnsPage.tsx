@@ -8,6 +8,7 @@ import { FilterBar, FilterSelect } from '../../components/FilterBar.js';
 import { ListStates } from '../../components/ListStates.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { StatCard, StatGrid } from '../../components/StatCard.js';
+import { EInvoiceProblemsSection } from './EInvoiceProblems.js';
 import {
   GST_SECTIONS,
   type GstReturn,
@@ -151,7 +152,10 @@ function SectionDownloads({ month, data }: { month: string; data: GstReturn }) {
   );
 }
 
-/** `/admin/gst`: a month's GSTR-1 totals and its sections' files (issue 38 item 5, decision 0095). */
+/**
+ * `/admin/gst`: a month's GSTR-1 totals and its sections' files (issue 38 item 5, decision 0095), and the e-invoice
+ * registrations that need an operator (decision 0165).
+ */
 export function GstReturnsPage() {
   const [month, setMonth] = useState(() => lastWholeMonth());
   const [choices] = useState(() => monthChoices());
@@ -187,6 +191,7 @@ export function GstReturnsPage() {
           </>
         )}
       </ListStates>
+      <EInvoiceProblemsSection />
     </>
   );
 }

@@ -73,3 +73,18 @@ export const isNilMonth = (totals: GstTotals): boolean => totals.invoices.count 
 
 /** The CSV's name if the server gives none: the server's own pattern, `GSTR1_b2b_2026-10`. */
 export const sectionFilePrefix = (section: GstSection, month: string) => `GSTR1_${section}_${month}`;
+
+/** The registrations with the IRP that need a look, as the page reads them (docs/decisions/0165). */
+export type EInvoiceProblems = ResponseOf<OperationTable['adminEInvoiceProblems']>['data'];
+export type EInvoiceRegistration = EInvoiceProblems['registrations'][number];
+
+/** What a registration is waiting on, in a few words: the IRP's error, its invoice, or only time. */
+export function eInvoiceState(registration: EInvoiceRegistration): string {
+  if (registration.waitingForInvoice) return "Waiting for its invoice's IRN";
+  if (registration.lastError) return `Failed ${registration.attempts === 1 ? 'once' : `${registration.attempts} times`}`;
+  return registration.attempts === 0 ? 'Not sent yet' : 'Being sent';
+}
+
+/** The document's kind as the return names it. */
+export const documentKind = (registration: EInvoiceRegistration): string =>
+  registration.docType === 'CRN' ? 'Credit note' : 'Tax invoice';
