@@ -129,11 +129,11 @@ export const ACCESS: Record<string, RouteAccess> = {
   // A device's Web Push subscription for drop alerts (decision 0160): the member's own, by endpoint.
   'POST /user/web-push/subscriptions': {
     body: {
-      endpoint: 'https://push.example.in/send/security-suite',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/security-suite',
       keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
     },
   },
-  'DELETE /user/web-push/subscriptions': { body: { endpoint: 'https://push.example.in/send/security-suite' } },
+  'DELETE /user/web-push/subscriptions': { body: { endpoint: 'https://fcm.googleapis.com/fcm/send/security-suite' } },
   'GET /user/wall': {},
   'GET /user/giveaway': {},
   'POST /user/giveaway': {

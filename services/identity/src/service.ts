@@ -47,6 +47,9 @@ export const identityService = defineService({
     ...(Boolean(config.WHATSAPP_ACCESS_TOKEN) !== Boolean(config.WHATSAPP_PHONE_NUMBER_ID)
       ? ['WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID: give both or neither']
       : []),
+    ...(nodeEnv === 'production' && config.WEB_PUSH_TEST_ORIGINS
+      ? ['WEB_PUSH_TEST_ORIGINS: a tests-only setting, not taken in production']
+      : []),
     ...(Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)
       ? ['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: give both or neither']
       : []),
@@ -84,6 +87,7 @@ export const identityService = defineService({
           new WebPushSender(
             { ...vapid, subject: config.VAPID_SUBJECT },
             config.WEB_PUSH_CA_FILE ? readFileSync(config.WEB_PUSH_CA_FILE, 'utf8') : undefined,
+            config.WEB_PUSH_TEST_ORIGINS,
           ),
           logger,
           runtime.clock,

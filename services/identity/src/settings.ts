@@ -60,6 +60,15 @@ export const identitySettings = z.object({
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(10).default('en'),
   /** One more certificate authority the Web Push adapter trusts (a PEM file; only to test against a local push service). */
   WEB_PUSH_CA_FILE: z.string().min(1).optional(),
+  /**
+   * Tests only (refused in production): https origins, separated by commas, that Web Push may send to besides the
+   * browsers' push services (docs/decisions/0164), such as a local push service's `https://127.0.0.1:8443`.
+   */
+  WEB_PUSH_TEST_ORIGINS: z
+    .string()
+    .regex(/^https:\/\/[^\s,/]+(,https:\/\/[^\s,/]+)*$/, 'must be https origins separated by commas')
+    .transform((text) => text.split(',').map((origin) => new URL(origin).origin))
+    .optional(),
   LOGIN_FAILURES_BEFORE_LOCKOUT: z.coerce.number().int().min(1).default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
   SECURE_COOKIES: settings.booleanFlag.optional(),

@@ -27,7 +27,14 @@ describe('drop alerts by Web Push', () => {
 
   beforeAll(async () => {
     push = await startPushServiceFake();
-    identity = await startIdentity('pglite', { WEB_PUSH_CA_FILE: push.caFile }, undefined, undefined, logs.logger, clock);
+    identity = await startIdentity(
+      'pglite',
+      { WEB_PUSH_CA_FILE: push.caFile, WEB_PUSH_TEST_ORIGINS: push.origin },
+      undefined,
+      undefined,
+      logs.logger,
+      clock,
+    );
   });
   afterAll(async () => {
     await identity?.close();
@@ -185,6 +192,57 @@ describe('drop alerts by Web Push', () => {
       { subscriptionId: foreign.id, status: 403, reason: 'the vapid key is not the one the subscription was made with' },
     ]);
     expect(receivedBy(foreign)).toEqual([]);
+  });
+
+  it("takes only a browser push service's endpoint: an internal host is refused in a sentence (decision 0164)", async () => {
+    const member = await signUp(identity);
+    const device = push.subscribe((await identity.json('/user/web-push/key', { token: member.token })).body.data.publicKey);
+    const save = (endpoint: string) =>
+      identity.json('/user/web-push/subscriptions', { method: 'POST', token: member.token, body: { ...device.json, endpoint } });
+    for (const endpoint of [
+      'https://127.0.0.1/push/1',
+      // The local push service's host on another port than the one the tests allow.
+      `${push.origin.replace(/:\d+$/, ':1')}/push/1`,
+      'https://metadata.internal/computeMetadata/v1/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://fcm.googleapis.com.attacker.in/fcm/send/abc',
+    ]) {
+      const refused = await save(endpoint);
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.message).toBe("The push subscription's endpoint is not a browser push service (Chrome, Firefox, Safari or Edge)");
+    }
+    const stored = async () =>
+      (
+        await sql<{ endpoint: string }>`select endpoint from push_subscriptions where member_id = ${member.memberId}`.execute(identity.db)
+      ).rows.map((row) => row.endpoint);
+    expect(await stored()).toEqual([]);
+    // Chrome's push service is taken.
+    const chrome = 'https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bHun4MxP5egoKMwt2KZFBaFUH';
+    expect((await save(chrome)).status).toBe(200);
+    expect(await stored()).toEqual([chrome]);
+  });
+
+  it('does not send to a stored endpoint that is not a browser push service, whatever the table holds', async () => {
+    const member = await subscribedMember();
+    // An endpoint written before the allow-list (or into the database): the local push service under another name.
+    const other = push.subscribe(member.device.serverKey);
+    const written = other.json.endpoint.replace('127.0.0.1', 'localhost');
+    await sql`update push_subscriptions set endpoint = ${written}, p256dh = ${other.json.keys.p256dh}, auth = ${other.json.keys.auth}
+      where member_id = ${member.memberId}`.execute(identity.db);
+    expect((await queue('DROP-S', 'preview', member.memberId)).body.data.outcomes).toEqual({ queued: 1 });
+    await eventually(async () => {
+      const rows = await sql<{ status: string }>`select status from push_outbox where member_id = ${member.memberId}`.execute(identity.db);
+      return rows.rows[0]?.status === 'failed';
+    });
+    const row = (
+      await sql<{
+        attempts: number;
+        last_error: string;
+      }>`select attempts, last_error from push_outbox where member_id = ${member.memberId}`.execute(identity.db)
+    ).rows[0];
+    // Refused before any request, once, and not tried again.
+    expect(row).toEqual({ attempts: 1, last_error: expect.stringContaining('not a browser push service, not sent') });
+    expect([...push.received, ...push.refused].filter((message) => message.subscriptionId === other.id)).toEqual([]);
   });
 
   it('keeps one VAPID key pair, made once and never logged; refuses a subscription that is not one, and forgets a device', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock, Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import { type PushDelivery, PushRefused, type PushSender } from '../notify/web-push.js';
+import { type PushDelivery, PushEndpointNotAllowed, PushRefused, type PushSender } from '../notify/web-push.js';
 import type { IdentityDb } from '../store/tables.js';
 import { dropPushSubscription, markPushSubscriptionUsed, type OutboxPush, pushSubscriptionById } from '../store/web-push.js';
 import type { DropMoment } from './alert-rules.js';
@@ -84,8 +84,12 @@ export class DropAlertPushes extends WaitingMessages<OutboxPush> {
     await markPushSubscriptionUsed(this.db, device.id, now);
   }
 
-  /** A refusal of the message itself (400, 401, 403, 413) would be refused again; busy (429) or failing (5xx) may pass. */
+  /**
+   * A refusal of the message itself (400, 401, 403, 413) would be refused again, as would an endpoint off the allow-list;
+   * busy (429) or failing (5xx) may pass.
+   */
   protected isFinal(error: unknown): boolean {
+    if (error instanceof PushEndpointNotAllowed) return true;
     return error instanceof PushRefused && error.status < 500 && error.status !== 429;
   }
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type AlertChannel, escapeHtml, identityOperations as ops } from '@elts/contracts';
-import { type AppEnv, mount, notFound, requireMember } from '@elts/platform';
+import { type AppEnv, badRequest, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import { unsubscribe } from '../alerts/alert-rules.js';
 import { recordWhatsAppConsent } from '../alerts/whatsapp-consent.js';
 import type { IdentityContext } from '../commands/context.js';
+import { PUSH_ENDPOINT_REFUSED, pushEndpointAllowed } from '../notify/push-endpoints.js';
 import { whatsappNumber } from '../notify/whatsapp.js';
 import { inboxOf } from '../store/alert-inbox.js';
 import { alertPreferencesOf, saveAlertPreferences, unsubscribeKeyMatches } from '../store/alert-preferences.js';
@@ -67,6 +68,8 @@ export function alertRoutes(deps: IdentityContext) {
     const member = requireMember(c);
     if (!deps.vapidPublicKey) throw notFound('Push notifications are not available');
     const { endpoint, keys } = c.req.valid('json');
+    // Identity will POST to this address: only a browser's push service is taken (docs/decisions/0164).
+    if (!pushEndpointAllowed(endpoint, deps.settings.WEB_PUSH_TEST_ORIGINS)) throw badRequest(PUSH_ENDPOINT_REFUSED);
     await savePushSubscription(deps.db, {
       id: randomUUID(),
       memberId: member.id,
