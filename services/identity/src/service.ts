@@ -113,6 +113,15 @@ export const identityService = defineService({
             },
             logger,
             runtime.clock,
+            {
+              template: {
+                name: config.WHATSAPP_WAITLIST_TEMPLATE,
+                language: config.WHATSAPP_TEMPLATE_LANGUAGE,
+                category: 'UTILITY',
+                bodyParameters: 4,
+              },
+              siteUrl: publicUrl,
+            },
           )
         : undefined;
 
@@ -165,7 +174,7 @@ export const identityService = defineService({
     const orders = () => runtime.client('orders');
     const consumers = [
       subscriptionStatusConsumer(db, mail),
-      orderMailConsumer(db, mail, orders, publicUrl, runtime.clock),
+      orderMailConsumer(db, mail, orders, publicUrl, runtime.clock, { pushes, whatsapp }),
       shippingUpdatesConsumer(db, mail, texts, orders, publicUrl, runtime.clock),
       exchangeMailConsumer(db, mail, publicUrl, runtime.clock),
       refundMailConsumer(db, mail, orders, publicUrl, runtime.clock),

@@ -57,6 +57,14 @@ export const identitySettings = z.object({
     .string()
     .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name (a-z, 0-9, _)')
     .default('drop_alert'),
+  /**
+   * The waitlist hand-over ("Reserved for you", docs/decisions/0164): an approved UTILITY template with four body
+   * parameters (the product, its price, the pay-by time in India, the order page's address).
+   */
+  WHATSAPP_WAITLIST_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name (a-z, 0-9, _)')
+    .default('waitlist_reserved'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(10).default('en'),
   /** One more certificate authority the Web Push adapter trusts (a PEM file; only to test against a local push service). */
   WEB_PUSH_CA_FILE: z.string().min(1).optional(),

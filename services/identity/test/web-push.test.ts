@@ -2,7 +2,7 @@ import { DEFAULT_ALERT_PREFERENCES, indianWallClock } from '@elts/contracts';
 import { ManualClock, sql } from '@elts/platform';
 import { captureLogger, eventually, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startIdentity } from './helpers.js';
+import { handOver, signUp, startIdentity } from './helpers.js';
 import { decryptForSubscription, type FakeSubscription, startPushServiceFake } from './push-service-fake.js';
 
 const HOUR_MS = 3_600_000;
@@ -243,6 +243,44 @@ describe('drop alerts by Web Push', () => {
     // Refused before any request, once, and not tried again.
     expect(row).toEqual({ attempts: 1, last_error: expect.stringContaining('not a browser push service, not sent') });
     expect([...push.received, ...push.refused].filter((message) => message.subscriptionId === other.id)).toEqual([]);
+  });
+
+  it('hands a waitlist unit over by push, once per device, with the pay-by time in India; not to a member who did not choose push', async () => {
+    const member = await subscribedMember();
+    const reservedUntil = new Date(clock.now().getTime() + HOUR_MS);
+    const orderId = await handOver(identity, member.memberId, reservedUntil, 2);
+    await eventually(() => receivedBy(member.device).length === 1);
+    await deliver();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const messages = receivedBy(member.device);
+    expect(messages).toHaveLength(1);
+    const [india, time] = [
+      indianWallClock(reservedUntil).slice(0, 10).split('-').reverse().join('/'),
+      indianWallClock(reservedUntil).slice(11, 16),
+    ];
+    expect(JSON.parse(messages[0]?.payload ?? '{}')).toEqual({
+      title: 'Reserved for you: Sony WH-1000XM5 Wireless Headphones',
+      body: `Price: ₹26,990.00. Pay by ${india} ${time} (India time), or it goes to the next member waiting.`,
+      url: `/order?order_id=${orderId}`,
+      tag: `waitlist-${orderId}`,
+    });
+    // Urgent, and kept by the push service no longer than the reservation lasts.
+    expect(messages[0]?.headers.urgency).toBe('high');
+    expect(Number(messages[0]?.headers.ttl)).toBeLessThanOrEqual(3600);
+    // Not a promotional message: a drop of the same day still has both its messages.
+    expect((await queue('DROP-HO', 'preview', member.memberId)).body.data.outcomes).toEqual({ queued: 1 });
+
+    const mailOnly = await subscribedMember({ channels: { email: true, inbox: true, push: false } });
+    await handOver(identity, mailOnly.memberId, reservedUntil);
+    await eventually(async () => {
+      const mails = await sql<{ n: number }>`select count(*)::int as n from mail_outbox where subject like 'Reserved for you:%'
+        and recipient = ${mailOnly.email}`.execute(identity.db);
+      return mails.rows[0]?.n === 1;
+    });
+    const rows = await sql<{ n: number }>`select count(*)::int as n from push_outbox where member_id = ${mailOnly.memberId}`.execute(
+      identity.db,
+    );
+    expect(rows.rows[0]?.n).toBe(0);
   });
 
   it('keeps one VAPID key pair, made once and never logged; refuses a subscription that is not one, and forgets a device', async () => {
