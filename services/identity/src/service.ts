@@ -7,6 +7,7 @@ import nodemailer from 'nodemailer';
 import { DropAlertPushes } from './alerts/drop-alert-push.js';
 import { DropAlertWhatsApp } from './alerts/drop-alert-whatsapp.js';
 import { adminAuthRoutes } from './api/admin-auth-routes.js';
+import { alertFiguresRoutes } from './api/alert-figures-routes.js';
 import { alertRoutes } from './api/alert-routes.js';
 import { communityRoutes } from './api/community-routes.js';
 import { contactRoutes } from './api/contact-routes.js';
@@ -163,6 +164,7 @@ export const identityService = defineService({
     app.route('/', adminAuthRoutes(context));
     app.route('/', profileRoutes(context));
     app.route('/', alertRoutes(context));
+    app.route('/', alertFiguresRoutes(context));
     app.route('/', communityRoutes(context));
     app.route('/', giveawayAdminRoutes(context));
     app.route('/', contactRoutes(context));

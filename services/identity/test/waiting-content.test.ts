@@ -27,9 +27,9 @@ const everything = () => true;
 /** What a waiting message says when it goes (decisions 0160 and 0164). */
 describe('a waiting message at delivery', () => {
   it('hands a reservation over until its pay-by time, and not after it, nor once the channel is off', () => {
-    expect(contentNow(row({ handover }), true, everything, now)).toEqual({ kind: 'handover', handover });
-    expect(contentNow(row({ handover }), true, everything, new Date('2026-11-28T12:15:00Z'))).toBeUndefined();
-    expect(contentNow(row({ handover }), false, everything, now)).toBeUndefined();
+    expect(contentNow(row({ handover }), true, everything, now, 'KEY')).toEqual({ kind: 'handover', handover });
+    expect(contentNow(row({ handover }), true, everything, new Date('2026-11-28T12:15:00Z'), 'KEY')).toBeUndefined();
+    expect(contentNow(row({ handover }), false, everything, now, 'KEY')).toBeUndefined();
   });
 
   it("says a drop's items still wanted, and nothing when none is", () => {
@@ -38,13 +38,15 @@ describe('a waiting message at delivery', () => {
       { list: 'greed' as const, item: 'TWS', productName: 'Airdopes' },
     ];
     const drop = row({ drop_id: 'D', moment: 'preview', opens_at: now, matches });
-    expect(contentNow(drop, true, (match) => match.item === 'TWS', now)).toEqual({
+    expect(contentNow(drop, true, (match) => match.item === 'TWS', now, 'KEY')).toEqual({
       kind: 'drop',
       matches: [matches[1]],
       dropId: 'D',
       moment: 'preview',
       opensAt: now,
+      memberId: 'm',
+      key: 'KEY',
     });
-    expect(contentNow(drop, true, () => false, now)).toBeUndefined();
+    expect(contentNow(drop, true, () => false, now, 'KEY')).toBeUndefined();
   });
 });

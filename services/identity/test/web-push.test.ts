@@ -92,8 +92,17 @@ describe('drop alerts by Web Push', () => {
     expect(JSON.parse(message?.payload ?? '{}')).toEqual({
       title: expect.stringMatching(/^Two things on your lists drop /),
       body: "Philips Essential Airfryer: Matches your Need list: 'air fryer'\nboAt Airdopes 141: Matches your Greed list: 'TWS'",
-      url: '/profile?section=lists',
+      url: expect.stringMatching(/^\/alerts\/open\?/),
       tag: 'drop-DROP-P-preview',
+    });
+    // A tap opens the member's lists through the link that counts it for the operators (decision 0164).
+    const url = new URL(JSON.parse(message?.payload ?? '{}').url, 'https://elts.test');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      m: member.memberId,
+      k: expect.any(String),
+      d: 'DROP-P',
+      moment: 'preview',
+      c: 'push',
     });
     // Encrypted on the wire, and only for this device: another browser's keys do not open it.
     expect(message?.body.toString('latin1')).not.toContain('Airfryer');

@@ -169,8 +169,12 @@ describe('drop alerts on WhatsApp', () => {
         "Philips Essential Airfryer (Need list: 'air fryer'); boAt Airdopes 141 (Greed list: 'TWS')",
       ],
     });
-    const row = await sql<{ status: string; provider_message_id: string; category: string }>`
+    const rowOf = () =>
+      sql<{ status: string; provider_message_id: string; category: string }>`
       select status, provider_message_id, category from whatsapp_outbox where member_id = ${member.memberId}`.execute(identity.db);
+    // Meta has answered; the row is marked sent just after.
+    await eventually(async () => (await rowOf()).rows[0]?.status === 'sent');
+    const row = await rowOf();
     expect(row.rows).toEqual([{ status: 'sent', provider_message_id: expect.stringMatching(/^wamid\./), category: 'MARKETING' }]);
   });
 
@@ -196,9 +200,11 @@ describe('drop alerts on WhatsApp', () => {
         ],
       }),
     ]);
-    const rows = await sql<{ category: string; status: string }>`
+    const rowsOf = () =>
+      sql<{ category: string; status: string }>`
       select category, status from whatsapp_outbox where member_id = ${member.memberId}`.execute(identity.db);
-    expect(rows.rows).toEqual([{ category: 'UTILITY', status: 'sent' }]);
+    await eventually(async () => (await rowsOf()).rows[0]?.status === 'sent');
+    expect((await rowsOf()).rows).toEqual([{ category: 'UTILITY', status: 'sent' }]);
   });
 
   it('records the opt-out when the member unsubscribes, and sends nothing more', async () => {

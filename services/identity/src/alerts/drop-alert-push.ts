@@ -11,7 +11,7 @@ import {
   pushSubscriptionById,
   pushSubscriptionsOf,
 } from '../store/web-push.js';
-import { dropAlertLines, dropAlertTitle } from './drop-alert-mail.js';
+import { alertOpenPath, dropAlertLines, dropAlertTitle } from './drop-alert-mail.js';
 import { type DropMessage, type WaitingContent, WaitingMessages } from './waiting-message.js';
 import { handoverDelivery, handoverPushPayload } from './waitlist-handover.js';
 
@@ -39,7 +39,7 @@ export function dropAlertPushPayload(drop: DropContent, createdAt: Date): DropAl
     body: dropAlertLines(drop.matches)
       .map((line) => line.replace(/^- /, ''))
       .join('\n'),
-    url: '/profile?section=lists',
+    url: alertOpenPath({ memberId: drop.memberId, key: drop.key, dropId: drop.dropId, moment: drop.moment, channel: 'push' }),
     tag: `drop-${drop.dropId}-${drop.moment}`,
   };
 }

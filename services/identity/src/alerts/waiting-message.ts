@@ -32,7 +32,7 @@ export interface DropMessage {
 
 /** What a waiting row says when it goes: a drop's items still wanted, or a waitlist hand-over. */
 export type WaitingContent =
-  | { kind: 'drop'; matches: AlertMatch[]; dropId: string; moment: DropMoment; opensAt: Date }
+  | { kind: 'drop'; matches: AlertMatch[]; dropId: string; moment: DropMoment; opensAt: Date; memberId: string; key: string }
   | { kind: 'handover'; handover: WaitlistHandover };
 
 /**
@@ -108,8 +108,9 @@ export abstract class WaitingMessages<Row extends WaitingRowColumns> extends Del
 
   private async deliver(row: Row): Promise<void> {
     const now = this.clock.now();
-    const { preferences } = await alertPreferencesOf(this.db, row.member_id, now);
-    const content = contentNow(row, preferences.channels[this.channel], (match) => itemAlerts(preferences, match.list, match.item), now);
+    const { preferences, key } = await alertPreferencesOf(this.db, row.member_id, now);
+    const stillWanted = (match: AlertMatch) => itemAlerts(preferences, match.list, match.item);
+    const content = contentNow(row, preferences.channels[this.channel], stillWanted, now, key);
     if (!content) return this.mark(row.id, { status: 'cancelled' });
     try {
       await this.send(row, content, now);
@@ -131,11 +132,14 @@ export function contentNow(
   channelOn: boolean,
   stillWanted: (match: AlertMatch) => boolean,
   now: Date,
+  /** The member's unsubscribe key, for the message's links. */
+  key: string,
 ): WaitingContent | undefined {
   if (!channelOn) return undefined;
   if (row.handover)
     return new Date(row.handover.reservedUntil).getTime() > now.getTime() ? { kind: 'handover', handover: row.handover } : undefined;
   const matches = (row.matches ?? []).filter(stillWanted);
   if (matches.length === 0 || !row.drop_id || !row.moment || !row.opens_at) return undefined;
-  return { kind: 'drop', matches, dropId: row.drop_id, moment: row.moment as DropMoment, opensAt: new Date(row.opens_at) };
+  const drop = { dropId: row.drop_id, moment: row.moment as DropMoment, opensAt: new Date(row.opens_at) };
+  return { kind: 'drop', matches, ...drop, memberId: row.member_id, key };
 }
