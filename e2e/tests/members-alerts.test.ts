@@ -15,7 +15,8 @@ async function alertPreferences(token: string) {
 }
 
 /**
- * The browser's push service stands in for Chrome's (headless Chromium reaches none): a subscription with a P-256 key
+ * The browser's push service stands in for Chrome's (headless Chromium reaches none): a subscription at Chrome's push
+ * service (identity takes no other host, decision 0164; nothing is sent in this journey) with a P-256 key
  * and auth secret made in the page, as a browser's would be. Permission, the VAPID key, the subscription's journey to
  * identity and the choice are the product's own.
  */
@@ -32,7 +33,7 @@ async function withPushService(page: Page) {
     PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
       const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
       const json = {
-        endpoint: `https://push.example.test/send/${crypto.randomUUID()}`,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
         expirationTime: null,
         keys: {
           p256dh: base64url(await crypto.subtle.exportKey('raw', pair.publicKey)),

@@ -125,15 +125,19 @@ export const ACCESS: Record<string, RouteAccess> = {
     path: `/alerts/unsubscribe?m=00000000-0000-4000-8000-000000000000&k=${'A'.repeat(43)}&channel=email`,
     refusesEveryone: { status: 400, why: 'a made-up key unsubscribes nothing; a real link is proven by the identity tests' },
   },
+  // A drop message's link to the member's lists (decision 0164): counted only with the member's key; always lands there.
+  'GET /alerts/open': {
+    path: `/alerts/open?m=00000000-0000-4000-8000-000000000000&k=${'A'.repeat(43)}&d=DROP-1&moment=preview&c=email`,
+  },
   'PUT /user/alert-preferences': { body: DEFAULT_ALERT_PREFERENCES },
   // A device's Web Push subscription for drop alerts (decision 0160): the member's own, by endpoint.
   'POST /user/web-push/subscriptions': {
     body: {
-      endpoint: 'https://push.example.in/send/security-suite',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/security-suite',
       keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
     },
   },
-  'DELETE /user/web-push/subscriptions': { body: { endpoint: 'https://push.example.in/send/security-suite' } },
+  'DELETE /user/web-push/subscriptions': { body: { endpoint: 'https://fcm.googleapis.com/fcm/send/security-suite' } },
   'GET /user/wall': {},
   'GET /user/giveaway': {},
   'POST /user/giveaway': {
@@ -199,6 +203,8 @@ export const ACCESS: Record<string, RouteAccess> = {
   'PUT /admin/drops/:id': { path: '/admin/drops/{dropId}', body: { opensAt: inDays(22), closesAt: inDays(23) } },
   'DELETE /admin/drops/:id': { path: '/admin/drops/{dropId}' },
   'GET /admin/drops/:id/sales': { path: '/admin/drops/{dropId}/sales' },
+  // Operators' figures of a drop's alerts (issue 37 item 5, decision 0164), read from identity.
+  'GET /admin/drops/:id/alert-figures': { path: '/admin/drops/{dropId}/alert-figures' },
   'GET /admin/early-access': {},
   'POST /admin/early-access': { body: { email: 'early@example.in' } },
   'DELETE /admin/early-access': { body: { email: 'early@example.in' } },

@@ -7,6 +7,7 @@ import nodemailer from 'nodemailer';
 import { DropAlertPushes } from './alerts/drop-alert-push.js';
 import { DropAlertWhatsApp } from './alerts/drop-alert-whatsapp.js';
 import { adminAuthRoutes } from './api/admin-auth-routes.js';
+import { alertFiguresRoutes } from './api/alert-figures-routes.js';
 import { alertRoutes } from './api/alert-routes.js';
 import { communityRoutes } from './api/community-routes.js';
 import { contactRoutes } from './api/contact-routes.js';
@@ -47,6 +48,9 @@ export const identityService = defineService({
     ...(Boolean(config.WHATSAPP_ACCESS_TOKEN) !== Boolean(config.WHATSAPP_PHONE_NUMBER_ID)
       ? ['WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID: give both or neither']
       : []),
+    ...(nodeEnv === 'production' && config.WEB_PUSH_TEST_ORIGINS
+      ? ['WEB_PUSH_TEST_ORIGINS: a tests-only setting, not taken in production']
+      : []),
     ...(Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)
       ? ['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: give both or neither']
       : []),
@@ -84,6 +88,7 @@ export const identityService = defineService({
           new WebPushSender(
             { ...vapid, subject: config.VAPID_SUBJECT },
             config.WEB_PUSH_CA_FILE ? readFileSync(config.WEB_PUSH_CA_FILE, 'utf8') : undefined,
+            config.WEB_PUSH_TEST_ORIGINS,
           ),
           logger,
           runtime.clock,
@@ -109,6 +114,15 @@ export const identityService = defineService({
             },
             logger,
             runtime.clock,
+            {
+              template: {
+                name: config.WHATSAPP_WAITLIST_TEMPLATE,
+                language: config.WHATSAPP_TEMPLATE_LANGUAGE,
+                category: 'UTILITY',
+                bodyParameters: 4,
+              },
+              siteUrl: publicUrl,
+            },
           )
         : undefined;
 
@@ -150,6 +164,7 @@ export const identityService = defineService({
     app.route('/', adminAuthRoutes(context));
     app.route('/', profileRoutes(context));
     app.route('/', alertRoutes(context));
+    app.route('/', alertFiguresRoutes(context));
     app.route('/', communityRoutes(context));
     app.route('/', giveawayAdminRoutes(context));
     app.route('/', contactRoutes(context));
@@ -161,7 +176,7 @@ export const identityService = defineService({
     const orders = () => runtime.client('orders');
     const consumers = [
       subscriptionStatusConsumer(db, mail),
-      orderMailConsumer(db, mail, orders, publicUrl, runtime.clock),
+      orderMailConsumer(db, mail, orders, publicUrl, runtime.clock, { pushes, whatsapp }),
       shippingUpdatesConsumer(db, mail, texts, orders, publicUrl, runtime.clock),
       exchangeMailConsumer(db, mail, publicUrl, runtime.clock),
       refundMailConsumer(db, mail, orders, publicUrl, runtime.clock),

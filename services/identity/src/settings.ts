@@ -57,9 +57,42 @@ export const identitySettings = z.object({
     .string()
     .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name (a-z, 0-9, _)')
     .default('drop_alert'),
+  /**
+   * The waitlist hand-over ("Reserved for you", docs/decisions/0164): an approved UTILITY template with four body
+   * parameters (the product, its price, the pay-by time in India, the order page's address).
+   */
+  WHATSAPP_WAITLIST_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name (a-z, 0-9, _)')
+    .default('waitlist_reserved'),
+  /**
+   * What Meta charges a delivered template message in India, per category, in paise (two decimals allowed), for the
+   * operators' estimated WhatsApp cost (docs/decisions/0164). The default is Meta's India rate card from 1 January 2026
+   * (₹0.8631 marketing, ₹0.1150 utility); check it against Meta's published rates and the account's volume tier.
+   */
+  WHATSAPP_PRICE_PAISE: z
+    .string()
+    .regex(
+      /^MARKETING=\d+(\.\d{1,2})?,UTILITY=\d+(\.\d{1,2})?$/,
+      'must be MARKETING=<paise>,UTILITY=<paise>, like MARKETING=86.31,UTILITY=11.5',
+    )
+    .default('MARKETING=86.31,UTILITY=11.5')
+    .transform((text) => {
+      const price = (category: string) => Number(new RegExp(`${category}=([\\d.]+)`).exec(text)?.[1] ?? 0);
+      return { MARKETING: price('MARKETING'), UTILITY: price('UTILITY') };
+    }),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(10).default('en'),
   /** One more certificate authority the Web Push adapter trusts (a PEM file; only to test against a local push service). */
   WEB_PUSH_CA_FILE: z.string().min(1).optional(),
+  /**
+   * Tests only (refused in production): https origins, separated by commas, that Web Push may send to besides the
+   * browsers' push services (docs/decisions/0164), such as a local push service's `https://127.0.0.1:8443`.
+   */
+  WEB_PUSH_TEST_ORIGINS: z
+    .string()
+    .regex(/^https:\/\/[^\s,/]+(,https:\/\/[^\s,/]+)*$/, 'must be https origins separated by commas')
+    .transform((text) => text.split(',').map((origin) => new URL(origin).origin))
+    .optional(),
   LOGIN_FAILURES_BEFORE_LOCKOUT: z.coerce.number().int().min(1).default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
   SECURE_COOKIES: settings.booleanFlag.optional(),

@@ -72,7 +72,7 @@ describe('drop alerts: choices, mail with one-click unsubscribe, the inbox', () 
     // Headers unfolded, quoted-printable soft line breaks joined.
     const data = (mails[0]?.data ?? '').replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' ');
     expect(data).toContain('Subject: Three things on your lists drop ');
-    expect(data).toMatch(/List-Unsubscribe: <http:\/\/localhost:3000\/alerts\/unsubscribe\?m=[0-9a-f-]+&k=[\w-]+&channel=email>/);
+    expect(data).toMatch(/List-Unsubscribe: <http:\/\/localhost:3000\/alerts\/unsubscribe\?m=[0-9a-f-]+&k=[\w-]+&channel=email&d=[\w-]+>/);
     expect(data).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(data).toContain("Matches your Need list: 'air fryer'");
     expect(data).toContain("Matches your Greed list: 'TWS'");

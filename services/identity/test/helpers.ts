@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { paymentsEvents } from '@elts/contracts';
+import { ordersEvents, paymentsEvents } from '@elts/contracts';
+import { orderPlacedEvent } from '@elts/contracts/testing';
 import { type Clock, type FetchApp, type Logger, sql } from '@elts/platform';
 import { type DatabaseKind, eventually, type ServiceHarness, startServiceHarness } from '@elts/platform/testing';
 import { identityService } from '../src/service.js';
@@ -17,7 +18,7 @@ export function startIdentity(
   return startServiceHarness(identityService, {
     kind,
     env: { PUBLIC_URL: 'http://localhost:3000', ...env },
-    sources: [paymentsEvents],
+    sources: [paymentsEvents, ordersEvents],
     ...(nodeEnv ? { nodeEnv } : {}),
     ...(stubs ? { stubs } : {}),
     ...(logger ? { logger } : {}),
@@ -87,4 +88,13 @@ export async function confirmationToken(identity: ServiceHarness, address: strin
 export async function openConfirmation(identity: ServiceHarness, token: string) {
   const res = await identity.request(`/user/confirm-email?token=${encodeURIComponent(token)}`);
   return { status: res.status, text: await res.text(), headers: res.headers };
+}
+
+/** A unit handed over from the waitlist to a member (orders' OrderPlaced), as orders would publish it: `times` over. */
+export async function handOver(identity: ServiceHarness, memberId: string, reservedUntil: Date, times = 1) {
+  const orderId = `ORD-${randomUUID().slice(0, 12).toUpperCase()}`;
+  const placed = orderPlacedEvent(orderId, { memberId, reservedUntil: reservedUntil.toISOString(), fromWaitlist: true });
+  for (let n = 0; n < times; n++)
+    await identity.source('orders').append(`order-${orderId}-${n}`, 'any', [orderPlacedEvent(orderId, placed.data)]);
+  return orderId;
 }

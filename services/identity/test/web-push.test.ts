@@ -2,7 +2,7 @@ import { DEFAULT_ALERT_PREFERENCES, indianWallClock } from '@elts/contracts';
 import { ManualClock, sql } from '@elts/platform';
 import { captureLogger, eventually, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startIdentity } from './helpers.js';
+import { handOver, signUp, startIdentity } from './helpers.js';
 import { decryptForSubscription, type FakeSubscription, startPushServiceFake } from './push-service-fake.js';
 
 const HOUR_MS = 3_600_000;
@@ -27,7 +27,14 @@ describe('drop alerts by Web Push', () => {
 
   beforeAll(async () => {
     push = await startPushServiceFake();
-    identity = await startIdentity('pglite', { WEB_PUSH_CA_FILE: push.caFile }, undefined, undefined, logs.logger, clock);
+    identity = await startIdentity(
+      'pglite',
+      { WEB_PUSH_CA_FILE: push.caFile, WEB_PUSH_TEST_ORIGINS: push.origin },
+      undefined,
+      undefined,
+      logs.logger,
+      clock,
+    );
   });
   afterAll(async () => {
     await identity?.close();
@@ -85,8 +92,17 @@ describe('drop alerts by Web Push', () => {
     expect(JSON.parse(message?.payload ?? '{}')).toEqual({
       title: expect.stringMatching(/^Two things on your lists drop /),
       body: "Philips Essential Airfryer: Matches your Need list: 'air fryer'\nboAt Airdopes 141: Matches your Greed list: 'TWS'",
-      url: '/profile?section=lists',
+      url: expect.stringMatching(/^\/alerts\/open\?/),
       tag: 'drop-DROP-P-preview',
+    });
+    // A tap opens the member's lists through the link that counts it for the operators (decision 0164).
+    const url = new URL(JSON.parse(message?.payload ?? '{}').url, 'https://elts.test');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      m: member.memberId,
+      k: expect.any(String),
+      d: 'DROP-P',
+      moment: 'preview',
+      c: 'push',
     });
     // Encrypted on the wire, and only for this device: another browser's keys do not open it.
     expect(message?.body.toString('latin1')).not.toContain('Airfryer');
@@ -185,6 +201,95 @@ describe('drop alerts by Web Push', () => {
       { subscriptionId: foreign.id, status: 403, reason: 'the vapid key is not the one the subscription was made with' },
     ]);
     expect(receivedBy(foreign)).toEqual([]);
+  });
+
+  it("takes only a browser push service's endpoint: an internal host is refused in a sentence (decision 0164)", async () => {
+    const member = await signUp(identity);
+    const device = push.subscribe((await identity.json('/user/web-push/key', { token: member.token })).body.data.publicKey);
+    const save = (endpoint: string) =>
+      identity.json('/user/web-push/subscriptions', { method: 'POST', token: member.token, body: { ...device.json, endpoint } });
+    for (const endpoint of [
+      'https://127.0.0.1/push/1',
+      // The local push service's host on another port than the one the tests allow.
+      `${push.origin.replace(/:\d+$/, ':1')}/push/1`,
+      'https://metadata.internal/computeMetadata/v1/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://fcm.googleapis.com.attacker.in/fcm/send/abc',
+    ]) {
+      const refused = await save(endpoint);
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.message).toBe("The push subscription's endpoint is not a browser push service (Chrome, Firefox, Safari or Edge)");
+    }
+    const stored = async () =>
+      (
+        await sql<{ endpoint: string }>`select endpoint from push_subscriptions where member_id = ${member.memberId}`.execute(identity.db)
+      ).rows.map((row) => row.endpoint);
+    expect(await stored()).toEqual([]);
+    // Chrome's push service is taken.
+    const chrome = 'https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bHun4MxP5egoKMwt2KZFBaFUH';
+    expect((await save(chrome)).status).toBe(200);
+    expect(await stored()).toEqual([chrome]);
+  });
+
+  it('does not send to a stored endpoint that is not a browser push service, whatever the table holds', async () => {
+    const member = await subscribedMember();
+    // An endpoint written before the allow-list (or into the database): the local push service under another name.
+    const other = push.subscribe(member.device.serverKey);
+    const written = other.json.endpoint.replace('127.0.0.1', 'localhost');
+    await sql`update push_subscriptions set endpoint = ${written}, p256dh = ${other.json.keys.p256dh}, auth = ${other.json.keys.auth}
+      where member_id = ${member.memberId}`.execute(identity.db);
+    expect((await queue('DROP-S', 'preview', member.memberId)).body.data.outcomes).toEqual({ queued: 1 });
+    await eventually(async () => {
+      const rows = await sql<{ status: string }>`select status from push_outbox where member_id = ${member.memberId}`.execute(identity.db);
+      return rows.rows[0]?.status === 'failed';
+    });
+    const row = (
+      await sql<{
+        attempts: number;
+        last_error: string;
+      }>`select attempts, last_error from push_outbox where member_id = ${member.memberId}`.execute(identity.db)
+    ).rows[0];
+    // Refused before any request, once, and not tried again.
+    expect(row).toEqual({ attempts: 1, last_error: expect.stringContaining('not a browser push service, not sent') });
+    expect([...push.received, ...push.refused].filter((message) => message.subscriptionId === other.id)).toEqual([]);
+  });
+
+  it('hands a waitlist unit over by push, once per device, with the pay-by time in India; not to a member who did not choose push', async () => {
+    const member = await subscribedMember();
+    const reservedUntil = new Date(clock.now().getTime() + HOUR_MS);
+    const orderId = await handOver(identity, member.memberId, reservedUntil, 2);
+    await eventually(() => receivedBy(member.device).length === 1);
+    await deliver();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const messages = receivedBy(member.device);
+    expect(messages).toHaveLength(1);
+    const [india, time] = [
+      indianWallClock(reservedUntil).slice(0, 10).split('-').reverse().join('/'),
+      indianWallClock(reservedUntil).slice(11, 16),
+    ];
+    expect(JSON.parse(messages[0]?.payload ?? '{}')).toEqual({
+      title: 'Reserved for you: Sony WH-1000XM5 Wireless Headphones',
+      body: `Price: ₹26,990.00. Pay by ${india} ${time} (India time), or it goes to the next member waiting.`,
+      url: `/order?order_id=${orderId}`,
+      tag: `waitlist-${orderId}`,
+    });
+    // Urgent, and kept by the push service no longer than the reservation lasts.
+    expect(messages[0]?.headers.urgency).toBe('high');
+    expect(Number(messages[0]?.headers.ttl)).toBeLessThanOrEqual(3600);
+    // Not a promotional message: a drop of the same day still has both its messages.
+    expect((await queue('DROP-HO', 'preview', member.memberId)).body.data.outcomes).toEqual({ queued: 1 });
+
+    const mailOnly = await subscribedMember({ channels: { email: true, inbox: true, push: false } });
+    await handOver(identity, mailOnly.memberId, reservedUntil);
+    await eventually(async () => {
+      const mails = await sql<{ n: number }>`select count(*)::int as n from mail_outbox where subject like 'Reserved for you:%'
+        and recipient = ${mailOnly.email}`.execute(identity.db);
+      return mails.rows[0]?.n === 1;
+    });
+    const rows = await sql<{ n: number }>`select count(*)::int as n from push_outbox where member_id = ${mailOnly.memberId}`.execute(
+      identity.db,
+    );
+    expect(rows.rows[0]?.n).toBe(0);
   });
 
   it('keeps one VAPID key pair, made once and never logged; refuses a subscription that is not one, and forgets a device', async () => {

@@ -1,9 +1,9 @@
-import { DEFAULT_ALERT_PREFERENCES, indianWallClock, WHATSAPP_OPT_IN_WORDING } from '@elts/contracts';
+import { DEFAULT_ALERT_PREFERENCES, indianDateTime, indianWallClock, WHATSAPP_OPT_IN_WORDING } from '@elts/contracts';
 import { sql } from '@elts/platform';
 import { eventually, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WhatsAppCloudSender, type WhatsAppRefused } from '../src/notify/whatsapp.js';
-import { signUp, startIdentity } from './helpers.js';
+import { handOver, signUp, startIdentity } from './helpers.js';
 import { type FakeTemplate, startWhatsAppCloudFake, validateTemplateMessage } from './whatsapp-cloud-fake.js';
 
 const PHONE_NUMBER_ID = '106540352242922';
@@ -11,6 +11,7 @@ const TOKEN = `EAAG${'x'.repeat(40)}`;
 const TEMPLATES: FakeTemplate[] = [
   { name: 'drop_alert', language: 'en', category: 'MARKETING', bodyParameters: 2 },
   { name: 'renewal_reminder', language: 'en', category: 'UTILITY', bodyParameters: 1 },
+  { name: 'waitlist_reserved', language: 'en', category: 'UTILITY', bodyParameters: 4 },
 ];
 const matches = [
   { list: 'need', item: 'air fryer', productName: 'Philips Essential Airfryer' },
@@ -168,9 +169,42 @@ describe('drop alerts on WhatsApp', () => {
         "Philips Essential Airfryer (Need list: 'air fryer'); boAt Airdopes 141 (Greed list: 'TWS')",
       ],
     });
-    const row = await sql<{ status: string; provider_message_id: string; category: string }>`
+    const rowOf = () =>
+      sql<{ status: string; provider_message_id: string; category: string }>`
       select status, provider_message_id, category from whatsapp_outbox where member_id = ${member.memberId}`.execute(identity.db);
+    // Meta has answered; the row is marked sent just after.
+    await eventually(async () => (await rowOf()).rows[0]?.status === 'sent');
+    const row = await rowOf();
     expect(row.rows).toEqual([{ status: 'sent', provider_message_id: expect.stringMatching(/^wamid\./), category: 'MARKETING' }]);
+  });
+
+  it('hands a waitlist unit over as a UTILITY message, once, with the pay-by time in India', async () => {
+    const member = await signUp(identity);
+    await sql`update members set mobile = '+91 98111 22334' where id = ${member.memberId}`.execute(identity.db);
+    expect((await choose(member.token, whatsappOnly)).status).toBe(200);
+    const sentBefore = meta.received.length;
+    const reservedUntil = new Date(Date.now() + 3_600_000);
+    const orderId = await handOver(identity, member.memberId, reservedUntil, 2);
+    await eventually(() => meta.received.length === sentBefore + 1, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(meta.received.slice(sentBefore)).toEqual([
+      expect.objectContaining({
+        to: '919811122334',
+        template: 'waitlist_reserved',
+        category: 'UTILITY',
+        parameters: [
+          'Sony WH-1000XM5 Wireless Headphones',
+          '₹26,990.00',
+          `${indianDateTime(reservedUntil)} (India time)`,
+          `http://localhost:3000/order?order_id=${orderId}`,
+        ],
+      }),
+    ]);
+    const rowsOf = () =>
+      sql<{ category: string; status: string }>`
+      select category, status from whatsapp_outbox where member_id = ${member.memberId}`.execute(identity.db);
+    await eventually(async () => (await rowsOf()).rows[0]?.status === 'sent');
+    expect((await rowsOf()).rows).toEqual([{ category: 'UTILITY', status: 'sent' }]);
   });
 
   it('records the opt-out when the member unsubscribes, and sends nothing more', async () => {

@@ -72,15 +72,61 @@ export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
 /** Forgetting one of the member's devices: the endpoint it was subscribed with. */
 export const pushEndpointSchema = z.strictObject({ endpoint: z.string().min(1).max(1000) });
 
-/** What an unsubscribe link stops: one channel, or one list item on every channel. */
+/** What an unsubscribe link stops: one channel, or one list item on every channel; `d` the drop whose message it was in. */
 export const unsubscribeQuerySchema = z.object({
   m: z.uuid('This unsubscribe link is not complete.'),
   k: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This unsubscribe link is not complete.'),
   channel: z.enum(ALERT_CHANNELS, { error: 'This unsubscribe link is not complete.' }).optional(),
   item: z.string().trim().min(1).max(120).optional(),
+  d: z.string().min(1).max(64).optional(),
 });
 
 export const DROP_MOMENTS = ['preview', 'opening', 'last_call'] as const;
+
+/**
+ * A drop message's link to the member's board (mail, Web Push): the member, their unsubscribe key as the proof, the
+ * drop, the moment and the channel, so a click counts once for the operators' figures (docs/decisions/0164).
+ */
+export const alertOpenQuerySchema = z.object({
+  m: z.uuid('This link is not complete.'),
+  k: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete.'),
+  d: z.string().min(1).max(64, 'This link is not complete.'),
+  moment: z.enum(DROP_MOMENTS, { error: 'This link is not complete.' }),
+  c: z.enum(['email', 'push'], { error: 'This link is not complete.' }),
+});
+
+const count = z.number().int().min(0);
+
+/**
+ * Operators' figures of one drop's alerts (issue 37 item 5, docs/decisions/0164), per channel: members sent a message
+ * (`alerted`), messages delivered (handed to the mail server, the push service or Meta; the inbox at once), opened and
+ * clicked where the channel reports it (null where it does not), and unsubscribes from its links; and WhatsApp's
+ * estimated cost, of the drop and of the month, in paise.
+ */
+export const dropAlertFiguresSchema = z.object({
+  dropId: z.string(),
+  channels: z.array(
+    z.object({
+      channel: z.enum(ALERT_CHANNELS),
+      alerted: count,
+      delivered: count,
+      opened: count.nullable(),
+      clicked: count.nullable(),
+      unsubscribes: count,
+    }),
+  ),
+  whatsapp: z.object({
+    /** The drop's WhatsApp messages delivered, at the MARKETING price. */
+    dropCostPaise: count,
+    /** The India calendar month (YYYY-MM) the month's figures are of: the current one. */
+    month: z.string(),
+    monthMessages: z.object({ MARKETING: count, UTILITY: count }),
+    monthCostPaise: count,
+    /** The prices used, per delivered message (a fraction of a paisa allowed, as Meta's rate card has). */
+    pricesPaise: z.object({ MARKETING: z.number().min(0), UTILITY: z.number().min(0) }),
+  }),
+});
+export type DropAlertFigures = z.output<typeof dropAlertFiguresSchema>;
 
 /**
  * `POST /internal/drop-alerts`: one moment of one drop for many members, each with the drop's products that matched

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  alertOpenQuerySchema,
   alertPreferencesSchema,
   DROP_ALERT_OUTCOMES,
+  dropAlertFiguresSchema,
   dropAlertsRequestSchema,
   inboxMessageSchema,
   pushEndpointSchema,
@@ -306,6 +308,30 @@ export const identityOperations = {
     summary: "One-click unsubscribe (RFC 8058 List-Unsubscribe-Post, and the page's button): stops that channel or item at once",
     query: unsubscribeQuerySchema,
     produces: 'html',
+  }),
+
+  alertOpen: operation({
+    id: 'alertOpen',
+    method: 'GET',
+    path: '/alerts/open',
+    owner: 'identity',
+    access: 'public',
+    summary:
+      "A drop message's link to the member's lists (mail, Web Push): counts the click once for the operators' figures and redirects to /profile",
+    query: alertOpenQuerySchema,
+    produces: 'html',
+  }),
+
+  adminDropAlertFigures: operation({
+    id: 'adminDropAlertFigures',
+    method: 'GET',
+    path: '/admin/drops/:id/alert-figures',
+    owner: 'identity',
+    access: 'admin',
+    summary:
+      "A drop's alerts for operators, per channel: members alerted, delivered, opened and clicked where reported, unsubscribes; and the WhatsApp cost of the drop and its month",
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: answer(dropAlertFiguresSchema),
   }),
 
   getProfile: operation({

@@ -37,6 +37,23 @@ export function dropAlertLines(matches: AlertMatch[]): string[] {
   return matches.map((match) => `- ${match.productName}: ${listMatchReason(match.list, match.item)}`);
 }
 
+/**
+ * The path a drop message's link to the member's lists takes (mail, Web Push): it counts the click once for the
+ * operators' figures and redirects to the lists (docs/decisions/0164). The member's unsubscribe key is the proof.
+ */
+export function alertOpenPath(link: {
+  memberId: string;
+  key: string;
+  dropId: string;
+  moment: DropMoment;
+  channel: 'email' | 'push';
+}): string {
+  return `/alerts/open?${new URLSearchParams({ m: link.memberId, k: link.key, d: link.dropId, moment: link.moment, c: link.channel })}`;
+}
+
+/** Where a drop message's link lands: the member's lists, where the board's matches are. */
+export const ALERT_LANDING = '/profile?section=lists';
+
 /** The mail's text: the products, the way to them, and a one-tap way out for the channel and for each item. */
 export function dropAlertMailText(input: {
   title: string;

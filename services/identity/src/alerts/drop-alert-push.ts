@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Clock, Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import { type PushDelivery, PushRefused, type PushSender } from '../notify/web-push.js';
+import { type PushDelivery, PushEndpointNotAllowed, PushRefused, type PushSender } from '../notify/web-push.js';
+import type { WaitlistHandover } from '../store/outbox-claims.js';
 import type { IdentityDb } from '../store/tables.js';
-import { dropPushSubscription, markPushSubscriptionUsed, type OutboxPush, pushSubscriptionById } from '../store/web-push.js';
-import type { DropMoment } from './alert-rules.js';
-import { type AlertMatch, dropAlertLines, dropAlertTitle } from './drop-alert-mail.js';
-import { type DropMessage, WaitingMessages } from './waiting-message.js';
+import {
+  dropPushSubscription,
+  markPushSubscriptionUsed,
+  type OutboxPush,
+  pushSubscriptionById,
+  pushSubscriptionsOf,
+} from '../store/web-push.js';
+import { alertOpenPath, dropAlertLines, dropAlertTitle } from './drop-alert-mail.js';
+import { type DropMessage, type WaitingContent, WaitingMessages } from './waiting-message.js';
+import { handoverDelivery, handoverPushPayload } from './waitlist-handover.js';
 
 /** What the service worker shows: the notification's title and text, the page a tap opens, and its tag. */
 export interface DropAlertPushPayload {
@@ -22,26 +29,27 @@ export interface DropAlertPushPayload {
 const LIVE_MOMENT_TTL_SECONDS = 2 * 3600;
 const MIN_TTL_SECONDS = 60;
 
+/** A drop's moment, as a message about it says it. */
+type DropContent = Extract<WaitingContent, { kind: 'drop' }>;
+
 /** The message a push carries, from the items still alerting the member when it goes. */
-export function dropAlertPushPayload(push: Pick<OutboxPush, 'drop_id' | 'moment' | 'opens_at' | 'created_at'>, matches: AlertMatch[]) {
-  const title = dropAlertTitle(push.moment as DropMoment, matches.length, new Date(push.created_at), new Date(push.opens_at));
-  const payload: DropAlertPushPayload = {
-    title,
-    body: dropAlertLines(matches)
+export function dropAlertPushPayload(drop: DropContent, createdAt: Date): DropAlertPushPayload {
+  return {
+    title: dropAlertTitle(drop.moment, drop.matches.length, createdAt, drop.opensAt),
+    body: dropAlertLines(drop.matches)
       .map((line) => line.replace(/^- /, ''))
       .join('\n'),
-    url: '/profile?section=lists',
-    tag: `drop-${push.drop_id}-${push.moment}`,
+    url: alertOpenPath({ memberId: drop.memberId, key: drop.key, dropId: drop.dropId, moment: drop.moment, channel: 'push' }),
+    tag: `drop-${drop.dropId}-${drop.moment}`,
   };
-  return payload;
 }
 
 /** TTL, urgency and topic (RFC 8030 §5) for a moment of a drop, as the message goes at `now`. */
-export function dropAlertDelivery(push: Pick<OutboxPush, 'drop_id' | 'moment' | 'opens_at'>, now: Date): PushDelivery {
-  const untilOpening = Math.floor((new Date(push.opens_at).getTime() - now.getTime()) / 1000);
-  const ttlSeconds = push.moment === 'preview' ? Math.max(MIN_TTL_SECONDS, untilOpening) : LIVE_MOMENT_TTL_SECONDS;
-  const topic = createHash('sha256').update(push.drop_id).digest('base64url').slice(0, 32);
-  return { ttlSeconds, urgency: push.moment === 'opening' ? 'high' : 'normal', topic };
+export function dropAlertDelivery(drop: Pick<DropContent, 'dropId' | 'moment' | 'opensAt'>, now: Date): PushDelivery {
+  const untilOpening = Math.floor((drop.opensAt.getTime() - now.getTime()) / 1000);
+  const ttlSeconds = drop.moment === 'preview' ? Math.max(MIN_TTL_SECONDS, untilOpening) : LIVE_MOMENT_TTL_SECONDS;
+  const topic = createHash('sha256').update(drop.dropId).digest('base64url').slice(0, 32);
+  return { ttlSeconds, urgency: drop.moment === 'opening' ? 'high' : 'normal', topic };
 }
 
 /**
@@ -66,13 +74,23 @@ export class DropAlertPushes extends WaitingMessages<OutboxPush> {
     for (const device of devices) await this.write(trx, message, `push:${device.id}`, { subscription_id: device.id });
   }
 
-  protected async send(push: OutboxPush, matches: AlertMatch[], now: Date): Promise<void> {
+  /** The waitlist hand-over to each of the member's devices, once per device (docs/decisions/0164). */
+  async enqueueHandover(memberId: string, handover: WaitlistHandover): Promise<void> {
+    for (const device of await pushSubscriptionsOf(this.db, memberId))
+      await this.writeHandover(memberId, handover, `push:${device.id}`, { subscription_id: device.id });
+  }
+
+  protected async send(push: OutboxPush, content: WaitingContent, now: Date): Promise<void> {
     const device = await pushSubscriptionById(this.db, push.subscription_id);
     if (!device) return this.mark(push.id, { status: 'cancelled' });
+    const [payload, delivery] =
+      content.kind === 'drop'
+        ? [dropAlertPushPayload(content, new Date(push.created_at)), dropAlertDelivery(content, now)]
+        : [handoverPushPayload(content.handover), handoverDelivery(content.handover, now)];
     const result = await this.sender.send(
       { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-      JSON.stringify(dropAlertPushPayload(push, matches)),
-      dropAlertDelivery(push, now),
+      JSON.stringify(payload),
+      delivery,
     );
     if (result === 'gone') {
       // The browser unsubscribed or the subscription expired: it will never be reached again.
@@ -84,8 +102,12 @@ export class DropAlertPushes extends WaitingMessages<OutboxPush> {
     await markPushSubscriptionUsed(this.db, device.id, now);
   }
 
-  /** A refusal of the message itself (400, 401, 403, 413) would be refused again; busy (429) or failing (5xx) may pass. */
+  /**
+   * A refusal of the message itself (400, 401, 403, 413) would be refused again, as would an endpoint off the allow-list;
+   * busy (429) or failing (5xx) may pass.
+   */
   protected isFinal(error: unknown): boolean {
+    if (error instanceof PushEndpointNotAllowed) return true;
     return error instanceof PushRefused && error.status < 500 && error.status !== 429;
   }
 }

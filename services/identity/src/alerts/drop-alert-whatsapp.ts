@@ -1,16 +1,17 @@
 import type { Clock, Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { WhatsAppRefused, type WhatsAppSender, type WhatsAppTemplate, whatsappNumber } from '../notify/whatsapp.js';
+import type { WaitlistHandover } from '../store/outbox-claims.js';
 import type { IdentityDb } from '../store/tables.js';
 import { currentOptIn, type OutboxWhatsApp } from '../store/whatsapp.js';
-import type { DropMoment } from './alert-rules.js';
-import { type AlertMatch, dropAlertTitle } from './drop-alert-mail.js';
-import { type DropMessage, WaitingMessages } from './waiting-message.js';
+import { dropAlertTitle } from './drop-alert-mail.js';
+import { type DropMessage, type WaitingContent, WaitingMessages } from './waiting-message.js';
+import { handoverTemplateParameters } from './waitlist-handover.js';
 
 /** The drop alert template's two body parameters: the title, and each product with why it is there. */
-export function dropAlertTemplateParameters(row: Pick<OutboxWhatsApp, 'moment' | 'opens_at' | 'created_at'>, matches: AlertMatch[]) {
-  const title = dropAlertTitle(row.moment as DropMoment, matches.length, new Date(row.created_at), new Date(row.opens_at));
-  const lines = matches.map((match) => `${match.productName} (${match.list === 'need' ? 'Need' : 'Greed'} list: '${match.item}')`);
+export function dropAlertTemplateParameters(drop: Extract<WaitingContent, { kind: 'drop' }>, createdAt: Date) {
+  const title = dropAlertTitle(drop.moment, drop.matches.length, createdAt, drop.opensAt);
+  const lines = drop.matches.map((match) => `${match.productName} (${match.list === 'need' ? 'Need' : 'Greed'} list: '${match.item}')`);
   return [title, lines.join('; ')];
 }
 
@@ -26,9 +27,13 @@ export class DropAlertWhatsApp extends WaitingMessages<OutboxWhatsApp> {
     private readonly template: WhatsAppTemplate,
     logger: Logger,
     clock: Clock,
+    /** The waitlist hand-over's UTILITY template and the site its order link points to (docs/decisions/0164). */
+    private readonly handover?: { template: WhatsAppTemplate; siteUrl: string },
   ) {
     super(db, clock, logger, 'whatsapp', 'whatsapp_outbox');
     if (template.category !== 'MARKETING') throw new Error(`the drop alert template ${template.name} must be a MARKETING template`);
+    if (handover && handover.template.category !== 'UTILITY')
+      throw new Error(`the waitlist hand-over template ${handover.template.name} must be a UTILITY template`);
   }
 
   /** Whether the member can be sent a drop alert on WhatsApp: an opt-in standing, to a WhatsApp number. */
@@ -42,17 +47,36 @@ export class DropAlertWhatsApp extends WaitingMessages<OutboxWhatsApp> {
     return this.write(trx, message, 'whatsapp', { category: 'MARKETING' });
   }
 
+  /**
+   * The waitlist hand-over, once, to a member who chose WhatsApp and can be reached on it: a UTILITY message about
+   * their own reservation (docs/decisions/0164).
+   */
+  async enqueueHandover(memberId: string, handover: WaitlistHandover): Promise<void> {
+    if (!this.handover || !(await this.reachable(memberId))) return;
+    await this.writeHandover(memberId, handover, 'whatsapp', { category: 'UTILITY' });
+  }
+
   /** To the number of the member's standing opt-in; withdrawn since, and nothing goes. */
-  protected async send(row: OutboxWhatsApp, matches: AlertMatch[], now: Date): Promise<void> {
+  protected async send(row: OutboxWhatsApp, content: WaitingContent, now: Date): Promise<void> {
     const optIn = await currentOptIn(this.db, row.member_id);
     const to = optIn ? whatsappNumber(optIn.mobile) : undefined;
     if (!to) return this.mark(row.id, { status: 'cancelled' });
-    const id = await this.sender.sendTemplate({
-      to,
-      purpose: 'drop_alert',
-      template: this.template,
-      parameters: dropAlertTemplateParameters(row, matches),
-    });
+    const message =
+      content.kind === 'drop'
+        ? {
+            purpose: 'drop_alert' as const,
+            template: this.template,
+            parameters: dropAlertTemplateParameters(content, new Date(row.created_at)),
+          }
+        : this.handover
+          ? {
+              purpose: 'waitlist_handover' as const,
+              template: this.handover.template,
+              parameters: handoverTemplateParameters(content.handover, this.handover.siteUrl),
+            }
+          : undefined;
+    if (!message) return this.mark(row.id, { status: 'cancelled' });
+    const id = await this.sender.sendTemplate({ to, ...message });
     await this.mark(row.id, { status: 'sent', sent_at: now, provider_message_id: id, last_error: null });
   }
 

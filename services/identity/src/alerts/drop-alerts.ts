@@ -8,7 +8,7 @@ import { lockMemberAlerts, momentsSent, recordAlertSent } from '../store/alert-s
 import type { IdentityDb } from '../store/tables.js';
 import { pushSubscriptionsOf } from '../store/web-push.js';
 import { channelsFor, type DropMoment, itemAlerts, promotionalAllowed, sendAfter } from './alert-rules.js';
-import { type AlertMatch, dropAlertMailText, dropAlertTitle } from './drop-alert-mail.js';
+import { type AlertMatch, alertOpenPath, dropAlertMailText, dropAlertTitle } from './drop-alert-mail.js';
 import type { DropAlertPushes } from './drop-alert-push.js';
 import type { DropAlertWhatsApp } from './drop-alert-whatsapp.js';
 
@@ -88,13 +88,15 @@ export class DropAlerts {
       await addInboxMessage(trx, { memberId: alert.memberId, dedupeKey, title, body, link: '/profile', at: now });
     }
     if (channels.includes('email') && alert.email) {
+      // Each link names the drop: an unsubscribe from it counts in the drop's figures (docs/decisions/0164).
       const link = (what: Record<string, string>) =>
-        `${this.publicUrl}/alerts/unsubscribe?${new URLSearchParams({ m: alert.memberId, k: key, ...what })}`;
+        `${this.publicUrl}/alerts/unsubscribe?${new URLSearchParams({ m: alert.memberId, k: key, ...what, d: alert.dropId })}`;
       const stopChannelUrl = link({ channel: 'email' });
+      const open = { memberId: alert.memberId, key, dropId: alert.dropId, moment: alert.moment, channel: 'email' as const };
       const text = dropAlertMailText({
         title,
         matches,
-        boardUrl: `${this.publicUrl}/profile`,
+        boardUrl: `${this.publicUrl}${alertOpenPath(open)}`,
         stopChannelUrl,
         stopItemUrl: (match) => link({ item: match.item }),
       });

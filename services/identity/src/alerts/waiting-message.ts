@@ -4,7 +4,14 @@ import type { Clock, Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { DeliveryLoop } from '../notify/delivery-loop.js';
 import { alertPreferencesOf } from '../store/alert-preferences.js';
-import { type AlertOutbox, claimDueRows, insertWaitingRow, updateWaitingRow, type WaitingRowColumns } from '../store/outbox-claims.js';
+import {
+  type AlertOutbox,
+  claimDueRows,
+  insertWaitingRow,
+  updateWaitingRow,
+  type WaitingRowColumns,
+  type WaitlistHandover,
+} from '../store/outbox-claims.js';
 import type { IdentityDb } from '../store/tables.js';
 import { type DropMoment, itemAlerts } from './alert-rules.js';
 import type { AlertMatch } from './drop-alert-mail.js';
@@ -23,11 +30,18 @@ export interface DropMessage {
   sendAfter: Date;
 }
 
+/** What a waiting row says when it goes: a drop's items still wanted, or a waitlist hand-over. */
+export type WaitingContent =
+  | { kind: 'drop'; matches: AlertMatch[]; dropId: string; moment: DropMoment; opensAt: Date; memberId: string; key: string }
+  | { kind: 'handover'; handover: WaitlistHandover };
+
 /**
  * A channel's outbox of drop messages (Web Push, WhatsApp; docs/decisions/0160): rows written in the transaction that
  * records the message sent (neither lost nor repeated across a restart), held until the member's quiet hours end,
  * claimed with SKIP LOCKED as the mail outbox's, and checked again when they go: the channel turned off since, or
- * every item muted, and the row is cancelled; items muted since are left out.
+ * every item muted, and the row is cancelled; items muted since are left out. It also carries the waitlist hand-over
+ * (docs/decisions/0164): a message about the member's own reservation, sent at once (quiet hours do not hold it, the
+ * cap of promotional messages does not count it), not sent once the channel is off or the pay-by time has passed.
  */
 export abstract class WaitingMessages<Row extends WaitingRowColumns> extends DeliveryLoop {
   protected constructor(
@@ -40,8 +54,8 @@ export abstract class WaitingMessages<Row extends WaitingRowColumns> extends Del
     super(logger, channel);
   }
 
-  /** Sends one row with the items still wanted; a failure it throws is judged by `isFinal`. */
-  protected abstract send(row: Row, matches: AlertMatch[], now: Date): Promise<void>;
+  /** Sends one row with what it still says; a failure it throws is judged by `isFinal`. */
+  protected abstract send(row: Row, content: WaitingContent, now: Date): Promise<void>;
 
   /** Whether a failure would fail again (a refusal of the message itself), so the row is not tried again. */
   protected abstract isFinal(error: unknown): boolean;
@@ -63,6 +77,25 @@ export abstract class WaitingMessages<Row extends WaitingRowColumns> extends Del
     });
   }
 
+  /** Writes a waitlist hand-over row (its key makes a second write of it nothing): it goes at once. */
+  protected async writeHandover(
+    memberId: string,
+    handover: WaitlistHandover,
+    key: string,
+    columns: Record<string, unknown>,
+  ): Promise<void> {
+    await insertWaitingRow(this.db, this.table, {
+      id: randomUUID(),
+      dedupe_key: `waitlist-reservation:${handover.orderId}:${key}`,
+      member_id: memberId,
+      handover,
+      send_after: null,
+      created_at: this.clock.now(),
+      ...columns,
+    });
+    this.kick();
+  }
+
   protected mark(id: string, values: Record<string, unknown>): Promise<void> {
     return updateWaitingRow(this.db, this.table, id, values);
   }
@@ -75,13 +108,12 @@ export abstract class WaitingMessages<Row extends WaitingRowColumns> extends Del
 
   private async deliver(row: Row): Promise<void> {
     const now = this.clock.now();
-    const { preferences } = await alertPreferencesOf(this.db, row.member_id, now);
-    const matches = preferences.channels[this.channel]
-      ? row.matches.filter((match) => itemAlerts(preferences, match.list, match.item))
-      : [];
-    if (matches.length === 0) return this.mark(row.id, { status: 'cancelled' });
+    const { preferences, key } = await alertPreferencesOf(this.db, row.member_id, now);
+    const stillWanted = (match: AlertMatch) => itemAlerts(preferences, match.list, match.item);
+    const content = contentNow(row, preferences.channels[this.channel], stillWanted, now, key);
+    if (!content) return this.mark(row.id, { status: 'cancelled' });
     try {
-      await this.send(row, matches, now);
+      await this.send(row, content, now);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ err: error, memberId: row.member_id, attempt: row.attempts }, `${this.channel} delivery failed`);
@@ -89,4 +121,25 @@ export abstract class WaitingMessages<Row extends WaitingRowColumns> extends Del
       await this.mark(row.id, { status: final ? 'failed' : 'pending', last_error: message.slice(0, 500) });
     }
   }
+}
+
+/**
+ * What a row says at `now`, or nothing to send: the channel turned off since; a drop's message with every item muted;
+ * a hand-over whose pay-by time has passed.
+ */
+export function contentNow(
+  row: WaitingRowColumns,
+  channelOn: boolean,
+  stillWanted: (match: AlertMatch) => boolean,
+  now: Date,
+  /** The member's unsubscribe key, for the message's links. */
+  key: string,
+): WaitingContent | undefined {
+  if (!channelOn) return undefined;
+  if (row.handover)
+    return new Date(row.handover.reservedUntil).getTime() > now.getTime() ? { kind: 'handover', handover: row.handover } : undefined;
+  const matches = (row.matches ?? []).filter(stillWanted);
+  if (matches.length === 0 || !row.drop_id || !row.moment || !row.opens_at) return undefined;
+  const drop = { dropId: row.drop_id, moment: row.moment as DropMoment, opensAt: new Date(row.opens_at) };
+  return { kind: 'drop', matches, ...drop, memberId: row.member_id, key };
 }

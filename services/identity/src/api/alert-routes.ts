@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type AlertChannel, escapeHtml, identityOperations as ops } from '@elts/contracts';
-import { type AppEnv, mount, notFound, requireMember } from '@elts/platform';
+import { type AppEnv, badRequest, mount, notFound, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import { unsubscribe } from '../alerts/alert-rules.js';
+import { ALERT_LANDING } from '../alerts/drop-alert-mail.js';
 import { recordWhatsAppConsent } from '../alerts/whatsapp-consent.js';
 import type { IdentityContext } from '../commands/context.js';
+import { PUSH_ENDPOINT_REFUSED, pushEndpointAllowed } from '../notify/push-endpoints.js';
 import { whatsappNumber } from '../notify/whatsapp.js';
-import { inboxOf } from '../store/alert-inbox.js';
+import { recordAlertClick, recordUnsubscribe } from '../store/alert-figures.js';
+import { inboxOf, markInboxRead } from '../store/alert-inbox.js';
 import { alertPreferencesOf, saveAlertPreferences, unsubscribeKeyMatches } from '../store/alert-preferences.js';
 import { removePushSubscription, savePushSubscription } from '../store/web-push.js';
 import { personPage } from './contact-change-page.js';
@@ -43,7 +46,10 @@ export function alertRoutes(deps: IdentityContext) {
   });
   mount(app, ops.alertInbox, async (c) => {
     const member = requireMember(c);
-    return c.json({ is_success: true, data: await inboxOf(deps.db, member.id) });
+    const messages = await inboxOf(deps.db, member.id);
+    // Shown to the member: opened, for the operators' figures (this answer still says which were new).
+    await markInboxRead(deps.db, member.id, deps.clock.now());
+    return c.json({ is_success: true, data: messages });
   });
   mount(app, ops.alertChannels, async (c) => {
     const member = requireMember(c);
@@ -67,6 +73,8 @@ export function alertRoutes(deps: IdentityContext) {
     const member = requireMember(c);
     if (!deps.vapidPublicKey) throw notFound('Push notifications are not available');
     const { endpoint, keys } = c.req.valid('json');
+    // Identity will POST to this address: only a browser's push service is taken (docs/decisions/0164).
+    if (!pushEndpointAllowed(endpoint, deps.settings.WEB_PUSH_TEST_ORIGINS)) throw badRequest(PUSH_ENDPOINT_REFUSED);
     await savePushSubscription(deps.db, {
       id: randomUUID(),
       memberId: member.id,
@@ -103,6 +111,14 @@ export function alertRoutes(deps: IdentityContext) {
       200,
     );
   });
+  // A drop message's link to the member's lists: counted once, then the lists (a wrong key still lands there).
+  mount(app, ops.alertOpen, async (c) => {
+    const query = c.req.valid('query');
+    c.header('cache-control', 'no-store');
+    if (await unsubscribeKeyMatches(deps.db, query.m, query.k))
+      await recordAlertClick(deps.db, { memberId: query.m, dropId: query.d, moment: query.moment, channel: query.c, at: deps.clock.now() });
+    return c.redirect(ALERT_LANDING, 303);
+  });
   mount(app, ops.unsubscribeOneClick, async (c) => {
     const query = c.req.valid('query');
     c.header('cache-control', 'no-store');
@@ -113,6 +129,8 @@ export function alertRoutes(deps: IdentityContext) {
     const after = unsubscribe(preferences, what);
     await recordWhatsAppConsent(deps, query.m, { before: preferences.channels.whatsapp, after: after.channels.whatsapp, at: now });
     await saveAlertPreferences(deps.db, query.m, after, now);
+    // For the operators' figures (docs/decisions/0164): the channel the link came by (an item's link is in a mail).
+    await recordUnsubscribe(deps.db, { memberId: query.m, dropId: query.d, channel: query.channel ?? 'email', item: query.item, at: now });
     deps.logger.info({ memberId: query.m, channel: query.channel, item: Boolean(query.item) }, 'alert unsubscribe');
     return c.html(
       personPage(

@@ -1,8 +1,12 @@
 import { OrderCompleted, OrderPlaced, ordersEvents, ordersOperations, WaitlistClosed } from '@elts/contracts';
 import { type Clock, EventConsumer, type InternalClient } from '@elts/platform';
 import type { Kysely } from 'kysely';
+import type { DropAlertPushes } from '../alerts/drop-alert-push.js';
+import type { DropAlertWhatsApp } from '../alerts/drop-alert-whatsapp.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { orderConfirmationEmail, waitlistClosedEmail, waitlistReservationEmail } from '../mail/templates.js';
+import { productLine } from '../mail/words.js';
+import { alertPreferencesOf } from '../store/alert-preferences.js';
 import { memberMailContact } from '../store/member-contacts.js';
 import type { IdentityDb } from '../store/tables.js';
 
@@ -20,7 +24,15 @@ export const isNews = (recordedAt: Date, now: Date) => now.getTime() - recordedA
  * welcome email does), with the order's details read from orders; one per order (its dedupe key), however often the
  * event arrives. A step rather than a handler: it asks orders, and holds no transaction while it waits.
  */
-export function orderMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, orders: () => InternalClient, siteUrl: string, clock: Clock) {
+export function orderMailConsumer(
+  db: Kysely<IdentityDb>,
+  mail: MailOutbox,
+  orders: () => InternalClient,
+  siteUrl: string,
+  clock: Clock,
+  /** The channels the hand-over also goes on, for members who chose them (docs/decisions/0164). */
+  channels: { pushes?: DropAlertPushes | undefined; whatsapp?: DropAlertWhatsApp | undefined } = {},
+) {
   return new EventConsumer('identity.order-mail', ordersEvents, db)
     .step(OrderCompleted, async (data, event) => {
       if (!isNews(event.recordedAt, clock.now())) return;
@@ -38,6 +50,16 @@ export function orderMailConsumer(db: Kysely<IdentityDb>, mail: MailOutbox, orde
       const reservation = { ...data, reservedUntil: new Date(data.reservedUntil) };
       const { subject, text } = waitlistReservationEmail(member.firstname, reservation, siteUrl);
       await mail.enqueue({ to: member.email, subject, text, dedupeKey: `waitlist-reservation:${data.orderId}` });
+      // Also on Web Push and WhatsApp for a member who chose them, once per channel (each row's key).
+      const { preferences } = await alertPreferencesOf(db, data.memberId, clock.now());
+      const handover = {
+        orderId: data.orderId,
+        product: productLine(data.product),
+        amountPaise: data.amountPaise,
+        reservedUntil: reservation.reservedUntil.toISOString(),
+      };
+      if (preferences.channels.push) await channels.pushes?.enqueueHandover(data.memberId, handover);
+      if (preferences.channels.whatsapp) await channels.whatsapp?.enqueueHandover(data.memberId, handover);
     })
     .step(WaitlistClosed, async (data, event) => {
       if (!isNews(event.recordedAt, clock.now())) return;

@@ -1,5 +1,6 @@
 import { Agent } from 'node:https';
 import webPush from 'web-push';
+import { pushEndpointAllowed } from './push-endpoints.js';
 
 /** A device's Web Push subscription as the browser made it (RFC 8291 keys, base64url). */
 export interface PushTarget {
@@ -44,12 +45,21 @@ export class PushRefused extends Error {
   }
 }
 
+/** An endpoint that is not a browser push service's (docs/decisions/0164): nothing is sent to it, ever. */
+export class PushEndpointNotAllowed extends Error {
+  constructor(endpoint: string) {
+    super(`not a browser push service, not sent: ${new URL(endpoint).host}`);
+  }
+}
+
 const GONE = new Set([404, 410]);
 
 /**
  * The real adapter: the `web-push` library encrypts the payload for the subscription (RFC 8291 aes128gcm) and signs a
  * VAPID JWT (RFC 8292) for the push service's origin, then POSTs it (RFC 8030). `extraCa` trusts one more certificate
- * authority (the tests' local push service), besides the system's.
+ * authority (the tests' local push service), besides the system's. It sends only to a browser push service's host
+ * (or to one of `extraOrigins`, in tests), whatever endpoint it is given: a stored endpoint from before the allow-list,
+ * or one written into the database, is refused without a request (docs/decisions/0164).
  */
 export class WebPushSender implements PushSender {
   private readonly agent: Agent | undefined;
@@ -57,12 +67,14 @@ export class WebPushSender implements PushSender {
   constructor(
     private readonly vapid: VapidKeys,
     extraCa?: string,
+    private readonly extraOrigins: readonly string[] = [],
     private readonly timeoutMs = 10_000,
   ) {
     this.agent = extraCa ? new Agent({ ca: extraCa, keepAlive: true }) : undefined;
   }
 
   async send(target: PushTarget, payload: string, delivery: PushDelivery): Promise<PushResult> {
+    if (!pushEndpointAllowed(target.endpoint, this.extraOrigins)) throw new PushEndpointNotAllowed(target.endpoint);
     try {
       const answer = await webPush.sendNotification(target, payload, {
         vapidDetails: this.vapid,

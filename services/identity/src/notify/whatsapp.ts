@@ -13,6 +13,8 @@ export const PURPOSE_CATEGORIES = {
   drop_alert: 'MARKETING',
   renewal_notice: 'UTILITY',
   payment_update: 'UTILITY',
+  /** A unit from the waitlist is reserved for the member: about their own order (docs/decisions/0164). */
+  waitlist_handover: 'UTILITY',
 } as const satisfies Record<string, TemplateCategory>;
 export type MessagePurpose = keyof typeof PURPOSE_CATEGORIES;
 

@@ -45,3 +45,8 @@ export async function inboxOf(db: Kysely<IdentityDb>, memberId: string): Promise
     readAt: row.read_at?.toISOString() ?? null,
   }));
 }
+
+/** Marks the member's unread messages read (they were shown): the inbox's "opened" in the operators' figures. */
+export async function markInboxRead(db: Kysely<IdentityDb>, memberId: string, at: Date): Promise<void> {
+  await db.updateTable('alert_inbox').set({ read_at: at }).where('member_id', '=', memberId).where('read_at', 'is', null).execute();
+}

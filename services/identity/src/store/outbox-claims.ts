@@ -4,15 +4,29 @@ import type { IdentityDb } from './tables.js';
 /** The outboxes of drop messages beside the mail's (docs/decisions/0160). */
 export type AlertOutbox = 'push_outbox' | 'whatsapp_outbox';
 
-/** The columns every drop message outbox has (each adds its own). */
+/** A unit handed over from a waitlist, as the member's own message on a channel says it (docs/decisions/0164). */
+export interface WaitlistHandover {
+  orderId: string;
+  /** The product as messages name it (brand and name). */
+  product: string;
+  amountPaise: number;
+  /** ISO time: the reservation ends, and the message is worth nothing after it. */
+  reservedUntil: string;
+}
+
+/**
+ * The columns every waiting message outbox has (each adds its own): a drop's message (drop, moment, opening, matches)
+ * or, with no drop, a waitlist hand-over.
+ */
 export interface WaitingRowColumns {
   id: string;
   dedupe_key: string;
   member_id: string;
-  drop_id: string;
-  moment: string;
-  opens_at: Date;
-  matches: { list: 'need' | 'greed'; item: string; productName: string }[];
+  drop_id: string | null;
+  moment: string | null;
+  opens_at: Date | null;
+  matches: { list: 'need' | 'greed'; item: string; productName: string }[] | null;
+  handover: WaitlistHandover | null;
   send_after: Date | null;
   status: 'pending' | 'sending' | 'sent' | 'cancelled' | 'failed';
   attempts: number;
@@ -45,17 +59,18 @@ export async function claimDueRows<Row>(
   return claimed.rows;
 }
 
-/** Adds a pending row to a drop message outbox unless one with its dedupe key is there. */
+/** Adds a pending row to a waiting message outbox unless one with its dedupe key is there. */
 export async function insertWaitingRow(
   db: Kysely<IdentityDb>,
   table: AlertOutbox,
-  row: Record<string, unknown> & { matches: unknown },
+  row: Record<string, unknown> & { matches?: unknown; handover?: unknown },
 ): Promise<void> {
   await db
     .insertInto(table)
     .values({
       ...row,
-      matches: JSON.stringify(row.matches),
+      matches: row.matches === undefined ? null : JSON.stringify(row.matches),
+      handover: row.handover === undefined ? null : JSON.stringify(row.handover),
       status: 'pending',
       attempts: 0,
       claimed_at: null,

@@ -7,6 +7,7 @@ import { useAdminOperation } from '../../api/use-admin-query.js';
 import { DropSalesCard } from '../../charts/DropSalesCard.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ListStates } from '../../components/ListStates.js';
+import { DropAlertsCard } from './DropAlertsCard.js';
 
 type Drop = DataOf<typeof API.listDrops>['drops'][number];
 
@@ -23,6 +24,8 @@ export function DropsPanel() {
   const [cancelling, setCancelling] = useState<Drop>();
   // The drop whose sales chart is open (issue 39 item 1), one at a time.
   const [showingSales, setShowingSales] = useState<string>();
+  // The drop whose alert figures are open (issue 37 item 5), one at a time.
+  const [showingAlerts, setShowingAlerts] = useState<Drop>();
   const anchor = drops.data?.data.anchor;
   const warning = anchor && isFriday(opensOn) ? offCalendarWarning(anchor, fridayDropWindow(opensOn)) : undefined;
 
@@ -63,6 +66,15 @@ export function DropsPanel() {
             onClick={() => setShowingSales(showingSales === d.id ? undefined : d.id)}
           >
             Sales
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-pressed={showingAlerts?.id === d.id}
+            aria-label={`Alerts of the drop opening ${formatDateTime(d.opensAt)}`}
+            onClick={() => setShowingAlerts(showingAlerts?.id === d.id ? undefined : d)}
+          >
+            Alerts
           </Button>
           {d.status !== 'cancelled' && (
             <Button
@@ -117,6 +129,12 @@ export function DropsPanel() {
         />
       </ListStates>
       {showingSales && <DropSalesCard dropId={showingSales} />}
+      {showingAlerts && (
+        <DropAlertsCard
+          dropId={showingAlerts.id}
+          label={`${showingAlerts.label || 'the deal drop'} opening ${formatDateTime(showingAlerts.opensAt)}`}
+        />
+      )}
       <ConfirmDialog
         open={Boolean(cancelling)}
         title="Cancel this drop?"
