@@ -5,6 +5,7 @@ import {
   GST_RATE_REQUIRED_MESSAGE,
   GST_RATES,
   HSN_CODE_REQUIRED_MESSAGE,
+  indianDate,
   indianWallClock,
   LOWEST_PRICE_PAISE,
   PRODUCT_CATEGORIES,
@@ -118,6 +119,26 @@ export function draftOf(product: CatalogProduct): ProductDraft {
     hsnCode: product.hsnCode ?? '',
     gstRate: product.gstRate === null ? '' : String(product.gstRate),
   };
+}
+
+/** The retail price as the catalogue keeps it: the price and when the operator recorded it (decision 0156). */
+type SavedRetail = Pick<CatalogProduct, 'amazonPrice' | 'amazonPriceRecordedAt'>;
+
+/** When the saved retail price was recorded (dd/mm/yyyy, India), or nothing when there is none or it has no date. */
+export function retailRecordedOn(product: SavedRetail): string | undefined {
+  return product.amazonPrice !== null && product.amazonPriceRecordedAt ? indianDate(new Date(product.amazonPriceRecordedAt)) : undefined;
+}
+
+/**
+ * What the Amazon price field tells the operator (decisions 0156, 0166): members see a discount and a saving only
+ * against a retail price recorded with its date, and the date is the day of the save that set the price.
+ */
+export function retailPriceHint(draft: Pick<ProductDraft, 'amazonPrice'>, saved?: SavedRetail): string {
+  const typed = draft.amazonPrice.trim();
+  if (typed === '') return 'Without a retail price, members see no discount and no saving.';
+  const recordedOn = saved ? retailRecordedOn(saved) : undefined;
+  if (recordedOn && saved?.amazonPrice === Number(typed)) return `Recorded on ${recordedOn}. Members see this date beside the discount.`;
+  return "Saving records this price with today's date. Members see that date beside the discount.";
 }
 
 export type DraftErrors = Partial<
