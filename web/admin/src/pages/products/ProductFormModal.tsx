@@ -7,6 +7,7 @@ import {
   type DraftErrors,
   GST_RATES,
   isUrl,
+  keepsSavedRetail,
   LOWEST_PRICE_PAISE,
   NEW_BRAND,
   PRODUCT_CATEGORIES,
@@ -114,6 +115,13 @@ export function ProductFormModal({
           error={errors.amazonPrice}
           onChange={(e) => set('amazonPrice', e.target.value)}
         />
+        {keepsSavedRetail(draft, saved) && (
+          <Checkbox
+            label="Checked this retail price today"
+            checked={draft.amazonPriceChecked}
+            onChange={(e) => set('amazonPriceChecked', e.target.checked)}
+          />
+        )}
         <Select
           label="Category"
           required
