@@ -204,6 +204,11 @@ describe('the back office', () => {
     const editing = page.getByRole('dialog', { name: 'Edit Product' });
     await expect(editing.getByRole('spinbutton', { name: 'Price (₹)', exact: true }).inputValue()).resolves.toBe('1499.90');
     await editing.getByText(`Recorded on ${today}. Members see this date beside the discount.`).waitFor();
+    // The same price checked again is recorded anew when saved; a new price needs no box.
+    await editing.getByLabel('Checked this retail price today').check();
+    await editing.getByText("Saving records this price with today's date. Members see that date beside the discount.").waitFor();
+    await editing.getByLabel('Amazon Price (₹)').fill('2299');
+    await editing.getByLabel('Checked this retail price today').waitFor({ state: 'detached' });
     await editing.getByRole('button', { name: 'Close' }).click();
     // The description preview stops at 90 characters.
     const preview = (await card.locator('p').last().textContent()) ?? '';
