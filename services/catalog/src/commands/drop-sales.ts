@@ -9,7 +9,8 @@ import type { CatalogContext } from './context.js';
 /**
  * How one deal drop sold (the back office's Drops chart): its products are those whose sale window, as it stood when
  * the drop opened, was the drop's (given to it, or the calendar's drop of the day); their received and sold units
- * come from the stock movement log up to the drop's close, summed per hour by the database. Undefined when there is no such drop.
+ * come from the stock movement log up to the drop's close, summed per hour by the database. Undefined when there is
+ * no such drop.
  */
 export async function salesOfDrop(context: CatalogContext, dropId: string): Promise<{ drop: Drop; sales: DropSales } | undefined> {
   const calendar = new DropCalendar(context.settings.DROP_ANCHOR_DATE, await loadStoredDrops(context.db));
