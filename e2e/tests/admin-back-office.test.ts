@@ -166,6 +166,8 @@ describe('the back office', () => {
     await form.getByLabel('Name').fill(name);
     await form.getByRole('spinbutton', { name: 'Price (₹)', exact: true }).fill('1499.90');
     await form.getByLabel('Amazon Price (₹)').fill('2199');
+    // The operator is told the retail price is recorded with the day of the save (decision 0166).
+    await form.getByText("Saving records this price with today's date. Members see that date beside the discount.").waitFor();
     await form.getByLabel('Category').selectOption('Home & Garden');
     await form.getByLabel('Stock').fill('12');
     await form.getByLabel('HSN Code').fill('85167990');
@@ -196,9 +198,17 @@ describe('the back office', () => {
     // Cards show the price to the paisa (tables round to rupees), and the form opens with it so.
     await card.getByText('₹1,499.90', { exact: true }).waitFor();
     await card.getByText('₹2,199.00', { exact: true }).waitFor();
+    const today = formatIndianDay(indianWallClock(new Date()).slice(0, 10));
+    await card.getByText(`Retail price recorded on ${today}`, { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Edit' }).click();
     const editing = page.getByRole('dialog', { name: 'Edit Product' });
     await expect(editing.getByRole('spinbutton', { name: 'Price (₹)', exact: true }).inputValue()).resolves.toBe('1499.90');
+    await editing.getByText(`Recorded on ${today}. Members see this date beside the discount.`).waitFor();
+    // The same price checked again is recorded anew when saved; a new price needs no box.
+    await editing.getByLabel('Checked this retail price today').check();
+    await editing.getByText("Saving records this price with today's date. Members see that date beside the discount.").waitFor();
+    await editing.getByLabel('Amazon Price (₹)').fill('2299');
+    await editing.getByLabel('Checked this retail price today').waitFor({ state: 'detached' });
     await editing.getByRole('button', { name: 'Close' }).click();
     // The description preview stops at 90 characters.
     const preview = (await card.locator('p').last().textContent()) ?? '';

@@ -258,4 +258,38 @@ describe.each(DATABASE_KINDS)('the Cron page, the audit log and contact messages
     expect(byAction('drop.schedule')).toMatchObject({ before: null, after: window });
     expect(byAction('early-access.revoke')).toMatchObject({ before: { earlyAccess: true }, after: { earlyAccess: false } });
   });
+
+  it.runIf(available)('audits when a retail price was recorded: set, checked again, or left alone by a save', async () => {
+    // Decision 0166: a price checked again changes no other field, so its entry says when it was recorded.
+    const actor = { actor: `admin:${admin.adminId}` };
+    const product = catalogProduct();
+    const at = new Date('2026-11-28T06:00:00.000Z');
+    await record(
+      harness,
+      'catalog',
+      'product-PRD-RETAIL',
+      [
+        { type: 'ProductCreated', data: { productId: 'PRD-RETAIL', product, stock: 3 }, metadata: actor },
+        { type: 'ProductUpdated', data: { productId: 'PRD-RETAIL', product, changed: ['amazonPricePaise'] }, metadata: actor },
+        {
+          type: 'ProductUpdated',
+          data: { productId: 'PRD-RETAIL', product: { ...product, name: 'XM5' }, changed: ['name'] },
+          metadata: actor,
+        },
+      ],
+      at,
+    );
+    await settled(harness, admin);
+    const { body } = await call('/admin/audit?limit=100');
+    const rows = body.data.filter((row: { target: string }) => row.target === 'PRD-RETAIL');
+    const recorded = (row: { after: Record<string, unknown> }) => row.after.amazonPriceRecordedAt;
+    expect(rows.map((row: { action: string }) => row.action).sort()).toEqual(['product.create', 'product.update', 'product.update']);
+    expect(rows.filter((row: { action: string }) => row.action === 'product.create').map(recorded)).toEqual([at.toISOString()]);
+    expect(
+      rows
+        .filter((row: { action: string }) => row.action === 'product.update')
+        .map(recorded)
+        .sort(),
+    ).toEqual([at.toISOString(), undefined]);
+  });
 });

@@ -65,6 +65,18 @@ describe('a product, given its events, when an admin saves it', () => {
       .thenEvents([]);
   });
 
+  it('records the same retail price again when the admin checked it, and nothing for a product without one', () => {
+    // Decision 0166: the save dates the price anew, though it is the same.
+    const checked = product.given([created()]).when(update({ amazonPrice: 34990, amazonPriceChecked: true })).decision;
+    expect(checked).toMatchObject([
+      { type: 'ProductUpdated', data: { changed: ['amazonPricePaise'], product: { amazonPricePaise: 3_499_000 } } },
+    ]);
+    product
+      .given([created({ amazonPrice: null })])
+      .when(update({ amazonPriceChecked: true }))
+      .thenEvents([]);
+  });
+
   it('refuses a product that is not there, and a drop that was cancelled', () => {
     product.given([]).when({ kind: 'toggle' }).thenRefused({ kind: 'not_found', message: 'Product not found' });
     const cancelled = {

@@ -361,6 +361,33 @@ describe.each(DATABASE_KINDS)('products on %s', (kind) => {
     },
   );
 
+  it.runIf(available)('records the same retail price anew when the operator checked it again, and nothing else changes', async () => {
+    // Decision 0166: the date beside a discount says when the price was last checked.
+    const window = openWindow();
+    const product = await createProduct(catalog, admin, window);
+    const save = (body: Record<string, unknown>) =>
+      catalog.json(`/product/update/${product.id}`, { method: 'PUT', token: admin.token, body: productForm({ ...window, ...body }) });
+    const [created] = await recordedTimes(product.id);
+    expect((await save({ amazonPriceChecked: false })).body.data.amazonPriceRecordedAt).toBe(created);
+    expect(await recordedTimes(product.id)).toHaveLength(1);
+
+    const checked = await save({ amazonPriceChecked: true });
+    expect(checked.status).toBe(200);
+    const times = await recordedTimes(product.id);
+    expect(times).toHaveLength(2);
+    expect(checked.body.data).toMatchObject({ amazonPricePaise: 3_499_000, amazonPriceRecordedAt: times[1] });
+    const [, event] = (
+      await sql<{ data: { changed: string[] } }>`select data from events where stream_id = ${`product-${product.id}`}
+        order by stream_version`.execute(catalog.db)
+    ).rows;
+    expect(event?.data.changed).toEqual(['amazonPricePaise']);
+    // Without a retail price there is nothing to check.
+    await save({ amazonPrice: null });
+    await save({ amazonPrice: null, amazonPriceChecked: true });
+    expect(await recordedTimes(product.id)).toHaveLength(3);
+    expect(await storedDate(product.id)).toBeNull();
+  });
+
   it.runIf(available)('migration 0006 dates a product saved before it by the last event that set its price', async () => {
     const product = await createProduct(catalog, admin, openWindow());
     await catalog.json(`/product/update/${product.id}`, {

@@ -13,6 +13,7 @@ describe.each(DATABASE_KINDS)('the retail price an order keeps on %s', (kind) =>
     if (!available) return;
     bed = await startTestbed(kind, {
       'PRD-DATED': { stock: 10, amazonPricePaise: 2_999_000, amazonPriceRecordedAt: recordedAt },
+      'PRD-EDITED': { stock: 10, amazonPricePaise: 2_999_000, amazonPriceRecordedAt: recordedAt },
       'PRD-UNDATED': { stock: 10, amazonPricePaise: 2_999_000 },
       'PRD-NONE': { stock: 10, amazonPricePaise: null, amazonPriceRecordedAt: null },
     });
@@ -33,6 +34,28 @@ describe.each(DATABASE_KINDS)('the retail price an order keeps on %s', (kind) =>
     }>`select data from events where stream_id = ${`order-${orderId}`} and type = 'OrderPlaced'`.execute(bed.orders.db);
     expect(event.rows[0]?.data).toMatchObject({ retailUnitPaise: 2_999_000, retailRecordedAt: recordedAt });
   });
+
+  it.runIf(available)(
+    'keeps the retail price in force when placed: a later change in the catalogue reaches only later orders',
+    async () => {
+      // Decision 0166: the saving is measured against what the member could see when they placed the order.
+      const member = await bed.subscriber();
+      const first = (await bed.place(member, order('PRD-EDITED'))).body.data.order_id as string;
+      const product = bed.catalog.products['PRD-EDITED']!;
+      product.amazonPricePaise = 2_499_000;
+      product.amazonPriceRecordedAt = '2026-11-27T06:00:00.000Z';
+      const later = await bed.subscriber();
+      const second = (await bed.place(later, order('PRD-EDITED'))).body.data.order_id as string;
+      product.amazonPricePaise = null;
+      product.amazonPriceRecordedAt = null;
+      expect((await bed.detail(member, first)).retail_price).toEqual({ amount: 29990, amount_paise: 2_999_000, recorded_at: recordedAt });
+      expect((await bed.detail(later, second)).retail_price).toEqual({
+        amount: 24990,
+        amount_paise: 2_499_000,
+        recorded_at: '2026-11-27T06:00:00.000Z',
+      });
+    },
+  );
 
   it.runIf(available)('keeps none when the retail price has no date, or there is none', async () => {
     const member = await bed.subscriber();

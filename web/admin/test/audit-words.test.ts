@@ -14,6 +14,10 @@ describe('the audit trail in words', () => {
     expect(fieldWords('fulfilment_step')).toBe('Fulfilment step');
     expect(fieldWords('amountPaise')).toBe('Amount');
     expect(fieldWords('isEnabled')).toBe('Enabled');
+    // When a save recorded the retail price, or checked it again (decision 0166).
+    expect(
+      changesOf({ amazonPricePaise: 3_499_000 }, { amazonPricePaise: 3_499_000, amazonPriceRecordedAt: '2026-11-28T06:00:00.000Z' }),
+    ).toEqual([{ field: 'Retail price recorded', before: '-', after: '28/11/2026 11:30' }]);
     expect(valueWords(134_910, 'amountPaise')).toBe('₹1,349.10');
     expect(valueWords('2026-11-27T18:45:00.000Z')).toBe('28/11/2026 00:15');
     expect(valueWords('2026-12-11')).toBe('11/12/2026');

@@ -52,6 +52,11 @@ export const productFormSchema = z.strictObject({
   // A cheaper product could not be paid for once membership credit is taken off (the gateway's minimum).
   price: money('Price', LOWEST_PRICE_PAISE / 100, LOWEST_PRICE_MESSAGE),
   amazonPrice: money('Amazon price').nullable().optional(),
+  /**
+   * The operator checked the retail price again: a save records it anew with the save's date even when it has not
+   * changed, so the date members see beside a discount says when it was last checked (decision 0166).
+   */
+  amazonPriceChecked: z.boolean().optional(),
   category: z.enum(PRODUCT_CATEGORIES, { error: `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}` }),
   brand: z.string().trim().max(60).optional().default(''),
   stock: z

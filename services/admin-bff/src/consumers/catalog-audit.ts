@@ -28,6 +28,10 @@ export function catalogAuditProjection(db: Kysely<AdminDb>) {
     closesAt: data.closesAt,
     label: data.label,
   });
+  // A save that set the retail price, or checked the same one again, records it with its time (decisions 0156, 0166):
+  // the entry says when, since a price checked again changes no other field.
+  const withRetailDate = <Product extends { amazonPricePaise: number | null }>(product: Product, recorded: boolean, at: Date) =>
+    recorded && product.amazonPricePaise !== null ? { ...product, amazonPriceRecordedAt: at.toISOString() } : product;
   return new EventConsumer('admin-bff.catalog-audit', catalogEvents, db)
     .on(ProductCreated, async (data, event, trx) => {
       await saveCatalogProduct(trx, data.productId, data.product);
@@ -35,12 +39,13 @@ export function catalogAuditProjection(db: Kysely<AdminDb>) {
         action: 'product.create',
         target: data.productId,
         before: null,
-        after: { ...data.product, stock: data.stock },
+        after: { ...withRetailDate(data.product, true, event.recordedAt), stock: data.stock },
       });
     })
     .on(ProductUpdated, async (data, event, trx) => {
       const before = await saveCatalogProduct(trx, data.productId, data.product);
-      await audit(trx, event, { action: 'product.update', target: data.productId, before, after: data.product });
+      const after = withRetailDate(data.product, data.changed.includes('amazonPricePaise'), event.recordedAt);
+      await audit(trx, event, { action: 'product.update', target: data.productId, before, after });
     })
     .on(ProductEnabled, async (data, event, trx) => {
       await audit(trx, event, {

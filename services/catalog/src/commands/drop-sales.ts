@@ -3,13 +3,14 @@ import { type Drop, DropCalendar } from '../domain/drops.js';
 import { applicableWindow } from '../domain/sale-window.js';
 import { listProducts } from '../store/catalog-reads.js';
 import { loadStoredDrops } from '../store/drop-projection.js';
-import { stockMovesBefore } from '../store/sale-movements.js';
+import { dropStockMoves } from '../store/sale-movements.js';
 import type { CatalogContext } from './context.js';
 
 /**
  * How one deal drop sold (the back office's Drops chart): its products are those whose sale window, as it stood when
  * the drop opened, was the drop's (given to it, or the calendar's drop of the day); their received and sold units
- * come from the stock movement log up to the drop's close. Undefined when there is no such drop.
+ * come from the stock movement log up to the drop's close, summed per hour by the database. Undefined when there is
+ * no such drop.
  */
 export async function salesOfDrop(context: CatalogContext, dropId: string): Promise<{ drop: Drop; sales: DropSales } | undefined> {
   const calendar = new DropCalendar(context.settings.DROP_ANCHOR_DATE, await loadStoredDrops(context.db));
@@ -22,10 +23,10 @@ export async function salesOfDrop(context: CatalogContext, dropId: string): Prom
           .dropId === drop.id,
     )
     .map((row) => ({ id: row.id, name: row.name }));
-  const moves = await stockMovesBefore(
+  const moves = await dropStockMoves(
     context.db,
     products.map((product) => product.id),
-    drop.closesAt,
+    drop,
   );
   return { drop, sales: dropSales({ opensAt: drop.opensAt, closesAt: drop.closesAt, products, moves, now: context.clock.now() }) };
 }

@@ -145,6 +145,10 @@ function decideProduct(command: ProductCommand, state: ProductState | undefined)
   const changed = (Object.keys(data) as (keyof ProductData)[]).filter(
     (key) => JSON.stringify(data[key]) !== JSON.stringify(state.data[key]),
   );
+  // A retail price checked again is recorded anew, with this save's date, though it is the same (decision 0166).
+  if (command.sent.amazonPriceChecked && data.amazonPricePaise !== null && !changed.includes('amazonPricePaise')) {
+    changed.push('amazonPricePaise');
+  }
   if (changed.length > 0) events.push({ type: 'ProductUpdated', data: { productId: state.id, product: data, changed } });
   if (command.presentKeys.has('stock') && form.stock !== command.available) {
     events.push({ type: 'StockAdjusted', data: { productId: state.id, available: form.stock, previousAvailable: command.available } });

@@ -18,6 +18,7 @@ const FIELD_WORDS: Record<string, string> = {
   hsnCode: 'HSN code',
   gstRatePercent: 'GST rate (%)',
   amazonPrice: 'Amazon price',
+  amazonPriceRecordedAt: 'Retail price recorded',
   awbNumber: 'AWB number',
   trackingUrl: 'Tracking link',
   saleStartAt: 'Sale starts',

@@ -3,13 +3,16 @@ import { Button, Checkbox, DATE_TIME_PLACEHOLDER, Modal, maskDateTimeText, Selec
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { DialogFooter } from '../../components/DialogFooter.js';
 import {
+  type CatalogProduct,
   type DraftErrors,
   GST_RATES,
   isUrl,
+  keepsSavedRetail,
   LOWEST_PRICE_PAISE,
   NEW_BRAND,
   PRODUCT_CATEGORIES,
   type ProductDraft,
+  retailPriceHint,
   validateDraft,
 } from './product-form.js';
 
@@ -28,6 +31,7 @@ function showFirstInvalid(form: HTMLFormElement | null) {
 export function ProductFormModal({
   title,
   initial,
+  saved,
   brands,
   busy,
   saveError,
@@ -37,6 +41,8 @@ export function ProductFormModal({
 }: {
   title: string;
   initial: ProductDraft;
+  /** The product as saved, when editing one: its retail price's date is said under the Amazon price. */
+  saved?: CatalogProduct | undefined;
   brands: readonly string[];
   busy: boolean;
   /** Why the last save failed. Shown inside the dialog: a toast would sit behind it. */
@@ -105,9 +111,17 @@ export function ProductFormModal({
           min={0}
           step="0.01"
           value={draft.amazonPrice}
+          hint={retailPriceHint(draft, saved)}
           error={errors.amazonPrice}
           onChange={(e) => set('amazonPrice', e.target.value)}
         />
+        {keepsSavedRetail(draft, saved) && (
+          <Checkbox
+            label="Checked this retail price today"
+            checked={draft.amazonPriceChecked}
+            onChange={(e) => set('amazonPriceChecked', e.target.checked)}
+          />
+        )}
         <Select
           label="Category"
           required

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FilterBar, FilterSelect, FilterText } from '../../components/FilterBar.js';
 import { priceRupees } from '../../components/money.js';
 import { brandsIn, filterProducts, NO_PRODUCT_FILTERS, type ProductFilters, STATUS_OPTIONS, WINDOW_OPTIONS } from './product-filters.js';
-import { type CatalogProduct, descriptionPreview } from './product-form.js';
+import { type CatalogProduct, descriptionPreview, retailRecordedOn } from './product-form.js';
 
 interface Actions {
   /** The product whose switch is in flight. */
@@ -39,10 +39,12 @@ function ProductActions({ product, busy, onEdit, onToggle }: Actions & { product
 }
 
 function Price({ product }: { product: CatalogProduct }) {
+  const recordedOn = retailRecordedOn(product);
   return (
     <>
       <span className="font-bold text-ink-950">{priceRupees(product.price)}</span>
       {product.amazonPrice !== null && <span className="ml-2 text-ink-500 line-through">{priceRupees(product.amazonPrice)}</span>}
+      {recordedOn && <span className="block text-xs text-ink-500">Retail price recorded on {recordedOn}</span>}
     </>
   );
 }

@@ -131,6 +131,7 @@ function ProductsPanel({ search }: { search: string }) {
         <ProductFormModal
           title={editing.product ? 'Edit Product' : 'Add Product'}
           initial={editing.draft}
+          saved={editing.product}
           brands={brands.data?.data.brands ?? []}
           busy={saving}
           saveError={saveError?.message}

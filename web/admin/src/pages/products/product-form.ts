@@ -5,6 +5,7 @@ import {
   GST_RATE_REQUIRED_MESSAGE,
   GST_RATES,
   HSN_CODE_REQUIRED_MESSAGE,
+  indianDate,
   indianWallClock,
   LOWEST_PRICE_PAISE,
   PRODUCT_CATEGORIES,
@@ -30,6 +31,8 @@ export interface ProductDraft {
   name: string;
   price: string;
   amazonPrice: string;
+  /** The saved retail price was checked again today: the save records it anew with today's date (decision 0166). */
+  amazonPriceChecked: boolean;
   category: string;
   brand: string;
   newBrand: string;
@@ -76,6 +79,7 @@ export function emptyDraft(): ProductDraft {
     name: '',
     price: '',
     amazonPrice: '',
+    amazonPriceChecked: false,
     category: '',
     brand: '',
     newBrand: '',
@@ -102,6 +106,7 @@ export function draftOf(product: CatalogProduct): ProductDraft {
     name: product.name,
     price: priceText(product.price),
     amazonPrice: product.amazonPrice === null ? '' : priceText(product.amazonPrice),
+    amazonPriceChecked: false,
     category: product.category,
     brand: product.brand,
     newBrand: '',
@@ -118,6 +123,32 @@ export function draftOf(product: CatalogProduct): ProductDraft {
     hsnCode: product.hsnCode ?? '',
     gstRate: product.gstRate === null ? '' : String(product.gstRate),
   };
+}
+
+/** The retail price as the catalogue keeps it: the price and when the operator recorded it (decision 0156). */
+type SavedRetail = Pick<CatalogProduct, 'amazonPrice' | 'amazonPriceRecordedAt'>;
+
+/** When the saved retail price was recorded (dd/mm/yyyy, India), or nothing when there is none or it has no date. */
+export function retailRecordedOn(product: SavedRetail): string | undefined {
+  return product.amazonPrice !== null && product.amazonPriceRecordedAt ? indianDate(new Date(product.amazonPriceRecordedAt)) : undefined;
+}
+
+/** Whether the Amazon price as typed is the saved one, recorded with its date: only then can it be checked again. */
+export function keepsSavedRetail(draft: Pick<ProductDraft, 'amazonPrice'>, saved?: SavedRetail): saved is SavedRetail {
+  const typed = draft.amazonPrice.trim();
+  return typed !== '' && saved !== undefined && retailRecordedOn(saved) !== undefined && saved.amazonPrice === Number(typed);
+}
+
+/**
+ * What the Amazon price field tells the operator (decisions 0156, 0166): members see a discount and a saving only
+ * against a retail price recorded with its date, and the date is the day of the save that set it or checked it again.
+ */
+export function retailPriceHint(draft: Pick<ProductDraft, 'amazonPrice' | 'amazonPriceChecked'>, saved?: SavedRetail): string {
+  if (draft.amazonPrice.trim() === '') return 'Without a retail price, members see no discount and no saving.';
+  if (keepsSavedRetail(draft, saved) && !draft.amazonPriceChecked) {
+    return `Recorded on ${retailRecordedOn(saved)}. Members see this date beside the discount.`;
+  }
+  return "Saving records this price with today's date. Members see that date beside the discount.";
 }
 
 export type DraftErrors = Partial<
@@ -202,6 +233,7 @@ export function bodyOf(draft: ProductDraft): ProductBody {
     name: draft.name.trim(),
     price: Number(draft.price),
     amazonPrice: draft.amazonPrice.trim() ? Number(draft.amazonPrice) : null,
+    ...(draft.amazonPriceChecked && draft.amazonPrice.trim() ? { amazonPriceChecked: true } : {}),
     // The form's select offers only the catalog's categories (and validateDraft refuses none chosen).
     category: draft.category as ProductBody['category'],
     brand: draft.brand === NEW_BRAND ? draft.newBrand.trim() : draft.brand,
