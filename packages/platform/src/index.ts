@@ -24,7 +24,9 @@ export { type Clock, ManualClock, systemClock } from './domain/clock.js';
 export { type Refusal, type RefusalKind, Refused, refusal, refuse } from './domain/refusal.js';
 export {
   type Accepted,
+  acceptedOf,
   type CommandSource,
+  type Decided,
   type Decider,
   type Decision,
   type DomainEvent,
