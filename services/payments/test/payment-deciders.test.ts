@@ -1,12 +1,9 @@
-import { SUBSCRIPTION_PRICE } from '@elts/contracts';
 import { deciderSpec, type GivenEvent } from '@elts/platform/testing';
-import { cycleEnd, type MembershipPlan, renewalPaymentId } from '@elts/workflows';
 import { describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../src/domain/invoice-stream.js';
 import { type PaymentCommand, paymentDecider } from '../src/domain/payment-decider.js';
 import type { PaymentsEvent, PaymentsEventOf } from '../src/domain/payments-events.js';
 import type { RefundState } from '../src/domain/refund.js';
-import { type CycleInput, type MembershipCommand, membershipDecider } from '../src/flows/membership-decision.js';
 
 /** Payments' deciders, given their streams' events, when a command: the events recorded, or the refusal (docs/decisions/0163). */
 
@@ -114,81 +111,6 @@ describe("a payment's stream, given its events, when the gateway answers or a re
       .when({ kind: 'record-refund-outcome', refund, status: 'failed' });
     settled.thenEvents([]);
     expect(settled.state.refunds).toMatchObject([{ refundId: 'RF-1', status: 'success', accepted: true }]);
-  });
-});
-
-describe("a membership's stream, given its events, when the cycle moves", () => {
-  const PLAN: MembershipPlan = {
-    periodSeconds: 3600,
-    renewalLeadSeconds: 600,
-    noticeToChargeSeconds: 120,
-    retryIntervalSeconds: 60,
-    maxChargeAttempts: 2,
-  };
-  const START = new Date('2026-11-26T04:00:00Z');
-  const END = cycleEnd(START, PLAN);
-  const sub = { subscriptionId: 'SUB-1', memberId };
-  const cycle = { ...sub, cycle: 1, startDate: START.toISOString(), endDate: END.toISOString(), paymentId: 'PAY-FIRST' };
-  const active: PaymentsEvent[] = [
-    {
-      type: 'SubscriptionRequested',
-      data: { ...sub, paymentId: 'PAY-FIRST', amountPaise: SUBSCRIPTION_PRICE.totalPaise, autoRenewal: true },
-    } as PaymentsEventOf<'SubscriptionRequested'>,
-    { type: 'SubscriptionActivated', data: cycle },
-  ];
-  const when = (input: CycleInput, now: Date, change: Partial<MembershipCommand> = {}): MembershipCommand => ({
-    input,
-    charges: [],
-    otherActiveMembership: false,
-    now,
-    plan: PLAN,
-    ...change,
-  });
-  const membership = deciderSpec(membershipDecider);
-
-  it('sends the renewal notice with its charge, the charge to start and raise as the effects', () => {
-    const now = new Date(START.getTime() + 3000 * 1000);
-    const chargeWindow = (notBefore: Date) => ({ from: notBefore, until: notBefore });
-    const due = membership.given(active).when(when({ on: 'renewal-due', cycle: 1, attempt: 1, chargeWindow }, now));
-    const paymentId = renewalPaymentId('SUB-1', 1, 1);
-    const chargeOn = new Date(now.getTime() + PLAN.noticeToChargeSeconds * 1000).toISOString();
-    due.thenEvents([
-      {
-        type: 'RenewalNoticeSent',
-        data: { ...sub, cycle: 1, attempt: 1, paymentId, amountPaise: SUBSCRIPTION_PRICE.totalPaise, chargeOn },
-      },
-    ]);
-    expect(due.effects).toMatchObject({
-      startCharge: { paymentId, amountPaise: SUBSCRIPTION_PRICE.totalPaise },
-      calls: [{ call: 'charge', paymentId }],
-      decidedAt: now,
-    });
-  });
-
-  it("keeps what its events say of each renewal charge: the notice's date, its failure, its renewal", () => {
-    const paymentId = renewalPaymentId('SUB-1', 1, 1);
-    const notice: PaymentsEvent = {
-      type: 'RenewalNoticeSent',
-      data: { ...sub, cycle: 1, attempt: 1, paymentId, amountPaise: 1, chargeOn: END.toISOString() },
-    };
-    const renewed: PaymentsEvent = { type: 'SubscriptionRenewed', data: { ...cycle, cycle: 2, paymentId } };
-    const { state } = membership.given([...active, notice, renewed]).when(when({ on: 'auto-renewal', autoRenewal: true }, START));
-    expect(state.charges[paymentId]).toEqual({ chargeOn: END, renewed: true });
-    expect(state.subscription).toMatchObject({ status: 'active', cycle: 2 });
-  });
-
-  it('turns auto-renewal off once, and refuses a membership it does not have', () => {
-    const off = membership.given(active).when(when({ on: 'auto-renewal', autoRenewal: false }, START));
-    off.thenEvents([{ type: 'AutoRenewalChanged', data: { ...sub, autoRenewal: false } }]);
-    expect(off.effects?.signals).toMatchObject([{ kind: 'autoRenewalChanged', autoRenewal: false }]);
-    membership
-      .given([...active, { type: 'AutoRenewalChanged', data: { ...sub, autoRenewal: false } }])
-      .when(when({ on: 'auto-renewal', autoRenewal: false }, START))
-      .thenEvents([]);
-    membership
-      .given([])
-      .when(when({ on: 'cycle-end', cycle: 1 }, END))
-      .thenRefused({ kind: 'not_found' });
   });
 });
 
