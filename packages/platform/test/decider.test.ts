@@ -253,6 +253,17 @@ describe('handle', () => {
     );
     expect(await handle(staleAtFirst(2), wallet, stream, { kind: 'top-up', amountPaise: 1 })).toMatchObject({ version: 3 });
   });
+
+  it('does not decide again when the command failed for another reason (moved from retryOnConcurrency, now removed)', async () => {
+    const stream = streamOf();
+    let reads = 0;
+    const failing = async () => {
+      reads++;
+      throw new Error('Product not found');
+    };
+    await expect(handle(store, wallet, stream, failing)).rejects.toThrow('Product not found');
+    expect(reads).toBe(1);
+  });
 });
 
 describe('at the edge', () => {
