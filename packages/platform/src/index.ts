@@ -24,7 +24,9 @@ export { type Clock, ManualClock, systemClock } from './domain/clock.js';
 export { type Refusal, type RefusalKind, Refused, refusal, refuse } from './domain/refusal.js';
 export {
   type Accepted,
+  acceptedOf,
   type CommandSource,
+  type Decided,
   type Decider,
   type Decision,
   type DomainEvent,
@@ -37,7 +39,6 @@ export {
   type Recorded,
 } from './events/decider.js';
 export { decodeEvent, EventStore, type EventTables, readRawEventsAfter, type UnitOfWork } from './events/event-store.js';
-export { retryOnConcurrency } from './events/retry-on-concurrency.js';
 export { ConcurrencyError, type EventMetadata, type ExpectedVersion, type NewEvent, type StoredEvent } from './events/types.js';
 export { clientAddress, forwardedClientAddress, isLoopbackAddress, isLoopbackClient } from './front/client-address.js';
 export { createForwarder, type ForwarderOptions } from './front/forwarder.js';

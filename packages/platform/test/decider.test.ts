@@ -10,6 +10,7 @@ import {
   handle,
   migrate,
   platformMigrations,
+  type Refusal,
   refusal,
   refuse,
   unlessRefused,
@@ -43,6 +44,17 @@ const wallet: Decider<Wallet, WalletCommand, WalletEvent> = {
     if (command.kind === 'top-up') return [{ type: 'ToppedUp', data: { amountPaise: command.amountPaise } }];
     if (command.amountPaise > state.balancePaise) return refusal('conflict', 'Not enough in the wallet');
     return [{ type: 'Spent', data: { amountPaise: command.amountPaise } }];
+  },
+};
+
+/** A wallet whose spends also call for a receipt outside the stream: the decision's effects. */
+type Receipt = { to: string; amountPaise: number };
+const receipted: Decider<Wallet, WalletCommand, WalletEvent, Refusal, Receipt> = {
+  ...wallet,
+  decide: (command, state) => {
+    const decision = wallet.decide(command, state);
+    if (command.kind !== 'spend' || !Array.isArray(decision) || !state) return decision;
+    return { events: decision, effects: { to: state.owner, amountPaise: command.amountPaise } };
   },
 };
 
@@ -82,6 +94,17 @@ describe('a decider, given events, when a command', () => {
       balancePaise: 520,
       spends: 0,
     });
+  });
+
+  it('reads a decision with effects: its events as any, its effects beside them', () => {
+    const spent = deciderSpec(receipted)
+      .given([opened, toppedUp(500)])
+      .when({ kind: 'spend', amountPaise: 300 });
+    spent.thenEvents([{ type: 'Spent', data: { amountPaise: 300 } }]);
+    expect(spent.effects).toEqual({ to: 'Asha', amountPaise: 300 });
+    const refused = deciderSpec(receipted).given([opened]).when({ kind: 'spend', amountPaise: 1 });
+    refused.thenRefused({ kind: 'conflict' });
+    expect(refused.effects).toBeUndefined();
   });
 
   it('fails a then that does not hold', () => {
@@ -159,6 +182,24 @@ describe('handle', () => {
     expect(await store.readStream(stream)).toHaveLength(1);
   });
 
+  it('hands the effects decided to alongside, in its transaction, and answers them', async () => {
+    const stream = streamOf();
+    await handle(store, receipted, stream, { kind: 'open', owner: 'Sunil' });
+    await handle(store, receipted, stream, { kind: 'top-up', amountPaise: 70 });
+    const seen: (Receipt | undefined)[] = [];
+    const spent = await handle(
+      store,
+      receipted,
+      stream,
+      { kind: 'spend', amountPaise: 30 },
+      { alongside: async (_unit, { effects }) => void seen.push(effects) },
+    );
+    expect(spent).toMatchObject({ version: 3, effects: { to: 'Sunil', amountPaise: 30 }, state: { balancePaise: 40 } });
+    expect(seen).toEqual([{ to: 'Sunil', amountPaise: 30 }]);
+    const topped = await handle(store, receipted, stream, { kind: 'top-up', amountPaise: 1 });
+    expect(topped.refusal === undefined && 'effects' in topped).toBe(false);
+  });
+
   it('reads the command inside the transaction, from the state it folded', async () => {
     const stream = streamOf();
     await handle(store, wallet, stream, { kind: 'open', owner: 'Kiran' });
@@ -211,6 +252,17 @@ describe('handle', () => {
       ConcurrencyError,
     );
     expect(await handle(staleAtFirst(2), wallet, stream, { kind: 'top-up', amountPaise: 1 })).toMatchObject({ version: 3 });
+  });
+
+  it('does not decide again when the command failed for another reason (moved from retryOnConcurrency, now removed)', async () => {
+    const stream = streamOf();
+    let reads = 0;
+    const failing = async () => {
+      reads++;
+      throw new Error('Product not found');
+    };
+    await expect(handle(store, wallet, stream, failing)).rejects.toThrow('Product not found');
+    expect(reads).toBe(1);
   });
 });
 

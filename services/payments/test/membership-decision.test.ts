@@ -1,13 +1,17 @@
 import { SUBSCRIPTION_PRICE } from '@elts/contracts';
+import { deciderSpec } from '@elts/platform/testing';
 import { afterFailedCharge, cycleEnd, type MembershipPlan, type PaymentPhase, renewalPaymentId } from '@elts/workflows';
 import { describe, expect, it } from 'vitest';
+import type { PaymentsEvent, PaymentsEventOf } from '../src/domain/payments-events.js';
 import { evolveSubscription, type SubscriptionState } from '../src/domain/subscription.js';
 import {
   type CycleInput,
   callsBeforeEvents,
   decideMembership,
+  type MembershipCommand,
   type MembershipDecision,
   type MembershipView,
+  membershipDecider,
   type RenewalCharge,
 } from '../src/flows/membership-decision.js';
 
@@ -418,5 +422,71 @@ describe('the membership cycle decision', () => {
   it('cancelling or revoking cancels the mandate before anything is recorded; nothing else goes first', () => {
     expect(callsBeforeEvents({ on: 'ended', reason: 'x', revoke: true })).toEqual([{ call: 'cancelMandate', lenient: false }]);
     for (const row of rows.filter((one) => one.input.on !== 'ended')) expect(callsBeforeEvents(row.input)).toEqual([]);
+  });
+});
+
+describe("a membership's stream, given its events, when the cycle moves", () => {
+  const sub = { subscriptionId: SUB, memberId: '6f1c2d4e-0000-4000-8000-000000000001' };
+  const cycle = { ...sub, cycle: 1, startDate: START.toISOString(), endDate: END.toISOString(), paymentId: 'PAY-FIRST' };
+  const active: PaymentsEvent[] = [
+    {
+      type: 'SubscriptionRequested',
+      data: { ...sub, paymentId: 'PAY-FIRST', amountPaise: FEE, autoRenewal: true },
+    } as PaymentsEventOf<'SubscriptionRequested'>,
+    { type: 'SubscriptionActivated', data: cycle },
+  ];
+  const when = (input: CycleInput, now: Date, change: Partial<MembershipCommand> = {}): MembershipCommand => ({
+    input,
+    charges: [],
+    otherActiveMembership: false,
+    now,
+    plan: PLAN,
+    ...change,
+  });
+  const membership = deciderSpec(membershipDecider);
+
+  it('sends the renewal notice with its charge, the charge to start and raise as the effects', () => {
+    const now = new Date(START.getTime() + 3000 * 1000);
+    const chargeWindow = (notBefore: Date) => ({ from: notBefore, until: notBefore });
+    const due = membership.given(active).when(when({ on: 'renewal-due', cycle: 1, attempt: 1, chargeWindow }, now));
+    const paymentId = renewalPaymentId(SUB, 1, 1);
+    const chargeOn = new Date(now.getTime() + PLAN.noticeToChargeSeconds * 1000).toISOString();
+    due.thenEvents([
+      {
+        type: 'RenewalNoticeSent',
+        data: { ...sub, cycle: 1, attempt: 1, paymentId, amountPaise: FEE, chargeOn },
+      },
+    ]);
+    expect(due.effects).toMatchObject({
+      startCharge: { paymentId, amountPaise: FEE },
+      calls: [{ call: 'charge', paymentId }],
+      decidedAt: now,
+    });
+  });
+
+  it("keeps what its events say of each renewal charge: the notice's date, its failure, its renewal", () => {
+    const paymentId = renewalPaymentId(SUB, 1, 1);
+    const notice: PaymentsEvent = {
+      type: 'RenewalNoticeSent',
+      data: { ...sub, cycle: 1, attempt: 1, paymentId, amountPaise: 1, chargeOn: END.toISOString() },
+    };
+    const renewed: PaymentsEvent = { type: 'SubscriptionRenewed', data: { ...cycle, cycle: 2, paymentId } };
+    const { state } = membership.given([...active, notice, renewed]).when(when({ on: 'auto-renewal', autoRenewal: true }, START));
+    expect(state.charges[paymentId]).toEqual({ chargeOn: END, renewed: true });
+    expect(state.subscription).toMatchObject({ status: 'active', cycle: 2 });
+  });
+
+  it('turns auto-renewal off once, and refuses a membership it does not have', () => {
+    const off = membership.given(active).when(when({ on: 'auto-renewal', autoRenewal: false }, START));
+    off.thenEvents([{ type: 'AutoRenewalChanged', data: { ...sub, autoRenewal: false } }]);
+    expect(off.effects?.signals).toMatchObject([{ kind: 'autoRenewalChanged', autoRenewal: false }]);
+    membership
+      .given([...active, { type: 'AutoRenewalChanged', data: { ...sub, autoRenewal: false } }])
+      .when(when({ on: 'auto-renewal', autoRenewal: false }, START))
+      .thenEvents([]);
+    membership
+      .given([])
+      .when(when({ on: 'cycle-end', cycle: 1 }, END))
+      .thenRefused({ kind: 'not_found' });
   });
 });

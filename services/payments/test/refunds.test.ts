@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { paymentsEvents, paymentTimeoutsOf } from '@elts/contracts';
-import { EventStore, sql, systemClock } from '@elts/platform';
+import { EventStore, sql, systemClock, unlessRefused } from '@elts/platform';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness, silentLogger } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsContext } from '../src/commands/context.js';
@@ -178,12 +178,14 @@ describe.each(DATABASE_KINDS)('refunds on %s', (kind) => {
       .select(['payment_id', 'gateway_payment_id', 'amount_paise'])
       .where('payment_id', '=', invoice.payment_id)
       .executeTakeFirstOrThrow();
-    const given = await refundPayment(context, payment.payment_id, {
-      refundId: `RF-CN-${payment.payment_id}`.slice(0, 40),
-      amountPaise: 58_941,
-      reason: 'Goodwill: half the fee back',
-      subscriptionPayment: { subscriptionId: started.subscription_id, paymentId: payment.gateway_payment_id ?? payment.payment_id },
-    });
+    const given = unlessRefused(
+      await refundPayment(context, payment.payment_id, {
+        refundId: `RF-CN-${payment.payment_id}`.slice(0, 40),
+        amountPaise: 58_941,
+        reason: 'Goodwill: half the fee back',
+        subscriptionPayment: { subscriptionId: started.subscription_id, paymentId: payment.gateway_payment_id ?? payment.payment_id },
+      }),
+    );
     // Answered INITIATED by Cashfree (under way), then processed by the bank, whose webhook payments reads.
     expect(given.status).toBe('pending');
     await eventually(async () => (await advanceRefund(context, payment.payment_id, given.refundId))?.status === 'success');

@@ -18,19 +18,35 @@ export interface DomainEvent {
 /** An event as `evolve` reads it: what was decided, with its place in the stream, its time and its metadata. */
 export type Recorded<E extends DomainEvent> = E extends unknown ? E & Omit<StoredEvent, 'type' | 'data'> : never;
 
-/** What `decide` answers: the events to record (none when nothing changes), or why not. */
-export type Decision<E extends DomainEvent, R extends Refusal = Refusal> = readonly E[] | R;
+/**
+ * Events with what else the decision calls for outside its own stream (a row in another table, a timer, a call to a
+ * provider once committed): pure data, which `handle` hands to `alongside` and answers with the events. For an
+ * aggregate whose follow-ups are not yet a process manager's (payments' membership cycle, docs/decisions/0163).
+ */
+export interface Decided<E extends DomainEvent, X> {
+  events: readonly E[];
+  effects: X;
+}
 
-export interface Decider<State, Command, E extends DomainEvent, R extends Refusal = Refusal> {
+/** What `decide` answers: the events to record (none when nothing changes), maybe with their effects, or why not. */
+export type Decision<E extends DomainEvent, R extends Refusal = Refusal, X = never> = readonly E[] | Decided<E, X> | R;
+
+export interface Decider<State, Command, E extends DomainEvent, R extends Refusal = Refusal, X = never> {
   /** The state of a stream with no events. */
   initialState: () => State;
   /** One recorded event applied to the state. Pure. */
   evolve: (state: State, event: Recorded<E>) => State;
   /** The events a command leads to in this state, or its refusal. Pure: whatever it needs from outside is in the command. */
-  decide: (command: Command, state: State) => Decision<E, R>;
+  decide: (command: Command, state: State) => Decision<E, R, X>;
 }
 
-export const isRefusal = <E extends DomainEvent, R extends Refusal>(decision: Decision<E, R>): decision is R => !Array.isArray(decision);
+export const isRefusal = <E extends DomainEvent, R extends Refusal, X>(decision: Decision<E, R, X>): decision is R =>
+  !Array.isArray(decision) && !('events' in decision);
+
+/** The events of a decision that is not a refusal, and its effects when it has any. */
+export function acceptedOf<E extends DomainEvent, X>(decision: readonly E[] | Decided<E, X>): { events: readonly E[]; effects?: X } {
+  return Array.isArray(decision) ? { events: decision as readonly E[] } : (decision as Decided<E, X>);
+}
 
 /** The state after these events (a stream read, or a test's given events). */
 export function foldEvents<State, E extends DomainEvent>(
@@ -44,21 +60,21 @@ export function foldEvents<State, E extends DomainEvent>(
  * Decides on a stream's events as read. A refusal thrown deep in a decision (a form's validation, `refuse`) is
  * answered like one returned: domain code has one refusal style for its callers.
  */
-export function decideOn<State, Command, E extends DomainEvent, R extends Refusal>(
-  decider: Decider<State, Command, E, R>,
+export function decideOn<State, Command, E extends DomainEvent, R extends Refusal, X>(
+  decider: Decider<State, Command, E, R, X>,
   events: readonly Recorded<E>[],
   command: Command,
-): { state: State; decision: Decision<E, R | Refusal> } {
+): { state: State; decision: Decision<E, R | Refusal, X> } {
   const state = foldEvents(decider, events);
   return { state, decision: decideIn(decider, state, command) };
 }
 
 /** Decides in a state already folded, a thrown refusal answered as a returned one. */
-function decideIn<State, Command, E extends DomainEvent, R extends Refusal>(
-  decider: Decider<State, Command, E, R>,
+function decideIn<State, Command, E extends DomainEvent, R extends Refusal, X>(
+  decider: Decider<State, Command, E, R, X>,
   state: State,
   command: Command,
-): Decision<E, R | Refusal> {
+): Decision<E, R | Refusal, X> {
   try {
     return decider.decide(command, state);
   } catch (error) {
@@ -67,15 +83,15 @@ function decideIn<State, Command, E extends DomainEvent, R extends Refusal>(
   }
 }
 
-/** A command's outcome: the events recorded (maybe none) and the states around them, or the refusal. */
-export type Handled<State, E extends DomainEvent, R extends Refusal = Refusal> =
+/** A command's outcome: the events recorded (maybe none), their effects if decided with any, and the states around them, or the refusal. */
+export type Handled<State, E extends DomainEvent, R extends Refusal = Refusal, X = never> =
   | { refusal: R | Refusal; state: State; version: number }
-  | { refusal?: undefined; events: Recorded<E>[]; before: State; state: State; version: number };
+  | { refusal?: undefined; events: Recorded<E>[]; effects?: X; before: State; state: State; version: number };
 
 /** The events `handle` just recorded, and the states around them: what `alongside` writes its rows from. */
-export type Accepted<State, E extends DomainEvent> = Extract<Handled<State, E>, { refusal?: undefined }>;
+export type Accepted<State, E extends DomainEvent, X = never> = Extract<Handled<State, E, Refusal, X>, { refusal?: undefined }>;
 
-export interface HandleOptions<DB, State, E extends DomainEvent> {
+export interface HandleOptions<DB, State, E extends DomainEvent, X = never> {
   /** Stamped on every event recorded (who caused it, `admin:<id>`...). */
   metadata?: EventMetadata;
   /** How many times to decide in all when other writers keep getting there first (3). */
@@ -85,7 +101,7 @@ export interface HandleOptions<DB, State, E extends DomainEvent> {
   /** The service's projection of its own events, written in the appending transaction. */
   project?: (db: Transaction<DB>, event: StoredEvent) => Promise<void>;
   /** Rows that commit or roll back with the events (timers, stock): after the append, in its transaction. */
-  alongside?: (unit: UnitOfWork<DB>, accepted: Accepted<State, E>) => Promise<void>;
+  alongside?: (unit: UnitOfWork<DB>, accepted: Accepted<State, E, X>) => Promise<void>;
 }
 
 /** A command, or how to read it inside the transaction (what it needs from the service's own tables). */
@@ -96,13 +112,13 @@ export type CommandSource<DB, State, Command> = Command | ((unit: UnitOfWork<DB>
  * the version it read (with their projection and `alongside` rows) and answers what was recorded, or the refusal.
  * When another writer appended first it decides again on the newer history.
  */
-export async function handle<DB, State, Command, E extends DomainEvent, R extends Refusal = Refusal>(
+export async function handle<DB, State, Command, E extends DomainEvent, R extends Refusal = Refusal, X = never>(
   store: Pick<EventStore<DB>, 'transact' | 'readStream'>,
-  decider: Decider<State, Command, E, R>,
+  decider: Decider<State, Command, E, R, X>,
   streamId: string,
   command: CommandSource<DB, State, Command>,
-  options: HandleOptions<DB, State, E> = {},
-): Promise<Handled<State, E, R>> {
+  options: HandleOptions<DB, State, E, X> = {},
+): Promise<Handled<State, E, R, X>> {
   const attempts = options.attempts ?? 3;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -117,13 +133,13 @@ export async function handle<DB, State, Command, E extends DomainEvent, R extend
   }
 }
 
-async function handleOnce<DB, State, Command, E extends DomainEvent, R extends Refusal>(
+async function handleOnce<DB, State, Command, E extends DomainEvent, R extends Refusal, X>(
   unit: UnitOfWork<DB>,
-  decider: Decider<State, Command, E, R>,
+  decider: Decider<State, Command, E, R, X>,
   streamId: string,
   source: CommandSource<DB, State, Command>,
-  options: HandleOptions<DB, State, E>,
-): Promise<Handled<State, E, R>> {
+  options: HandleOptions<DB, State, E, X>,
+): Promise<Handled<State, E, R, X>> {
   const history = (await unit.readStream(streamId)) as Recorded<E>[];
   const version = history.length;
   // Folded once: the command may be read from the state, then decided in it.
@@ -132,18 +148,20 @@ async function handleOnce<DB, State, Command, E extends DomainEvent, R extends R
     typeof source === 'function' ? await (source as (unit: UnitOfWork<DB>, state: State) => Promise<Command>)(unit, before) : source;
   const decision = decideIn(decider, before, command);
   if (isRefusal(decision)) return { refusal: decision, state: before, version };
+  const { events: decided, effects } = acceptedOf(decision);
   const stored =
-    decision.length === 0
+    decided.length === 0
       ? []
       : await unit.append(
           streamId,
           version,
-          decision.map((event) => ({ type: event.type, data: event.data, metadata: { ...options.metadata } })),
+          decided.map((event) => ({ type: event.type, data: event.data, metadata: { ...options.metadata } })),
         );
   for (const event of stored) await options.project?.(unit.db, event);
   const events = stored as Recorded<E>[];
-  const accepted: Accepted<State, E> = {
+  const accepted: Accepted<State, E, X> = {
     events,
+    ...(effects === undefined ? {} : { effects }),
     before,
     state: events.reduce(decider.evolve, before),
     version: version + events.length,

@@ -1,5 +1,5 @@
 import { COPY, identityOperations as ops } from '@elts/contracts';
-import { type AppEnv, mount, notFound, requireMember } from '@elts/platform';
+import { type AppEnv, mount, notFound, requireMember, unlessRefused } from '@elts/platform';
 import { Hono } from 'hono';
 import { confirmContactChange } from '../commands/contact-change.js';
 import type { IdentityContext } from '../commands/context.js';
@@ -22,7 +22,7 @@ export function profileRoutes(deps: IdentityContext) {
   });
   mount(app, ops.updateProfile, async (c) => {
     const member = requireMember(c);
-    const { emailChange, mobileChange } = await updateProfile(deps.events, deps, member.id, c.req.valid('json'));
+    const { emailChange, mobileChange } = unlessRefused(await updateProfile(deps.events, deps, member.id, c.req.valid('json')));
     const links = [
       ...(emailChange ? [COPY.emailChange.linkSent(emailChange)] : []),
       ...(mobileChange ? [COPY.mobileChange.linkSent(mobileChange)] : []),

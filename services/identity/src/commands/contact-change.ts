@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { COPY } from '@elts/contracts';
-import { type Clock, type EventStore, retryOnConcurrency, tooManyRequests } from '@elts/platform';
+import { type Clock, type EventStore, handle, tooManyRequests } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import { contactConfirmed, foldMember, memberStream } from '../domain/member.js';
+import { memberDecider, memberStream } from '../domain/member.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { emailChangeEmail, mobileChangeText } from '../mail/templates.js';
 import type { TextMessageSender } from '../notify/text-messages.js';
@@ -14,6 +14,7 @@ import {
   expireOpenContactConfirmations,
   insertContactConfirmation,
   lockMemberContactChanges,
+  memberOfContactConfirmation,
 } from '../store/contact-confirmations.js';
 import { projectMemberEvent } from '../store/members-projection.js';
 import type { IdentityDb } from '../store/tables.js';
@@ -98,20 +99,21 @@ export async function confirmContactChange(
   at: Date,
 ): Promise<string | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  return retryOnConcurrency(() =>
-    events.transact(async ({ db, append, readStream }) => {
-      const claimed = await claimContactConfirmation(db, hash(token), channel, at);
-      if (!claimed) return undefined;
-      const history = await readStream(memberStream(claimed.member_id));
-      const state = foldMember(history);
-      if (!state) return undefined;
-      const now = channel === 'email' ? state.email : state.mobile;
-      if (now !== claimed.address) {
-        const event = { ...contactConfirmed(state, channel, claimed.address), metadata: { actor: `member:${state.id}` } };
-        const stored = await append(memberStream(state.id), history.length, [event]);
-        for (const applied of stored) await projectMemberEvent(db, applied);
-      }
-      return claimed.address;
-    }),
+  const tokenHash = hash(token);
+  const memberId = await events.transact(({ db }) => memberOfContactConfirmation(db, tokenHash));
+  if (!memberId) return undefined;
+  let claimed: string | undefined;
+  const confirmed = await handle(
+    events,
+    memberDecider,
+    memberStream(memberId),
+    // The link is used up in the transaction that records the new contact.
+    async ({ db }) => {
+      const row = await claimContactConfirmation(db, tokenHash, channel, at);
+      claimed = row?.member_id === memberId ? row.address : undefined;
+      return { kind: 'confirm-contact' as const, channel, address: claimed };
+    },
+    { metadata: { actor: `member:${memberId}` }, project: projectMemberEvent },
   );
+  return confirmed.refusal || !confirmed.state ? undefined : claimed;
 }

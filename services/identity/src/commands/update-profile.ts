@@ -1,39 +1,41 @@
 import type { UpdateProfileRequest } from '@elts/contracts';
-import { type EventStore, notFound, retryOnConcurrency } from '@elts/platform';
-import { decideProfileUpdate, foldMember, memberStream } from '../domain/member.js';
+import { type EventStore, handle, type Refusal } from '@elts/platform';
+import { memberDecider, memberStream } from '../domain/member.js';
 import { projectMemberEvent } from '../store/members-projection.js';
 import type { IdentityDb } from '../store/tables.js';
 import { type ContactChangeDeps, type PendingText, requestContactChange } from './contact-change.js';
 
 /**
- * Decides from the member's own stream, appends at the version it read, and projects in the same transaction. A new
- * email or a new mobile in place of the member's own is not applied here: each is sent a confirmation link (the mail
- * queued in the same transaction, the text message once it has committed), and resolves as `emailChange` or
- * `mobileChange`.
+ * Decides on the member's own stream (platform's `handle`: read, decide, append at the version read, project, in one
+ * transaction). A new email or a new mobile in place of the member's own is not applied here: each is sent a
+ * confirmation link (the mail queued in the same transaction, the text message once it has committed), and resolves
+ * as `emailChange` or `mobileChange`. A refusal (no such member, a rule of the form) is answered, for the route's
+ * `unlessRefused`.
  */
 export async function updateProfile(
   events: EventStore<IdentityDb>,
   deps: ContactChangeDeps,
   memberId: string,
   request: UpdateProfileRequest,
-): Promise<{ emailChange?: string; mobileChange?: string }> {
-  const { pendingText, ...changes } = await retryOnConcurrency(() =>
-    events.transact(async ({ db, append, readStream }) => {
-      const history = await readStream(memberStream(memberId));
-      const state = foldMember(history);
-      if (!state) throw notFound('Member not found');
-      const decision = decideProfileUpdate(state, request);
-      const decided = decision.events.map((event) => ({ ...event, metadata: { actor: `member:${memberId}` } }));
-      const stored = await append(memberStream(memberId), history.length, decided);
-      for (const event of stored) await projectMemberEvent(db, event);
-      const { emailChange, mobileChange } = decision;
-      if (emailChange) await requestContactChange(db, deps, memberId, 'email', emailChange);
-      const text: PendingText | undefined = mobileChange
-        ? await requestContactChange(db, deps, memberId, 'mobile', mobileChange)
-        : undefined;
-      return { ...(emailChange ? { emailChange } : {}), ...(mobileChange ? { mobileChange } : {}), pendingText: text };
-    }),
+): Promise<{ emailChange?: string; mobileChange?: string } | { refusal: Refusal }> {
+  let pendingText: PendingText | undefined;
+  const updated = await handle(
+    events,
+    memberDecider,
+    memberStream(memberId),
+    { kind: 'update-profile', request },
+    {
+      metadata: { actor: `member:${memberId}` },
+      project: projectMemberEvent,
+      alongside: async ({ db }, { effects }) => {
+        pendingText = undefined;
+        if (effects?.emailChange) await requestContactChange(db, deps, memberId, 'email', effects.emailChange);
+        if (effects?.mobileChange) pendingText = await requestContactChange(db, deps, memberId, 'mobile', effects.mobileChange);
+      },
+    },
   );
+  if (updated.refusal) return { refusal: updated.refusal };
   if (pendingText) await deps.texts.send(pendingText);
-  return changes;
+  const { emailChange, mobileChange } = updated.effects ?? {};
+  return { ...(emailChange ? { emailChange } : {}), ...(mobileChange ? { mobileChange } : {}) };
 }

@@ -1,6 +1,8 @@
 import {
+  type EventsOf,
   type Gender,
   GST_PROFESSIONS,
+  type identityEvents,
   NEED_LIST_MINIMUM_MESSAGE,
   normaliseIndianMobile,
   ONBOARDING_NEED_LIST_MINIMUM,
@@ -11,7 +13,7 @@ import {
   personNameSchema,
   type UpdateProfileRequest,
 } from '@elts/contracts';
-import { type NewEvent, refuse, type StoredEvent } from '@elts/platform';
+import { type Decider, type Recorded, type Refusal, refusal, refuse, type StoredEvent } from '@elts/platform';
 
 /** A member as its own events tell it: the state every profile decision is made from. */
 export interface MemberState {
@@ -43,42 +45,63 @@ export interface MemberState {
 
 export const memberStream = (memberId: string) => `member-${memberId}`;
 
-export function foldMember(events: StoredEvent[]): MemberState | undefined {
-  let state: MemberState | undefined;
-  for (const { type, data } of events as StoredEvent<any>[]) {
-    if (type === 'MemberRegistered') {
-      state = {
-        id: data.memberId,
-        number: data.memberNumber,
-        signInEmail: data.email,
-        email: data.email,
-        firstname: data.firstname,
-        lastname: data.lastname,
-        gender: null,
-        dob: null,
-        mobile: null,
-        profession: null,
-        subscriptionType: null,
-        gst: '',
-        needList: [],
-        greedList: [],
-        address: null,
-        city: null,
-        state: null,
-        professionAddress: null,
-        pincode: null,
-        deliveryNotifyPincode: null,
-        hidden: false,
-      };
-    } else if (state) {
-      const { memberId: _, ...fields } = data;
-      if (type === 'WallVisibilityChanged') state = { ...state, hidden: data.hidden };
-      // Its pincode names the area asked about, not a change of the member's own pincode.
-      else if (type === 'DeliveryAreaNotifyRequested') state = { ...state, deliveryNotifyPincode: data.pincode };
-      else state = { ...state, ...fields };
-    }
+/** The events of identity's streams, typed by their contracts: a misspelt field in a decision or a fold does not compile. */
+export type IdentityEvent = EventsOf<typeof identityEvents>;
+
+/** The store decodes every event it reads through identity's registry, so the data is what the contract's type says. */
+export function foldMember(events: readonly StoredEvent[]): MemberState | undefined {
+  return (events as readonly Recorded<IdentityEvent>[]).reduce(evolveMember, undefined);
+}
+
+/** One event's change to a member. Each profile event carries its whole group, which replaces the member's. */
+export function evolveMember(state: MemberState | undefined, event: IdentityEvent): MemberState | undefined {
+  if (event.type === 'MemberRegistered') {
+    const { data } = event;
+    return {
+      id: data.memberId,
+      number: data.memberNumber,
+      signInEmail: data.email,
+      email: data.email,
+      firstname: data.firstname,
+      lastname: data.lastname,
+      gender: null,
+      dob: null,
+      mobile: null,
+      profession: null,
+      subscriptionType: null,
+      gst: '',
+      needList: [],
+      greedList: [],
+      address: null,
+      city: null,
+      state: null,
+      professionAddress: null,
+      pincode: null,
+      deliveryNotifyPincode: null,
+      hidden: false,
+    };
   }
-  return state;
+  if (!state) return state;
+  switch (event.type) {
+    case 'WallVisibilityChanged':
+      return { ...state, hidden: event.data.hidden };
+    // Its pincode names the area asked about, not a change of the member's own pincode.
+    case 'DeliveryAreaNotifyRequested':
+      return { ...state, deliveryNotifyPincode: event.data.pincode };
+    case 'PersonalDetailsUpdated':
+    case 'PersonaChosen':
+    case 'ListsUpdated': {
+      const { memberId: _, ...group } = event.data;
+      return { ...state, ...group };
+    }
+    case 'ShippingDetailsUpdated': {
+      // Events recorded before the city and state were added carry neither: the member's stay.
+      const { memberId: _, city, state: region, ...group } = event.data;
+      return { ...state, ...group, ...(city === undefined ? {} : { city }), ...(region === undefined ? {} : { state: region }) };
+    }
+    default:
+      return state;
+  }
 }
 
 export function onboardingProgress(
@@ -97,7 +120,7 @@ export function onboardingProgress(
 const changed = <K extends keyof MemberState>(request: UpdateProfileRequest, keys: K[]) => keys.some((key) => key in request);
 
 export interface ProfileDecision {
-  events: NewEvent[];
+  events: IdentityEvent[];
   /** A new contact address the member asked for: it waits for the link mailed to it, and no event carries it yet. */
   emailChange?: string;
   /** A new mobile in place of the member's own: it waits for the link texted to it (issue 34), as a new email does. */
@@ -123,7 +146,7 @@ export function decideProfileUpdate(state: MemberState, request: UpdateProfileRe
     pincode: request.pincode ?? state.pincode,
   };
   if ('hideFromWall' in request) next.hidden = request.hideFromWall as boolean;
-  const events: NewEvent[] = [];
+  const events: IdentityEvent[] = [];
   const memberId = state.id;
 
   if (
@@ -172,11 +195,39 @@ export function decideProfileUpdate(state: MemberState, request: UpdateProfileRe
 }
 
 /** The event that applies a confirmed contact (email or mobile): the whole personal group, as every profile event carries. */
-export function contactConfirmed(state: MemberState, channel: 'email' | 'mobile', address: string): NewEvent {
+export function contactConfirmed(state: MemberState, channel: 'email' | 'mobile', address: string): IdentityEvent {
   const { id: memberId, gender, dob, firstname, lastname, mobile, email } = state;
   const contact = channel === 'email' ? { mobile, email: address } : { mobile: address, email };
   return { type: 'PersonalDetailsUpdated', data: { memberId, gender, dob, firstname, lastname, ...contact } };
 }
+
+/** What a member's own command asks of their stream. */
+export type MemberCommand =
+  /** The member's profile form (or one of its parts). */
+  | { kind: 'update-profile'; request: UpdateProfileRequest }
+  /** A contact address whose link was opened (`address` undefined: the link was used or replaced meanwhile). */
+  | { kind: 'confirm-contact'; channel: 'email' | 'mobile'; address: string | undefined };
+
+/** A new email or mobile the member asked for: each waits for its link, which the command sends (no event carries it yet). */
+export type ContactChanges = Pick<ProfileDecision, 'emailChange' | 'mobileChange'>;
+
+const MEMBER_NOT_FOUND = refusal('not_found', 'Member not found');
+
+/** A member's stream as a decider (docs/decisions/0163): the profile's rules, and a confirmed contact applied once. */
+export const memberDecider: Decider<MemberState | undefined, MemberCommand, IdentityEvent, Refusal, ContactChanges> = {
+  initialState: () => undefined,
+  evolve: evolveMember,
+  decide: (command, state) => {
+    if (command.kind === 'confirm-contact') {
+      const { channel, address } = command;
+      if (!state || address === undefined) return [];
+      return (channel === 'email' ? state.email : state.mobile) === address ? [] : [contactConfirmed(state, channel, address)];
+    }
+    if (!state) return MEMBER_NOT_FOUND;
+    const { events, ...effects } = decideProfileUpdate(state, command.request);
+    return { events, effects };
+  },
+};
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -89,3 +89,9 @@ export async function claimContactConfirmation(
     .returning(['member_id', 'address'])
     .executeTakeFirst();
 }
+
+/** Whose link this token hash is (used or not): the member whose stream confirming it would change. */
+export async function memberOfContactConfirmation(db: Kysely<IdentityDb>, tokenHash: Buffer): Promise<string | undefined> {
+  const row = await db.selectFrom('contact_confirmations').select('member_id').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row?.member_id;
+}

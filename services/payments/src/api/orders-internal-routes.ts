@@ -1,5 +1,5 @@
 import { paymentsOperations } from '@elts/contracts';
-import { type AppEnv, mount } from '@elts/platform';
+import { type AppEnv, mount, unlessRefused } from '@elts/platform';
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
 import {
@@ -30,10 +30,13 @@ export function ordersInternalRoutes(context: PaymentsContext) {
     c.json({ is_success: true, data: withWindow(await refreshOrderPayment(context, c.req.valid('param').orderId)) }),
   );
   mount(app, paymentsOperations.refundOrderPayment, async (c) =>
-    c.json({ is_success: true, data: await refundOrderPayment(context, c.req.valid('param').orderId, c.req.valid('json').reason) }),
+    c.json({
+      is_success: true,
+      data: unlessRefused(await refundOrderPayment(context, c.req.valid('param').orderId, c.req.valid('json').reason)),
+    }),
   );
   mount(app, paymentsOperations.refundOrder, async (c) =>
-    c.json({ is_success: true, data: await refundOrder(context, c.req.valid('param').orderId, c.req.valid('json')) }),
+    c.json({ is_success: true, data: unlessRefused(await refundOrder(context, c.req.valid('param').orderId, c.req.valid('json'))) }),
   );
   mount(app, paymentsOperations.reserveCredit, async (c) => {
     const { memberId, orderId, orderPricePaise } = c.req.valid('json');

@@ -1,13 +1,8 @@
-import type { PaymentState, Settlement } from '../domain/payment.js';
+import type { GatewayReading, PaymentState, Settlement } from '../domain/payment.js';
 import type { GatewayPayment, PaymentMethodKind } from '../gateway/payment-gateway.js';
 import type { PaymentsContext } from './context.js';
 
-export type GatewayReading =
-  | { verdict: 'paid'; settlement: Settlement }
-  /** `cancelled`: the payer called the payment off at checkout (USER_DROPPED), rather than it being refused. */
-  | { verdict: 'declined'; reason: string; method: PaymentMethodKind | null; cancelled?: boolean }
-  /** `attempted`: the payer has started (an attempt is pending), which the spec shows as processing. */
-  | { verdict: 'unsettled'; attempted: boolean };
+export type { GatewayReading };
 
 /**
  * What the gateway says about a payment now. Checkout orders are read from the order and its attempts; a

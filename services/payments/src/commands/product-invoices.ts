@@ -1,12 +1,14 @@
 import { gstStateCode, INDIAN_STATES, type IndianStateName, indianStateNamed, isValidGstin } from '@elts/contracts';
-import { retryOnConcurrency } from '@elts/platform';
+import { handle } from '@elts/platform';
 import { financialYear, goodsFigures, invoiceNumber } from '../domain/invoice.js';
+import { invoiceDecider } from '../domain/invoice-stream.js';
 import { queueEInvoice } from '../store/e-invoices.js';
 import { takeInvoiceNumber } from '../store/invoices.js';
 import { findMemberProfile } from '../store/member-profiles.js';
 import { findProductOrderPayment } from '../store/payment-reads.js';
 import { findOrderToInvoice, type OrderBuyer, type PlacedOrder } from '../store/product-orders.js';
-import { type PaymentsContext, record } from './context.js';
+import { project } from '../store/projections.js';
+import type { PaymentsContext } from './context.js';
 import type { Recipient } from './invoices.js';
 
 /** The stream of a product order's tax invoice: one per order, so issuing twice finds the first. */
@@ -65,60 +67,65 @@ export async function issueProductInvoice(context: PaymentsContext, orderId: str
     creditAsDiscount: settings.INVOICE_CREDIT_AS_DISCOUNT,
   });
   const { grossValuePaise, discountPaise, paidByCreditPaise, ...split } = figures;
-  return retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const stream = productInvoiceStream(orderId);
-      if ((await unit.readStream(stream)).length > 0) return 'exists' as const;
+  const recipient = recipientOf(placed, profile?.gst, order.buyer);
+  const issued = await handle(
+    context.events,
+    invoiceDecider,
+    productInvoiceStream(orderId),
+    // The number is taken in the transaction that records the invoice, and only for an order that has none yet.
+    async (unit, { issued }) => {
+      if (issued) return {};
       const issuedAt = context.clock.now();
       const year = financialYear(issuedAt);
       const serial = await takeInvoiceNumber(unit.db, year, 'goods');
       const description = [placed.product.brand, placed.product.name].filter(Boolean).join(' ');
-      const number = invoiceNumber(settings.GOODS_INVOICE_SERIES, year, serial);
-      const recipient = recipientOf(placed, profile?.gst, order.buyer);
-      await record(unit, stream, 0, [
-        {
-          type: 'InvoiceIssued',
-          data: {
-            invoiceNumber: number,
-            paymentId: payment.payment_id,
-            memberId: placed.memberId,
-            financialYear: year,
-            issuedAt: issuedAt.toISOString(),
-            description,
-            sac: tax.hsnCode,
-            ...split,
-            ratePercent: tax.ratePercent,
-            placeOfSupply: { state: placeOfSupply, code: gstStateCode(placeOfSupply) },
-            recipient,
-            supplier: {
-              name: settings.SUPPLIER_NAME,
-              address: settings.SUPPLIER_ADDRESS,
-              gstin: settings.SUPPLIER_GSTIN,
-              state: supplierState,
-            },
-            goods: {
-              orderId,
-              deliveryAddress: addressText(placed.shippingAddress),
-              lines: [
-                {
-                  description,
-                  hsnCode: tax.hsnCode,
-                  quantity: placed.quantity,
-                  unitPricePaise: placed.unitPricePaise,
-                  grossValuePaise,
-                  discountPaise,
-                  taxablePaise: split.taxablePaise,
-                  ratePercent: tax.ratePercent,
-                },
-              ],
-              paidByCreditPaise,
-            },
+      return {
+        invoice: {
+          invoiceNumber: invoiceNumber(settings.GOODS_INVOICE_SERIES, year, serial),
+          paymentId: payment.payment_id,
+          memberId: placed.memberId,
+          financialYear: year,
+          issuedAt: issuedAt.toISOString(),
+          description,
+          sac: tax.hsnCode,
+          ...split,
+          ratePercent: tax.ratePercent,
+          placeOfSupply: { state: placeOfSupply, code: gstStateCode(placeOfSupply) },
+          recipient,
+          supplier: {
+            name: settings.SUPPLIER_NAME,
+            address: settings.SUPPLIER_ADDRESS,
+            gstin: settings.SUPPLIER_GSTIN,
+            state: supplierState,
+          },
+          goods: {
+            orderId,
+            deliveryAddress: addressText(placed.shippingAddress),
+            lines: [
+              {
+                description,
+                hsnCode: tax.hsnCode,
+                quantity: placed.quantity,
+                unitPricePaise: placed.unitPricePaise,
+                grossValuePaise,
+                discountPaise,
+                taxablePaise: split.taxablePaise,
+                ratePercent: tax.ratePercent,
+              },
+            ],
+            paidByCreditPaise,
           },
         },
-      ]);
-      // E-invoicing on (docs/decisions/0162): a B2B invoice is queued for its IRN with the invoice itself.
-      if (settings.E_INVOICING && recipient.gstin) await queueEInvoice(unit.db, orderId, number);
-      return 'issued' as const;
-    }),
+      };
+    },
+    {
+      project,
+      alongside: async (unit, { events: [invoice] }) => {
+        // E-invoicing on (docs/decisions/0162): a B2B invoice is queued for its IRN with the invoice itself.
+        if (invoice?.type === 'InvoiceIssued' && settings.E_INVOICING && recipient.gstin)
+          await queueEInvoice(unit.db, orderId, invoice.data.invoiceNumber);
+      },
+    },
   );
+  return !issued.refusal && issued.events.length > 0 ? 'issued' : 'exists';
 }

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { notFound, refusalError, retryOnConcurrency } from '@elts/platform';
-import { foldPayment, paymentStream } from '../domain/payment.js';
-import { decideRefund, decideRefundOutcome, foldRefunds, type NewRefund, type RefundState, refundStatusOf } from '../domain/refund.js';
+import type { Refusal } from '@elts/platform';
+import { paymentStream } from '../domain/payment.js';
+import type { PaymentStreamState } from '../domain/payment-decider.js';
+import { foldRefunds, type NewRefund, type RefundState, refundStatusOf } from '../domain/refund.js';
 import { GatewayError, type GatewayRefund } from '../gateway/payment-gateway.js';
-import { type PaymentsContext, record } from './context.js';
+import type { PaymentsContext } from './context.js';
 import { issueCreditNoteFor } from './invoices.js';
+import { onPayment } from './on-payment.js';
 
 /**
  * Refunds: asked for here (recorded first, under the cap, then made at the gateway under our refund id, its
@@ -32,33 +34,35 @@ const view = (refund: RefundState): RefundView => ({
  * A payment's stream takes its refunds' requests and their outcomes (answers, webhooks, checks) at once: several
  * refunds asked together, each settled moments later by the gateway's webhook, meet more than three conflicts.
  */
-const REFUND_STREAM_ATTEMPTS = { attempts: 8 };
+const REFUND_STREAM_ATTEMPTS = 8;
 
 /** Our refund id for a caller's key: the same key for the same order is the same refund (Cashfree allows 3-40 characters). */
 export const refundIdFor = (orderId: string, key: string) =>
   `RF-${createHash('sha256').update(`${orderId}:${key}`).digest('hex').slice(0, 24).toUpperCase()}`;
 
 /**
- * Gives (part of) a successful payment's money back. Refused with a sentence when the payment is not a success, when
- * the amount is more than is left to refund, or when the same refund id was asked with another amount; the same
- * refund asked again answers it as it stands (and asks the gateway again while it is pending).
+ * Gives (part of) a successful payment's money back. Refused with a sentence when there is no such payment, when it
+ * is not a success, when the amount is more than is left to refund, or when the same refund id was asked with another
+ * amount (the route answers the refusal, `unlessRefused`); the same refund asked again answers it as it stands (and
+ * asks the gateway again while it is pending).
  */
-export async function refundPayment(context: PaymentsContext, paymentId: string, request: NewRefund): Promise<RefundView> {
-  const refund = await retryOnConcurrency(
-    () =>
-      context.events.transact(async (unit) => {
-        const history = await unit.readStream(paymentStream(paymentId));
-        const payment = foldPayment(history);
-        if (!payment) throw notFound('No such payment');
-        const decision = decideRefund(payment, foldRefunds(history), request);
-        if ('refusal' in decision) throw refusalError(decision.refusal);
-        await record(unit, paymentStream(paymentId), history.length, decision.events);
-        return decision.refund;
-      }),
-    REFUND_STREAM_ATTEMPTS,
-  );
+export async function refundPayment(
+  context: PaymentsContext,
+  paymentId: string,
+  request: NewRefund,
+): Promise<RefundView | { refusal: Refusal }> {
+  const asked = await onPayment(context, paymentId, { kind: 'request-refund', refund: request }, { attempts: REFUND_STREAM_ATTEMPTS });
+  if (asked.refusal) return { refusal: asked.refusal };
+  const refund = refundIn(asked.state.refunds, request.refundId);
   if (refund.status !== 'pending') return view(refund);
   return view(await settleRefund(context, refund, 'create'));
+}
+
+/** A refund the stream's state holds (it was just decided on it). */
+function refundIn(refunds: RefundState[], refundId: string): RefundState {
+  const refund = refunds.find((known) => known.refundId === refundId);
+  if (!refund) throw new Error(`refund ${refundId} is not on its payment's stream`);
+  return refund;
 }
 
 /** A refund's record as it stands, or undefined. */
@@ -123,17 +127,21 @@ async function read(context: PaymentsContext, refund: RefundState): Promise<Gate
   }
 }
 
-async function recordOutcome(context: PaymentsContext, refund: RefundState, status: RefundState['status']) {
-  return retryOnConcurrency(
-    () =>
-      context.events.transact(async (unit) => {
-        const history = await unit.readStream(paymentStream(refund.paymentId));
-        const now = foldRefunds(history).find((known) => known.refundId === refund.refundId) ?? refund;
-        const stored = await record(unit, paymentStream(refund.paymentId), history.length, decideRefundOutcome(now, status));
-        // Money back from an invoiced payment reduces the tax invoiced: its credit note is issued with the refund.
-        if (stored.some((event) => event.type === 'PaymentRefunded')) await issueCreditNoteFor(unit, now, context.clock.now());
-        return stored.length > 0 ? { ...now, status } : now;
-      }),
-    REFUND_STREAM_ATTEMPTS,
+async function recordOutcome(context: PaymentsContext, refund: RefundState, status: RefundState['status']): Promise<RefundState> {
+  // The refund as the stream had it when the outcome was decided.
+  const asKnown = ({ refunds }: PaymentStreamState) => refunds.find((known) => known.refundId === refund.refundId) ?? refund;
+  const recorded = await onPayment(
+    context,
+    refund.paymentId,
+    { kind: 'record-refund-outcome', refund, status },
+    {
+      attempts: REFUND_STREAM_ATTEMPTS,
+      // Money back from an invoiced payment reduces the tax invoiced: its credit note is issued with the refund.
+      alongside: async (unit, { events, before }) => {
+        if (events.some((event) => event.type === 'PaymentRefunded')) await issueCreditNoteFor(unit, asKnown(before), context.clock.now());
+      },
+    },
   );
+  if (recorded.refusal) return refund;
+  return recorded.events.length > 0 ? { ...asKnown(recorded.before), status } : asKnown(recorded.before);
 }

@@ -1,5 +1,6 @@
-import type { NewEvent, StoredEvent } from '@elts/platform';
+import type { Recorded, StoredEvent } from '@elts/platform';
 import type { PaymentPhase } from '@elts/workflows';
+import { asPaymentsEvents, type PaymentsEvent, type PaymentsEventOf } from './payments-events.js';
 
 export type Purpose = 'membership' | 'renewal' | 'product_order';
 export type PaymentMethod = 'upi' | 'card' | 'netbanking' | 'other';
@@ -22,31 +23,42 @@ export interface PaymentState {
 
 export const paymentStream = (paymentId: string) => `payment-${paymentId}`;
 
-export function foldPayment(events: StoredEvent[]): PaymentState | undefined {
-  let state: PaymentState | undefined;
-  for (const { type, data, recordedAt } of events as StoredEvent<any>[]) {
-    if (type === 'PaymentInitiated') {
-      state = {
-        paymentId: data.paymentId,
-        orderId: data.orderId,
-        memberId: data.memberId,
-        amountPaise: data.amountPaise,
-        paymentType: data.paymentType,
-        purpose: data.purpose,
-        subscriptionId: data.subscriptionId,
-        gateway: data.gateway,
-        phase: 'pending',
-        autoFailed: false,
-        createdAt: recordedAt,
-      };
-    } else if (state) {
-      if (type === 'PaymentProcessing') state = { ...state, phase: 'processing' };
-      if (type === 'PaymentSucceeded') state = { ...state, phase: 'success' };
-      if (type === 'PaymentFailed') state = { ...state, phase: 'failed', autoFailed: data.autoFailed };
-    }
+export function foldPayment(events: readonly StoredEvent[]): PaymentState | undefined {
+  return asPaymentsEvents(events).reduce(evolvePayment, undefined);
+}
+
+/** One event's change to a payment (its refunds' events are `evolveRefunds`'). */
+export function evolvePayment(state: PaymentState | undefined, event: Recorded<PaymentsEvent>): PaymentState | undefined {
+  if (event.type === 'PaymentInitiated') {
+    const { data } = event;
+    return {
+      paymentId: data.paymentId,
+      orderId: data.orderId,
+      memberId: data.memberId,
+      amountPaise: data.amountPaise,
+      paymentType: data.paymentType,
+      purpose: data.purpose,
+      subscriptionId: data.subscriptionId,
+      gateway: data.gateway,
+      phase: 'pending',
+      autoFailed: false,
+      createdAt: event.recordedAt,
+    };
   }
+  if (!state) return state;
+  if (event.type === 'PaymentProcessing') return { ...state, phase: 'processing' };
+  if (event.type === 'PaymentSucceeded') return { ...state, phase: 'success' };
+  if (event.type === 'PaymentFailed') return { ...state, phase: 'failed', autoFailed: event.data.autoFailed };
   return state;
 }
+
+/** What the gateway says about a payment now (commands/gateway-reading.ts asks it). */
+export type GatewayReading =
+  | { verdict: 'paid'; settlement: Settlement }
+  /** `cancelled`: the payer called the payment off at checkout (USER_DROPPED), rather than it being refused. */
+  | { verdict: 'declined'; reason: string; method: PaymentMethod | null; cancelled?: boolean }
+  /** `attempted`: the payer has started (an attempt is pending), which the spec shows as processing. */
+  | { verdict: 'unsettled'; attempted: boolean };
 
 export interface Settlement {
   method: PaymentMethod;
@@ -65,7 +77,7 @@ const base = (state: PaymentState) => ({
  * A success settles an open payment. A success for a payment already failed (its timeout passed first) is still
  * recorded, marked late: the money was taken, so it is reconciled rather than lost. A repeated success changes nothing.
  */
-export function decideSuccess(state: PaymentState, settlement: Settlement): NewEvent[] {
+export function decideSuccess(state: PaymentState, settlement: Settlement): PaymentsEventOf<'PaymentSucceeded'>[] {
   if (state.phase === 'success') return [];
   return [
     {
@@ -85,11 +97,11 @@ export interface Failure {
 }
 
 /** A failure settles an open payment only; a settled payment stays as it is. */
-export function decideFailure(state: PaymentState, failure: Failure): NewEvent[] {
+export function decideFailure(state: PaymentState, failure: Failure): PaymentsEventOf<'PaymentFailed'>[] {
   if (state.phase === 'success' || state.phase === 'failed') return [];
-  return [{ type: 'PaymentFailed', data: { ...base(state), ...failure } }];
+  return [{ type: 'PaymentFailed', data: { ...base(state), ...failure, cancelled: failure.cancelled ?? false } }];
 }
 
-export function decideProcessing(state: PaymentState): NewEvent[] {
+export function decideProcessing(state: PaymentState): PaymentsEventOf<'PaymentProcessing'>[] {
   return state.phase === 'pending' ? [{ type: 'PaymentProcessing', data: { paymentId: state.paymentId } }] : [];
 }

@@ -1,7 +1,8 @@
 import { formatRupees } from '@elts/contracts';
-import { type NewEvent, type Refusal, refusal, type StoredEvent } from '@elts/platform';
+import { type Recorded, type Refusal, refusal, type StoredEvent } from '@elts/platform';
 import type { GatewayRefundStatus } from '../gateway/payment-gateway.js';
 import type { PaymentState } from './payment.js';
+import { asPaymentsEvents, type PaymentsEvent } from './payments-events.js';
 
 /**
  * Refunds as the stream of the payment they give back tells them. A refund is a payment of its own (type `refund`,
@@ -32,11 +33,19 @@ export interface NewRefund {
 }
 
 /** Every refund of a payment, oldest first. A `PaymentRefunded` with no request before it is a refund from before refunds had records. */
-export function foldRefunds(events: StoredEvent[]): RefundState[] {
-  const refunds = new Map<string, RefundState>();
-  for (const { type, data } of events as StoredEvent<any>[]) {
-    if (type === 'RefundRequested') {
-      refunds.set(data.refundId, {
+export function foldRefunds(events: readonly StoredEvent[]): RefundState[] {
+  return asPaymentsEvents(events).reduce(evolveRefunds, []);
+}
+
+/** One event's change to a payment's refunds (in the order they were asked for). */
+export function evolveRefunds(refunds: RefundState[], event: Recorded<PaymentsEvent>): RefundState[] {
+  const known = (refundId: string) => refunds.find((refund) => refund.refundId === refundId);
+  const put = (refund: RefundState) =>
+    known(refund.refundId) ? refunds.map((each) => (each.refundId === refund.refundId ? refund : each)) : [...refunds, refund];
+  switch (event.type) {
+    case 'RefundRequested': {
+      const { data } = event;
+      return put({
         refundId: data.refundId,
         paymentId: data.paymentId,
         orderId: data.orderId,
@@ -47,23 +56,20 @@ export function foldRefunds(events: StoredEvent[]): RefundState[] {
         accepted: false,
         subscriptionPayment: data.subscriptionPayment ?? null,
       });
-    } else if (type === 'RefundAccepted') {
-      const known = refunds.get(data.refundId);
-      if (known) refunds.set(data.refundId, { ...known, accepted: true });
-    } else if (type === 'PaymentRefunded') {
-      const known = refunds.get(data.refundId);
-      refunds.set(data.refundId, {
-        ...(known ?? { ...data, subscriptionPayment: null }),
-        refundId: data.refundId,
-        status: 'success',
-        accepted: true,
-      } as RefundState);
-    } else if (type === 'RefundFailed') {
-      const known = refunds.get(data.refundId);
-      if (known) refunds.set(data.refundId, { ...known, status: 'failed' });
     }
+    case 'RefundAccepted': {
+      const refund = known(event.data.refundId);
+      return refund ? put({ ...refund, accepted: true }) : refunds;
+    }
+    case 'PaymentRefunded':
+      return put({ ...(known(event.data.refundId) ?? { ...event.data, subscriptionPayment: null }), status: 'success', accepted: true });
+    case 'RefundFailed': {
+      const refund = known(event.data.refundId);
+      return refund ? put({ ...refund, status: 'failed' }) : refunds;
+    }
+    default:
+      return refunds;
   }
-  return [...refunds.values()];
 }
 
 /** What a payment can still give back: what it took less every refund that has not failed. */
@@ -72,7 +78,7 @@ export function refundablePaise(payment: PaymentState, refunds: RefundState[]): 
   return Math.max(0, payment.amountPaise - given);
 }
 
-export type RefundDecision = { events: NewEvent[]; refund: RefundState } | { refusal: Refusal };
+export type RefundDecision = { events: PaymentsEvent[]; refund: RefundState } | { refusal: Refusal };
 
 /**
  * Whether a refund may be asked for. The same refund id again is the same refund (answered as it stands) when its
@@ -118,7 +124,7 @@ export function refundStatusOf(status: GatewayRefundStatus): RefundStatus {
  * What the gateway's word about a pending refund records: its success or its failure (FAILED, CANCELLED), once; or,
  * while it is still making it, that it took it (`RefundAccepted`, once: the refund has started, not merely been asked).
  */
-export function decideRefundOutcome(refund: RefundState, status: RefundStatus): NewEvent[] {
+export function decideRefundOutcome(refund: RefundState, status: RefundStatus): PaymentsEvent[] {
   if (refund.status !== 'pending') return [];
   // Taken by the gateway and not settled yet: the refund has started (the member is told so, once).
   if (status === 'pending')
@@ -145,5 +151,5 @@ export function decideRefundOutcome(refund: RefundState, status: RefundStatus): 
     amountPaise: refund.amountPaise,
     reason: status === 'success' ? refund.reason : 'The payment gateway failed the refund',
   };
-  return [{ type: status === 'success' ? 'PaymentRefunded' : 'RefundFailed', data }];
+  return [status === 'success' ? { type: 'PaymentRefunded', data } : { type: 'RefundFailed', data }];
 }

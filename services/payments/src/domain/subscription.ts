@@ -1,5 +1,6 @@
-import type { NewEvent, StoredEvent } from '@elts/platform';
+import type { StoredEvent } from '@elts/platform';
 import { cycleEnd, type MembershipPlan, type MembershipStatus, renewalVerdict } from '@elts/workflows';
+import { asPaymentsEvents, type PaymentsEvent, type PaymentsEventOf } from './payments-events.js';
 
 /** A membership as its own events tell it. */
 export interface SubscriptionState {
@@ -17,20 +18,17 @@ export interface SubscriptionState {
 
 export const subscriptionStream = (subscriptionId: string) => `subscription-${subscriptionId}`;
 
-export function foldSubscription(events: StoredEvent[]): SubscriptionState | undefined {
-  return events.reduce<SubscriptionState | undefined>(evolveSubscription, undefined);
+export function foldSubscription(events: readonly StoredEvent[]): SubscriptionState | undefined {
+  return asPaymentsEvents(events).reduce<SubscriptionState | undefined>(evolveSubscription, undefined);
 }
 
 /**
  * One event's change to a membership. Also applied to events not yet recorded, so the cycle's decisions see the
  * membership as their own events leave it (flows/membership-decision.ts).
  */
-export function evolveSubscription(
-  state: SubscriptionState | undefined,
-  event: Pick<NewEvent, 'type' | 'data'>,
-): SubscriptionState | undefined {
-  const data = event.data as any;
-  if (event.type === 'SubscriptionRequested')
+export function evolveSubscription(state: SubscriptionState | undefined, event: PaymentsEvent): SubscriptionState | undefined {
+  if (event.type === 'SubscriptionRequested') {
+    const { data } = event;
     return {
       subscriptionId: data.subscriptionId,
       memberId: data.memberId,
@@ -43,27 +41,34 @@ export function evolveSubscription(
       paymentId: data.paymentId,
       mandateId: null,
     };
+  }
   if (!state) return state;
   switch (event.type) {
     case 'MandateAuthorized':
-      return { ...state, mandateId: data.mandateId };
+      return { ...state, mandateId: event.data.mandateId };
     case 'SubscriptionActivated':
-    case 'SubscriptionRenewed':
-      return { ...state, status: 'active', cycle: data.cycle, startDate: new Date(data.startDate), endDate: new Date(data.endDate) };
+    case 'SubscriptionRenewed': {
+      const { cycle, startDate, endDate } = event.data;
+      return { ...state, status: 'active', cycle, startDate: new Date(startDate), endDate: new Date(endDate) };
+    }
     case 'SubscriptionFailed':
       return { ...state, status: 'failed' };
     case 'SubscriptionExpired':
       return { ...state, status: 'expired' };
     case 'SubscriptionCancelled':
-      return { ...state, status: data.revoked ? 'revoked' : 'cancelled', autoRenewal: false };
+      return { ...state, status: event.data.revoked ? 'revoked' : 'cancelled', autoRenewal: false };
     case 'AutoRenewalChanged':
-      return { ...state, autoRenewal: data.autoRenewal };
+      return { ...state, autoRenewal: event.data.autoRenewal };
     default:
       return state;
   }
 }
 
-const statusChanged = (state: SubscriptionState, status: MembershipStatus, validUntil: Date | null): NewEvent => ({
+const statusChanged = (
+  state: SubscriptionState,
+  status: MembershipStatus,
+  validUntil: Date | null,
+): PaymentsEventOf<'SubscriptionStatusChanged'> => ({
   type: 'SubscriptionStatusChanged',
   data: { subscriptionId: state.subscriptionId, memberId: state.memberId, status, validUntil: validUntil?.toISOString() ?? null },
 });
@@ -88,7 +93,7 @@ export function decideActivation(
   at: Date,
   plan: MembershipPlan,
   memberHasOtherActiveMembership: boolean,
-): NewEvent[] {
+): PaymentsEvent[] {
   if (activationVerdict(state, memberHasOtherActiveMembership) !== 'activate') return [];
   const endDate = cycleEnd(at, plan);
   const ids = { subscriptionId: state.subscriptionId, memberId: state.memberId };
@@ -102,7 +107,7 @@ export function decideActivation(
   ];
 }
 
-export function decideAuthorizationFailure(state: SubscriptionState, reason: string): NewEvent[] {
+export function decideAuthorizationFailure(state: SubscriptionState, reason: string): PaymentsEvent[] {
   if (state.status !== 'pending') return [];
   return [
     { type: 'SubscriptionFailed', data: { subscriptionId: state.subscriptionId, memberId: state.memberId, reason } },
@@ -111,12 +116,12 @@ export function decideAuthorizationFailure(state: SubscriptionState, reason: str
 }
 
 /** Whether this payment already renewed the subscription (its `SubscriptionRenewed` names it). */
-export function renewedBy(history: StoredEvent[], paymentId: string): boolean {
-  return history.some((event) => event.type === 'SubscriptionRenewed' && (event.data as { paymentId?: string }).paymentId === paymentId);
+export function renewedBy(history: readonly StoredEvent[], paymentId: string): boolean {
+  return asPaymentsEvents(history).some((event) => event.type === 'SubscriptionRenewed' && event.data.paymentId === paymentId);
 }
 
 /** A renewal charge went through: the next cycle runs from the end of this one (see `renewalVerdict`, flows/membership-cycle.ts). */
-export function decideRenewal(state: SubscriptionState, forCycle: number, paymentId: string, plan: MembershipPlan): NewEvent[] {
+export function decideRenewal(state: SubscriptionState, forCycle: number, paymentId: string, plan: MembershipPlan): PaymentsEvent[] {
   if (renewalVerdict(state, forCycle, false) !== 'renew' || !state.endDate) return [];
   const start = state.endDate;
   const end = cycleEnd(start, plan);
@@ -137,7 +142,7 @@ export function decideRenewal(state: SubscriptionState, forCycle: number, paymen
 }
 
 /** A cycle ran out without a renewal. */
-export function decideExpiry(state: SubscriptionState, cycle: number, now: Date): NewEvent[] {
+export function decideExpiry(state: SubscriptionState, cycle: number, now: Date): PaymentsEvent[] {
   if (state.status !== 'active' || state.cycle !== cycle || !state.endDate || state.endDate > now) return [];
   return [
     { type: 'SubscriptionExpired', data: { subscriptionId: state.subscriptionId, memberId: state.memberId } },
@@ -146,7 +151,7 @@ export function decideExpiry(state: SubscriptionState, cycle: number, now: Date)
 }
 
 /** Cancelling (or revoking the mandate) ends the membership at once and cannot be undone. */
-export function decideCancellation(state: SubscriptionState, reason: string, revoked: boolean): NewEvent[] {
+export function decideCancellation(state: SubscriptionState, reason: string, revoked: boolean): PaymentsEvent[] {
   if (state.status !== 'active' && state.status !== 'pending') return [];
   return [
     { type: 'SubscriptionCancelled', data: { subscriptionId: state.subscriptionId, memberId: state.memberId, reason, revoked } },
@@ -154,7 +159,7 @@ export function decideCancellation(state: SubscriptionState, reason: string, rev
   ];
 }
 
-export function decideAutoRenewal(state: SubscriptionState, autoRenewal: boolean): NewEvent[] {
+export function decideAutoRenewal(state: SubscriptionState, autoRenewal: boolean): PaymentsEvent[] {
   if (state.autoRenewal === autoRenewal || (state.status !== 'active' && state.status !== 'pending')) return [];
   return [{ type: 'AutoRenewalChanged', data: { subscriptionId: state.subscriptionId, memberId: state.memberId, autoRenewal } }];
 }

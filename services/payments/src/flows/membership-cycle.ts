@@ -1,26 +1,29 @@
 import { SUBSCRIPTION_PRICE } from '@elts/contracts';
-import { retryOnConcurrency, type UnitOfWork } from '@elts/platform';
+import { type Accepted, handle, Refused, type UnitOfWork } from '@elts/platform';
 import { renewalChargeOf, type SettlementOutcome } from '@elts/workflows';
 import { type PaymentsContext, record } from '../commands/context.js';
 import { issueInvoiceFor, membershipInvoiceDescription, type Recipient, resolveRecipient } from '../commands/invoices.js';
 import { refundPayment } from '../commands/refunds.js';
-import { decideFailure, foldPayment, type PaymentState, paymentStream } from '../domain/payment.js';
-import { foldSubscription, type SubscriptionState, subscriptionStream } from '../domain/subscription.js';
+import { foldPayment, type PaymentState, paymentStream } from '../domain/payment.js';
+import type { PaymentsEvent } from '../domain/payments-events.js';
+import { subscriptionStream } from '../domain/subscription.js';
 import { GatewayError } from '../gateway/payment-gateway.js';
 import { cycleRenewalCharges, findGatewayPaymentId, renewalCharges } from '../store/payment-reads.js';
+import { project } from '../store/projections.js';
 import { hasOtherActiveSubscription, lockMemberActivations } from '../store/subscriptions.js';
 import type { PaymentsDb } from '../store/tables.js';
 import {
   type CycleInput,
   callsBeforeEvents,
-  decideMembership,
   type GatewayCall,
   type MandateDetails,
-  type MembershipDecision,
-  type MembershipView,
+  type MembershipCommand,
+  type MembershipEffects,
+  type MembershipStreamState,
+  membershipDecider,
   type RenewalCharge,
 } from './membership-decision.js';
-import { advancePayment, changePayment, startPayment } from './payment.js';
+import { advancePayment, failPayment, startPayment } from './payment.js';
 
 /**
  * The membership cycle on the service side: every move of a membership after it was asked for goes through
@@ -124,42 +127,43 @@ async function askAboutCycleCharges(context: PaymentsContext, subscriptionId: st
 async function apply(context: PaymentsContext, subscriptionId: string, observed: Observed): Promise<SettlementOutcome | undefined> {
   const { input } = observed;
   for (const call of callsBeforeEvents(input)) await perform(context, subscriptionId, call);
-  const decision = await retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const loaded = await loadView(unit, subscriptionId, input);
-      if (!loaded) return undefined;
-      // Read inside the transaction: a notice recorded now gives its charge the whole notice period.
-      const now = context.clock.now();
-      const decided = decideMembership(loaded.view, input, now, context.membership);
-      await recordDecision(context, unit, loaded.view.state, loaded.version, decided, observed.recipient, now);
-      return decided;
-    }),
+  const decided = await handle(
+    context.events,
+    membershipDecider,
+    subscriptionStream(subscriptionId),
+    (unit, stream) => readCommand(context, unit, subscriptionId, stream, input),
+    { project, alongside: (unit, accepted) => recordEffects(context, unit, accepted, observed.recipient) },
   );
   // No such membership: a charge check still answers how the gateway left the charge.
-  if (!decision) return input.on === 'charge-check' ? input.outcome : undefined;
+  if (decided.refusal || !decided.effects) return input.on === 'charge-check' ? input.outcome : undefined;
+  const decision = decided.effects;
   if (decision.note) context.logger.info({ subscriptionId, on: input.on }, decision.note);
   let calledOff = false;
   for (const call of decision.calls) calledOff = (await perform(context, subscriptionId, call)) || calledOff;
   return decision.outcome === 'unchanged' && calledOff ? 'failed' : decision.outcome;
 }
 
-/** The membership and its renewal charges, read in the unit that records the decision. */
-async function loadView(
+/**
+ * What the decision needs besides the membership's stream, read in the unit that records it: its renewal charges,
+ * and for a first payment that took money whether the member has another active membership. The time is read here
+ * too: a notice recorded now gives its charge the whole notice period.
+ */
+async function readCommand(
+  context: PaymentsContext,
   unit: UnitOfWork<PaymentsDb>,
   subscriptionId: string,
+  stream: MembershipStreamState,
   input: CycleInput,
-): Promise<{ view: MembershipView; version: number } | undefined> {
-  const history = await unit.readStream(subscriptionStream(subscriptionId));
-  const state = foldSubscription(history);
-  if (!state) return undefined;
-  const named = (type: string, paymentId: string) =>
-    history.filter((event) => event.type === type && (event.data as { paymentId?: string }).paymentId === paymentId);
+): Promise<MembershipCommand> {
+  const command = { input, charges: [], otherActiveMembership: false, now: context.clock.now(), plan: context.membership };
+  const state = stream.subscription;
+  if (!state) return command;
   const rows = await renewalCharges(unit.db, subscriptionId);
   const charges: RenewalCharge[] = [];
   for (const row of rows) {
     const charge = renewalChargeOf(row.payment_id);
     if (!charge) continue;
-    const notice = named('RenewalNoticeSent', row.payment_id)[0]?.data as { chargeOn: string } | undefined;
+    const recorded = stream.charges[row.payment_id];
     charges.push({
       paymentId: row.payment_id,
       cycle: charge.cycle,
@@ -167,10 +171,10 @@ async function loadView(
       phase: row.status,
       amountPaise: Number(row.amount_paise),
       failureReason: row.failure_reason,
-      chargeOn: notice ? new Date(notice.chargeOn) : null,
+      chargeOn: recorded?.chargeOn ?? null,
       refunded: row.refunded,
-      renewed: named('SubscriptionRenewed', row.payment_id).length > 0,
-      failureRecorded: named('RenewalChargeFailed', row.payment_id).length > 0,
+      renewed: recorded?.renewed ?? false,
+      failureRecorded: recorded?.failureRecorded ?? false,
     });
   }
   let otherActiveMembership = false;
@@ -179,20 +183,19 @@ async function loadView(
     await lockMemberActivations(unit.db, state.memberId);
     otherActiveMembership = await hasOtherActiveSubscription(unit.db, state.memberId, subscriptionId);
   }
-  return { view: { state, charges, otherActiveMembership }, version: history.length };
+  return { ...command, charges, otherActiveMembership };
 }
 
-/** Records what was decided, all in one unit: a renewal charge, the events, the year's credit and invoice, the signals. */
-async function recordDecision(
+/** Records what was decided besides the membership's events, in their unit: a renewal charge, the year's credit and invoice, the signals. */
+async function recordEffects(
   context: PaymentsContext,
   unit: UnitOfWork<PaymentsDb>,
-  state: SubscriptionState,
-  version: number,
-  decision: MembershipDecision,
+  { before, effects }: Accepted<MembershipStreamState, PaymentsEvent, MembershipEffects>,
   recipient: Recipient | undefined,
-  now: Date,
 ): Promise<void> {
-  const { startCharge, cycleBegan } = decision;
+  const state = before.subscription;
+  if (!state || !effects) return;
+  const { startCharge, cycleBegan } = effects;
   if (startCharge)
     await startPayment(
       context,
@@ -207,16 +210,15 @@ async function recordDecision(
         subscriptionId: state.subscriptionId,
         withTimeout: false,
       },
-      now,
+      effects.decidedAt,
     );
-  await record(unit, subscriptionStream(state.subscriptionId), version, decision.events);
   if (cycleBegan) {
     await record(unit, `credit-${state.memberId}`, 'any', [cycleBegan.credit]);
     // Without the member's place of supply the invoice waits for reconciliation (issueOwedInvoices).
     const payment = foldPayment(await unit.readStream(paymentStream(cycleBegan.paymentId)));
     if (recipient && payment) await issueInvoiceFor(context, unit, payment, recipient, membershipInvoiceDescription(cycleBegan.cycle));
   }
-  if (decision.signals.length > 0) await context.workflows.send(unit.db, ...decision.signals);
+  if (effects.signals.length > 0) await context.workflows.send(unit.db, ...effects.signals);
 }
 
 /**
@@ -272,11 +274,9 @@ async function raiseRenewalCharge(
 
 /** Fails a renewal charge that was called off or could not be raised, and lets the cycle follow (a retry, or not). */
 async function failRenewalPayment(context: PaymentsContext, paymentId: string, reason: string): Promise<void> {
-  const stored = await changePayment(context, paymentId, (payment) =>
-    decideFailure(payment, { reason, method: 'upi', autoFailed: false, timeoutMinutes: null }),
-  );
+  const failed = await failPayment(context, paymentId, { reason, method: 'upi', autoFailed: false, timeoutMinutes: null });
   const subscriptionId = renewalChargeOf(paymentId)?.subscriptionId;
-  if (stored.length > 0 && subscriptionId) await apply(context, subscriptionId, { input: { on: 'charge-settled', paymentId } });
+  if (failed && subscriptionId) await apply(context, subscriptionId, { input: { on: 'charge-settled', paymentId } });
 }
 
 /**
@@ -321,12 +321,13 @@ async function refundInFull(context: PaymentsContext, subscriptionId: string, re
     const row = await findGatewayPaymentId(context.db, paymentId);
     gatewayPaymentId = row?.gateway_payment_id ?? paymentId;
   }
-  await refundPayment(context, paymentId, {
+  const outcome = await refundPayment(context, paymentId, {
     refundId: `RF-${paymentId}`,
     amountPaise: refund.amountPaise,
     reason: refund.reason,
     subscriptionPayment: { subscriptionId, paymentId: gatewayPaymentId },
   });
+  if ('refusal' in outcome) throw new Refused(outcome.refusal);
 }
 
 /** The membership's plan at the gateway, which its mandates are created under: one yearly debit at most. */

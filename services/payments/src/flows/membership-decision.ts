@@ -1,5 +1,5 @@
 import { MEMBERSHIP_CREDIT } from '@elts/contracts';
-import type { NewEvent } from '@elts/platform';
+import { type Decider, type Refusal, refusal } from '@elts/platform';
 import {
   afterFailedCharge,
   chargeDate,
@@ -13,6 +13,7 @@ import {
   type WorkflowSignal,
   wantsRenewal,
 } from '@elts/workflows';
+import type { PaymentsEvent, PaymentsEventOf } from '../domain/payments-events.js';
 import {
   activationVerdict,
   decideActivation,
@@ -106,11 +107,11 @@ export type GatewayCall =
 
 export interface MembershipDecision {
   /** On the membership's stream. */
-  events: NewEvent[];
+  events: PaymentsEvent[];
   /** A renewal charge to record as a payment; its notice is among `events`. */
   startCharge?: { paymentId: string; amountPaise: number; chargeOn: Date };
   /** A cycle began by `events`: its year's credit (on the member's credit stream) and the invoice of `paymentId`. */
-  cycleBegan?: { cycle: number; paymentId: string; credit: NewEvent };
+  cycleBegan?: { cycle: number; paymentId: string; credit: PaymentsEventOf<'MembershipCreditGranted'> };
   /** Timer changes, sent in the same transaction as the events. */
   signals: WorkflowSignal[];
   /** Gateway calls, in this order, once the events are committed. */
@@ -126,7 +127,7 @@ const nothing = (): MembershipDecision => ({ events: [], signals: [], calls: [] 
 const open = (phase: PaymentPhase) => phase === 'pending' || phase === 'processing';
 
 /** The membership as the decision's own events leave it. */
-function after(state: SubscriptionState, events: NewEvent[]): SubscriptionState {
+function after(state: SubscriptionState, events: PaymentsEvent[]): SubscriptionState {
   return events.reduce<SubscriptionState | undefined>(evolveSubscription, state) ?? state;
 }
 
@@ -161,10 +162,10 @@ export function decideMembership(view: MembershipView, input: CycleInput, now: D
 }
 
 /** The credit, invoice and timers of a cycle that `events` begin (activated or renewed), if they begin one. */
-function withCycleBegan(state: SubscriptionState, events: NewEvent[], paymentId: string): MembershipDecision {
+function withCycleBegan(state: SubscriptionState, events: PaymentsEvent[], paymentId: string): MembershipDecision {
   const began = events.find((event) => event.type === 'SubscriptionActivated' || event.type === 'SubscriptionRenewed');
   if (!began) return { ...nothing(), events };
-  const { cycle, endDate } = began.data as { cycle: number; endDate: string };
+  const { cycle, endDate } = began.data;
   const ids = { subscriptionId: state.subscriptionId, memberId: state.memberId };
   return {
     events,
@@ -249,12 +250,10 @@ function renewalDue(view: MembershipView, input: On<'renewal-due'>, now: Date, p
   const chargeOn = window.from;
   return {
     events: [
-      chargeEvent(
-        'RenewalNoticeSent',
-        state,
-        { cycle, attempt, paymentId },
-        { amountPaise: state.amountPaise, chargeOn: chargeOn.toISOString() },
-      ),
+      {
+        type: 'RenewalNoticeSent',
+        data: { ...chargeIds(state, { cycle, attempt, paymentId }), amountPaise: state.amountPaise, chargeOn: chargeOn.toISOString() },
+      },
     ],
     startCharge: { paymentId, amountPaise: state.amountPaise, chargeOn },
     signals: [],
@@ -300,7 +299,9 @@ function chargeSettled(view: MembershipView, paymentId: string, now: Date, plan:
   if (charge.phase === 'success') return paidCharge(state, charge, plan);
   if (charge.phase !== 'failed' || charge.failureRecorded) return nothing();
   const { cycle, attempt } = charge;
-  const events = [chargeEvent('RenewalChargeFailed', state, charge, { reason: charge.failureReason ?? 'The renewal charge failed' })];
+  const events: PaymentsEvent[] = [
+    { type: 'RenewalChargeFailed', data: { ...chargeIds(state, charge), reason: charge.failureReason ?? 'The renewal charge failed' } },
+  ];
   // No retry once auto-renewal is off or the membership ended; switching it back on starts the next attempt.
   const next = wantsRenewal(state, cycle) ? afterFailedCharge(attempt, now, plan) : 'give_up';
   if (next === 'give_up') return { ...nothing(), events };
@@ -423,21 +424,12 @@ export function lastRenewalAttempt(charges: RenewalCharge[], cycle: number): num
 }
 
 /** An event of the membership about one of its renewal charges. */
-const chargeEvent = (
-  type: 'RenewalNoticeSent' | 'RenewalChargeFailed',
-  state: SubscriptionState,
-  charge: Pick<RenewalCharge, 'cycle' | 'attempt' | 'paymentId'>,
-  more: Record<string, unknown>,
-): NewEvent => ({
-  type,
-  data: {
-    subscriptionId: state.subscriptionId,
-    memberId: state.memberId,
-    cycle: charge.cycle,
-    attempt: charge.attempt,
-    paymentId: charge.paymentId,
-    ...more,
-  },
+const chargeIds = (state: SubscriptionState, charge: Pick<RenewalCharge, 'cycle' | 'attempt' | 'paymentId'>) => ({
+  subscriptionId: state.subscriptionId,
+  memberId: state.memberId,
+  cycle: charge.cycle,
+  attempt: charge.attempt,
+  paymentId: charge.paymentId,
 });
 
 const callOff = (state: SubscriptionState, paymentId: string): GatewayCall => ({
@@ -463,3 +455,68 @@ function refundReason(state: SubscriptionState, cycle: number): string {
     return `The membership had ${state.status === 'expired' ? 'expired' : `been ${state.status}`} before the renewal charge went through`;
   return 'Auto-renewal was turned off before the renewal charge went through';
 }
+
+/** What a membership's decision calls for besides its events: a renewal charge, the year's credit, timers, gateway calls. */
+export type MembershipEffects = Omit<MembershipDecision, 'events'> & {
+  /** When it was decided: a renewal charge started by it is recorded as of then. */
+  decidedAt: Date;
+};
+
+/** The membership's stream folded: the membership, and what its events say of each renewal charge (by payment id). */
+export interface MembershipStreamState {
+  subscription: SubscriptionState | undefined;
+  charges: Record<string, ChargeRecord>;
+}
+
+/** A renewal charge as the membership's events tell it. */
+export interface ChargeRecord {
+  /** The date its (first) pre-debit notice gave. */
+  chargeOn?: Date;
+  renewed?: boolean;
+  failureRecorded?: boolean;
+}
+
+function evolveMembership(stream: MembershipStreamState, event: PaymentsEvent): MembershipStreamState {
+  const subscription = evolveSubscription(stream.subscription, event);
+  const mark = (paymentId: string, change: (known: ChargeRecord) => ChargeRecord) => ({
+    subscription,
+    charges: { ...stream.charges, [paymentId]: change(stream.charges[paymentId] ?? {}) },
+  });
+  switch (event.type) {
+    case 'RenewalNoticeSent':
+      return mark(event.data.paymentId, (known) => ({ ...known, chargeOn: known.chargeOn ?? new Date(event.data.chargeOn) }));
+    case 'SubscriptionRenewed':
+      return mark(event.data.paymentId, (known) => ({ ...known, renewed: true }));
+    case 'RenewalChargeFailed':
+      return mark(event.data.paymentId, (known) => ({ ...known, failureRecorded: true }));
+    default:
+      return subscription === stream.subscription ? stream : { ...stream, subscription };
+  }
+}
+
+/** A trigger's input, with what it needs read inside the transaction that records the decision. */
+export interface MembershipCommand {
+  input: CycleInput;
+  /** The membership's renewal charges, as our records have them. */
+  charges: RenewalCharge[];
+  otherActiveMembership: boolean;
+  now: Date;
+  plan: MembershipPlan;
+}
+
+const NO_MEMBERSHIP = refusal('not_found', 'No such membership');
+
+/**
+ * The membership's stream as a decider (docs/decisions/0163): `decideMembership` on its folded state, its events
+ * recorded by `handle`, and the rest of the decision (a charge to start, the credit, signals, calls) its effects,
+ * which the cycle (membership-cycle.ts) records in the same transaction or makes once committed.
+ */
+export const membershipDecider: Decider<MembershipStreamState, MembershipCommand, PaymentsEvent, Refusal, MembershipEffects> = {
+  initialState: () => ({ subscription: undefined, charges: {} }),
+  evolve: evolveMembership,
+  decide: ({ input, charges, otherActiveMembership, now, plan }, { subscription: state }) => {
+    if (!state) return NO_MEMBERSHIP;
+    const { events, ...effects } = decideMembership({ state, charges, otherActiveMembership }, input, now, plan);
+    return { events, effects: { ...effects, decidedAt: now } };
+  },
+};

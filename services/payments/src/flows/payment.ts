@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { countOf } from '@elts/contracts';
-import { type NewEvent, retryOnConcurrency, type StoredEvent, type UnitOfWork } from '@elts/platform';
-import { afterAsking, asksGateway, type PaymentTrigger, paymentDeadline, type SettlementOutcome, timeoutMinutes } from '@elts/workflows';
+import type { UnitOfWork } from '@elts/platform';
+import { asksGateway, type PaymentTrigger, paymentDeadline, type SettlementOutcome, timeoutMinutes } from '@elts/workflows';
 import { type PaymentsContext, record } from '../commands/context.js';
 import { type GatewayReading, readGateway } from '../commands/gateway-reading.js';
-import {
-  decideFailure,
-  decideProcessing,
-  decideSuccess,
-  foldPayment,
-  type PaymentState,
-  type Purpose,
-  paymentStream,
-} from '../domain/payment.js';
+import { onPayment } from '../commands/on-payment.js';
+import { type Failure, foldPayment, type PaymentState, type Purpose, paymentStream } from '../domain/payment.js';
 import type { PaymentsDb } from '../store/tables.js';
 import { advanceMembership } from './membership-cycle.js';
 
@@ -55,27 +47,10 @@ export async function loadPayment(context: Pick<PaymentsContext, 'events'>, paym
   return foldPayment(await context.events.readStream(paymentStream(paymentId)));
 }
 
-/**
- * Applies the outcome of `decide` to a payment's stream, trying again while another writer gets there first. A
- * settlement ends a checkout payment's timeout, by a signal sent in the same transaction.
- */
-export async function changePayment(
-  context: PaymentsContext,
-  paymentId: string,
-  decide: (state: PaymentState) => NewEvent[],
-): Promise<StoredEvent[]> {
-  return retryOnConcurrency(() =>
-    context.events.transact(async (unit) => {
-      const history = await unit.readStream(paymentStream(paymentId));
-      const state = foldPayment(history);
-      if (!state) return [];
-      const stored = await record(unit, paymentStream(paymentId), history.length, decide(state));
-      // A renewal charge has no timeout to end.
-      const settled = stored.some((event) => event.type === 'PaymentSucceeded' || event.type === 'PaymentFailed');
-      if (settled && state.purpose !== 'renewal') await context.workflows.send(unit.db, { kind: 'paymentSettled', paymentId });
-      return stored;
-    }),
-  );
+/** Fails a payment still open (a renewal charge called off, or never raised); answers whether it failed now. */
+export async function failPayment(context: PaymentsContext, paymentId: string, failure: Failure): Promise<boolean> {
+  const outcome = await onPayment(context, paymentId, { kind: 'fail', failure });
+  return !outcome.refusal && outcome.events.length > 0;
 }
 
 /**
@@ -88,8 +63,14 @@ export async function advancePayment(context: PaymentsContext, paymentId: string
   const payment = await loadPayment(context, paymentId);
   if (!payment || !asksGateway(payment.phase, trigger)) return 'unchanged';
   const reading = await ask(context, payment, trigger);
-  const stored = await changePayment(context, paymentId, (state) => eventsFor(context, state, trigger, reading));
-  const late = stored.some((event) => event.type === 'PaymentSucceeded' && (event.data as { late?: boolean }).late);
+  const moved = await onPayment(context, paymentId, {
+    kind: 'advance',
+    trigger,
+    reading,
+    timeoutMinutes: timeoutMinutes(context.timeouts),
+  });
+  const stored = moved.refusal ? [] : moved.events;
+  const late = stored.some((event) => event.type === 'PaymentSucceeded' && event.data.late);
   if (late) context.logger.warn({ paymentId }, 'payment succeeded after it had timed out; reconciled');
   const outcome: SettlementOutcome = stored.some((event) => event.type === 'PaymentSucceeded')
     ? late
@@ -111,38 +92,6 @@ async function ask(context: PaymentsContext, payment: PaymentState, trigger: Pay
     // A later success is reconciled.
     context.logger.warn({ err: error, paymentId: payment.paymentId }, 'gateway unreachable at the payment deadline');
     return { verdict: 'unsettled', attempted: false };
-  }
-}
-
-/** The events the flow's move calls for, decided on the payment as it is inside the transaction. */
-function eventsFor(context: PaymentsContext, state: PaymentState, trigger: PaymentTrigger, reading: GatewayReading): NewEvent[] {
-  switch (afterAsking(state.phase, trigger, reading)) {
-    case 'succeed':
-    case 'succeed_late':
-      return reading.verdict === 'paid' ? decideSuccess(state, reading.settlement) : [];
-    case 'fail_declined':
-      return reading.verdict === 'declined'
-        ? decideFailure(state, {
-            reason: reading.reason,
-            method: reading.method,
-            autoFailed: false,
-            timeoutMinutes: null,
-            cancelled: reading.cancelled ?? false,
-          })
-        : [];
-    case 'fail_timed_out': {
-      const minutes = timeoutMinutes(context.timeouts);
-      return decideFailure(state, {
-        reason: `Payment timed out after ${countOf(minutes, 'minute')}`,
-        method: null,
-        autoFailed: true,
-        timeoutMinutes: minutes,
-      });
-    }
-    case 'mark_processing':
-      return decideProcessing(state);
-    case 'nothing':
-      return [];
   }
 }
 
