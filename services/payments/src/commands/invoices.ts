@@ -72,6 +72,20 @@ export async function issueOwedInvoices(context: PaymentsContext, batch = 100): 
   return issued;
 }
 
+/**
+ * Where a supply is made from and to, as an invoice names it: the supplier (our settings) and the place of supply,
+ * which is the recipient's state when known, else the supplier's; a supply within one state is taxed CGST + SGST.
+ */
+export function supplyOf(settings: PaymentsContext['settings'], to: IndianStateName | null) {
+  const supplierState = settings.SUPPLIER_STATE as IndianStateName;
+  const placeOfSupply = to ?? supplierState;
+  return {
+    intraState: placeOfSupply === supplierState,
+    placeOfSupply: { state: placeOfSupply, code: gstStateCode(placeOfSupply) },
+    supplier: { name: settings.SUPPLIER_NAME, address: settings.SUPPLIER_ADDRESS, gstin: settings.SUPPLIER_GSTIN, state: supplierState },
+  };
+}
+
 /** Issues the tax invoice of a successful payment, once: the invoice's stream per payment makes a repeat a no-op. */
 export async function issueInvoiceFor(
   context: PaymentsContext,
@@ -86,9 +100,8 @@ export async function issueInvoiceFor(
   const issuedAt = context.clock.now();
   const year = financialYear(issuedAt);
   const number = await takeInvoiceNumber(unit.db, year);
-  const supplierState = settings.SUPPLIER_STATE as IndianStateName;
-  const placeOfSupply = recipient.state ?? supplierState;
-  const split = splitGst(payment.amountPaise, placeOfSupply === supplierState);
+  const { intraState, ...supply } = supplyOf(settings, recipient.state);
+  const split = splitGst(payment.amountPaise, intraState);
   await record(unit, stream, 0, [
     {
       type: 'InvoiceIssued',
@@ -101,14 +114,9 @@ export async function issueInvoiceFor(
         description,
         sac: settings.SAC_CODE,
         ...split,
-        placeOfSupply: { state: placeOfSupply, code: gstStateCode(placeOfSupply) },
+        placeOfSupply: supply.placeOfSupply,
         recipient,
-        supplier: {
-          name: settings.SUPPLIER_NAME,
-          address: settings.SUPPLIER_ADDRESS,
-          gstin: settings.SUPPLIER_GSTIN,
-          state: supplierState,
-        },
+        supplier: supply.supplier,
       },
     },
   ]);

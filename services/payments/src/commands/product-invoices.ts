@@ -1,4 +1,4 @@
-import { gstStateCode, INDIAN_STATES, type IndianStateName, indianStateNamed, isValidGstin } from '@elts/contracts';
+import { INDIAN_STATES, indianStateNamed, isValidGstin } from '@elts/contracts';
 import { handle } from '@elts/platform';
 import { financialYear, goodsFigures, invoiceNumber } from '../domain/invoice.js';
 import { invoiceDecider } from '../domain/invoice-stream.js';
@@ -9,7 +9,7 @@ import { findProductOrderPayment } from '../store/payment-reads.js';
 import { findOrderToInvoice, type OrderBuyer, type PlacedOrder } from '../store/product-orders.js';
 import { project } from '../store/projections.js';
 import type { PaymentsContext } from './context.js';
-import type { Recipient } from './invoices.js';
+import { type Recipient, supplyOf } from './invoices.js';
 
 /** The stream of a product order's tax invoice: one per order, so issuing twice finds the first. */
 export const productInvoiceStream = (orderId: string) => `invoice-order-${orderId}`;
@@ -54,16 +54,15 @@ export async function issueProductInvoice(context: PaymentsContext, orderId: str
   }
   const { placed, tax } = order;
   const profile = await findMemberProfile(context.db, placed.memberId);
-  const supplierState = settings.SUPPLIER_STATE as IndianStateName;
   const deliveryState = indianStateNamed(placed.shippingAddress.state);
   if (!deliveryState) logger.warn({ orderId }, 'the delivery state is not a known state; the place of supply is the supplier state');
-  const placeOfSupply = deliveryState ?? supplierState;
+  const { intraState, ...supply } = supplyOf(settings, deliveryState ?? null);
   const figures = goodsFigures({
     unitPricePaise: placed.unitPricePaise,
     quantity: placed.quantity,
     creditPaise: placed.creditPaise,
     ratePercent: tax.ratePercent,
-    intraState: placeOfSupply === supplierState,
+    intraState,
     creditAsDiscount: settings.INVOICE_CREDIT_AS_DISCOUNT,
   });
   const { grossValuePaise, discountPaise, paidByCreditPaise, ...split } = figures;
@@ -90,14 +89,9 @@ export async function issueProductInvoice(context: PaymentsContext, orderId: str
           sac: tax.hsnCode,
           ...split,
           ratePercent: tax.ratePercent,
-          placeOfSupply: { state: placeOfSupply, code: gstStateCode(placeOfSupply) },
+          placeOfSupply: supply.placeOfSupply,
           recipient,
-          supplier: {
-            name: settings.SUPPLIER_NAME,
-            address: settings.SUPPLIER_ADDRESS,
-            gstin: settings.SUPPLIER_GSTIN,
-            state: supplierState,
-          },
+          supplier: supply.supplier,
           goods: {
             orderId,
             deliveryAddress: addressText(placed.shippingAddress),
