@@ -26,6 +26,9 @@ describe("the operators' live view of a sale", () => {
     await placeUnpaidOrder(member.token, product.id);
     await joinWaitlist((await subscriber()).token, product.id);
     await expect.poll(figures, { timeout: 15_000 }).toEqual(['0', '1', '0', '0', '1']);
+    // The waiting rooms are read beside the stock: this stack's next drop is days away, so none is open yet (their
+    // sizes are proven by services/orders/test/waiting-room.test.ts).
+    await expect.poll(() => live.getByRole('list', { name: 'Waiting rooms' }).textContent()).toBe("No drop's waiting room is open.");
     for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       await page.setViewportSize(viewport);
       expect(await widerThanWindow(page)).toEqual([]);

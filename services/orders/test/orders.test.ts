@@ -162,6 +162,27 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(catalog.available('PRD-LOST')).toBe(1);
   });
 
+  it.runIf(available)('gives back the credit its checkout spent and the unit when the member cancels before paying', async () => {
+    const member = await subscriber();
+    const before = catalog.available('PRD-HEAD');
+    const balance = payments.creditBalance(member.memberId);
+    const { body } = await place(member.token, order('PRD-HEAD'));
+    const orderId = body.data.order_id;
+    // The checkout spent credit: the member's balance is lower, and the unit is held for them.
+    const spent = payments.credit.get(orderId)!;
+    expect(spent).toMatchObject({ memberId: member.memberId, released: false });
+    expect(spent.amount).toBeGreaterThan(0);
+    expect(payments.creditBalance(member.memberId)).toBe(balance - spent.amount);
+    expect(catalog.available('PRD-HEAD')).toBe(before - 1);
+    const cancelled = await orders.json(`/product/order/${orderId}/cancel`, { method: 'POST', token: member.token });
+    expect(cancelled.body).toMatchObject({ is_success: true, data: { order_id: orderId, status: 'cancelled' } });
+    // At once, in the answer to Cancel: no timer, no payment event.
+    expect(payments.credit.get(orderId)?.released).toBe(true);
+    expect(payments.creditBalance(member.memberId)).toBe(balance);
+    expect(catalog.holds.get(orderId)?.state).toBe('released');
+    expect(catalog.available('PRD-HEAD')).toBe(before);
+  });
+
   it.runIf(available)('fails the order, releases its stock and gives the credit back when the payment fails', async () => {
     const member = await subscriber();
     const { body } = await place(member.token, order('PRD-HEAD'));

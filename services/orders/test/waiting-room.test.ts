@@ -70,6 +70,8 @@ describe.each(DATABASE_KINDS)('the waiting room on %s', (kind) => {
 
   const view = async (member: Member) => (await bed.orders.json('/drop/waiting-room', { token: member.token })).body.data;
   const join = (member: Member) => bed.orders.json('/drop/waiting-room', { method: 'POST', token: member.token });
+  /** The operators' live view of the rooms (GET /admin/waiting-rooms). */
+  const roomSizes = async () => (await bed.orders.json('/admin/waiting-rooms', { token: bed.orders.adminSession().token })).body.data.rooms;
   const waitFacts = () => new Promise((resolve) => setTimeout(resolve, DROP_FACTS_MS + 50));
   /**
    * A long poll: the member's room asked with the version they last saw, held until it changes or 20 s pass. Raced
@@ -105,6 +107,8 @@ describe.each(DATABASE_KINDS)('the waiting room on %s', (kind) => {
     expect((await join(entrants[0]!)).body.data).toMatchObject({ joined: true, seed_sha256: shownBefore });
     expect(await view(late)).toMatchObject({ joined: false, seed_sha256: shownBefore });
     expect((await bed.orders.json(`/drop/${DROP.id}/draw`)).status).toBe(404);
+    expect(await roomSizes()).toEqual([{ drop_id: DROP.id, opens_at: DROP.opensAt, drawn: false, entrants: 5 }]);
+    expect((await bed.orders.json('/admin/waiting-rooms', { token: late.token })).status).toBe(401);
     const early = await bed.reserve(entrants[0]!, order('PRD-DROP'));
     expect([early.status, early.body.message]).toEqual([400, 'The sale for this product has not started yet.']);
   });
@@ -155,6 +159,8 @@ describe.each(DATABASE_KINDS)('the waiting room on %s', (kind) => {
     });
     expect(await view(late)).toMatchObject({ joined: false, position: null, admitted_at: at(3000).toISOString(), admitted: false });
     expect((await join(late)).status).toBe(409);
+    // Operators see the room drawn with its five entrants; the other drop's room was never opened.
+    expect(await roomSizes()).toEqual([{ drop_id: DROP.id, opens_at: DROP.opensAt, drawn: true, entrants: 5 }]);
   });
 
   it.runIf(available)('lets a member buy only from their turn, and answers others with their place', async () => {

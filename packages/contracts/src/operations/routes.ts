@@ -166,6 +166,7 @@ export const API: OperationRoutes = {
   updateProduct: { id: 'updateProduct', method: 'PUT', path: '/product/update/:id' },
   updateProfile: { id: 'updateProfile', method: 'POST', path: '/user/update-profile' },
   waitingRoom: { id: 'waitingRoom', method: 'GET', path: '/drop/waiting-room' },
+  waitingRoomSizes: { id: 'waitingRoomSizes', method: 'GET', path: '/admin/waiting-rooms' },
   waitlistLengths: { id: 'waitlistLengths', method: 'GET', path: '/admin/waitlists' },
   wall: { id: 'wall', method: 'GET', path: '/user/wall' },
   webPushKey: { id: 'webPushKey', method: 'GET', path: '/user/web-push/key' },

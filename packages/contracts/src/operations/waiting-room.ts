@@ -45,4 +45,20 @@ export const waitingRoomOperations = {
     params: z.object({ id: z.string().min(1).max(64) }),
     response: answer(dropDrawSchema),
   }),
+  waitingRoomSizes: operation({
+    id: 'waitingRoomSizes',
+    method: 'GET',
+    path: '/admin/waiting-rooms',
+    owner: 'orders',
+    access: 'admin',
+    summary:
+      "How many members are in each drop's waiting room, for the operators' live view: rooms not drawn yet, and those that opened in the last 48 hours (a calendar drop's length)",
+    response: answer(
+      z.object({
+        rooms: z.array(
+          z.object({ drop_id: z.string(), opens_at: z.string(), drawn: z.boolean(), entrants: z.number().int().nonnegative() }),
+        ),
+      }),
+    ),
+  }),
 };

@@ -109,3 +109,22 @@ export async function latestDrawnRoom(db: Kysely<OrdersDb>, dropId: string): Pro
     .executeTakeFirst();
   return row && { ...roomOf(row), dropId: row.drop_id, opensAt: row.opens_at };
 }
+
+/** A room's size for the operators' live view. */
+export interface RoomSize extends RoomKey {
+  drawn: boolean;
+  entrants: number;
+}
+
+/** Every room not drawn yet, and those that opened since `openedSince`, with how many members joined each. */
+export async function roomSizes(db: Kysely<OrdersDb>, openedSince: Date): Promise<RoomSize[]> {
+  const rows = await db
+    .selectFrom('waiting_rooms as r')
+    .leftJoin('waiting_room_entrants as e', (join) => join.onRef('e.drop_id', '=', 'r.drop_id').onRef('e.opens_at', '=', 'r.opens_at'))
+    .select(['r.drop_id', 'r.opens_at', 'r.drawn_at', (eb) => eb.fn.count<string>('e.member_id').as('entrants')])
+    .where((eb) => eb.or([eb('r.drawn_at', 'is', null), eb('r.opens_at', '>=', openedSince)]))
+    .groupBy(['r.drop_id', 'r.opens_at', 'r.drawn_at'])
+    .orderBy('r.opens_at')
+    .execute();
+  return rows.map((row) => ({ dropId: row.drop_id, opensAt: row.opens_at, drawn: row.drawn_at !== null, entrants: Number(row.entrants) }));
+}

@@ -1,10 +1,17 @@
 import { waitingRoomOperations } from '@elts/contracts';
-import { type AppEnv, forbidden, mount, notFound, ok, requireMember } from '@elts/platform';
+import { type AppEnv, forbidden, mount, notFound, ok, requireAdmin, requireMember } from '@elts/platform';
 import { Hono } from 'hono';
 import type { OrdersContext } from '../commands/context.js';
 import { membershipActive } from '../store/member-buyers.js';
+import { roomSizes } from '../store/waiting-rooms.js';
 
-/** The waiting room's calls: the member's own view and joining it, and the draw anyone may check once published. */
+/** How long after its opening a drawn room stays in the operators' live view: a calendar drop's 48 hours. */
+const ROOM_SHOWN_AFTER_OPENING_MS = 48 * 3_600_000;
+
+/**
+ * The waiting room's calls: the member's own view and joining it, the draw anyone may check once published, and the
+ * rooms' sizes for operators.
+ */
 export function waitingRoomRoutes(context: OrdersContext) {
   const room = context.waitingRoom;
   const app = new Hono<AppEnv>();
@@ -23,6 +30,18 @@ export function waitingRoomRoutes(context: OrdersContext) {
     const draw = await room.published(c.req.valid('param').id);
     if (!draw) throw notFound('This drop has no published draw: it is published when the drop opens, if anyone waited for it.');
     return ok(c, draw);
+  });
+  mount(app, waitingRoomOperations.waitingRoomSizes, async (c) => {
+    requireAdmin(c);
+    const rooms = await roomSizes(context.db, new Date(context.clock.now().getTime() - ROOM_SHOWN_AFTER_OPENING_MS));
+    return ok(c, {
+      rooms: rooms.map((room) => ({
+        drop_id: room.dropId,
+        opens_at: room.opensAt.toISOString(),
+        drawn: room.drawn,
+        entrants: room.entrants,
+      })),
+    });
   });
   return app;
 }

@@ -10,6 +10,16 @@ const REFRESH_MS = 5000;
 
 const count = (value: number) => value.toLocaleString('en-IN');
 
+type Room = DataOf<typeof API.waitingRoomSizes>['rooms'][number];
+
+const members = (n: number) => `${count(n)} ${n === 1 ? 'member' : 'members'}`;
+
+/** A room before its opening counts who waits for the draw; after it, who was drawn into a place. */
+const roomLine = (room: Room) =>
+  room.drawn
+    ? `Waiting room of the drop that opened ${formatDateTime(room.opens_at)}: ${members(room.entrants)} drawn into their places.`
+    : `Waiting room of the drop opening ${formatDateTime(room.opens_at)}: ${members(room.entrants)} waiting for the draw.`;
+
 /**
  * The sale in progress, per product: units left, reserved for members still paying, and sold and released since it
  * opened, as the stock ledger has them, read again every five seconds.
@@ -19,6 +29,8 @@ export function LiveSalePanel() {
   // The waitlists are orders' (issue 33 item 3): a product's count is read beside its stock, as often.
   const waitlists = useAdminOperation(API.waitlistLengths, {}, { refetchInterval: REFRESH_MS });
   const waiting = new Map((waitlists.data?.data.waitlists ?? []).map((list) => [list.product_id, list.waiting]));
+  // The waiting rooms are orders' too (issue 33 item 2): one per drop opening, read as often.
+  const rooms = useAdminOperation(API.waitingRoomSizes, {}, { refetchInterval: REFRESH_MS }).data?.data.rooms ?? [];
   const columns: Column<LiveProduct>[] = [
     { key: 'name', header: 'Product', cell: (p) => `${p.name} (${p.brand})` },
     { key: 'left', header: 'Left', cell: (p) => count(p.left) },
@@ -51,6 +63,13 @@ export function LiveSalePanel() {
           empty={<EmptyState title="Nothing is on sale right now" />}
         />
       </ListStates>
+      <ul aria-label="Waiting rooms" className="flex flex-col gap-1 text-sm text-ink-700">
+        {rooms.length === 0 ? (
+          <li>No drop's waiting room is open.</li>
+        ) : (
+          rooms.map((room) => <li key={`${room.drop_id} ${room.opens_at}`}>{roomLine(room)}</li>)
+        )}
+      </ul>
     </section>
   );
 }
