@@ -198,8 +198,9 @@ describe.runIf(available)('the distributed topology under faults', () => {
     await expectConverged(topology, productId, [after.orderId!], accepted);
   }, 180_000);
 
-  it('hands each unit released while both orders instances are killed -9 to one waiting member, exactly once', async () => {
+  it('hands each unit released while both orders instances are killed -9 to one waiting member, exactly once, and keeps a reservation answered just before', async () => {
     const productId = await createProduct('Waitlist Flask', 2);
+    const keptProductId = await createProduct('Kept Lamp', 1);
     const [holder, ...waiting] = members as [string, ...string[]];
     const reserved = await client.call('/product/order', { token: holder, body: { ...orderBody(productId), quantity: 2 } });
     expect(reserved.status, reserved.text).toBe(200);
@@ -211,6 +212,10 @@ describe.runIf(available)('the distributed topology under faults', () => {
       });
       expect(joined.body.data.product_id).toBe(productId);
     }
+    // Another member's reservation, answered just before the kill: once answered it is committed, and survives it.
+    const keeper = waiting[2]!;
+    const kept = await client.call('/product/order', { token: keeper, body: orderBody(keptProductId) });
+    expect(kept.status, kept.text).toBe(200);
     // The holder cancels and both orders instances die under the hand-over; the member asks again until answered,
     // and a Cancel that got through before the kill is answered as done.
     const first = client.call(`/product/order/${orderId}/cancel`, { token: holder, body: {} }).catch(() => undefined);
@@ -262,6 +267,22 @@ describe.runIf(available)('the distributed topology under faults', () => {
     });
     expect(payNow.status, payNow.text).toBe(200);
     expect(payNow.body.data.payment_link).toEqual(expect.any(String));
+
+    // The reservation answered before the kill is whole: still the member's to pay, its unit held, and Pay now opens.
+    const keptId = kept.body.data.order_id as string;
+    const keptPage = await untilAnswered(async () => {
+      const res = await client.call(`/product/order/${keptId}`, { token: keeper });
+      return res.status < 500 ? res : undefined;
+    });
+    expect(keptPage.body.data, keptPage.text).toMatchObject({ status: 'pending', pay_until: kept.body.data.reserved_until });
+    const keptHold = await topology.query<{ state: string }>('catalog', 'select state from stock_holds where order_id = $1', [keptId]);
+    expect(keptHold).toEqual([{ state: 'held' }]);
+    const keptPayNow = await untilAnswered(async () => {
+      const res = await client.call(`/product/order/${keptId}/checkout`, { token: keeper, body: {} });
+      return res.status < 500 ? res : undefined;
+    });
+    expect(keptPayNow.status, keptPayNow.text).toBe(200);
+    expect(keptPayNow.body.data.payment_link).toEqual(expect.any(String));
   }, 180_000);
 
   it('fires each payment timeout once, with two payments instances, through everything above', async () => {
