@@ -266,7 +266,8 @@ describe('drop alerts by Web Push', () => {
     // An earlier test left another off the list (localhost): it goes too.
     expect(await pushes.forgetDisallowedDevices((endpoint) => pushEndpointAllowed(endpoint, [push.origin]))).toBeGreaterThanOrEqual(1);
     const devices = async (memberId: string) =>
-      (await sql<{ n: number }>`select count(*)::int as n from push_subscriptions where member_id = ${memberId}`.execute(identity.db)).rows[0]?.n;
+      (await sql<{ n: number }>`select count(*)::int as n from push_subscriptions where member_id = ${memberId}`.execute(identity.db))
+        .rows[0]?.n;
     expect(await devices(off.memberId)).toBe(0);
     expect(await devices(kept.memberId)).toBe(1);
     expect(logs.text()).not.toContain('169.254.169.254');

@@ -81,7 +81,12 @@ describe("WhatsApp's delivery statuses", () => {
     const queued = await identity.json('/internal/drop-alerts', {
       method: 'POST',
       headers: { 'x-service-token': TEST_SERVICE_TOKEN },
-      body: { dropId, moment: 'preview', opensAt: new Date(Date.now() + 3 * 3_600_000).toISOString(), members: [{ memberId: member.memberId, matches }] },
+      body: {
+        dropId,
+        moment: 'preview',
+        opensAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+        members: [{ memberId: member.memberId, matches }],
+      },
     });
     expect(queued.body.data.outcomes).toEqual({ queued: 1 });
     await eventually(() => meta.received.length === before + 1, 15_000);
@@ -103,18 +108,30 @@ describe("WhatsApp's delivery statuses", () => {
 
   it('refuses an unsigned or forged notification, and a body that is not one Meta sends, in sentences', async () => {
     const message = await alerted('DROP-S1', '+91 98765 43210');
-    const unsigned = await identity.json('/webhooks/whatsapp', { method: 'POST', rawBody: '{}', headers: { 'content-type': 'application/json' } });
+    const unsigned = await identity.json('/webhooks/whatsapp', {
+      method: 'POST',
+      rawBody: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unsigned.status).toBe(401);
     expect(unsigned.body.message).toBe('The webhook is not signed (X-Hub-Signature-256 is missing).');
     const forged = await meta.sendStatus(message, 'delivered', { signWith: 'another app secret' });
     expect(forged.status).toBe(401);
     expect(((await forged.json()) as { message: string }).message).toBe("The webhook's signature does not match its body.");
     const sign = (body: string) => `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`;
-    const notJson = await identity.json('/webhooks/whatsapp', { method: 'POST', rawBody: 'nope', headers: { 'x-hub-signature-256': sign('nope') } });
+    const notJson = await identity.json('/webhooks/whatsapp', {
+      method: 'POST',
+      rawBody: 'nope',
+      headers: { 'x-hub-signature-256': sign('nope') },
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.body.message).toBe('The webhook body is not JSON.');
     const other = JSON.stringify({ object: 'page', entry: [] });
-    const notMeta = await identity.json('/webhooks/whatsapp', { method: 'POST', rawBody: other, headers: { 'x-hub-signature-256': sign(other) } });
+    const notMeta = await identity.json('/webhooks/whatsapp', {
+      method: 'POST',
+      rawBody: other,
+      headers: { 'x-hub-signature-256': sign(other) },
+    });
     expect(notMeta.status).toBe(400);
     expect(notMeta.body.message).toBe('The webhook body is not a WhatsApp Business Account notification as Meta sends it (at object).');
     const stored = await sql<{ n: number }>`select count(*)::int as n from whatsapp_statuses`.execute(identity.db);

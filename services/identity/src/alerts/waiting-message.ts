@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AlertChannel } from '@elts/contracts';
 import type { Clock, Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import { type DeliveryPass, DeliveryLoop } from '../notify/delivery-loop.js';
+import { DeliveryLoop, type DeliveryPass } from '../notify/delivery-loop.js';
 import { alertPreferencesOf } from '../store/alert-preferences.js';
 import {
   type AlertOutbox,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock, Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
-import { type DeliveryPass, DeliveryLoop } from '../notify/delivery-loop.js';
+import { DeliveryLoop, type DeliveryPass } from '../notify/delivery-loop.js';
 import { claimPendingMail, insertPendingMail, type MailTables, recentMail, updateMail } from '../store/mail-outbox.js';
 
 export type { MailTables };

@@ -42,7 +42,8 @@ export function handshakeAnswer(query: { mode: string; token: string; challenge:
 export function verifySignature(raw: string, header: string | undefined, appSecret: string): void {
   if (!header) throw new WhatsAppWebhookRefused(401, 'The webhook is not signed (X-Hub-Signature-256 is missing).');
   const expected = `sha256=${createHmac('sha256', appSecret).update(raw, 'utf8').digest('hex')}`;
-  if (!sameText(header.trim().toLowerCase(), expected)) throw new WhatsAppWebhookRefused(401, "The webhook's signature does not match its body.");
+  if (!sameText(header.trim().toLowerCase(), expected))
+    throw new WhatsAppWebhookRefused(401, "The webhook's signature does not match its body.");
 }
 
 const digits = z.string().regex(/^\d{1,12}$/);
@@ -92,7 +93,10 @@ export function statusesOf(raw: string): WhatsAppStatus[] {
   const parsed = payloadSchema.safeParse(body);
   if (!parsed.success) {
     const where = parsed.error.issues[0]?.path.join('.') || 'its top';
-    throw new WhatsAppWebhookRefused(400, `The webhook body is not a WhatsApp Business Account notification as Meta sends it (at ${where}).`);
+    throw new WhatsAppWebhookRefused(
+      400,
+      `The webhook body is not a WhatsApp Business Account notification as Meta sends it (at ${where}).`,
+    );
   }
   return parsed.data.entry.flatMap((entry) =>
     entry.changes.flatMap((change) =>
@@ -104,7 +108,9 @@ export function statusesOf(raw: string): WhatsAppStatus[] {
               messageId: status.id,
               status: status.status as WhatsAppStatusName,
               at: new Date(Number(status.timestamp) * 1000),
-              error: status.errors?.[0] ? `${status.errors[0].code}: ${status.errors[0].title ?? status.errors[0].message ?? ''}`.slice(0, 500) : null,
+              error: status.errors?.[0]
+                ? `${status.errors[0].code}: ${status.errors[0].title ?? status.errors[0].message ?? ''}`.slice(0, 500)
+                : null,
             })),
     ),
   );
