@@ -26,6 +26,7 @@ describe('gateway route owners, from the operation table', () => {
     ['/api/subscription/details', 'payments'],
     ['/pay/simulator/sessions/s1', 'payments'],
     ['/webhooks/cashfree', 'payments'],
+    ['/webhooks/whatsapp', 'identity'],
   ])('%s goes to %s', (path, service) => {
     expect(ownerOf(path)).toBe(service);
   });

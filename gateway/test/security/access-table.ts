@@ -312,6 +312,9 @@ export const ACCESS: Record<string, RouteAccess> = {
   'POST /api/subscription/toggle-auto-renewal': { body: { autoRenewal: true } },
   'POST /api/subscription/cancel': { body: {}, endsMembership: true },
   'POST /webhooks/cashfree': { body: { type: 'PAYMENT_SUCCESS_WEBHOOK', data: {} } },
+  // Meta's WhatsApp webhook (decision 0168): a guessed verify token, and a notification without Meta's signature.
+  'GET /webhooks/whatsapp': { path: '/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=a-guessed-token&hub.challenge=1158201444' },
+  'POST /webhooks/whatsapp': { body: { object: 'whatsapp_business_account', entry: [] } },
   'GET /api/subscription/invoices': {},
   'GET /api/subscription/invoice/:paymentId': { path: '/api/subscription/invoice/{paymentId}', owner: true },
   'GET /admin/invoices/:paymentId': { path: '/admin/invoices/{paymentId}' },

@@ -16,6 +16,7 @@ import { giveawayAdminRoutes } from './api/giveaway-admin-routes.js';
 import { internalRoutes } from './api/internal-routes.js';
 import { memberAuthRoutes } from './api/member-auth-routes.js';
 import { profileRoutes } from './api/profile-routes.js';
+import { whatsappWebhookRoutes } from './api/whatsapp-webhook-routes.js';
 import { DEV_IDP_AUDIENCE, openDevIdentityProvider } from './auth/dev-idp.js';
 import { googleIssuer, localIssuer, type TrustedIssuer } from './auth/id-token.js';
 import { resolveSessions } from './auth/resolve-sessions.js';
@@ -29,6 +30,7 @@ import { refundMailConsumer } from './consumers/refund-mail.js';
 import { shippingUpdatesConsumer } from './consumers/shipping-updates.js';
 import { subscriptionStatusConsumer } from './consumers/subscriptions.js';
 import { MailOutbox } from './mail/mail-outbox.js';
+import { pushEndpointAllowed } from './notify/push-endpoints.js';
 import { TextMessageOutbox } from './notify/text-message-outbox.js';
 import { vapidKeyPair } from './notify/vapid.js';
 import { WebPushSender } from './notify/web-push.js';
@@ -47,6 +49,9 @@ export const identityService = defineService({
     ...(nodeEnv === 'production' && !config.GOOGLE_CLIENT_ID ? ['GOOGLE_CLIENT_ID: required in production'] : []),
     ...(Boolean(config.WHATSAPP_ACCESS_TOKEN) !== Boolean(config.WHATSAPP_PHONE_NUMBER_ID)
       ? ['WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID: give both or neither']
+      : []),
+    ...(Boolean(config.WHATSAPP_APP_SECRET) !== Boolean(config.WHATSAPP_WEBHOOK_VERIFY_TOKEN)
+      ? ['WHATSAPP_APP_SECRET and WHATSAPP_WEBHOOK_VERIFY_TOKEN: give both or neither']
       : []),
     ...(nodeEnv === 'production' && config.WEB_PUSH_TEST_ORIGINS
       ? ['WEB_PUSH_TEST_ORIGINS: a tests-only setting, not taken in production']
@@ -165,6 +170,7 @@ export const identityService = defineService({
     app.route('/', profileRoutes(context));
     app.route('/', alertRoutes(context));
     app.route('/', alertFiguresRoutes(context));
+    app.route('/', whatsappWebhookRoutes(context));
     app.route('/', communityRoutes(context));
     app.route('/', giveawayAdminRoutes(context));
     app.route('/', contactRoutes(context));
@@ -188,6 +194,7 @@ export const identityService = defineService({
       resolveSessions: (tokens) => resolveSessions(context, tokens),
       async start() {
         mail.start();
+        await pushes?.forgetDisallowedDevices((endpoint) => pushEndpointAllowed(endpoint, config.WEB_PUSH_TEST_ORIGINS));
         pushes?.start();
         whatsapp?.start();
         subscriptions = await Promise.all(consumers.map((consumer) => consumer.subscribe(runtime.bus)));

@@ -82,6 +82,13 @@ export const identitySettings = z.object({
       return { MARKETING: price('MARKETING'), UTILITY: price('UTILITY') };
     }),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(10).default('en'),
+  /**
+   * Meta's status webhook (docs/decisions/0168): the app secret that signs each delivery (X-Hub-Signature-256) and the
+   * verify token given in the app's webhook settings, which Meta's subscription handshake echoes; both or neither.
+   * Unset, WhatsApp's "delivered" stays "accepted by Meta" and its reads are not reported.
+   */
+  WHATSAPP_APP_SECRET: secret(z.string().min(16, "must be the Meta app's secret")).optional(),
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN: secret(z.string().min(16, 'must be at least 16 characters').max(200)).optional(),
   /** One more certificate authority the Web Push adapter trusts (a PEM file; only to test against a local push service). */
   WEB_PUSH_CA_FILE: z.string().min(1).optional(),
   /**

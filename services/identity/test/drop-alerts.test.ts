@@ -147,4 +147,36 @@ describe('drop alerts: choices, mail with one-click unsubscribe, the inbox', () 
     expect((await identity.request(forged, { method: 'POST' })).status).toBe(400);
     expect((await identity.json('/user/alert-preferences', { token: member.token })).body.data.channels.inbox).toBe(true);
   });
+
+  it('keeps the cap of two when three moments of a drop are queued at once', async () => {
+    const member = await signUp(identity);
+    await choose(member.token, { wakeAtOpening: true });
+    const one = [{ memberId: member.memberId, matches }];
+    const answers = await Promise.all(['preview', 'opening', 'last_call'].map((moment) => queue('DROP-P', moment, one)));
+    const outcomes = answers.map((answer) => Object.keys(answer.body.data.outcomes)[0]).sort();
+    expect(outcomes).toEqual(['capped', 'queued', 'queued']);
+  });
+
+  it("decides a call's members in batches: one message each, a member named twice once, all of it again already sent", async () => {
+    // 600 members who never chose (the inbox), written as the members projection holds them, one of them named twice
+    // and one unknown: two batches, in a body under a service's 100 KiB.
+    const { rows } = await sql<{ id: string }>`
+      insert into members (id, member_number, email, sign_in_email, provider_issuer, provider_subject, created_at, updated_at)
+      select gen_random_uuid(), 900000 + n, 'batch' || n || '@example.in', 'batch' || n || '@example.in', 'batch', 'b' || n, now(), now()
+      from generate_series(1, 600) n returning id`.execute(identity.db);
+    const tv = [{ list: 'need', item: 'TV', productName: 'Mi TV' }];
+    const members = rows.map((row) => ({ memberId: row.id, matches: tv }));
+    const unknown = { memberId: '00000000-0000-4000-8000-00000000b47c', matches: tv };
+    const call = [...members, members[0] as (typeof members)[number], unknown];
+    expect((await queue('DROP-B', 'preview', call)).body.data.outcomes).toEqual({ queued: 600, already_sent: 1, no_channel: 1 });
+    expect((await queue('DROP-B', 'preview', call)).body.data.outcomes).toEqual({ already_sent: 601, no_channel: 1 });
+    const written = await sql<{ sends: number; inbox: number }>`
+      select (select count(*)::int from alert_sends where drop_id = 'DROP-B') as sends,
+        (select count(*)::int from alert_inbox where dedupe_key like 'drop-alert:DROP-B:%') as inbox`.execute(identity.db);
+    expect(written.rows[0]).toEqual({ sends: 600, inbox: 600 });
+    // Members who never chose get no choices row made for them: the defaults need no unsubscribe key.
+    const made = await sql<{ n: number }>`
+      select count(*)::int as n from alert_preferences where member_id = ${rows[0]?.id}`.execute(identity.db);
+    expect(made.rows[0]?.n).toBe(0);
+  });
 });

@@ -2,6 +2,8 @@ import { DEFAULT_ALERT_PREFERENCES, indianWallClock } from '@elts/contracts';
 import { ManualClock, sql } from '@elts/platform';
 import { captureLogger, eventually, type ServiceHarness, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DropAlertPushes } from '../src/alerts/drop-alert-push.js';
+import { pushEndpointAllowed } from '../src/notify/push-endpoints.js';
 import { handOver, signUp, startIdentity } from './helpers.js';
 import { decryptForSubscription, type FakeSubscription, startPushServiceFake } from './push-service-fake.js';
 
@@ -252,6 +254,23 @@ describe('drop alerts by Web Push', () => {
     // Refused before any request, once, and not tried again.
     expect(row).toEqual({ attempts: 1, last_error: expect.stringContaining('not a browser push service, not sent') });
     expect([...push.received, ...push.refused].filter((message) => message.subscriptionId === other.id)).toEqual([]);
+  });
+
+  it('forgets, at start, the stored devices whose endpoints are off the allow-list (decision 0168)', async () => {
+    const kept = await subscribedMember();
+    const off = await subscribedMember();
+    await sql`update push_subscriptions set endpoint = 'https://169.254.169.254/latest/meta-data/'
+      where member_id = ${off.memberId}`.execute(identity.db);
+    const stub = { send: async () => 'accepted' as const };
+    const pushes = new DropAlertPushes(identity.db, stub, logs.logger, clock);
+    // An earlier test left another off the list (localhost): it goes too.
+    expect(await pushes.forgetDisallowedDevices((endpoint) => pushEndpointAllowed(endpoint, [push.origin]))).toBeGreaterThanOrEqual(1);
+    const devices = async (memberId: string) =>
+      (await sql<{ n: number }>`select count(*)::int as n from push_subscriptions where member_id = ${memberId}`.execute(identity.db))
+        .rows[0]?.n;
+    expect(await devices(off.memberId)).toBe(0);
+    expect(await devices(kept.memberId)).toBe(1);
+    expect(logs.text()).not.toContain('169.254.169.254');
   });
 
   it('hands a waitlist unit over by push, once per device, with the pay-by time in India; not to a member who did not choose push', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -12,6 +12,11 @@ import type { AddressInfo } from 'node:net';
  * an unknown template or language with 132001, a parameter count unlike the template's with 132000, a text parameter
  * with new lines, tabs or more than four spaces in a row with 132018. A success answers Meta's shape with a `wamid.`
  * id. Templates are registered with their category, as approved in WhatsApp Manager.
+ *
+ * Given a webhook, it also plays Meta's side of it (docs/decisions/0168): the subscription handshake (a GET with
+ * `hub.mode=subscribe`, `hub.verify_token` and a `hub.challenge` the callback must echo), and a message's statuses
+ * (`sent`, `delivered`, `read`, `failed` with `errors`) as Meta's `whatsapp_business_account` notification, signed with
+ * `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the body keyed with the app secret>`.
  */
 
 export interface FakeTemplate {
@@ -22,6 +27,8 @@ export interface FakeTemplate {
 }
 
 export interface ReceivedTemplateMessage {
+  /** The wamid the fake answered with. */
+  id: string;
   to: string;
   template: string;
   category: FakeTemplate['category'];
@@ -111,7 +118,73 @@ export function validateTemplateMessage(
   return { to, template: known, parameters: texts };
 }
 
-export async function startWhatsAppCloudFake(options: { phoneNumberId: string; accessToken: string; templates: FakeTemplate[] }) {
+/** Where the fake sends Meta's webhooks: the callback URL, the app's secret and verify token, and how to reach it. */
+export interface FakeWebhook {
+  url: string;
+  appSecret: string;
+  verifyToken: string;
+  /** A stand-in for the network (a service's app in the test's process); global fetch otherwise. */
+  fetch?: (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
+}
+
+export type FakeStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+/** Meta's status notification for one message, as its webhook reference shows it. */
+export function statusNotification(
+  message: { id: string; to: string; category: string },
+  status: FakeStatus,
+  at: Date,
+  phoneNumberId: string,
+) {
+  const billable = status === 'sent' || status === 'delivered';
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+              statuses: [
+                {
+                  id: message.id,
+                  status,
+                  timestamp: String(Math.floor(at.getTime() / 1000)),
+                  recipient_id: message.to,
+                  ...(billable
+                    ? { pricing: { billable: true, pricing_model: 'PMP', category: message.category.toLowerCase(), type: 'regular' } }
+                    : {}),
+                  ...(status === 'failed'
+                    ? {
+                        errors: [
+                          {
+                            code: 131026,
+                            title: 'Message undeliverable',
+                            message: 'Message undeliverable',
+                            error_data: { details: 'Message Undeliverable.' },
+                          },
+                        ],
+                      }
+                    : {}),
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export async function startWhatsAppCloudFake(options: {
+  phoneNumberId: string;
+  accessToken: string;
+  templates: FakeTemplate[];
+  webhook?: FakeWebhook;
+}) {
   const received: ReceivedTemplateMessage[] = [];
   const refused: { status: number; code: number; message: string }[] = [];
   const state = { throttleNext: 0 };
@@ -139,12 +212,13 @@ export async function startWhatsAppCloudFake(options: { phoneNumberId: string; a
         throw new GraphError(429, 130429, '(#130429) Rate limit hit');
       }
       const { to, template, parameters } = validateTemplateMessage(body, options.templates);
-      received.push({ to, template: template.name, category: template.category, parameters, body });
+      const id = `wamid.${randomBytes(24).toString('base64url')}`;
+      received.push({ id, to, template: template.name, category: template.category, parameters, body });
       response.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           messaging_product: 'whatsapp',
           contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }],
-          messages: [{ id: `wamid.${randomBytes(24).toString('base64url')}`, message_status: 'accepted' }],
+          messages: [{ id, message_status: 'accepted' }],
         }),
       );
     } catch (error) {
@@ -158,6 +232,11 @@ export async function startWhatsAppCloudFake(options: { phoneNumberId: string; a
     }
   }
 
+  const hook = () => {
+    if (!options.webhook) throw new Error('the fake was started without a webhook');
+    return { ...options.webhook, fetch: options.webhook.fetch ?? fetch };
+  };
+
   const server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
@@ -165,6 +244,27 @@ export async function startWhatsAppCloudFake(options: { phoneNumberId: string; a
     received,
     refused,
     state,
+    /** Meta's subscription handshake: whether the callback echoed the challenge (with `verifyToken` as Meta sends it). */
+    async verifyWebhook(verifyToken = hook().verifyToken): Promise<{ status: number; echoed: boolean }> {
+      const { url, fetch: send } = hook();
+      const challenge = String(randomBytes(4).readUInt32BE());
+      const query = new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.challenge': challenge, 'hub.verify_token': verifyToken });
+      const answer = await send(`${url}?${query}`, { method: 'GET', headers: {} });
+      return { status: answer.status, echoed: (await answer.text()) === challenge };
+    },
+    /** Sends a message's status as Meta does, signed with the app secret (or `signWith`); the callback's answer. */
+    async sendStatus(message: ReceivedTemplateMessage, status: FakeStatus, how: { at?: Date; signWith?: string } = {}) {
+      const { url, appSecret, fetch: send } = hook();
+      const body = JSON.stringify(statusNotification(message, status, how.at ?? new Date(), options.phoneNumberId));
+      const signature = createHmac('sha256', how.signWith ?? appSecret)
+        .update(body)
+        .digest('hex');
+      return send(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${signature}` },
+        body,
+      });
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

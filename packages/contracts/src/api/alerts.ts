@@ -84,6 +84,16 @@ export const unsubscribeQuerySchema = z.object({
 export const DROP_MOMENTS = ['preview', 'opening', 'last_call'] as const;
 
 /**
+ * Meta's subscription handshake of the WhatsApp webhook (docs/decisions/0168): `hub.mode=subscribe`, the verify token
+ * set in the app's webhook settings, and a challenge the callback echoes.
+ */
+export const whatsappWebhookHandshakeSchema = z.object({
+  'hub.mode': z.string({ error: 'hub.mode is required' }).max(40),
+  'hub.verify_token': z.string({ error: 'hub.verify_token is required' }).max(200),
+  'hub.challenge': z.string({ error: 'hub.challenge is required' }).regex(/^[A-Za-z0-9_-]{1,100}$/, 'hub.challenge is not one Meta sends'),
+});
+
+/**
  * A drop message's link to the member's board (mail, Web Push): the member, their unsubscribe key as the proof, the
  * drop, the moment and the channel, so a click counts once for the operators' figures (docs/decisions/0164).
  */

@@ -9,6 +9,7 @@ import {
   pushEndpointSchema,
   pushSubscriptionSchema,
   unsubscribeQuerySchema,
+  whatsappWebhookHandshakeSchema,
 } from '../api/alerts.js';
 import { contactRequestSchema } from '../api/contact.js';
 import { giveawayEntrySchema } from '../api/giveaway.js';
@@ -320,6 +321,36 @@ export const identityOperations = {
       "A drop message's link to the member's lists (mail, Web Push): counts the click once for the operators' figures and redirects to /profile",
     query: alertOpenQuerySchema,
     produces: 'html',
+  }),
+
+  whatsappWebhookHandshake: operation({
+    id: 'whatsappWebhookHandshake',
+    method: 'GET',
+    path: '/webhooks/whatsapp',
+    owner: 'identity',
+    access: 'signed',
+    summary: "Meta's subscription handshake of the WhatsApp webhook: echoes hub.challenge when hub.verify_token is this product's",
+    query: whatsappWebhookHandshakeSchema,
+    produces: 'text',
+  }),
+
+  whatsappWebhook: operation({
+    id: 'whatsappWebhook',
+    method: 'POST',
+    path: '/webhooks/whatsapp',
+    owner: 'identity',
+    access: 'signed',
+    // The body is Meta's, read raw: the signature is checked over it before anything in it is read.
+    summary: "Meta's WhatsApp webhook: records each message's sent, delivered, read or failed status once, for the operators' figures",
+    headers: [
+      {
+        name: 'x-hub-signature-256',
+        required: true,
+        description: "sha256= and the hex HMAC-SHA256 of the raw body, keyed with the Meta app's secret",
+        pattern: '^sha256=[0-9a-f]{64}$',
+      },
+    ],
+    response: answer(z.object({ statuses: z.number().int(), recorded: z.number().int() })),
   }),
 
   adminDropAlertFigures: operation({

@@ -7,6 +7,7 @@ type JsonSchema = Record<string, unknown>;
 
 const MEDIA_TYPES: Record<Exclude<Produces, 'json' | 'redirect'>, string> = {
   html: 'text/html',
+  text: 'text/plain',
   csv: 'text/csv',
   pdf: 'application/pdf',
   svg: 'image/svg+xml',

@@ -17,7 +17,7 @@ export const ACCESS_KINDS: readonly Access[] = ['public', 'member', 'admin', 'in
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a successful call answers: the API's JSON envelope, or a page, file or redirect for a person or a browser. */
-export type Produces = 'json' | 'html' | 'csv' | 'pdf' | 'svg' | 'css' | 'javascript' | 'redirect';
+export type Produces = 'json' | 'html' | 'text' | 'csv' | 'pdf' | 'svg' | 'css' | 'javascript' | 'redirect';
 
 export interface OperationSpec {
   /** Unique in the table: the OpenAPI operationId and the name code refers to. */

@@ -170,4 +170,6 @@ export const API: OperationRoutes = {
   waitlistLengths: { id: 'waitlistLengths', method: 'GET', path: '/admin/waitlists' },
   wall: { id: 'wall', method: 'GET', path: '/user/wall' },
   webPushKey: { id: 'webPushKey', method: 'GET', path: '/user/web-push/key' },
+  whatsappWebhook: { id: 'whatsappWebhook', method: 'POST', path: '/webhooks/whatsapp' },
+  whatsappWebhookHandshake: { id: 'whatsappWebhookHandshake', method: 'GET', path: '/webhooks/whatsapp' },
 };

@@ -5,11 +5,12 @@ import { type PushDelivery, PushEndpointNotAllowed, PushRefused, type PushSender
 import type { WaitlistHandover } from '../store/outbox-claims.js';
 import type { IdentityDb } from '../store/tables.js';
 import {
-  dropPushSubscription,
+  allPushEndpoints,
+  dropPushSubscriptions,
   markPushSubscriptionUsed,
   type OutboxPush,
   pushSubscriptionById,
-  pushSubscriptionsOf,
+  pushSubscriptionsOfMembers,
 } from '../store/web-push.js';
 import { alertOpenPath, dropAlertLines, dropAlertTitle } from './drop-alert-mail.js';
 import { type DropMessage, type WaitingContent, WaitingMessages } from './waiting-message.js';
@@ -69,14 +70,32 @@ export class DropAlertPushes extends WaitingMessages<OutboxPush> {
     super(db, clock, logger, 'push', 'push_outbox');
   }
 
-  /** Writes one message for each device, in the caller's transaction. */
-  async enqueue(trx: Kysely<IdentityDb>, message: DropMessage, devices: { id: string }[]): Promise<void> {
-    for (const device of devices) await this.write(trx, message, `push:${device.id}`, { subscription_id: device.id });
+  /** Writes one message for each device of each member, in the caller's transaction. */
+  enqueue(trx: Kysely<IdentityDb>, messages: { message: DropMessage; devices: { id: string }[] }[]): Promise<void> {
+    return this.write(
+      trx,
+      messages.flatMap(({ message, devices }) =>
+        devices.map((device) => ({ message, key: `push:${device.id}`, columns: { subscription_id: device.id } })),
+      ),
+    );
+  }
+
+  /**
+   * Forgets the stored devices whose endpoints `allowed` refuses (docs/decisions/0164, 0168): subscriptions kept from
+   * before the allow-list, or written into the table. Each would fail once, without a request, whenever a message
+   * was due for it; swept at start, none is written a message. How many were forgotten (their endpoints are not
+   * logged: a member's browser gave them).
+   */
+  async forgetDisallowedDevices(allowed: (endpoint: string) => boolean): Promise<number> {
+    const off = (await allPushEndpoints(this.db)).filter((device) => !allowed(device.endpoint)).map((device) => device.id);
+    await dropPushSubscriptions(this.db, off);
+    if (off.length > 0) this.logger.warn({ devices: off.length }, 'web push subscriptions off the allow-list forgotten');
+    return off.length;
   }
 
   /** The waitlist hand-over to each of the member's devices, once per device (docs/decisions/0164). */
   async enqueueHandover(memberId: string, handover: WaitlistHandover): Promise<void> {
-    for (const device of await pushSubscriptionsOf(this.db, memberId))
+    for (const device of (await pushSubscriptionsOfMembers(this.db, [memberId])).get(memberId) ?? [])
       await this.writeHandover(memberId, handover, `push:${device.id}`, { subscription_id: device.id });
   }
 
@@ -94,7 +113,7 @@ export class DropAlertPushes extends WaitingMessages<OutboxPush> {
     );
     if (result === 'gone') {
       // The browser unsubscribed or the subscription expired: it will never be reached again.
-      await dropPushSubscription(this.db, device.id);
+      await dropPushSubscriptions(this.db, [device.id]);
       this.logger.info({ memberId: push.member_id }, 'web push subscription gone, forgotten');
       return;
     }

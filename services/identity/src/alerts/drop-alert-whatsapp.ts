@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { WhatsAppRefused, type WhatsAppSender, type WhatsAppTemplate, whatsappNumber } from '../notify/whatsapp.js';
 import type { WaitlistHandover } from '../store/outbox-claims.js';
 import type { IdentityDb } from '../store/tables.js';
-import { currentOptIn, type OutboxWhatsApp } from '../store/whatsapp.js';
+import { currentOptIn, type OutboxWhatsApp, standingOptInMobiles } from '../store/whatsapp.js';
 import { dropAlertTitle } from './drop-alert-mail.js';
 import { type DropMessage, type WaitingContent, WaitingMessages } from './waiting-message.js';
 import { handoverTemplateParameters } from './waitlist-handover.js';
@@ -38,13 +38,21 @@ export class DropAlertWhatsApp extends WaitingMessages<OutboxWhatsApp> {
 
   /** Whether the member can be sent a drop alert on WhatsApp: an opt-in standing, to a WhatsApp number. */
   async reachable(memberId: string): Promise<boolean> {
-    const optIn = await currentOptIn(this.db, memberId);
-    return Boolean(optIn && whatsappNumber(optIn.mobile));
+    return (await this.reachableOf([memberId])).has(memberId);
   }
 
-  /** Writes the message in the caller's transaction: a drop alert is a marketing message. */
-  enqueue(trx: Kysely<IdentityDb>, message: DropMessage): Promise<void> {
-    return this.write(trx, message, 'whatsapp', { category: 'MARKETING' });
+  /** Those of these members who can be sent a drop alert on WhatsApp, in one read (a drop's batch). */
+  async reachableOf(memberIds: string[]): Promise<Set<string>> {
+    const mobiles = await standingOptInMobiles(this.db, memberIds);
+    return new Set([...mobiles].filter(([, mobile]) => whatsappNumber(mobile)).map(([memberId]) => memberId));
+  }
+
+  /** Writes the messages in the caller's transaction: a drop alert is a marketing message. */
+  enqueue(trx: Kysely<IdentityDb>, messages: DropMessage[]): Promise<void> {
+    return this.write(
+      trx,
+      messages.map((message) => ({ message, key: 'whatsapp', columns: { category: 'MARKETING' } })),
+    );
   }
 
   /**

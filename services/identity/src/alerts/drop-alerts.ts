@@ -1,33 +1,49 @@
-import type { AlertChannel, AlertPreferences, DropAlertOutcome } from '@elts/contracts';
+import type { AlertChannel, DropAlertOutcome } from '@elts/contracts';
 import type { Clock } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import type { MailOutbox, MailTables } from '../mail/mail-outbox.js';
-import { addInboxMessage } from '../store/alert-inbox.js';
-import { alertPreferencesOf } from '../store/alert-preferences.js';
-import { lockMemberAlerts, momentsSent, recordAlertSent } from '../store/alert-sends.js';
+import type { Mail, MailOutbox, MailTables } from '../mail/mail-outbox.js';
+import { addInboxMessages } from '../store/alert-inbox.js';
+import { type AlertRecipient, alertRecipientsOf } from '../store/alert-preferences.js';
+import { lockDropAlerts, momentsSentTo, recordAlertsSent } from '../store/alert-sends.js';
 import type { IdentityDb } from '../store/tables.js';
-import { pushSubscriptionsOf } from '../store/web-push.js';
+import { pushSubscriptionsOfMembers } from '../store/web-push.js';
 import { channelsFor, type DropMoment, itemAlerts, promotionalAllowed, sendAfter } from './alert-rules.js';
 import { type AlertMatch, alertOpenPath, dropAlertMailText, dropAlertTitle } from './drop-alert-mail.js';
 import type { DropAlertPushes } from './drop-alert-push.js';
 import type { DropAlertWhatsApp } from './drop-alert-whatsapp.js';
 
-export interface DropAlert {
-  memberId: string;
-  /** The member's confirmed address; null: no mail, whatever they chose. */
-  email: string | null;
+/** One moment of one drop, and each member's products that matched their lists (the catalog's call). */
+export interface DropMomentAlerts {
   dropId: string;
   moment: DropMoment;
   opensAt: Date;
-  matches: AlertMatch[];
+  members: { memberId: string; matches: AlertMatch[] }[];
 }
 
 /**
- * Queues one drop message for one member on the channels they chose (docs/decisions/0088): only the items of lists
- * they hear about and have not muted, never an empty message, the opening only to members who asked to be woken,
- * at most two promotional messages per drop, and quiet hours delaying the mail. The send record, the inbox message
- * and the outbox mail are written in one transaction under the key (member, drop, moment): made again after a
- * restart or a kill mid-send, the message is neither lost (the outbox delivers it) nor repeated.
+ * Members decided in one transaction: each batch is a few reads and a few multi-row inserts whatever its size, and
+ * its rows stay well under PostgreSQL's 65,535 parameters a statement (a mail has 12 columns).
+ */
+const BATCH = 500;
+
+/** A member's message as their choices shape it, before the drop's sends are read. */
+interface Shaped {
+  memberId: string;
+  recipient: AlertRecipient;
+  matches: AlertMatch[];
+  channels: AlertChannel[];
+  devices: { id: string }[];
+}
+
+/**
+ * Queues one drop message per member on the channels they chose (docs/decisions/0088, 0168): only the items of lists
+ * they hear about and have not muted, never an empty message, the opening only to members who asked to be woken, at
+ * most two promotional messages per drop, and quiet hours delaying what makes a sound. Members are decided in batches:
+ * one read of their addresses and choices, one of their devices and opt-ins, then, in one transaction under the drop's
+ * lock, one read of the drop's sends and one multi-row insert per table (the send records, keyed by member, drop and
+ * moment; the inbox; each outbox). Made again after a restart or a kill -9 mid-batch, a message is neither lost (the
+ * batch's transaction wrote all of it or none; the outboxes deliver it) nor repeated (the send record answers
+ * `already_sent`).
  */
 export class DropAlerts {
   constructor(
@@ -41,77 +57,164 @@ export class DropAlerts {
     private readonly whatsapp?: DropAlertWhatsApp,
   ) {}
 
-  async queue(alert: DropAlert): Promise<DropAlertOutcome> {
-    const now = this.clock.now();
-    const { preferences, key } = await alertPreferencesOf(this.db, alert.memberId, now);
-    const matches = alert.matches.filter((match) => itemAlerts(preferences, match.list, match.item));
-    if (matches.length === 0) return 'nothing_to_say';
-    if (alert.moment === 'opening' && !preferences.wakeAtOpening) return 'not_asked';
-    const devices = preferences.channels.push && this.pushes ? await pushSubscriptionsOf(this.db, alert.memberId) : [];
-    const whatsappReachable = preferences.channels.whatsapp && this.whatsapp ? await this.whatsapp.reachable(alert.memberId) : false;
-    const channels = channelsFor(preferences).filter(
-      (channel) =>
-        (channel !== 'email' || alert.email) && (channel !== 'push' || devices.length > 0) && (channel !== 'whatsapp' || whatsappReachable),
-    );
-    if (channels.length === 0) return 'no_channel';
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      // One member's messages are decided one at a time, so two moments cannot both pass the cap.
-      await lockMemberAlerts(trx, alert.memberId);
-      const sent = await momentsSent(trx, alert.memberId, alert.dropId);
-      if (sent.includes(alert.moment)) return 'already_sent';
-      if (!promotionalAllowed(sent.length)) return 'capped';
-      await recordAlertSent(trx, { memberId: alert.memberId, dropId: alert.dropId, moment: alert.moment, at: now });
-      await this.write(trx, alert, matches, channels, preferences, key, now);
-      const waiting = { ...alert, matches, sendAfter: sendAfter(now, preferences, alert.moment) };
-      if (channels.includes('push')) await this.pushes?.enqueue(trx, waiting, devices);
-      if (channels.includes('whatsapp')) await this.whatsapp?.enqueue(trx, waiting);
-      return 'queued' as const;
-    });
-    if (outcome === 'queued' && channels.includes('push')) this.pushes?.kick();
-    if (outcome === 'queued' && channels.includes('whatsapp')) this.whatsapp?.kick();
-    return outcome;
+  /** What became of each member given, counted by outcome. */
+  async queue(call: DropMomentAlerts): Promise<Partial<Record<DropAlertOutcome, number>>> {
+    const outcomes: Partial<Record<DropAlertOutcome, number>> = {};
+    const count = (outcome: DropAlertOutcome) => {
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    };
+    // A member named twice in one call gets one message: the first decides, the repeat was sent it.
+    const byMember = new Map<string, AlertMatch[]>();
+    for (const member of call.members) {
+      if (byMember.has(member.memberId)) count('already_sent');
+      else byMember.set(member.memberId, member.matches);
+    }
+    const members = [...byMember].map(([memberId, matches]) => ({ memberId, matches }));
+    for (let start = 0; start < members.length; start += BATCH)
+      for (const outcome of await this.queueBatch(call, members.slice(start, start + BATCH))) count(outcome);
+    return outcomes;
   }
 
-  private async write(
-    trx: Kysely<IdentityDb>,
-    alert: DropAlert,
-    matches: AlertMatch[],
-    channels: AlertChannel[],
-    preferences: AlertPreferences,
-    key: string,
-    now: Date,
-  ): Promise<void> {
-    const title = dropAlertTitle(alert.moment, matches.length, now, alert.opensAt);
-    const dedupeKey = `drop-alert:${alert.dropId}:${alert.moment}:${alert.memberId}`;
-    if (channels.includes('inbox')) {
-      const body = matches.map((match) => match.productName).join(', ');
-      await addInboxMessage(trx, { memberId: alert.memberId, dedupeKey, title, body, link: '/profile', at: now });
+  private async queueBatch(call: DropMomentAlerts, members: DropMomentAlerts['members']): Promise<DropAlertOutcome[]> {
+    const now = this.clock.now();
+    const recipients = await alertRecipientsOf(
+      this.db,
+      members.map((member) => member.memberId),
+    );
+    const outcomes: DropAlertOutcome[] = [];
+    const shaped: Shaped[] = [];
+    for (const member of members) {
+      const recipient = recipients.get(member.memberId);
+      const decided = recipient ? shapeMessage(recipient, member.matches, call.moment) : 'no_channel';
+      if (typeof decided === 'string') outcomes.push(decided);
+      else if (recipient) shaped.push({ memberId: member.memberId, recipient, ...decided, devices: [] });
     }
-    if (channels.includes('email') && alert.email) {
-      // Each link names the drop: an unsubscribe from it counts in the drop's figures (docs/decisions/0164).
-      const link = (what: Record<string, string>) =>
-        `${this.publicUrl}/alerts/unsubscribe?${new URLSearchParams({ m: alert.memberId, k: key, ...what, d: alert.dropId })}`;
-      const stopChannelUrl = link({ channel: 'email' });
-      const open = { memberId: alert.memberId, key, dropId: alert.dropId, moment: alert.moment, channel: 'email' as const };
-      const text = dropAlertMailText({
+    // Web Push needs a device and WhatsApp a standing opt-in: a member left with no channel hears nothing.
+    const reach = await this.reach(shaped);
+    const ready: Shaped[] = [];
+    for (const member of shaped) {
+      const devices = reach.devices.get(member.memberId) ?? [];
+      const channels = member.channels.filter(
+        (channel) => (channel !== 'push' || devices.length > 0) && (channel !== 'whatsapp' || reach.whatsapp.has(member.memberId)),
+      );
+      if (channels.length === 0) outcomes.push('no_channel');
+      else ready.push({ ...member, channels, devices });
+    }
+    if (ready.length === 0) return outcomes;
+    const queued = await this.db.transaction().execute(async (trx) => {
+      await lockDropAlerts(trx, call.dropId);
+      const sent = await momentsSentTo(
+        trx,
+        call.dropId,
+        ready.map((member) => member.memberId),
+      );
+      const going = ready.filter((member) => {
+        const moments = sent.get(member.memberId) ?? [];
+        if (moments.includes(call.moment)) outcomes.push('already_sent');
+        else if (!promotionalAllowed(moments.length)) outcomes.push('capped');
+        return !moments.includes(call.moment) && promotionalAllowed(moments.length);
+      });
+      await this.write(trx, call, going, now);
+      return going;
+    });
+    outcomes.push(...queued.map(() => 'queued' as const));
+    if (queued.some((member) => member.channels.includes('push'))) this.pushes?.kick();
+    if (queued.some((member) => member.channels.includes('whatsapp'))) this.whatsapp?.kick();
+    return outcomes;
+  }
+
+  /** The devices of the members who chose Web Push, and those who chose WhatsApp and can be reached on it. */
+  private async reach(members: Shaped[]) {
+    const choosing = (channel: AlertChannel) =>
+      members.filter((member) => member.channels.includes(channel)).map((member) => member.memberId);
+    const [devices, whatsapp] = await Promise.all([
+      this.pushes ? pushSubscriptionsOfMembers(this.db, choosing('push')) : new Map<string, { id: string }[]>(),
+      this.whatsapp ? this.whatsapp.reachableOf(choosing('whatsapp')) : new Set<string>(),
+    ]);
+    return { devices, whatsapp };
+  }
+
+  /** The batch's send records, inbox messages and outbox rows, one statement each, in the caller's transaction. */
+  private async write(trx: Kysely<IdentityDb>, call: DropMomentAlerts, members: Shaped[], now: Date): Promise<void> {
+    const on = (channel: AlertChannel) => members.filter((member) => member.channels.includes(channel));
+    const titleOf = (member: Shaped) => dropAlertTitle(call.moment, member.matches.length, now, call.opensAt);
+    const dedupeKey = (member: Shaped) => `drop-alert:${call.dropId}:${call.moment}:${member.memberId}`;
+    const waiting = (member: Shaped) => ({
+      memberId: member.memberId,
+      dropId: call.dropId,
+      moment: call.moment,
+      opensAt: call.opensAt,
+      matches: member.matches,
+      sendAfter: sendAfter(now, member.recipient.preferences, call.moment),
+    });
+    await recordAlertsSent(trx, {
+      memberIds: members.map((member) => member.memberId),
+      dropId: call.dropId,
+      moment: call.moment,
+      at: now,
+    });
+    await addInboxMessages(
+      trx,
+      on('inbox').map((member) => ({
+        memberId: member.memberId,
+        dedupeKey: dedupeKey(member),
+        title: titleOf(member),
+        body: member.matches.map((match) => match.productName).join(', '),
+        link: '/profile',
+        at: now,
+      })),
+    );
+    await this.mail.enqueueMany(
+      on('email').map((member) => this.mailOf(call, member, titleOf(member), `${dedupeKey(member)}:email`, now)),
+      trx as unknown as Kysely<MailTables>,
+    );
+    await this.pushes?.enqueue(
+      trx,
+      on('push').map((member) => ({ message: waiting(member), devices: member.devices })),
+    );
+    await this.whatsapp?.enqueue(trx, on('whatsapp').map(waiting));
+  }
+
+  private mailOf(call: DropMomentAlerts, member: Shaped, title: string, dedupeKey: string, now: Date): Mail {
+    const { email } = member.recipient;
+    // `shapeMessage` chooses mail only for a member with a key.
+    const key = member.recipient.key as string;
+    // Each link names the drop: an unsubscribe from it counts in the drop's figures (docs/decisions/0164).
+    const link = (what: Record<string, string>) =>
+      `${this.publicUrl}/alerts/unsubscribe?${new URLSearchParams({ m: member.memberId, k: key, ...what, d: call.dropId })}`;
+    const stopChannelUrl = link({ channel: 'email' });
+    const open = { memberId: member.memberId, key, dropId: call.dropId, moment: call.moment, channel: 'email' as const };
+    return {
+      to: email,
+      subject: title,
+      text: dropAlertMailText({
         title,
-        matches,
+        matches: member.matches,
         boardUrl: `${this.publicUrl}${alertOpenPath(open)}`,
         stopChannelUrl,
         stopItemUrl: (match) => link({ item: match.item }),
-      });
-      await this.mail.enqueue(
-        {
-          to: alert.email,
-          subject: title,
-          text,
-          dedupeKey: `${dedupeKey}:email`,
-          // RFC 8058: the mail client's one-click unsubscribe POSTs this body to the https link.
-          headers: { 'List-Unsubscribe': `<${stopChannelUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-          sendAfter: sendAfter(now, preferences, alert.moment),
-        },
-        trx as unknown as Kysely<MailTables>,
-      );
-    }
+      }),
+      dedupeKey,
+      // RFC 8058: the mail client's one-click unsubscribe POSTs this body to the https link.
+      headers: { 'List-Unsubscribe': `<${stopChannelUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      sendAfter: sendAfter(now, member.recipient.preferences, call.moment),
+    };
   }
+}
+
+/**
+ * A member's message by their choices alone (pure): the items still alerting them, and the channels they turned on
+ * that can carry it (mail needs a confirmed address and their unsubscribe key); or why there is none.
+ */
+export function shapeMessage(
+  recipient: AlertRecipient,
+  offered: AlertMatch[],
+  moment: DropMoment,
+): DropAlertOutcome | { matches: AlertMatch[]; channels: AlertChannel[] } {
+  const { preferences } = recipient;
+  const matches = offered.filter((match) => itemAlerts(preferences, match.list, match.item));
+  if (matches.length === 0) return 'nothing_to_say';
+  if (moment === 'opening' && !preferences.wakeAtOpening) return 'not_asked';
+  const channels = channelsFor(preferences).filter((channel) => channel !== 'email' || (recipient.email && recipient.key));
+  return channels.length === 0 ? 'no_channel' : { matches, channels };
 }

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { AlertChannel } from '@elts/contracts';
 import type { Clock, Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
-import { DeliveryLoop } from '../notify/delivery-loop.js';
+import { DeliveryLoop, type DeliveryPass } from '../notify/delivery-loop.js';
 import { alertPreferencesOf } from '../store/alert-preferences.js';
 import {
   type AlertOutbox,
   claimDueRows,
-  insertWaitingRow,
+  insertWaitingRows,
   updateWaitingRow,
   type WaitingRowColumns,
   type WaitlistHandover,
@@ -60,21 +60,28 @@ export abstract class WaitingMessages<Row extends WaitingRowColumns> extends Del
   /** Whether a failure would fail again (a refusal of the message itself), so the row is not tried again. */
   protected abstract isFinal(error: unknown): boolean;
 
-  /** Writes one row in the caller's transaction (its key makes a second write of it nothing). */
-  protected async write(trx: Kysely<IdentityDb>, message: DropMessage, key: string, columns: Record<string, unknown>): Promise<void> {
+  /** Writes rows in the caller's transaction, in one statement (a row's key makes a second write of it nothing). */
+  protected async write(
+    trx: Kysely<IdentityDb>,
+    rows: { message: DropMessage; key: string; columns: Record<string, unknown> }[],
+  ): Promise<void> {
     const now = this.clock.now();
-    await insertWaitingRow(trx, this.table, {
-      id: randomUUID(),
-      dedupe_key: `drop-alert:${message.dropId}:${message.moment}:${message.memberId}:${key}`,
-      member_id: message.memberId,
-      drop_id: message.dropId,
-      moment: message.moment,
-      opens_at: message.opensAt,
-      matches: message.matches,
-      send_after: message.sendAfter.getTime() > now.getTime() ? message.sendAfter : null,
-      created_at: now,
-      ...columns,
-    });
+    await insertWaitingRows(
+      trx,
+      this.table,
+      rows.map(({ message, key, columns }) => ({
+        id: randomUUID(),
+        dedupe_key: `drop-alert:${message.dropId}:${message.moment}:${message.memberId}:${key}`,
+        member_id: message.memberId,
+        drop_id: message.dropId,
+        moment: message.moment,
+        opens_at: message.opensAt,
+        matches: message.matches,
+        send_after: message.sendAfter.getTime() > now.getTime() ? message.sendAfter : null,
+        created_at: now,
+        ...columns,
+      })),
+    );
   }
 
   /** Writes a waitlist hand-over row (its key makes a second write of it nothing): it goes at once. */
@@ -84,15 +91,17 @@ export abstract class WaitingMessages<Row extends WaitingRowColumns> extends Del
     key: string,
     columns: Record<string, unknown>,
   ): Promise<void> {
-    await insertWaitingRow(this.db, this.table, {
-      id: randomUUID(),
-      dedupe_key: `waitlist-reservation:${handover.orderId}:${key}`,
-      member_id: memberId,
-      handover,
-      send_after: null,
-      created_at: this.clock.now(),
-      ...columns,
-    });
+    await insertWaitingRows(this.db, this.table, [
+      {
+        id: randomUUID(),
+        dedupe_key: `waitlist-reservation:${handover.orderId}:${key}`,
+        member_id: memberId,
+        handover,
+        send_after: null,
+        created_at: this.clock.now(),
+        ...columns,
+      },
+    ]);
     this.kick();
   }
 
@@ -100,25 +109,32 @@ export abstract class WaitingMessages<Row extends WaitingRowColumns> extends Del
     return updateWaitingRow(this.db, this.table, id, values);
   }
 
-  async deliverPending(): Promise<number> {
+  async deliverPending(): Promise<DeliveryPass> {
     const claimed = await claimDueRows<Row>(this.db as never, this.table, CLAIM_TIMEOUT, this.clock.now());
-    for (const row of claimed) await this.deliver(row);
-    return claimed.length;
+    // A pass's rows go together: each waits on the push service or Meta, not on the one before (docs/decisions/0168).
+    const went = await Promise.all(claimed.map((row) => this.deliver(row)));
+    return { claimed: claimed.length, delivered: went.filter(Boolean).length };
   }
 
-  private async deliver(row: Row): Promise<void> {
+  /** Whether the row was settled (sent, or cancelled as nothing to send); false when it failed. */
+  private async deliver(row: Row): Promise<boolean> {
     const now = this.clock.now();
     const { preferences, key } = await alertPreferencesOf(this.db, row.member_id, now);
     const stillWanted = (match: AlertMatch) => itemAlerts(preferences, match.list, match.item);
     const content = contentNow(row, preferences.channels[this.channel], stillWanted, now, key);
-    if (!content) return this.mark(row.id, { status: 'cancelled' });
+    if (!content) {
+      await this.mark(row.id, { status: 'cancelled' });
+      return true;
+    }
     try {
       await this.send(row, content, now);
+      return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ err: error, memberId: row.member_id, attempt: row.attempts }, `${this.channel} delivery failed`);
       const final = row.attempts >= MAX_ATTEMPTS || this.isFinal(error);
       await this.mark(row.id, { status: final ? 'failed' : 'pending', last_error: message.slice(0, 500) });
+      return false;
     }
   }
 }

@@ -15,9 +15,11 @@ export function alertFiguresRoutes(deps: IdentityContext) {
     const dropId = c.req.valid('param').id;
     const prices = deps.settings.WHATSAPP_PRICE_PAISE;
     const { month, from, until } = indianMonth(deps.clock.now());
+    // Meta's status webhook, when set up, says which WhatsApp messages were delivered and read (docs/decisions/0168).
+    const statusesReported = Boolean(deps.settings.WHATSAPP_APP_SECRET);
     const [channels, monthMessages] = await Promise.all([
-      dropChannelCounts(deps.db, dropId),
-      whatsappMessagesBetween(deps.db, from, until),
+      dropChannelCounts(deps.db, dropId, statusesReported),
+      whatsappMessagesBetween(deps.db, from, until, statusesReported),
     ]);
     const dropWhatsApp = channels.find((row) => row.channel === 'whatsapp')?.delivered ?? 0;
     return c.json({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock, Logger } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
-import { DeliveryLoop } from '../notify/delivery-loop.js';
+import { DeliveryLoop, type DeliveryPass } from '../notify/delivery-loop.js';
 import { claimPendingMail, insertPendingMail, type MailTables, recentMail, updateMail } from '../store/mail-outbox.js';
 
 export type { MailTables };
@@ -39,31 +39,43 @@ export class MailOutbox extends DeliveryLoop {
     super(logger, 'mail');
   }
 
-  async enqueue(mail: Mail, db: Kysely<MailTables> = this.db): Promise<void> {
-    await insertPendingMail(db, {
-      id: randomUUID(),
-      dedupeKey: mail.dedupeKey ?? null,
-      recipient: mail.to,
-      subject: mail.subject,
-      bodyText: mail.text,
-      createdAt: this.clock.now(),
-      ...(mail.headers ? { headers: mail.headers } : {}),
-      ...(mail.sendAfter ? { sendAfter: mail.sendAfter } : {}),
-    });
+  enqueue(mail: Mail, db: Kysely<MailTables> = this.db): Promise<void> {
+    return this.enqueueMany([mail], db);
+  }
+
+  /** Writes messages in one statement (a drop's batch, docs/decisions/0168), in the caller's transaction when given. */
+  async enqueueMany(mails: Mail[], db: Kysely<MailTables> = this.db): Promise<void> {
+    if (mails.length === 0) return;
+    const createdAt = this.clock.now();
+    await insertPendingMail(
+      db,
+      mails.map((mail) => ({
+        id: randomUUID(),
+        dedupeKey: mail.dedupeKey ?? null,
+        recipient: mail.to,
+        subject: mail.subject,
+        bodyText: mail.text,
+        createdAt,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+        ...(mail.sendAfter ? { sendAfter: mail.sendAfter } : {}),
+      })),
+    );
     this.kick();
   }
 
-  async deliverPending(): Promise<number> {
+  async deliverPending(): Promise<DeliveryPass> {
     const claimed = await claimPendingMail(this.db, CLAIM_TIMEOUT, this.clock.now());
-    for (const mail of claimed) await this.deliver(mail);
-    return claimed.length;
+    // A pass's messages go together: each waits on the server, not on the one before (docs/decisions/0168).
+    const went = await Promise.all(claimed.map((mail) => this.deliver(mail)));
+    return { claimed: claimed.length, delivered: went.filter(Boolean).length };
   }
 
-  private async deliver(mail: MailTables['mail_outbox']): Promise<void> {
+  /** Whether the message went. */
+  private async deliver(mail: MailTables['mail_outbox']): Promise<boolean> {
     if (!this.transport) {
       this.logger.info({ to: mail.recipient, subject: mail.subject, body: mail.body_text }, 'mail (no SMTP configured)');
       await this.mark(mail.id, { status: 'logged', sent_at: this.clock.now() });
-      return;
+      return true;
     }
     try {
       await this.transport.sendMail({
@@ -74,10 +86,12 @@ export class MailOutbox extends DeliveryLoop {
         ...(mail.headers ? { headers: mail.headers } : {}),
       });
       await this.mark(mail.id, { status: 'sent', sent_at: this.clock.now(), last_error: null });
+      return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ err: error, to: mail.recipient, attempt: mail.attempts }, 'mail delivery failed');
       await this.mark(mail.id, { status: mail.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', last_error: message.slice(0, 500) });
+      return false;
     }
   }
 

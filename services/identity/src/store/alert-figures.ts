@@ -51,8 +51,13 @@ export async function recordUnsubscribe(
 
 type Row = { alerted: number; delivered: number; opened: number | null };
 
-/** Each channel's members alerted, messages delivered and opened, for one drop. */
-async function sentCounts(db: Kysely<IdentityDb>, dropId: string): Promise<Record<AlertChannel, Row>> {
+/**
+ * Each channel's members alerted, messages delivered and opened, for one drop. With Meta's status webhook set up
+ * (`statusesReported`, docs/decisions/0168), a WhatsApp message is delivered once Meta said delivered or read (a read
+ * may come without its delivered) and opened once it said read; without it, delivered is accepted by Meta, and opened
+ * is not reported.
+ */
+async function sentCounts(db: Kysely<IdentityDb>, dropId: string, statusesReported: boolean): Promise<Record<AlertChannel, Row>> {
   const prefix = `drop-alert:${dropId}:`;
   const [email, inbox, push, whatsapp] = await Promise.all([
     sql<Row>`select count(distinct recipient)::int as alerted,
@@ -64,9 +69,16 @@ async function sentCounts(db: Kysely<IdentityDb>, dropId: string): Promise<Recor
     sql<Row>`select count(distinct member_id)::int as alerted, (count(*) filter (where status = 'sent'))::int as delivered,
         null::int as opened
       from push_outbox where drop_id = ${dropId}`.execute(db),
-    sql<Row>`select count(distinct member_id)::int as alerted, (count(*) filter (where status = 'sent'))::int as delivered,
-        null::int as opened
-      from whatsapp_outbox where drop_id = ${dropId}`.execute(db),
+    statusesReported
+      ? sql<Row>`select count(distinct o.member_id)::int as alerted,
+            (count(*) filter (where exists (select 1 from whatsapp_statuses s where s.provider_message_id = o.provider_message_id
+              and s.status in ('delivered', 'read'))))::int as delivered,
+            (count(*) filter (where exists (select 1 from whatsapp_statuses s where s.provider_message_id = o.provider_message_id
+              and s.status = 'read')))::int as opened
+          from whatsapp_outbox o where o.drop_id = ${dropId}`.execute(db)
+      : sql<Row>`select count(distinct member_id)::int as alerted, (count(*) filter (where status = 'sent'))::int as delivered,
+            null::int as opened
+          from whatsapp_outbox where drop_id = ${dropId}`.execute(db),
   ]);
   const first = (rows: { rows: Row[] }) => rows.rows[0] ?? { alerted: 0, delivered: 0, opened: null };
   return { email: first(email), inbox: first(inbox), push: first(push), whatsapp: first(whatsapp) };
@@ -95,8 +107,8 @@ async function reactions(db: Kysely<IdentityDb>, dropId: string) {
 /** Channels whose clicks are counted: their messages carry a link through `/alerts/open`. */
 const CLICKS_REPORTED = new Set<AlertChannel>(['email', 'push']);
 
-export async function dropChannelCounts(db: Kysely<IdentityDb>, dropId: string): Promise<ChannelCounts[]> {
-  const [sent, { clicks, stops }] = await Promise.all([sentCounts(db, dropId), reactions(db, dropId)]);
+export async function dropChannelCounts(db: Kysely<IdentityDb>, dropId: string, statusesReported: boolean): Promise<ChannelCounts[]> {
+  const [sent, { clicks, stops }] = await Promise.all([sentCounts(db, dropId, statusesReported), reactions(db, dropId)]);
   return (Object.keys(sent) as AlertChannel[]).map((channel) => ({
     channel,
     ...sent[channel],
@@ -105,16 +117,28 @@ export async function dropChannelCounts(db: Kysely<IdentityDb>, dropId: string):
   }));
 }
 
-/** WhatsApp messages delivered (accepted by Meta) between two instants, by template category. */
-export async function whatsappMessagesBetween(db: Kysely<IdentityDb>, from: Date, until: Date) {
-  const rows = await db
-    .selectFrom('whatsapp_outbox')
-    .select(['category', sql<number>`count(*)::int`.as('n')])
-    .where('status', '=', 'sent')
-    .where('sent_at', '>=', from)
-    .where('sent_at', '<', until)
-    .groupBy('category')
-    .execute();
+/**
+ * WhatsApp messages delivered between two instants, by template category: those Meta said delivered (or read) then,
+ * with its status webhook set up (Meta charges a message once delivered); else those it accepted then.
+ */
+export async function whatsappMessagesBetween(db: Kysely<IdentityDb>, from: Date, until: Date, statusesReported: boolean) {
+  const rows = statusesReported
+    ? (
+        await sql<{ category: string; n: number }>`
+          select o.category, count(*)::int as n from whatsapp_outbox o
+          join (select provider_message_id, min(at) as delivered_at from whatsapp_statuses
+            where status in ('delivered', 'read') group by provider_message_id) s using (provider_message_id)
+          where s.delivered_at >= ${from} and s.delivered_at < ${until}
+          group by o.category`.execute(db)
+      ).rows
+    : await db
+        .selectFrom('whatsapp_outbox')
+        .select(['category', sql<number>`count(*)::int`.as('n')])
+        .where('status', '=', 'sent')
+        .where('sent_at', '>=', from)
+        .where('sent_at', '<', until)
+        .groupBy('category')
+        .execute();
   const count = (category: string) => rows.find((row) => row.category === category)?.n ?? 0;
   return { MARKETING: count('MARKETING'), UTILITY: count('UTILITY') };
 }

@@ -5,23 +5,26 @@ import type { IdentityDb } from './tables.js';
 
 const SHOWN = 50;
 
-/** Puts a message in a member's inbox; the same dedupe key twice (a restart mid-send) keeps one. */
-export async function addInboxMessage(
+/** Puts messages in members' inboxes, in one statement; the same dedupe key twice (a restart mid-send) keeps one. */
+export async function addInboxMessages(
   db: Kysely<IdentityDb>,
-  message: { memberId: string; dedupeKey: string; title: string; body: string; link: string; at: Date },
+  messages: { memberId: string; dedupeKey: string; title: string; body: string; link: string; at: Date }[],
 ): Promise<void> {
+  if (messages.length === 0) return;
   await db
     .insertInto('alert_inbox')
-    .values({
-      id: randomUUID(),
-      member_id: message.memberId,
-      dedupe_key: message.dedupeKey,
-      title: message.title,
-      body: message.body,
-      link: message.link,
-      created_at: message.at,
-      read_at: null,
-    })
+    .values(
+      messages.map((message) => ({
+        id: randomUUID(),
+        member_id: message.memberId,
+        dedupe_key: message.dedupeKey,
+        title: message.title,
+        body: message.body,
+        link: message.link,
+        created_at: message.at,
+        read_at: null,
+      })),
+    )
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }

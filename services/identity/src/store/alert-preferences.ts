@@ -27,6 +27,39 @@ export async function alertPreferencesOf(
   return alertPreferencesOf(db, memberId, now);
 }
 
+/** A member a drop message may go to: their confirmed address (empty: none), choices, and unsubscribe key. */
+export interface AlertRecipient {
+  email: string;
+  preferences: AlertPreferences;
+  /** Null for a member who never chose: the defaults need no link (the inbox only), so no row is made for them. */
+  key: string | null;
+}
+
+/**
+ * Many members' addresses and choices in one read (a drop's batch, docs/decisions/0168); a member who never chose has
+ * the defaults. Members not known here are absent.
+ */
+export async function alertRecipientsOf(db: Kysely<IdentityDb>, memberIds: string[]): Promise<Map<string, AlertRecipient>> {
+  const found = new Map<string, AlertRecipient>();
+  if (memberIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('members')
+    .leftJoin('alert_preferences', 'alert_preferences.member_id', 'members.id')
+    .select(['members.id', 'members.email'])
+    .select((eb) => eb.fn.toJson('alert_preferences').as('choices'))
+    .where('members.id', 'in', memberIds)
+    .execute();
+  for (const row of rows) {
+    const choices = row.choices as unknown as Row | null;
+    found.set(row.id, {
+      email: row.email,
+      preferences: choices ? toPreferences(choices) : DEFAULT_ALERT_PREFERENCES,
+      key: choices?.unsubscribe_key ?? null,
+    });
+  }
+  return found;
+}
+
 /** Whether `key` is the member's unsubscribe key (compared in full; a guessed key finds nothing). */
 export async function unsubscribeKeyMatches(db: Kysely<IdentityDb>, memberId: string, key: string): Promise<boolean> {
   const found = await db.selectFrom('alert_preferences').select('unsubscribe_key').where('member_id', '=', memberId).executeTakeFirst();

@@ -1,28 +1,37 @@
 import { type Kysely, sql } from 'kysely';
 import type { IdentityDb } from './tables.js';
 
-/** Holds one member's drop messages to one decision at a time, until the transaction ends. */
-export async function lockMemberAlerts(trx: Kysely<IdentityDb>, memberId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`identity.drop-alerts:${memberId}`}))`.execute(trx);
+/**
+ * Holds a drop's message decisions to one transaction at a time, until it ends. The cap (two per member and drop) and
+ * the once-per-moment rule read only the drop's own sends, so one lock per drop keeps two moments of a member from
+ * both passing the cap; a lock per member, taken for a batch of a thousand, would fill the server's lock table.
+ */
+export async function lockDropAlerts(trx: Kysely<IdentityDb>, dropId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`identity.drop-alerts:${dropId}`}))`.execute(trx);
 }
 
-/** The moments of a drop a member has been sent a message for. */
-export async function momentsSent(db: Kysely<IdentityDb>, memberId: string, dropId: string): Promise<string[]> {
+/** The moments of a drop each of these members has been sent a message for (members sent none are absent). */
+export async function momentsSentTo(db: Kysely<IdentityDb>, dropId: string, memberIds: string[]): Promise<Map<string, string[]>> {
+  const sent = new Map<string, string[]>();
+  if (memberIds.length === 0) return sent;
   const rows = await db
     .selectFrom('alert_sends')
-    .select('moment')
-    .where('member_id', '=', memberId)
+    .select(['member_id', 'moment'])
     .where('drop_id', '=', dropId)
+    .where('member_id', 'in', memberIds)
     .execute();
-  return rows.map((row) => row.moment);
+  for (const row of rows) sent.set(row.member_id, [...(sent.get(row.member_id) ?? []), row.moment]);
+  return sent;
 }
 
-export async function recordAlertSent(
+/** Records the moment sent to each member, in one statement. */
+export async function recordAlertsSent(
   db: Kysely<IdentityDb>,
-  send: { memberId: string; dropId: string; moment: string; at: Date },
+  send: { memberIds: string[]; dropId: string; moment: string; at: Date },
 ): Promise<void> {
+  if (send.memberIds.length === 0) return;
   await db
     .insertInto('alert_sends')
-    .values({ member_id: send.memberId, drop_id: send.dropId, moment: send.moment, sent_at: send.at })
+    .values(send.memberIds.map((memberId) => ({ member_id: memberId, drop_id: send.dropId, moment: send.moment, sent_at: send.at })))
     .execute();
 }

@@ -23,37 +23,40 @@ export interface MailTables {
 
 export type OutboxMail = MailTables['mail_outbox'];
 
-/** Adds a pending message; one whose dedupe key is already there is dropped. */
-export async function insertPendingMail(
-  db: Kysely<MailTables>,
-  mail: {
-    id: string;
-    dedupeKey: string | null;
-    recipient: string;
-    subject: string;
-    bodyText: string;
-    createdAt: Date;
-    headers?: Record<string, string>;
-    sendAfter?: Date;
-  },
-): Promise<void> {
+/** A message as the outbox is given it. */
+export interface PendingMail {
+  id: string;
+  dedupeKey: string | null;
+  recipient: string;
+  subject: string;
+  bodyText: string;
+  createdAt: Date;
+  headers?: Record<string, string>;
+  sendAfter?: Date;
+}
+
+/** Adds pending messages in one statement; one whose dedupe key is already there is dropped. */
+export async function insertPendingMail(db: Kysely<MailTables>, mails: PendingMail[]): Promise<void> {
+  if (mails.length === 0) return;
   await db
     .insertInto('mail_outbox')
-    .values({
-      id: mail.id,
-      dedupe_key: mail.dedupeKey,
-      recipient: mail.recipient,
-      subject: mail.subject,
-      body_text: mail.bodyText,
-      headers: mail.headers ? (JSON.stringify(mail.headers) as never) : null,
-      send_after: mail.sendAfter ?? null,
-      status: 'pending',
-      attempts: 0,
-      claimed_at: null,
-      last_error: null,
-      created_at: mail.createdAt,
-      sent_at: null,
-    })
+    .values(
+      mails.map((mail) => ({
+        id: mail.id,
+        dedupe_key: mail.dedupeKey,
+        recipient: mail.recipient,
+        subject: mail.subject,
+        body_text: mail.bodyText,
+        headers: mail.headers ? (JSON.stringify(mail.headers) as never) : null,
+        send_after: mail.sendAfter ?? null,
+        status: 'pending' as const,
+        attempts: 0,
+        claimed_at: null,
+        last_error: null,
+        created_at: mail.createdAt,
+        sent_at: null,
+      })),
+    )
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }

@@ -36,8 +36,11 @@ export interface WaitingRowColumns {
   sent_at: Date | null;
 }
 
+/** The rows one delivery pass claims at most. */
+export const CLAIM_BATCH = 20;
+
 /**
- * Claims up to 20 rows of an outbox (the mail's, the Web Push's, WhatsApp's) due at `now`, and those whose claim is
+ * Claims up to CLAIM_BATCH rows of an outbox (the mail's, the Web Push's, WhatsApp's) due at `now`, and those whose claim is
  * older than `claimTimeout` (a Postgres interval), oldest first, skipping rows another instance holds: each is marked
  * sending and its attempts counted. `now` is the service's clock, the one that set `send_after` (quiet hours).
  */
@@ -53,30 +56,33 @@ export async function claimDueRows<Row>(
         select id from ${sql.table(table)}
         where (status = 'pending' and (send_after is null or send_after <= ${now}))
           or (status = 'sending' and claimed_at < ${now}::timestamptz - interval '${sql.raw(claimTimeout)}')
-        order by created_at limit 20 for update skip locked
+        order by created_at limit ${CLAIM_BATCH} for update skip locked
       )
       returning *`.execute(db);
   return claimed.rows;
 }
 
-/** Adds a pending row to a waiting message outbox unless one with its dedupe key is there. */
-export async function insertWaitingRow(
+/** Adds pending rows to a waiting message outbox in one statement, except those whose dedupe key is there. */
+export async function insertWaitingRows(
   db: Kysely<IdentityDb>,
   table: AlertOutbox,
-  row: Record<string, unknown> & { matches?: unknown; handover?: unknown },
+  rows: (Record<string, unknown> & { matches?: unknown; handover?: unknown })[],
 ): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insertInto(table)
-    .values({
-      ...row,
-      matches: row.matches === undefined ? null : JSON.stringify(row.matches),
-      handover: row.handover === undefined ? null : JSON.stringify(row.handover),
-      status: 'pending',
-      attempts: 0,
-      claimed_at: null,
-      last_error: null,
-      sent_at: null,
-    } as never)
+    .values(
+      rows.map((row) => ({
+        ...row,
+        matches: row.matches === undefined ? null : JSON.stringify(row.matches),
+        handover: row.handover === undefined ? null : JSON.stringify(row.handover),
+        status: 'pending',
+        attempts: 0,
+        claimed_at: null,
+        last_error: null,
+        sent_at: null,
+      })) as never,
+    )
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }

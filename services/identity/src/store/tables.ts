@@ -60,6 +60,7 @@ export interface IdentityDb extends EventTables {
   vapid_keys: PushTables['vapid_keys'];
   whatsapp_opt_ins: WhatsAppTables['whatsapp_opt_ins'];
   whatsapp_outbox: WhatsAppTables['whatsapp_outbox'];
+  whatsapp_statuses: WhatsAppTables['whatsapp_statuses'];
   alert_sends: { member_id: string; drop_id: string; moment: string; sent_at: Date };
   alert_clicks: { member_id: string; drop_id: string; moment: string; channel: string; clicked_at: Date };
   alert_unsubscribes: { id: string; member_id: string; drop_id: string | null; channel: string; item: string | null; at: Date };

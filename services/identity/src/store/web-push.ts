@@ -43,13 +43,24 @@ export async function removePushSubscription(db: Kysely<IdentityDb>, memberId: s
   return removed.numDeletedRows > 0n;
 }
 
-/** Forgets a subscription the push service says is gone (404 or 410), with its waiting messages. */
-export async function dropPushSubscription(db: Kysely<IdentityDb>, id: string): Promise<void> {
-  await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+/** Forgets subscriptions (gone at the push service, or off the allow-list), with their waiting messages. */
+export async function dropPushSubscriptions(db: Kysely<IdentityDb>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('push_subscriptions').where('id', 'in', ids).execute();
 }
 
-export function pushSubscriptionsOf(db: Kysely<IdentityDb>, memberId: string) {
-  return db.selectFrom('push_subscriptions').select(['id', 'endpoint']).where('member_id', '=', memberId).execute();
+/** Every stored subscription's id and endpoint (the sweep of endpoints off the allow-list). */
+export function allPushEndpoints(db: Kysely<IdentityDb>) {
+  return db.selectFrom('push_subscriptions').select(['id', 'endpoint']).execute();
+}
+
+/** The devices of each of these members, in one read (a drop's batch); members with none are absent. */
+export async function pushSubscriptionsOfMembers(db: Kysely<IdentityDb>, memberIds: string[]): Promise<Map<string, { id: string }[]>> {
+  const devices = new Map<string, { id: string }[]>();
+  if (memberIds.length === 0) return devices;
+  const rows = await db.selectFrom('push_subscriptions').select(['id', 'member_id']).where('member_id', 'in', memberIds).execute();
+  for (const row of rows) devices.set(row.member_id, [...(devices.get(row.member_id) ?? []), { id: row.id }]);
+  return devices;
 }
 
 export function pushSubscriptionById(db: Kysely<IdentityDb>, id: string) {

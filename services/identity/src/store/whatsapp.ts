@@ -13,6 +13,14 @@ export interface WhatsAppTables {
     opted_out_at: Date | null;
   };
   whatsapp_outbox: WaitingRowColumns & { category: 'MARKETING' | 'UTILITY'; provider_message_id: string | null };
+  /** What Meta's status webhook said of each message (docs/decisions/0168). */
+  whatsapp_statuses: {
+    provider_message_id: string;
+    status: 'sent' | 'delivered' | 'read' | 'failed';
+    at: Date;
+    error: string | null;
+    received_at: Date;
+  };
 }
 
 export type OutboxWhatsApp = WhatsAppTables['whatsapp_outbox'];
@@ -26,6 +34,21 @@ export function currentOptIn(db: Kysely<IdentityDb>, memberId: string) {
     .where('opted_out_at', 'is', null)
     .orderBy('opted_in_at', 'desc')
     .executeTakeFirst();
+}
+
+/** The mobile of each of these members' standing opt-in (the latest), in one read; members without one are absent. */
+export async function standingOptInMobiles(db: Kysely<IdentityDb>, memberIds: string[]): Promise<Map<string, string>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('whatsapp_opt_ins')
+    .select(['member_id', 'mobile'])
+    .distinctOn('member_id')
+    .where('member_id', 'in', memberIds)
+    .where('opted_out_at', 'is', null)
+    .orderBy('member_id')
+    .orderBy('opted_in_at', 'desc')
+    .execute();
+  return new Map(rows.map((row) => [row.member_id, row.mobile]));
 }
 
 export async function recordOptIn(
@@ -53,4 +76,30 @@ export async function recordOptOut(db: Kysely<IdentityDb>, memberId: string, at:
     .where('member_id', '=', memberId)
     .where('opted_out_at', 'is', null)
     .execute();
+}
+
+/**
+ * Records what Meta's status webhook said of messages (docs/decisions/0168), one row per message and status: a status
+ * delivered again records nothing more. How many were new.
+ */
+export async function recordWhatsAppStatuses(
+  db: Kysely<IdentityDb>,
+  statuses: { messageId: string; status: WhatsAppTables['whatsapp_statuses']['status']; at: Date; error: string | null }[],
+  receivedAt: Date,
+): Promise<number> {
+  if (statuses.length === 0) return 0;
+  const inserted = await db
+    .insertInto('whatsapp_statuses')
+    .values(
+      statuses.map((status) => ({
+        provider_message_id: status.messageId,
+        status: status.status,
+        at: status.at,
+        error: status.error,
+        received_at: receivedAt,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['provider_message_id', 'status']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n);
 }
