@@ -1,8 +1,8 @@
+import { pdfText } from '@elts/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { invoicePdf } from '../../src/invoices/invoice-document.js';
 import { qrModules } from '../../src/invoices/qr-code.js';
 import { qrTextOfPdf } from '../pdf-qr.js';
-import { pdfText } from '../product-orders.js';
 import { b2bInvoice } from './fixtures.js';
 
 /** A signed QR code's shape: a JWT of about 1,200 characters (the IRP's are of this order). */
