@@ -1,8 +1,17 @@
+import { todayInIndia } from '@elts/contracts';
 import { pdfText } from '@elts/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
-import { todayInIndia } from '@elts/contracts';
-import { adminCall, adminSession, adminSignIn, createProduct, fulfilmentStep, payOrder, placeUnpaidOrder, shipOrder } from '../src/admin.js';
+import {
+  adminCall,
+  adminSession,
+  adminSignIn,
+  createProduct,
+  fulfilmentStep,
+  payOrder,
+  placeUnpaidOrder,
+  shipOrder,
+} from '../src/admin.js';
 import { useBrowser, VIEWPORTS } from '../src/browser.js';
 import { downloaded } from '../src/downloads.js';
 import { widerThanWindow } from '../src/layout.js';
@@ -143,7 +152,7 @@ describe('GST tax invoices', () => {
     const exchange = `/product/order/${encodeURIComponent(placed.order_id)}/exchange`;
     await adminCall(exchange, { token: member.token, body: { reason: 'damaged', note: 'The lid arrived cracked in two.' } });
     const exchangeId = `${placed.order_id}-X1`;
-    await adminCall(`/admin/exchanges/${encodeURIComponent(exchangeId)}/approve`, { token: await adminSignIn(), body: {} });
+    await adminCall(`/admin/exchanges/${encodeURIComponent(exchangeId)}/approve`, { method: 'POST', token: await adminSignIn() });
 
     for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
       const { page, pageErrors } = await browser.open('/profile?section=subscription', { session: member.session, viewport });

@@ -113,7 +113,13 @@ describe('goods tax', () => {
               }
               refunded += refund;
             }
-            expect(sum).toEqual({ taxablePaise: sale.taxablePaise, cgstPaise: sale.cgstPaise, sgstPaise: sale.sgstPaise, igstPaise: sale.igstPaise, totalPaise: total });
+            expect(sum).toEqual({
+              taxablePaise: sale.taxablePaise,
+              cgstPaise: sale.cgstPaise,
+              sgstPaise: sale.sgstPaise,
+              igstPaise: sale.igstPaise,
+              totalPaise: total,
+            });
           }
         }
       }

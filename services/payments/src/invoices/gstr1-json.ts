@@ -200,17 +200,17 @@ export function gstr1Json(data: MonthReturn, supplier: { gstin: string; month: s
     ),
     b2cs: unlessEmpty(
       data.b2cs.map((row) => {
-      const inter = codeOf(row.placeOfSupply) !== home;
-      const { txval, rt, csamt, ...taxes } = detail(row, inter);
-      return {
-        sply_ty: inter ? ('INTER' as const) : ('INTRA' as const),
-        pos: codeOf(row.placeOfSupply),
-        typ: 'OE' as const,
-        rt,
-        txval,
-        ...taxes,
-        csamt,
-      };
+        const inter = codeOf(row.placeOfSupply) !== home;
+        const { txval, rt, csamt, ...taxes } = detail(row, inter);
+        return {
+          sply_ty: inter ? ('INTER' as const) : ('INTRA' as const),
+          pos: codeOf(row.placeOfSupply),
+          typ: 'OE' as const,
+          rt,
+          txval,
+          ...taxes,
+          csamt,
+        };
       }),
     ),
     cdnr: unlessEmpty(

@@ -24,6 +24,13 @@ describe('the signed QR code on the invoice PDF', () => {
     expect(text.replace(/\n/g, '')).not.toContain(signedQr.slice(0, 60));
   });
 
+  it('is compressed (FlateDecode): the page with its code stays a few kilobytes, not about 60 kB (docs/decisions/0169)', () => {
+    const pdf = invoicePdf(invoice, mark);
+    expect(pdf.toString('latin1')).toMatch(/\/Filter \/FlateDecode >>\nstream\n/);
+    expect(pdf.toString('latin1')).not.toContain(' re\n');
+    expect(pdf.length).toBeLessThan(20_000);
+  });
+
   it('draws nothing without a signed QR code, and no IRN block without a registration', () => {
     expect(qrTextOfPdf(invoicePdf(invoice, { ...mark, signedQrCode: null }))).toBeNull();
     expect(pdfText(invoicePdf(invoice))).not.toContain('IRN');

@@ -68,14 +68,14 @@ function TaxDocuments({ kind, heading, documents }: { kind: 'invoice' | 'credit-
         {heading}
       </h3>
       <ul className="mt-2 divide-y divide-ink-100">
-        {documents.map((document) => (
-          <li key={document.number} className="flex flex-wrap items-center justify-between gap-2 py-2">
+        {documents.map((entry) => (
+          <li key={entry.number} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span className="text-sm text-ink-700">
-              <span className="font-semibold text-ink-950">{document.number}</span> · {formatDate(document.issuedAt)} ·{' '}
-              {formatRupees(paiseOf(document.amount))}
-              {document.against && <> · against {document.against}</>}
+              <span className="font-semibold text-ink-950">{entry.number}</span> · {formatDate(entry.issuedAt)} ·{' '}
+              {formatRupees(paiseOf(entry.amount))}
+              {entry.against && <> · against {entry.against}</>}
             </span>
-            <InvoiceDownload path={document.path} fileName={fileNameOf(kind, document.number)} label={`Download ${document.number}`} />
+            <InvoiceDownload path={entry.path} fileName={fileNameOf(kind, entry.number)} label={`Download ${entry.number}`} />
           </li>
         ))}
       </ul>
