@@ -104,7 +104,7 @@ describe('the GST Returns page', () => {
       };
       expect(file.fp).toBe(`${month.slice(5)}${month.slice(0, 4)}`);
       expect(json.name).toContain(file.gstin);
-      const filedJson = file.b2b.find((group) => group.ctin === BUYER_GSTIN)?.inv.find((row) => row.inum === invoice);
+      const filedJson = file.b2b?.find((group) => group.ctin === BUYER_GSTIN)?.inv.find((row) => row.inum === invoice);
       expect(filedJson).toMatchObject({ val: Number(value), pos: '30', itms: [{ itm_det: { txval: Number(taxable), rt: 18 } }] });
     }
     await page.setViewportSize(VIEWPORTS.phone);

@@ -1,6 +1,17 @@
+import { todayInIndia } from '@elts/contracts';
+import { pdfText } from '@elts/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
-import { adminSession, createProduct, payOrder, placeUnpaidOrder, shipOrder } from '../src/admin.js';
+import {
+  adminCall,
+  adminSession,
+  adminSignIn,
+  createProduct,
+  fulfilmentStep,
+  payOrder,
+  placeUnpaidOrder,
+  shipOrder,
+} from '../src/admin.js';
 import { useBrowser, VIEWPORTS } from '../src/browser.js';
 import { downloaded } from '../src/downloads.js';
 import { widerThanWindow } from '../src/layout.js';
@@ -57,10 +68,11 @@ describe('GST tax invoices', () => {
       }
     }
     expect(invoice.name).toMatch(/^invoice-EG-\d{4}-\d{6}\.pdf$/);
-    expect(invoice.text).toContain('TAX INVOICE');
-    expect(invoice.text).toContain('85167990');
-    // A PDF string escapes its parentheses.
-    expect(invoice.text).toContain('Place of supply: Goa \\(30\\)');
+    // The page's text, read out of its compressed content stream.
+    const shown = pdfText(Buffer.from(invoice.text, 'latin1'));
+    expect(shown).toContain('TAX INVOICE');
+    expect(shown).toContain('85167990');
+    expect(shown).toContain('Place of supply: Goa (30)');
     expect(await widerThanWindow(page)).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
@@ -120,9 +132,55 @@ describe('GST tax invoices', () => {
       }
     }
     // Shipped: the invoice names the business as last corrected, and the form is gone.
-    expect(invoice.text).toContain('Rao Traders Private Limited');
-    expect(invoice.text).toContain('GSTIN: 30AABCE1234F1ZI');
+    const shown = pdfText(Buffer.from(invoice.text, 'latin1'));
+    expect(shown).toContain('Rao Traders Private Limited');
+    expect(shown).toContain('GSTIN: 30AABCE1234F1ZI');
     expect(await page.getByRole('region', { name: 'Invoice to a Business' }).count()).toBe(0);
     await page.close();
+  });
+
+  // Issue 38: the member's GST documents in the app (the API served them and no screen linked them): the
+  // membership's and the order's invoices, and the credit note of an exchange refunded for want of a replacement.
+  it("lists the member's invoices and credit notes on the Subscription section, each downloaded, at 390 and 1366 px", async () => {
+    const product = await createProduct({ stock: 1 });
+    const member = await subscriber();
+    const placed = await placeUnpaidOrder(member.token, product.id);
+    await payOrder(placed.payment_link);
+    await shipOrder(placed.order_id);
+    await fulfilmentStep(placed.order_id, { step: 'delivered', delivered_on: todayInIndia() });
+    // The one unit was sold, so the operator's approval finds no replacement and refunds the order instead.
+    const exchange = `/product/order/${encodeURIComponent(placed.order_id)}/exchange`;
+    await adminCall(exchange, { token: member.token, body: { reason: 'damaged', note: 'The lid arrived cracked in two.' } });
+    const exchangeId = `${placed.order_id}-X1`;
+    await adminCall(`/admin/exchanges/${encodeURIComponent(exchangeId)}/approve`, { method: 'POST', token: await adminSignIn() });
+
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      const { page, pageErrors } = await browser.open('/profile?section=subscription', { session: member.session, viewport });
+      // Payments issues the credit note when the refund settles: a moment after the approval.
+      const notes = page.getByRole('region', { name: 'Credit notes' });
+      for (const deadline = Date.now() + 20_000; (await notes.count()) === 0; ) {
+        if (Date.now() > deadline) throw new Error('no credit note was listed');
+        await page.waitForTimeout(1_000);
+        await page.reload();
+        await page.getByRole('region', { name: 'Tax invoices' }).waitFor();
+      }
+      const invoices = page.getByRole('region', { name: 'Tax invoices' });
+      const membership = await downloaded(page, invoices.getByRole('button', { name: /^Download EC\// }));
+      expect(membership.name).toMatch(/^invoice-EC-\d{4}-\d{6}\.pdf$/);
+      expect(pdfText(Buffer.from(membership.text, 'latin1'))).toContain('TAX INVOICE');
+      const goods = await downloaded(page, invoices.getByRole('button', { name: /^Download EG\// }));
+      const goodsNumber = /^invoice-(EG-\d{4}-\d{6})\.pdf$/.exec(goods.name)?.[1]?.replace(/-/g, '/');
+      expect(goodsNumber).toBeDefined();
+      await notes.getByText(`against ${goodsNumber}`).waitFor();
+      const note = await downloaded(page, notes.getByRole('button', { name: /^Download CN\// }));
+      expect(note.name).toMatch(/^credit-note-CN-\d{4}-\d{6}\.pdf$/);
+      const shown = pdfText(Buffer.from(note.text, 'latin1'));
+      expect(shown).toContain('CREDIT NOTE');
+      expect(shown).toContain(`Against tax invoice ${goodsNumber}`);
+      expect(await widerThanWindow(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    }
   });
 });

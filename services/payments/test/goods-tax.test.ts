@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditNoteSplit, goodsFigures, splitGst } from '../src/domain/invoice.js';
+import { creditNoteSplit, goodsFigures, splitGst, unitsTakenBack } from '../src/domain/invoice.js';
 
 // The tax of a product order's invoice (docs/decisions/0093, 0094): prices are GST-inclusive; the membership credit
 // is a discount that lowers the taxable value unless the setting makes it a means of payment.
@@ -73,5 +73,77 @@ describe('goods tax', () => {
     expect(creditNoteSplit(invoice, 999_999).totalPaise).toBe(268_200);
     // An IGST invoice's credit note is IGST too, and a membership invoice (no rate recorded) is 18%.
     expect(creditNoteSplit(splitGst(117_882, false), 50_000)).toEqual(splitGst(50_000, false, 18));
+  });
+
+  it('takes back no more than the invoice over several refunds, figure by figure, the last taking what is left', () => {
+    const invoice = { ...splitGst(2_249_910, false, 18), ratePercent: 18 };
+    // Each refund rounded on its own: Rs 1.00, then the rest, would take back a paisa more taxable value than invoiced.
+    expect(splitGst(100, false, 18).taxablePaise + splitGst(2_249_810, false, 18).taxablePaise).toBe(invoice.taxablePaise + 1);
+    const first = creditNoteSplit(invoice, 100);
+    const rest = creditNoteSplit(invoice, 2_249_810, 100);
+    expect(first).toEqual(splitGst(100, false, 18));
+    expect(rest).toEqual({
+      taxablePaise: invoice.taxablePaise - first.taxablePaise,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: invoice.igstPaise - first.igstPaise,
+      totalPaise: 2_249_810,
+    });
+    // A membership's CGST + SGST: Rs 1.00 then the rest would have taken back Rs 89.92 of SGST from Rs 89.91 invoiced.
+    const membership = splitGst(117_882, true);
+    expect(creditNoteSplit(membership, 100).sgstPaise + creditNoteSplit(membership, 117_782, 100).sgstPaise).toBe(membership.sgstPaise);
+
+    // Every rate, both supplies, refunds in uneven parts (a paisa more or less than an even share): no figure ever negative or above the invoice, and the
+    // parts of a full refund add up to the invoice exactly.
+    const figures = ['taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise', 'totalPaise'] as const;
+    for (const ratePercent of [0, 3, 5, 18, 40]) {
+      for (const intraState of [true, false]) {
+        for (const total of [101, 117_882, 268_201, 2_249_910]) {
+          const sale = { ...splitGst(total, intraState, ratePercent), ratePercent };
+          for (const parts of [2, 3, 7, 50]) {
+            const sum = { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 0 };
+            for (let refunded = 0, index = 0; refunded < total; index++) {
+              const refund = Math.min(Math.max(1, Math.floor(total / parts) + (index % 3) - 1), total - refunded);
+              const note = creditNoteSplit(sale, refund, refunded);
+              expect(note.taxablePaise + note.cgstPaise + note.sgstPaise + note.igstPaise).toBe(refund);
+              for (const figure of figures) {
+                expect(note[figure]).toBeGreaterThanOrEqual(0);
+                sum[figure] += note[figure];
+                expect(sum[figure]).toBeLessThanOrEqual(sale[figure]);
+              }
+              refunded += refund;
+            }
+            expect(sum).toEqual({
+              taxablePaise: sale.taxablePaise,
+              cgstPaise: sale.cgstPaise,
+              sgstPaise: sale.sgstPaise,
+              igstPaise: sale.igstPaise,
+              totalPaise: total,
+            });
+          }
+        }
+      }
+    }
+  });
+
+  it('takes back the units the refunds wholly paid back, none for a part of a price, never more than were sold', () => {
+    // Two phones for Rs 44,998.20: one refunded (an exchange with no replacement), then the other.
+    expect(unitsTakenBack(2, 4_499_820, 2_249_910)).toBe(1);
+    expect(unitsTakenBack(2, 4_499_820, 2_249_910, 2_249_910)).toBe(1);
+    // Rs 1.00 back is a reduction of value, no unit back; the rest then takes the unit.
+    expect(unitsTakenBack(1, 2_249_910, 100)).toBe(0);
+    expect(unitsTakenBack(1, 2_249_910, 2_249_810, 100)).toBe(1);
+    // However the refunds fall, the units add up to what was sold once everything is refunded.
+    for (const parts of [[1, 2, 3, 4_499_814], [1_000_000, 1_249_910, 2_249_910], [4_499_820]]) {
+      let earlier = 0;
+      let units = 0;
+      for (const refund of parts) {
+        const taken = unitsTakenBack(2, 4_499_820, refund, earlier);
+        expect(taken).toBeGreaterThanOrEqual(0);
+        units += taken;
+        earlier += refund;
+      }
+      expect(units).toBe(2);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { monthReturn, type TaxAmounts } from '../src/domain/gst-return.js';
-import { GSTR1_JSON_VERSION, gstr1Json, rupeesOfPaise } from '../src/invoices/gstr1-json.js';
+import { GSTR1_JSON_VERSION, type Gstr1Document, gstr1Json, rupeesOfPaise } from '../src/invoices/gstr1-json.js';
+import type { InvoiceRecord } from '../src/invoices/invoice-document.js';
 import { creditNote, goods, supplier } from './gst-documents.js';
 
 /** Rupees (as the file writes them) back to whole paise. */
@@ -47,9 +48,9 @@ describe("a month's GSTR-1 as the offline tool's JSON (decision 0158)", () => {
   });
 
   it('files B2B under the buyer GSTIN, invoice by invoice, with IGST across states', () => {
-    expect(file.b2b).toHaveLength(1);
-    expect(file.b2b[0]?.ctin).toBe(buyer);
-    expect(file.b2b[0]?.inv[0]).toEqual({
+    expect(file.b2b!).toHaveLength(1);
+    expect(file.b2b![0]?.ctin).toBe(buyer);
+    expect(file.b2b![0]?.inv[0]).toEqual({
       inum: 'EG/2627/000001',
       idt: '20-11-2026',
       val: 24999,
@@ -58,27 +59,27 @@ describe("a month's GSTR-1 as the offline tool's JSON (decision 0158)", () => {
       inv_typ: 'R',
       itms: [{ num: 1, itm_det: { txval: 21185.59, rt: 18, iamt: 3813.41, csamt: 0 } }],
     });
-    expect(file.b2b[0]?.inv.map((invoice) => invoice.inum)).toEqual(['EG/2627/000001', 'EG/2627/000002']);
-    expect(file.b2b[0]?.inv[1]?.val).toBe(12345.67);
+    expect(file.b2b![0]?.inv.map((invoice) => invoice.inum)).toEqual(['EG/2627/000001', 'EG/2627/000002']);
+    expect(file.b2b![0]?.inv[1]?.val).toBe(12345.67);
   });
 
   it('files large inter-state B2C by place of supply, and other B2C by place, rate and INTRA or INTER supply', () => {
-    expect(file.b2cl.map((group) => [group.pos, group.inv.map((invoice) => [invoice.inum, invoice.val])])).toEqual([
+    expect(file.b2cl!.map((group) => [group.pos, group.inv.map((invoice) => [invoice.inum, invoice.val])])).toEqual([
       ['27', [['EG/2627/000005', 104990.01]]],
       ['29', [['EG/2627/000006', 120000]]],
     ]);
-    expect(file.b2cl[0]?.inv[0]?.itms[0]?.itm_det).toEqual({
+    expect(file.b2cl![0]?.inv[0]?.itms[0]?.itm_det).toEqual({
       txval: rupeesOfPaise(large.taxablePaise),
       rt: 18,
       iamt: rupeesOfPaise(large.igstPaise),
       csamt: 0,
     });
-    expect(file.b2cs.map((row) => [row.sply_ty, row.pos, row.typ, row.rt])).toEqual([
+    expect(file.b2cs!.map((row) => [row.sply_ty, row.pos, row.typ, row.rt])).toEqual([
       ['INTER', '27', 'OE', 18],
       ['INTRA', '30', 'OE', 5],
       ['INTRA', '30', 'OE', 18],
     ]);
-    expect(file.b2cs[0]).toEqual({
+    expect(file.b2cs![0]).toEqual({
       sply_ty: 'INTER',
       pos: '27',
       typ: 'OE',
@@ -88,13 +89,13 @@ describe("a month's GSTR-1 as the offline tool's JSON (decision 0158)", () => {
       csamt: 0,
     });
     // The Goa 5% sale was refunded in full: its B2CS line nets to nothing.
-    expect(file.b2cs[1]).toMatchObject({ txval: 0, camt: 0, samt: 0 });
+    expect(file.b2cs![1]).toMatchObject({ txval: 0, camt: 0, samt: 0 });
     const tens = awkward.reduce((total, invoice) => total + invoice.taxablePaise, 0);
-    expect(file.b2cs[2]?.txval).toBe(rupeesOfPaise(tens));
+    expect(file.b2cs![2]?.txval).toBe(rupeesOfPaise(tens));
   });
 
   it('files credit notes to registered buyers in CDNR under their GSTIN, and against large B2C in CDNUR', () => {
-    expect(file.cdnr).toEqual([
+    expect(file.cdnr!).toEqual([
       {
         ctin: buyer,
         nt: [
@@ -111,19 +112,19 @@ describe("a month's GSTR-1 as the offline tool's JSON (decision 0158)", () => {
         ],
       },
     ]);
-    expect(file.cdnur.map((note) => [note.typ, note.ntty, note.nt_num, note.nt_dt, note.pos, note.val])).toEqual([
+    expect(file.cdnur!.map((note) => [note.typ, note.ntty, note.nt_num, note.nt_dt, note.pos, note.val])).toEqual([
       ['B2CL', 'C', 'CN/2627/000002', '25-11-2026', '27', 104990.01],
     ]);
   });
 
   it('summarises HSN for registered and unregistered buyers apart, and lists the documents issued by series', () => {
-    expect(file.hsn.hsn_b2b.map((row) => [row.num, row.hsn_sc, row.rt, row.qty, row.uqc])).toEqual([[1, '85171300', 18, 1, 'NOS']]);
-    expect(file.hsn.hsn_b2c.map((row) => [row.hsn_sc, row.rt, row.qty])).toEqual([
+    expect(file.hsn!.hsn_b2b!.map((row) => [row.num, row.hsn_sc, row.rt, row.qty, row.uqc])).toEqual([[1, '85171300', 18, 1, 'NOS']]);
+    expect(file.hsn!.hsn_b2c!.map((row) => [row.hsn_sc, row.rt, row.qty])).toEqual([
       ['621142', 5, 0],
       ['84713010', 18, 2],
       ['85171300', 18, 10],
     ]);
-    expect(file.doc_issue.doc_det).toEqual([
+    expect(file.doc_issue!.doc_det).toEqual([
       {
         doc_num: 1,
         doc_typ: 'Invoices for outward supply',
@@ -139,19 +140,47 @@ describe("a month's GSTR-1 as the offline tool's JSON (decision 0158)", () => {
 
   it("totals to the paisa what the month's return and its CSV total", () => {
     const invoiced = sum([
-      ...file.b2b.flatMap((group) => group.inv.flatMap((invoice) => invoice.itms.map((item) => item.itm_det))),
-      ...file.b2cl.flatMap((group) => group.inv.flatMap((invoice) => invoice.itms.map((item) => item.itm_det))),
-      ...file.b2cs,
+      ...file.b2b!.flatMap((group) => group.inv.flatMap((invoice) => invoice.itms.map((item) => item.itm_det))),
+      ...file.b2cl!.flatMap((group) => group.inv.flatMap((invoice) => invoice.itms.map((item) => item.itm_det))),
+      ...file.b2cs!,
     ]);
     const credited = sum([
-      ...file.cdnr.flatMap((group) => group.nt.flatMap((note) => note.itms.map((item) => item.itm_det))),
-      ...file.cdnur.flatMap((note) => note.itms.map((item) => item.itm_det)),
+      ...file.cdnr!.flatMap((group) => group.nt.flatMap((note) => note.itms.map((item) => item.itm_det))),
+      ...file.cdnur!.flatMap((note) => note.itms.map((item) => item.itm_det)),
     ]);
     const net = minus(data.totals.invoices, data.totals.creditNotes);
     expect(minus(invoiced, credited)).toEqual(net);
-    expect(sum([...file.hsn.hsn_b2b, ...file.hsn.hsn_b2c])).toEqual(net);
-    expect(sum(file.hsn.hsn_b2b)).toEqual(data.totals.b2b);
-    expect(sum(file.hsn.hsn_b2c)).toEqual(data.totals.b2c);
+    expect(sum([...file.hsn!.hsn_b2b!, ...file.hsn!.hsn_b2c!])).toEqual(net);
+    expect(sum(file.hsn!.hsn_b2b!)).toEqual(data.totals.b2b);
+    expect(sum(file.hsn!.hsn_b2c!)).toEqual(data.totals.b2c);
+  });
+
+  it('leaves out what a month has nothing for, never writing an empty list', () => {
+    // Only a small local sale: no B2B, B2CL or credit notes, no HSN rows for registered buyers.
+    // As the file is written: a section left out is not there at all.
+    const written = (invoices: InvoiceRecord[]) =>
+      JSON.parse(JSON.stringify(gstr1Json(monthReturn(invoices, []), { gstin: supplier.gstin, month: '2026-11' }))) as Gstr1Document;
+    const quiet = written([local]);
+    expect(Object.keys(quiet)).toEqual(['gstin', 'fp', 'version', 'hash', 'b2cs', 'hsn', 'doc_issue']);
+    expect(Object.keys(quiet.hsn!)).toEqual(['hsn_b2c']);
+    expect(JSON.stringify(quiet)).not.toContain('[]');
+    expect(JSON.stringify(file)).not.toContain('[]');
+    // A nil month is its identity alone.
+    expect(written([])).toEqual({
+      gstin: supplier.gstin,
+      fp: '112026',
+      version: GSTR1_JSON_VERSION,
+      hash: 'hash',
+    });
+  });
+
+  it('writes a service (the membership, a SAC of chapter 99) in the HSN summary with unit NA and no quantity', () => {
+    const { goods: _line, ...membership } = goods('EC/2627/000001', { price: 117_882, rate: 18, state: 'Goa', hsn: '999599' });
+    const summary = gstr1Json(monthReturn([membership, local], []), { gstin: supplier.gstin, month: '2026-11' });
+    expect(summary.hsn!.hsn_b2c!.map((row) => [row.hsn_sc, row.uqc, row.qty, row.txval])).toEqual([
+      ['621142', 'NOS', 1, rupeesOfPaise(local.taxablePaise)],
+      ['999599', 'NA', 0, 999],
+    ]);
   });
 
   it('writes every amount with at most two decimals, built from whole paise', () => {

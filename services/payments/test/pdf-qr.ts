@@ -1,3 +1,4 @@
+import { pdfContent } from '@elts/platform/testing';
 import jsqr from 'jsqr';
 
 // jsqr's module is the function itself, though its types (an ES default export) say the function is its `default`.
@@ -9,7 +10,7 @@ const jsQR = jsqr as unknown as typeof jsqr.default;
  * code was made. Returns the decoded text, or null when there is no code or it does not read.
  */
 export function qrTextOfPdf(pdf: Buffer): string | null {
-  const block = /q 0 g [^\n]* cm\n([\s\S]*?)\nf Q/.exec(pdf.toString('latin1'))?.[1];
+  const block = /q 0 g [^\n]* cm\n([\s\S]*?)\nf Q/.exec(pdfContent(pdf))?.[1];
   if (!block) return null;
   const rects = block.split('\n').map((line) => line.split(' ').slice(0, 3).map(Number) as [number, number, number]);
   const count = Math.max(...rects.map(([x, , w]) => x + w), ...rects.map(([, y]) => y + 1));

@@ -1,13 +1,13 @@
 import { indianMidnightOf } from '@elts/contracts';
 import { sql } from '@elts/platform';
-import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
+import { DATABASE_KINDS, databaseAvailable, eventually, pdfText, type ServiceHarness } from '@elts/platform/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gstr1Document } from '../src/invoices/gstr1-json.js';
-import { takeInvoiceNumber } from '../src/store/invoices.js';
+import { takeCreditNoteNumber, takeInvoiceNumber } from '../src/store/invoices.js';
 import type { PaymentsDb } from '../src/store/tables.js';
 import { internalCall, registerMember, startPayments } from './helpers.js';
-import { pdfText, productOrderSteps } from './product-orders.js';
+import { productOrderSteps } from './product-orders.js';
 
 // Product orders' tax invoices (issue 38, docs/decisions/0093): issued by payments when orders says the goods shipped.
 describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => {
@@ -127,6 +127,60 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     expect(text).toContain('GSTIN: 29AABCT1332L1ZA');
   });
 
+  // Issue 38 item 4: every refund of an invoiced order's payment (an exchange refunded for want of a replacement, an
+  // operator's refund after dispatch) is a credit note; an order refunded before it shipped (out of stock, or its
+  // late payment refunded) had no invoice and gets none.
+  it.runIf(available)('credits each refund of a shipped order, in parts adding up to its invoice and never above it', async () => {
+    const member = await registerMember(payments);
+    const productId = await product('85171300', 18);
+    const notesOf = async (orderId: string) =>
+      (
+        await sql<{ document: any }>`select n.document from credit_notes n join payments p on p.payment_id = n.payment_id
+          where p.order_id = ${orderId} and p.refund_of is null`.execute(payments.db)
+      ).rows.map((row) => (typeof row.document === 'string' ? JSON.parse(row.document) : row.document));
+    const refunded = async (orderId: string, path: 'refund' | 'refunds', body: object) => {
+      const answer = await internal(`/internal/payments/orders/${orderId}/${path}`, body);
+      expect(answer.status).toBe(200);
+    };
+
+    // Refunded before shipping: out of stock (a keyed refund), and a late payment given back (the whole payment).
+    const outOfStock = await paidOrder(member, productId, 'Goa', '403001');
+    const late = await paidOrder(member, productId, 'Goa', '403001');
+    await refunded(outOfStock, 'refunds', { key: 'out-of-stock', amountPaise: 2_249_910, reason: 'Out of stock' });
+    await refunded(late, 'refund', { reason: 'The stock was gone when the payment arrived' });
+    const settled = async (orderId: string) =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from events
+          where type = 'PaymentRefunded' and data->>'orderId' = ${orderId}`.execute(payments.db)
+      ).rows[0]!.n;
+    await eventually(async () => (await settled(outOfStock)) === 1 && (await settled(late)) === 1);
+    expect(await invoicesOf(outOfStock)).toEqual([]);
+    expect(await notesOf(outOfStock)).toEqual([]);
+    expect(await notesOf(late)).toEqual([]);
+
+    // Shipped and invoiced (IGST to Karnataka), then refunded in two parts: Rs 1.00 of an exchange, then the rest by
+    // an operator. Each rounded on its own, they would take back a paisa more taxable value than the invoice had.
+    const orderId = await paidOrder(member, productId, 'Karnataka', '560001');
+    await ship(member, orderId);
+    await eventually(async () => (await invoicesOf(orderId)).length === 1);
+    const invoice = (await invoicesOf(orderId))[0]!.document;
+    await refunded(orderId, 'refunds', { key: 'exchange-EX-1', amountPaise: 100, reason: 'No replacement could be sent' });
+    await refunded(orderId, 'refunds', { key: 'operator-after-dispatch', amountPaise: 2_249_810, reason: 'Refunded by an operator' });
+    await eventually(async () => (await notesOf(orderId)).length === 2);
+    const notes = await notesOf(orderId);
+    for (const note of notes) {
+      expect(note).toMatchObject({ ratePercent: 18, cgstPaise: 0, sgstPaise: 0, against: { invoiceNumber: invoice.invoiceNumber } });
+    }
+    const sum = (figure: string) => notes.reduce((total, note) => total + note[figure], 0);
+    for (const figure of ['taxablePaise', 'igstPaise', 'totalPaise']) expect(sum(figure)).toBe(invoice[figure]);
+    // Rs 1.00 took no phone back; the rest did: the month's HSN summary counts one unit back, not two.
+    expect(notes.map((note) => note.goods.lines[0].quantity).sort()).toEqual([0, 1]);
+    // Nothing is left to refund, so no further credit note.
+    const more = await internal(`/internal/payments/orders/${orderId}/refunds`, { key: 'one-more', amountPaise: 100, reason: 'Again' });
+    expect(more.status).toBe(409);
+    expect(await notesOf(orderId)).toHaveLength(2);
+  });
+
   it.runIf(available)('lets a member name their business on an order until it ships, and the invoice names it', async () => {
     const member = await registerMember(payments, { pincode: '560001' });
     const orderId = await paidOrder(member, await product('85171300', 18), 'Karnataka', '560001');
@@ -183,14 +237,18 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     expect(status).toBe(200);
     const data = body.data;
     expect(data.b2b.map((row: { number: string }) => row.number)).toContain((await invoicesOf(orderId))[0]!.invoice_number);
-    // What the invoices of the month add up to is what their payments took, less what the credit notes gave back.
+    // The payments ledger of the month: what the invoiced payments took, and what the refunds of invoiced payments
+    // settled in the month gave back (the refunds' own payment rows, not the credit notes). The return's invoices
+    // add up to the first and its credit notes to the second, to the paisa.
     const [year, number] = month.split('-').map(Number) as [number, number];
     const [from, to] = [indianMidnightOf(year, number, 1), indianMidnightOf(year, number + 1, 1)];
     const ledger = await sql<{ paid: string; refunded: string; count: number }>`
       select coalesce(sum(p.amount_paise), 0) as paid, count(*)::int as count,
-        (select coalesce(sum(n.total_paise), 0) from credit_notes n where n.issued_at >= ${from} and n.issued_at < ${to}) as refunded
+        (select coalesce(sum(r.amount_paise), 0) from payments r join invoices ri on ri.payment_id = r.refund_of
+          where r.status = 'success' and r.processed_at >= ${from} and r.processed_at < ${to}) as refunded
       from invoices i join payments p on p.payment_id = i.payment_id
       where i.issued_at >= ${from} and i.issued_at < ${to}`.execute(payments.db);
+    expect(Number(ledger.rows[0]!.refunded)).toBeGreaterThan(0);
     const { invoices, creditNotes } = data.totals;
     expect(invoices.count).toBe(ledger.rows[0]!.count);
     expect(invoices.taxablePaise + invoices.igstPaise + invoices.cgstPaise + invoices.sgstPaise).toBe(Number(ledger.rows[0]!.paid));
@@ -214,7 +272,7 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="GSTR1_30AABCE1234F1ZI_${month}.json"`);
     const json = (await file.json()) as Gstr1Document;
     expect(json).toMatchObject({ gstin: '30AABCE1234F1ZI', fp: `${month.slice(5)}${month.slice(0, 4)}` });
-    const filed = json.b2b.find((group) => group.ctin === '29AABCT1332L1ZA');
+    const filed = json.b2b?.find((group) => group.ctin === '29AABCT1332L1ZA');
     expect(filed?.inv.find((row) => row.inum === invoiceNumber)).toMatchObject({ val: 22499.1, pos: '29', rchrg: 'N' });
     expect((await payments.json(`/admin/gst/gstr1?month=${month}`, { token: member.token })).status).toBe(401);
     expect((await payments.json('/admin/gst/gstr1?month=2026-13', { token: admin })).body.message).toContain('Month must be YYYY-MM');
@@ -235,6 +293,18 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     );
     const taken = (await Promise.all(attempts)).filter((number) => number !== undefined).sort((a, b) => a - b);
     expect(taken).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // The credit notes' one series (memberships' and goods') is numbered the same way.
+    const notes = Array.from({ length: 6 }, (_, index) =>
+      db
+        .transaction()
+        .execute(async (trx) => {
+          const number = await takeCreditNoteNumber(trx, '2031-32');
+          if (index % 3 === 1) throw new Error('the credit note could not be recorded');
+          return number;
+        })
+        .catch(() => undefined),
+    );
+    expect((await Promise.all(notes)).filter((number) => number !== undefined).sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
     // The membership's series and the next financial year start from 1 on their own.
     expect(await db.transaction().execute((trx) => takeInvoiceNumber(trx, '2031-32'))).toBe(1);
     expect(await db.transaction().execute((trx) => takeInvoiceNumber(trx, '2032-33', 'goods'))).toBe(1);

@@ -3,11 +3,6 @@ import { sql } from '@elts/platform';
 import { eventually, type ServiceHarness } from '@elts/platform/testing';
 import { internalCall, type TestMember } from './helpers.js';
 
-/** The text a PDF of ours shows: each `(text) Tj` of its uncompressed content stream. */
-export function pdfText(pdf: Buffer): string {
-  return [...pdf.toString('latin1').matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((match) => match[1]!.replace(/\\(.)/g, '$1')).join('\n');
-}
-
 /**
  * The steps of a product order as payments sees them (docs/decisions/0093): a product with its tax facts from
  * catalog, an order placed and paid, its shipment from orders, and the invoices payments issued for it.

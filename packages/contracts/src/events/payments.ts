@@ -226,6 +226,31 @@ export const AutoRenewalChanged = defineEvent({
 
 // Invoices and membership credit ----------------------------------------------------------------------------------
 
+/**
+ * A goods document's order, delivery address (CGST Rule 46(o)) and line. An invoice's line sells at least one unit;
+ * a credit note's takes back the units its refund wholly paid back, none for a refund of part of a price
+ * (docs/decisions/0169).
+ */
+const goodsOf = (quantity: z.ZodNumber) =>
+  z.object({
+    orderId: z.string(),
+    deliveryAddress: z.string(),
+    lines: z.array(
+      z.object({
+        description: z.string(),
+        hsnCode: z.string(),
+        quantity,
+        unitPricePaise: paise,
+        grossValuePaise: paise,
+        discountPaise: paise,
+        taxablePaise: paise,
+        ratePercent: z.number(),
+      }),
+    ),
+    /** Membership credit spent on the order when it is not treated as a discount: a means of payment, shown apart. */
+    paidByCreditPaise: paise.default(0),
+  });
+
 export const InvoiceIssued = defineEvent({
   type: 'InvoiceIssued',
   version: 1,
@@ -252,26 +277,7 @@ export const InvoiceIssued = defineEvent({
      * line, with the HSN code, quantity, the value before and after the membership credit's discount, and the tax.
      * Absent on a membership invoice.
      */
-    goods: z
-      .object({
-        orderId: z.string(),
-        deliveryAddress: z.string(),
-        lines: z.array(
-          z.object({
-            description: z.string(),
-            hsnCode: z.string(),
-            quantity: z.number().int().positive(),
-            unitPricePaise: paise,
-            grossValuePaise: paise,
-            discountPaise: paise,
-            taxablePaise: paise,
-            ratePercent: z.number(),
-          }),
-        ),
-        /** Membership credit spent on the order when it is not treated as a discount: a means of payment, shown apart. */
-        paidByCreditPaise: paise.default(0),
-      })
-      .optional(),
+    goods: goodsOf(z.number().int().positive()).optional(),
   }),
 });
 
@@ -284,6 +290,7 @@ export const CreditNoteIssued = defineEvent({
   type: 'CreditNoteIssued',
   version: 1,
   schema: InvoiceIssued.schema.extend({
+    goods: goodsOf(z.number().int().nonnegative()).optional(),
     refundId: z.string(),
     against: z.object({ invoiceNumber: z.string(), issuedAt: z.string(), reason: z.string() }),
   }),

@@ -63,8 +63,11 @@ const eInvoiceRegistrationSchema = z.object({
 const gstReturnRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 /** Taxable value and tax of a group of documents, in paise (credit notes taken away). */
 const gstTaxAmounts = z.object({ taxablePaise: z.number(), igstPaise: z.number(), cgstPaise: z.number(), sgstPaise: z.number() });
-/** The offline tool's GSTR-1 document (its own field names; amounts in rupees to the paisa): the file, not an envelope. */
-const gstr1Section = z.array(z.looseObject({}));
+/**
+ * The offline tool's GSTR-1 document (its own field names; amounts in rupees to the paisa): the file, not an envelope.
+ * A section the month has nothing for is absent, never an empty list (the portal refuses empty arrays).
+ */
+const gstr1Section = z.array(z.looseObject({})).min(1).optional();
 const gstr1Document = z.object({
   gstin: z.string(),
   fp: z.string(),
@@ -75,8 +78,8 @@ const gstr1Document = z.object({
   b2cs: gstr1Section,
   cdnr: gstr1Section,
   cdnur: gstr1Section,
-  hsn: z.object({ hsn_b2b: gstr1Section, hsn_b2c: gstr1Section }),
-  doc_issue: z.object({ doc_det: gstr1Section }),
+  hsn: z.object({ hsn_b2b: gstr1Section, hsn_b2c: gstr1Section }).optional(),
+  doc_issue: z.object({ doc_det: z.array(z.looseObject({})).min(1) }).optional(),
 });
 /** The month's totals (decision 0095): the GST page shows them, so their shape is part of the contract. */
 const gstReturnTotals = z.object({

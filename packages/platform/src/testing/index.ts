@@ -1,4 +1,5 @@
 export { type DeciderThen, deciderSpec, type GivenEvent, recorded } from './decider-spec.js';
+export { pdfContent, pdfText } from './pdf-text.js';
 export { type RawExchange, rawHttp } from './raw-http.js';
 export {
   type HarnessOptions,

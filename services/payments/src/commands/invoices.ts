@@ -1,11 +1,25 @@
 import { gstStateCode, type IndianStateName, indianStateNamed, ordersOperations } from '@elts/contracts';
 import { InternalCallError, type UnitOfWork } from '@elts/platform';
-import { CREDIT_NOTE_SERIES, creditNoteSplit, financialYear, GST_PERCENT, invoiceNumber, splitGst } from '../domain/invoice.js';
+import {
+  CREDIT_NOTE_SERIES,
+  creditNoteSplit,
+  financialYear,
+  GST_PERCENT,
+  invoiceNumber,
+  splitGst,
+  unitsTakenBack,
+} from '../domain/invoice.js';
 import type { PaymentState } from '../domain/payment.js';
 import type { RefundState } from '../domain/refund.js';
 import { loadPayment } from '../flows/payment.js';
 import type { InvoiceRecord } from '../invoices/invoice-document.js';
-import { findInvoiceOfPayment, paymentsOwedInvoices, takeCreditNoteNumber, takeInvoiceNumber } from '../store/invoices.js';
+import {
+  creditedOfPayment,
+  findInvoiceOfPayment,
+  paymentsOwedInvoices,
+  takeCreditNoteNumber,
+  takeInvoiceNumber,
+} from '../store/invoices.js';
 import { findMemberProfile } from '../store/member-profiles.js';
 import type { PaymentsDb } from '../store/tables.js';
 import { type PaymentsContext, record } from './context.js';
@@ -122,16 +136,30 @@ export async function issueInvoiceFor(
   ]);
 }
 
-/** A goods credit note's line: the invoice's goods, valued at what the refund takes back (no discount on it). */
-function goodsTakenBack(goods: NonNullable<InvoiceRecord['goods']>, taxablePaise: number): NonNullable<InvoiceRecord['goods']> {
-  const lines = goods.lines.map((line) => ({ ...line, grossValuePaise: taxablePaise, discountPaise: 0, taxablePaise }));
+/**
+ * A goods credit note's line: the invoice's goods, valued at what the refund takes back (no discount on it), with the
+ * units it takes back (the HSN summary counts them off the month's quantity).
+ */
+function goodsTakenBack(
+  goods: NonNullable<InvoiceRecord['goods']>,
+  taxablePaise: number,
+  unitsOf: (quantity: number) => number,
+): NonNullable<InvoiceRecord['goods']> {
+  const lines = goods.lines.map((line) => ({
+    ...line,
+    quantity: unitsOf(line.quantity),
+    grossValuePaise: taxablePaise,
+    discountPaise: 0,
+    taxablePaise,
+  }));
   return { ...goods, lines, paidByCreditPaise: 0 };
 }
 
 /**
  * Issues the GST credit note of a refund whose payment had a tax invoice, in the transaction that records the
  * refund's success, once per refund: its own serial per financial year, the invoice's parties and place of supply,
- * and the tax of the amount refunded at the invoice's rate, never above the invoice. A payment without an invoice
+ * and the tax of the amount refunded at the invoice's rate, never above the invoice, even over several refunds (each
+ * takes back what its refund adds to the earlier credit notes, docs/decisions/0169). A payment without an invoice
  * (a product order refunded before it shipped) needs none. Memberships and goods share the one credit note series.
  */
 export async function issueCreditNoteFor(unit: UnitOfWork<PaymentsDb>, refund: RefundState, issuedAt: Date) {
@@ -144,7 +172,9 @@ export async function issueCreditNoteFor(unit: UnitOfWork<PaymentsDb>, refund: R
   };
   const year = financialYear(issuedAt);
   const number = await takeCreditNoteNumber(unit.db, year);
-  const split = creditNoteSplit(original, refund.amountPaise);
+  const earlier = await creditedOfPayment(unit.db, refund.paymentId);
+  const split = creditNoteSplit(original, refund.amountPaise, earlier);
+  const unitsOf = (quantity: number) => unitsTakenBack(quantity, original.totalPaise, refund.amountPaise, earlier);
   await record(unit, stream, 0, [
     {
       type: 'CreditNoteIssued',
@@ -159,7 +189,7 @@ export async function issueCreditNoteFor(unit: UnitOfWork<PaymentsDb>, refund: R
         sac: original.sac,
         ...split,
         ratePercent: original.ratePercent ?? GST_PERCENT,
-        ...(original.goods ? { goods: goodsTakenBack(original.goods, split.taxablePaise) } : {}),
+        ...(original.goods ? { goods: goodsTakenBack(original.goods, split.taxablePaise, unitsOf) } : {}),
         placeOfSupply: original.placeOfSupply,
         recipient: original.recipient,
         supplier: original.supplier,

@@ -51,14 +51,39 @@ export function invoiceNumber(series: string, year: string, serial: number): str
 export const CREDIT_NOTE_SERIES = 'CN';
 
 /**
- * The tax a credit note takes back for a refund of an invoiced payment: the refund split by the invoice's own rate
- * and place of supply (CGST+SGST stays CGST+SGST), never more than the invoice. A full refund takes back exactly
- * the invoice's figures.
+ * The tax a credit note takes back for a refund of an invoiced payment, at the invoice's own rate and place of supply
+ * (CGST+SGST stays CGST+SGST): the split of everything refunded with this refund less the split of what the earlier
+ * credit notes of the same invoice took back (`earlierPaise`, their totals). Rounding each refund on its own could
+ * take a paisa more of taxable value (or of a tax) than the invoice had over several partial refunds; taken this way
+ * the credit notes of one invoice add up, figure by figure, to the split of their sum, and the refund that reaches the
+ * invoice's total takes back exactly what is left of the invoice's own figures, never above it. Every split is
+ * non-decreasing in the amount (a paisa more moves the rounded taxable value or the tax by at most that paisa), so no
+ * figure of a credit note is negative.
  */
-export function creditNoteSplit(invoice: TaxSplit & { ratePercent?: number }, refundPaise: number): TaxSplit {
-  const { taxablePaise, cgstPaise, sgstPaise, igstPaise, totalPaise } = invoice;
-  if (refundPaise >= totalPaise) return { taxablePaise, cgstPaise, sgstPaise, igstPaise, totalPaise };
-  return splitGst(refundPaise, igstPaise === 0 && cgstPaise + sgstPaise > 0, invoice.ratePercent ?? GST_PERCENT);
+export function creditNoteSplit(invoice: TaxSplit & { ratePercent?: number }, refundPaise: number, earlierPaise = 0): TaxSplit {
+  const intraState = invoice.igstPaise === 0 && invoice.cgstPaise + invoice.sgstPaise > 0;
+  const upTo = (paise: number): TaxSplit =>
+    paise >= invoice.totalPaise ? invoice : splitGst(paise, intraState, invoice.ratePercent ?? GST_PERCENT);
+  const before = upTo(earlierPaise);
+  const after = upTo(earlierPaise + refundPaise);
+  return {
+    taxablePaise: after.taxablePaise - before.taxablePaise,
+    cgstPaise: after.cgstPaise - before.cgstPaise,
+    sgstPaise: after.sgstPaise - before.sgstPaise,
+    igstPaise: after.igstPaise - before.igstPaise,
+    totalPaise: after.totalPaise - before.totalPaise,
+  };
+}
+
+/**
+ * The units a credit note takes back from an invoice line of `quantity` units: the units the refunds so far have
+ * wholly paid back (each unit an equal share of the invoice's total), less those the earlier credit notes took. A
+ * refund of part of a unit's price (a reduction, not a return) takes none back; the refund that reaches the total
+ * takes back what is left, so the credit notes of a line never take more units than it had, nor fewer than none.
+ */
+export function unitsTakenBack(quantity: number, invoiceTotalPaise: number, refundPaise: number, earlierPaise = 0): number {
+  const paidBack = (paise: number) => (paise >= invoiceTotalPaise ? quantity : Math.floor((paise * quantity) / invoiceTotalPaise));
+  return paidBack(earlierPaise + refundPaise) - paidBack(earlierPaise);
 }
 
 /** What a goods invoice is made from: one product order's line, as placed. */

@@ -46,10 +46,12 @@ export function eInvoiceOf(
       PrdDesc: atLeast3(line.description, 300),
       IsServc: 'N' as const,
       HsnCd: line.hsnCode,
-      Qty: line.quantity,
+      // A credit note that lowers the value without taking a unit back (a part refund) has no quantity (optional in
+      // the schema); its unit price is then the value it takes back.
+      ...(line.quantity > 0 ? { Qty: line.quantity } : {}),
       Unit: 'NOS',
       // The value before tax of one unit, to the thousandth of a rupee the schema allows.
-      UnitPrice: Math.round((line.grossValuePaise * 10) / line.quantity) / 1000,
+      UnitPrice: Math.round((line.grossValuePaise * 10) / Math.max(line.quantity, 1)) / 1000,
       TotAmt: rupees(line.grossValuePaise),
       Discount: rupees(line.discountPaise),
       AssAmt: rupees(line.taxablePaise),

@@ -43,14 +43,19 @@ interface DocumentRange {
   net_issue: number;
 }
 
+/**
+ * The file. A section (or an HSN half) the month has nothing for is left out rather than written empty: the portal
+ * refuses a file with an empty array in it (a structure error, RET191106, as the offline tool's users report it),
+ * and the offline tool writes only what it has.
+ */
 export interface Gstr1Document {
   gstin: string;
   fp: string;
   version: string;
   hash: string;
-  b2b: { ctin: string; inv: { inum: string; idt: string; val: number; pos: string; rchrg: 'N'; inv_typ: 'R'; itms: Item[] }[] }[];
-  b2cl: { pos: string; inv: { inum: string; idt: string; val: number; itms: Item[] }[] }[];
-  b2cs: {
+  b2b?: { ctin: string; inv: { inum: string; idt: string; val: number; pos: string; rchrg: 'N'; inv_typ: 'R'; itms: Item[] }[] }[];
+  b2cl?: { pos: string; inv: { inum: string; idt: string; val: number; itms: Item[] }[] }[];
+  b2cs?: {
     sply_ty: 'INTRA' | 'INTER';
     pos: string;
     typ: 'OE';
@@ -61,13 +66,13 @@ export interface Gstr1Document {
     samt?: number;
     csamt: number;
   }[];
-  cdnr: {
+  cdnr?: {
     ctin: string;
     nt: { ntty: 'C'; nt_num: string; nt_dt: string; val: number; pos: string; rchrg: 'N'; inv_typ: 'R'; itms: Item[] }[];
   }[];
-  cdnur: { typ: 'B2CL'; ntty: 'C'; nt_num: string; nt_dt: string; val: number; pos: string; itms: Item[] }[];
-  hsn: { hsn_b2b: HsnLine[]; hsn_b2c: HsnLine[] };
-  doc_issue: { doc_det: { doc_num: number; doc_typ: string; docs: DocumentRange[] }[] };
+  cdnur?: { typ: 'B2CL'; ntty: 'C'; nt_num: string; nt_dt: string; val: number; pos: string; itms: Item[] }[];
+  hsn?: { hsn_b2b?: HsnLine[]; hsn_b2c?: HsnLine[] };
+  doc_issue?: { doc_det: { doc_num: number; doc_typ: string; docs: DocumentRange[] }[] };
 }
 
 /**
@@ -112,13 +117,19 @@ const noteOf = (row: ReturnNote) => ({
   val: rupeesOfPaise(row.valuePaise),
 });
 
+/**
+ * A SAC (a service: chapter 99, the membership's) has no unit or quantity in Table 12: its unit is NA and its
+ * quantity 0, as the tool and the portal take a service; goods are counted in numbers (NOS).
+ */
+const isService = (code: string) => code.startsWith('99');
+
 function hsnLines(rows: readonly HsnRow[]): HsnLine[] {
   return rows.map((row, index) => ({
     num: index + 1,
     hsn_sc: row.hsn,
     desc: row.description.slice(0, 30),
-    uqc: 'NOS',
-    qty: row.quantity,
+    uqc: isService(row.hsn) ? 'NA' : 'NOS',
+    qty: isService(row.hsn) ? 0 : row.quantity,
     rt: row.ratePercent,
     txval: rupeesOfPaise(row.taxablePaise),
     iamt: rupeesOfPaise(row.igstPaise),
@@ -148,6 +159,9 @@ function ranges(numbers: readonly string[]): DocumentRange[] {
   }));
 }
 
+/** A section's rows, or nothing when there are none (the file then leaves the section out). */
+const unlessEmpty = <Row>(rows: Row[]): Row[] | undefined => (rows.length > 0 ? rows : undefined);
+
 /** The month's GSTR-1 JSON for a supplier's GSTIN; `month` is YYYY-MM, the period `fp` MMYYYY. */
 export function gstr1Json(data: MonthReturn, supplier: { gstin: string; month: string }): Gstr1Document {
   const home = supplier.gstin.slice(0, 2);
@@ -162,41 +176,54 @@ export function gstr1Json(data: MonthReturn, supplier: { gstin: string; month: s
     inv_typ: 'R' as const,
     itms: items(row, home),
   });
+  const hsnB2b = unlessEmpty(hsnLines(data.hsnByRecipient.b2b));
+  const hsnB2c = unlessEmpty(hsnLines(data.hsnByRecipient.b2c));
+  // A section left out is undefined here, which the file (JSON.stringify) does not write.
   return {
     gstin: supplier.gstin,
     fp: `${supplier.month.slice(5, 7)}${supplier.month.slice(0, 4)}`,
     version: GSTR1_JSON_VERSION,
     hash: 'hash',
-    b2b: groupBy(
-      data.b2b,
-      (row) => row.gstin ?? '',
-      (row) => ({ ...invoiceOf(row), ...registered(row) }),
-    ).map(([ctin, inv]) => ({ ctin, inv })),
-    b2cl: groupBy(
-      data.b2cl,
-      (row) => codeOf(row.placeOfSupply),
-      (row) => ({ ...invoiceOf(row), itms: items(row, home) }),
-    ).map(([pos, inv]) => ({ pos, inv })),
-    b2cs: data.b2cs.map((row) => {
-      const inter = codeOf(row.placeOfSupply) !== home;
-      const { txval, rt, csamt, ...taxes } = detail(row, inter);
-      return {
-        sply_ty: inter ? ('INTER' as const) : ('INTRA' as const),
-        pos: codeOf(row.placeOfSupply),
-        typ: 'OE' as const,
-        rt,
-        txval,
-        ...taxes,
-        csamt,
-      };
-    }),
-    cdnr: groupBy(
-      data.cdnr,
-      (row) => row.gstin ?? '',
-      (row) => ({ ...noteOf(row), ...registered(row) }),
-    ).map(([ctin, nt]) => ({ ctin, nt })),
-    cdnur: data.cdnur.map((row) => ({ typ: 'B2CL' as const, ...noteOf(row), pos: codeOf(row.placeOfSupply), itms: items(row, home) })),
-    hsn: { hsn_b2b: hsnLines(data.hsnByRecipient.b2b), hsn_b2c: hsnLines(data.hsnByRecipient.b2c) },
-    doc_issue: { doc_det: docDet },
+    b2b: unlessEmpty(
+      groupBy(
+        data.b2b,
+        (row) => row.gstin ?? '',
+        (row) => ({ ...invoiceOf(row), ...registered(row) }),
+      ).map(([ctin, inv]) => ({ ctin, inv })),
+    ),
+    b2cl: unlessEmpty(
+      groupBy(
+        data.b2cl,
+        (row) => codeOf(row.placeOfSupply),
+        (row) => ({ ...invoiceOf(row), itms: items(row, home) }),
+      ).map(([pos, inv]) => ({ pos, inv })),
+    ),
+    b2cs: unlessEmpty(
+      data.b2cs.map((row) => {
+        const inter = codeOf(row.placeOfSupply) !== home;
+        const { txval, rt, csamt, ...taxes } = detail(row, inter);
+        return {
+          sply_ty: inter ? ('INTER' as const) : ('INTRA' as const),
+          pos: codeOf(row.placeOfSupply),
+          typ: 'OE' as const,
+          rt,
+          txval,
+          ...taxes,
+          csamt,
+        };
+      }),
+    ),
+    cdnr: unlessEmpty(
+      groupBy(
+        data.cdnr,
+        (row) => row.gstin ?? '',
+        (row) => ({ ...noteOf(row), ...registered(row) }),
+      ).map(([ctin, nt]) => ({ ctin, nt })),
+    ),
+    cdnur: unlessEmpty(
+      data.cdnur.map((row) => ({ typ: 'B2CL' as const, ...noteOf(row), pos: codeOf(row.placeOfSupply), itms: items(row, home) })),
+    ),
+    hsn: hsnB2b || hsnB2c ? { hsn_b2b: hsnB2b, hsn_b2c: hsnB2c } : undefined,
+    doc_issue: docDet.length > 0 ? { doc_det: docDet } : undefined,
   };
 }

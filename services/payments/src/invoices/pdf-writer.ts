@@ -1,7 +1,11 @@
+import { constants, deflateSync } from 'node:zlib';
+
 /**
  * A minimal PDF 1.4 writer for one-page text documents: the built-in Helvetica fonts, text at positions, lines, and grids of
  * filled cells (a QR code).
  * Enough for a tax invoice, with nothing to install. Text is limited to what WinAnsi encodes (no rupee sign).
+ * The page's content stream is compressed with Flate (zlib, the FlateDecode filter of PDF 1.2 and later, PDF 1.7
+ * section 7.4.4; docs/decisions/0169): a signed QR code's thousands of rectangles made an invoice about 60 kB.
  */
 export class PdfPage {
   private readonly ops: string[] = [];
@@ -47,14 +51,15 @@ export class PdfPage {
   }
 
   toBuffer(info: { title: string }): Buffer {
-    const content = this.ops.join('\n');
+    // Latin-1 both ways: the text is WinAnsi (one byte a character) and the compressed bytes pass through unchanged.
+    const content = deflateSync(Buffer.from(this.ops.join('\n'), 'latin1'), { level: constants.Z_BEST_COMPRESSION }).toString('latin1');
     const objects = [
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${this.width} ${this.height}] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>`,
       '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
       '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+      `<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n${content}\nendstream`,
       `<< /Title (${escapePdf(toWinAnsi(info.title))}) /Producer (ELTS Club) >>`,
     ];
     let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';

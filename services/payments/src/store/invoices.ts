@@ -40,3 +40,16 @@ export async function takeCreditNoteNumber(db: Kysely<PaymentsDb>, year: string)
 export function findInvoiceOfPayment(db: Kysely<PaymentsDb>, paymentId: string) {
   return db.selectFrom('invoices').select('document').where('payment_id', '=', paymentId).executeTakeFirst();
 }
+
+/**
+ * What the credit notes already issued against a payment's invoice took back, in paise (0 when none): read in the
+ * transaction that issues the next one, which the refund's outcome on the payment's stream serialises with them.
+ */
+export async function creditedOfPayment(db: Kysely<PaymentsDb>, paymentId: string): Promise<number> {
+  const credited = await db
+    .selectFrom('credit_notes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('total_paise'), sql<number>`0`).as('paise'))
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  return Number(credited.paise);
+}

@@ -1,5 +1,5 @@
 import { sql } from '@elts/platform';
-import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness, silentLogger } from '@elts/platform/testing';
+import { DATABASE_KINDS, databaseAvailable, eventually, pdfText, type ServiceHarness, silentLogger } from '@elts/platform/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NicIrpClient } from '../../src/e-invoicing/irp-client.js';
@@ -8,7 +8,7 @@ import { paymentsSettings } from '../../src/settings.js';
 import type { PaymentsDb } from '../../src/store/tables.js';
 import { internalCall, registerMember, startPayments } from '../helpers.js';
 import { qrTextOfPdf } from '../pdf-qr.js';
-import { pdfText, productOrderSteps } from '../product-orders.js';
+import { productOrderSteps } from '../product-orders.js';
 import { type FakeIrp, startFakeIrp } from './fake-irp.js';
 
 type Row = PaymentsDb['e_invoices'];

@@ -185,6 +185,11 @@ describe('a B2B product invoice as an e-invoice (schema 1.1)', () => {
     expect(crn.ItemList[0]).toMatchObject({ TotAmt: 9533.52, Discount: 0, AssAmt: 9533.52, IgstAmt: 1716.03, TotItemVal: 11249.55 });
     expect(crn.ValDtls).toMatchObject({ AssVal: 9533.52, IgstVal: 1716.03, TotInvVal: 11249.55 });
     expect(eInvoiceSchema.safeParse(crn).success).toBe(true);
+    // A part refund that takes no unit back (docs/decisions/0169) has no quantity: its unit price is the value.
+    const reduction = eInvoiceOf({ ...note, goods: { ...note.goods!, lines: [{ ...line, quantity: 0 }] } }, order, place)!;
+    expect(reduction.ItemList[0]).not.toHaveProperty('Qty');
+    expect(reduction.ItemList[0]).toMatchObject({ UnitPrice: 9533.52, TotAmt: 9533.52 });
+    expect(eInvoiceSchema.safeParse(reduction).success).toBe(true);
     // A note that names no invoice is refused.
     const { RefDtls, ...unnamed } = crn;
     expect(eInvoiceSchema.safeParse(unnamed).error?.issues[0]?.path).toEqual(['RefDtls', 'PrecDocDtls']);

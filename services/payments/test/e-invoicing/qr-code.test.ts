@@ -1,8 +1,8 @@
+import { pdfText } from '@elts/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { invoicePdf } from '../../src/invoices/invoice-document.js';
 import { qrModules } from '../../src/invoices/qr-code.js';
 import { qrTextOfPdf } from '../pdf-qr.js';
-import { pdfText } from '../product-orders.js';
 import { b2bInvoice } from './fixtures.js';
 
 /** A signed QR code's shape: a JWT of about 1,200 characters (the IRP's are of this order). */
@@ -22,6 +22,13 @@ describe('the signed QR code on the invoice PDF', () => {
     expect(text).toContain(`IRN: ${mark.irn}`);
     expect(text).toContain('Signed QR code of the Invoice Registration Portal:');
     expect(text.replace(/\n/g, '')).not.toContain(signedQr.slice(0, 60));
+  });
+
+  it('is compressed (FlateDecode): the page with its code stays a few kilobytes, not about 60 kB (docs/decisions/0169)', () => {
+    const pdf = invoicePdf(invoice, mark);
+    expect(pdf.toString('latin1')).toMatch(/\/Filter \/FlateDecode >>\nstream\n/);
+    expect(pdf.toString('latin1')).not.toContain(' re\n');
+    expect(pdf.length).toBeLessThan(20_000);
   });
 
   it('draws nothing without a signed QR code, and no IRN block without a registration', () => {

@@ -3,9 +3,22 @@ import { callOperation, formatDate, formatRupees, readMemberSession } from '@elt
 import { useQuery } from '@tanstack/react-query';
 import { InvoiceDownload } from '../shopping/InvoiceDownload.js';
 
+/** One GST document in a list: its number, date, amount and download, and for a credit note the invoice it reduces. */
+interface TaxDocument {
+  number: string;
+  issuedAt: string;
+  amount: number;
+  path: string;
+  against?: string;
+}
+
+/** A PDF's file name from a document number: EG/2627/000001 is invoice-EG-2627-000001.pdf. */
+const fileNameOf = (kind: 'invoice' | 'credit-note', number: string) => `${kind}-${number.replace(/\//g, '-')}.pdf`;
+
 /**
- * The member's GST tax invoices (`GET /api/subscription/invoices`: the membership's, and the orders' once shipped),
- * each with its download (issue 38: the API served them and no screen linked them). Nothing while none exist.
+ * The member's GST tax invoices (`GET /api/subscription/invoices`: the membership's, and the orders' once shipped)
+ * and credit notes (`GET /api/subscription/credit-notes`: every refund of an invoiced payment), each with its
+ * download (issue 38: the API served them and no screen linked them). A list shows only when it has a document.
  */
 export function MembershipInvoices() {
   const token = readMemberSession().token;
@@ -14,25 +27,55 @@ export function MembershipInvoices() {
     enabled: Boolean(token),
     queryFn: async ({ signal }) => (await callOperation(API.memberInvoices, {}, { token, signal })).data,
   });
-  const rows = invoices.data ?? [];
-  if (rows.length === 0) return null;
+  const creditNotes = useQuery({
+    queryKey: ['subscription', 'credit-notes'],
+    enabled: Boolean(token),
+    queryFn: async ({ signal }) => (await callOperation(API.memberCreditNotes, {}, { token, signal })).data,
+  });
   return (
-    <section aria-labelledby="invoices-heading" className="mt-6">
-      <h3 id="invoices-heading" className="font-bold text-ink-950">
-        Tax invoices
+    <>
+      <TaxDocuments
+        kind="invoice"
+        heading="Tax invoices"
+        documents={(invoices.data ?? []).map((row) => ({
+          number: row.invoice_number,
+          issuedAt: row.issued_at,
+          amount: row.amount,
+          path: row.download_url,
+        }))}
+      />
+      <TaxDocuments
+        kind="credit-note"
+        heading="Credit notes"
+        documents={(creditNotes.data ?? []).map((row) => ({
+          number: row.credit_note_number,
+          issuedAt: row.issued_at,
+          amount: row.amount,
+          path: row.download_url,
+          against: row.invoice_number,
+        }))}
+      />
+    </>
+  );
+}
+
+function TaxDocuments({ kind, heading, documents }: { kind: 'invoice' | 'credit-note'; heading: string; documents: TaxDocument[] }) {
+  if (documents.length === 0) return null;
+  const headingId = `${kind}s-heading`;
+  return (
+    <section aria-labelledby={headingId} className="mt-6">
+      <h3 id={headingId} className="font-bold text-ink-950">
+        {heading}
       </h3>
       <ul className="mt-2 divide-y divide-ink-100">
-        {rows.map((invoice) => (
-          <li key={invoice.invoice_number} className="flex flex-wrap items-center justify-between gap-2 py-2">
+        {documents.map((entry) => (
+          <li key={entry.number} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span className="text-sm text-ink-700">
-              <span className="font-semibold text-ink-950">{invoice.invoice_number}</span> · {formatDate(invoice.issued_at)} ·{' '}
-              {formatRupees(paiseOf(invoice.amount))}
+              <span className="font-semibold text-ink-950">{entry.number}</span> · {formatDate(entry.issuedAt)} ·{' '}
+              {formatRupees(paiseOf(entry.amount))}
+              {entry.against && <> · against {entry.against}</>}
             </span>
-            <InvoiceDownload
-              path={invoice.download_url}
-              fileName={`invoice-${invoice.invoice_number.replace(/\//g, '-')}.pdf`}
-              label={`Download ${invoice.invoice_number}`}
-            />
+            <InvoiceDownload path={entry.path} fileName={fileNameOf(kind, entry.number)} label={`Download ${entry.number}`} />
           </li>
         ))}
       </ul>
