@@ -2,11 +2,11 @@ import { formatIndianDay, todayInIndia } from '@elts/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../src/accessibility.js';
+import { createProduct, payOrder, placeUnpaidOrder } from '../src/admin.js';
 import { adminCall, adminToken, eventually, useSharedProduct } from '../src/admin-session.js';
 import { VIEWPORTS } from '../src/browser.js';
 import { widerThanWindow } from '../src/layout.js';
 import { subscriber } from '../src/members.js';
-import { createProduct, payOrder, placeUnpaidOrder } from '../src/admin.js';
 
 // The back office's charts (decisions 0096, 0152, 0170) on the suite's product: a member who joins and pays for a
 // membership and an order today draws each chart page (Payments, Orders, Users), read by keyboard and as a table; a
@@ -85,9 +85,7 @@ describe('the back office charts', () => {
       await page.keyboard.press('End');
       const last = chartPage.last();
       // The last bucket, today's, with the same bucket of the period before beside it.
-      await expect
-        .poll(() => slider.getAttribute('aria-valuetext'))
-        .toMatch(new RegExp(`^${last}: ${chartPage.value.source}; `));
+      await expect.poll(() => slider.getAttribute('aria-valuetext')).toMatch(new RegExp(`^${last}: ${chartPage.value.source}; `));
       await chart.getByText(new RegExp(`^${last}: ${chartPage.value.source}`)).waitFor();
       const toggle = chart.getByRole('button', { name: 'View as table' });
       await toggle.click();

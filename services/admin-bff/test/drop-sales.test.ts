@@ -43,7 +43,12 @@ describe.each(DATABASE_KINDS)('the Drops chart on %s', (kind) => {
     await record(bff.harness, 'catalog', `drop-${DROP}`, [
       {
         type: 'DropScheduled',
-        data: { dropId: DROP, opensAt: ist('2026-11-24T10:00').toISOString(), closesAt: ist('2026-11-24T14:00').toISOString(), label: 'Tuesday drop' },
+        data: {
+          dropId: DROP,
+          opensAt: ist('2026-11-24T10:00').toISOString(),
+          closesAt: ist('2026-11-24T14:00').toISOString(),
+          label: 'Tuesday drop',
+        },
         metadata: actor,
       },
     ]);
@@ -99,28 +104,31 @@ describe.each(DATABASE_KINDS)('the Drops chart on %s', (kind) => {
 
   const sales = async (dropId: string) => bff.harness.json(`/admin/charts/drops/${dropId}`, { token: bff.admin.token });
 
-  it.runIf(available)('counts the units sold in each Indian hour of the drop against those it offered, and each product’s sell-through', async () => {
-    const { status, body } = await sales(DROP);
-    expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.data.drop).toEqual({
-      id: DROP,
-      label: 'Tuesday drop',
-      opensAt: ist('2026-11-24T10:00').toISOString(),
-      closesAt: ist('2026-11-24T14:00').toISOString(),
-    });
-    expect(body.data.hours).toEqual([
-      { start: ist('2026-11-24T10:00').toISOString(), sold: 2, soldSoFar: 2 },
-      { start: ist('2026-11-24T11:00').toISOString(), sold: 1, soldSoFar: 3 },
-      { start: ist('2026-11-24T12:00').toISOString(), sold: 1, soldSoFar: 4 },
-      { start: ist('2026-11-24T13:00').toISOString(), sold: 0, soldSoFar: 4 },
-    ]);
-    expect(body.data.products).toEqual([
-      { id: 'PRD-KETTLE', name: 'Kettle', offered: 9, sold: 4, sellThroughPercent: 44 },
-      { id: 'PRD-ANYDROP', name: 'Bottle', offered: 2, sold: 0, sellThroughPercent: 0 },
-      { id: 'PRD-FLASK', name: 'Flask', offered: 5, sold: 0, sellThroughPercent: 0 },
-    ]);
-    expect([body.data.offered, body.data.sold]).toEqual([16, 4]);
-  });
+  it.runIf(available)(
+    'counts the units sold in each Indian hour of the drop against those it offered, and each product’s sell-through',
+    async () => {
+      const { status, body } = await sales(DROP);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.data.drop).toEqual({
+        id: DROP,
+        label: 'Tuesday drop',
+        opensAt: ist('2026-11-24T10:00').toISOString(),
+        closesAt: ist('2026-11-24T14:00').toISOString(),
+      });
+      expect(body.data.hours).toEqual([
+        { start: ist('2026-11-24T10:00').toISOString(), sold: 2, soldSoFar: 2 },
+        { start: ist('2026-11-24T11:00').toISOString(), sold: 1, soldSoFar: 3 },
+        { start: ist('2026-11-24T12:00').toISOString(), sold: 1, soldSoFar: 4 },
+        { start: ist('2026-11-24T13:00').toISOString(), sold: 0, soldSoFar: 4 },
+      ]);
+      expect(body.data.products).toEqual([
+        { id: 'PRD-KETTLE', name: 'Kettle', offered: 9, sold: 4, sellThroughPercent: 44 },
+        { id: 'PRD-ANYDROP', name: 'Bottle', offered: 2, sold: 0, sellThroughPercent: 0 },
+        { id: 'PRD-FLASK', name: 'Flask', offered: 5, sold: 0, sellThroughPercent: 0 },
+      ]);
+      expect([body.data.offered, body.data.sold]).toEqual([16, 4]);
+    },
+  );
 
   it.runIf(available)('keeps each hour’s sums equal to the moves the events made', async () => {
     // Summed here from stock_moves, the one row per event: the read model's hours hold the same.
@@ -130,7 +138,9 @@ describe.each(DATABASE_KINDS)('the Drops chart on %s', (kind) => {
     const kept = await sql<{ product_id: string; hour: Date; on_hand: string; sold: string }>`
       select product_id, hour, on_hand::text, sold::text from stock_hour_stats order by 1, 2`.execute(bff.harness.db);
     expect(kept.rows).toEqual(counted.rows);
-    expect(counted.rows.find((row) => row.product_id === 'PRD-KETTLE' && row.hour.getTime() === ist('2026-11-24T12:00').getTime())).toMatchObject({
+    expect(
+      counted.rows.find((row) => row.product_id === 'PRD-KETTLE' && row.hour.getTime() === ist('2026-11-24T12:00').getTime()),
+    ).toMatchObject({
       sold: '1',
     });
   });

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { indianDayOf } from '@elts/contracts';
 import {
   contactMessageReceivedEvent,
   invitationCreatedEvent,
@@ -11,7 +12,6 @@ import {
   subscriptionRequestedEvent,
   subscriptionStatusChangedEvent,
 } from '@elts/contracts/testing';
-import { indianDayOf } from '@elts/contracts';
 import { DATABASE_KINDS, databaseAvailable, type ServiceHarness, silentLogger, type TestDatabase } from '@elts/platform/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

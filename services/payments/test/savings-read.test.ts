@@ -130,7 +130,12 @@ describe.each(DATABASE_KINDS)('a member’s savings read on %s', (kind) => {
     );
     // Paid a minute before that midnight (the year before), at it, and today.
     const paidAt = (orderId: string, at: Date) =>
-      payments.db.updateTable('payments').set({ processed_at: at }).where('order_id', '=', orderId).where('payment_type', '=', 'product_order').execute();
+      payments.db
+        .updateTable('payments')
+        .set({ processed_at: at })
+        .where('order_id', '=', orderId)
+        .where('payment_type', '=', 'product_order')
+        .execute();
     await paidAt(lastYear, new Date(midnight.getTime() - 60_000));
     await paidAt(firstDay, midnight);
 
@@ -155,7 +160,13 @@ describe.each(DATABASE_KINDS)('a member’s savings read on %s', (kind) => {
     expect(granted.status).toBe(200);
 
     const { body } = await savings(buyer);
-    expect(body.data.year).toMatchObject({ orders_counted: 1, retail_paise: 600_000, paid_paise: 400_000, saving_paise: 200_000, orders_refunded: 1 });
+    expect(body.data.year).toMatchObject({
+      orders_counted: 1,
+      retail_paise: 600_000,
+      paid_paise: 400_000,
+      saving_paise: 200_000,
+      orders_refunded: 1,
+    });
     // The credit given back is the member's to spend: the fee's credit and the order's amount.
     expect(body.data.credit_balance_paise).toBe((await current(payments, buyer)).credit_balance_paise);
     expect(body.data.credit_balance_paise).toBeGreaterThanOrEqual(800_000);

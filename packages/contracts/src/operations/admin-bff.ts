@@ -11,8 +11,8 @@ import { REFUND_CHOICES } from '../refund-choices.js';
 import { dateRangeQuerySchema } from '../validation/dates.js';
 import { wholeNumber } from '../validation/numbers.js';
 import { answer, pagination, specPagination } from './answers.js';
-import { operation } from './operation.js';
 import { dropSalesAnswer } from './catalog.js';
+import { operation } from './operation.js';
 import { paymentsOperations } from './payments.js';
 import { failingStepSchema } from './steps.js';
 

@@ -55,7 +55,10 @@ export async function dropAndProducts(db: Kysely<AdminDb>, anchor: string, dropI
   if (!drop) return undefined;
   const rows = await db.selectFrom('catalog_products').select(['product_id', 'product']).execute();
   const products = rows
-    .map((row) => ({ id: row.product_id, product: (typeof row.product === 'string' ? JSON.parse(row.product) : row.product) as StoredProduct }))
+    .map((row) => ({
+      id: row.product_id,
+      product: (typeof row.product === 'string' ? JSON.parse(row.product) : row.product) as StoredProduct,
+    }))
     .filter(({ product }) => saleDropOf(product, drops, drop.opensAt) === drop.id)
     .map(({ id, product }) => ({ id, name: product.name }));
   return { drop, products };
