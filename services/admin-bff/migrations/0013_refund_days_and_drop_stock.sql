@@ -43,9 +43,19 @@ create table stock_hour_stats (
   sold bigint not null,
   primary key (product_id, hour)
 );
+-- The same per Indian day: a drop's units in stock before the day it opens are read from a product's days, not its
+-- hours, so the chart reads a row per day of a product's history and per hour of the drop's own day and hours.
+create table stock_day_stats (
+  product_id text not null,
+  day date not null,
+  on_hand bigint not null,
+  sold bigint not null,
+  primary key (product_id, day)
+);
 insert into aggregate_definitions values
   ('stock_hour_stats', 'stock_moves', '', 'product_id;hour', 'c.product_id;indian_hour(c.at)', 'on_hand;received;sold',
-   'c.on_hand;greatest(c.on_hand, 0);c.sold', true);
+   'c.on_hand;greatest(c.on_hand, 0);c.sold', true),
+  ('stock_day_stats', 'stock_moves', '', 'product_id;day', 'c.product_id;indian_day(c.at)', 'on_hand;sold', 'c.on_hand;c.sold', true);
 
 -- The deal drops scheduled, moved or cancelled (a calendar drop no operator touched has no event: the calendar's
 -- anchor computes it, as the catalogue does).

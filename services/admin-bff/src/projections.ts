@@ -27,6 +27,7 @@ const REBUILT_TABLES = [
   'fulfilment_day_stats',
   'refund_day_stats',
   'stock_hour_stats',
+  'stock_day_stats',
   'user_facets',
 ] as const;
 

@@ -138,6 +138,13 @@ describe.each(DATABASE_KINDS)('the Drops chart on %s', (kind) => {
     const kept = await sql<{ product_id: string; hour: Date; on_hand: string; sold: string }>`
       select product_id, hour, on_hand::text, sold::text from stock_hour_stats order by 1, 2`.execute(bff.harness.db);
     expect(kept.rows).toEqual(counted.rows);
+    // And per Indian day, what the units before a drop's day are read from.
+    const days = await sql`select product_id, indian_day(at)::text as day, sum(on_hand)::text as on_hand, sum(sold)::text as sold
+      from stock_moves group by 1, 2 order by 1, 2`.execute(bff.harness.db);
+    const keptDays = await sql`select product_id, day::text, on_hand::text, sold::text from stock_day_stats order by 1, 2`.execute(
+      bff.harness.db,
+    );
+    expect(keptDays.rows).toEqual(days.rows);
     expect(
       counted.rows.find((row) => row.product_id === 'PRD-KETTLE' && row.hour.getTime() === ist('2026-11-24T12:00').getTime()),
     ).toMatchObject({

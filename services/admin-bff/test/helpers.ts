@@ -362,6 +362,7 @@ export async function snapshot(db: Kysely<any>) {
     refundStats: await rows(sql`select * from refund_day_stats where refunds <> 0 order by day`),
     stockMoves: await rows(sql`select * from stock_moves order by event_id`),
     stockHours: await rows(sql`select * from stock_hour_stats where on_hand <> 0 or received <> 0 or sold <> 0 order by product_id, hour`),
+    stockDays: await rows(sql`select * from stock_day_stats where on_hand <> 0 or sold <> 0 order by product_id, day`),
     drops: await rows(sql`select * from catalog_drops order by drop_id`),
   };
 }

@@ -166,6 +166,7 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
       refund_day_stats: sql`select indian_day(refunded_at), count(*), sum(amount_paise) from payment_refunds group by 1`,
       stock_hour_stats: sql`select product_id, indian_hour(at), sum(on_hand), sum(greatest(on_hand, 0)), sum(sold)
           from stock_moves group by 1, 2`,
+      stock_day_stats: sql`select product_id, indian_day(at), sum(on_hand), sum(sold) from stock_moves group by 1, 2`,
       user_facets: sql`select coalesce(profession, ''), coalesce(persona, ''), 'all', '', count(*) from users group by 1, 2
           union all select coalesce(profession, ''), coalesce(persona, ''), 'pincode', pincode, count(*) from users
             where pincode is not null group by 1, 2, 4
@@ -180,6 +181,7 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
           where subscriptions <> 0`,
       refund_day_stats: sql`select day, refunds, amount_paise from refund_day_stats where refunds <> 0`,
       stock_hour_stats: sql`select product_id, hour, on_hand, received, sold from stock_hour_stats`,
+      stock_day_stats: sql`select product_id, day, on_hand, sold from stock_day_stats`,
       user_facets: sql`select profession, persona, kind, value, members from user_facets where members <> 0`,
     };
     for (const table of Object.keys(counted) as (keyof typeof counted)[]) {

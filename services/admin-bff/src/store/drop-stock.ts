@@ -65,18 +65,26 @@ export async function dropAndProducts(db: Kysely<AdminDb>, anchor: string, dropI
 }
 
 /**
- * The products' sums for a drop's chart, in one query over stock_hour_stats: everything before the Indian hour the
- * drop opens in (hour -1), and each of its hours from then up to its close. A product has a row per hour it moved in,
- * so this reads its whole history's hours (a few thousand at most), never its moves.
+ * The products' sums for a drop's chart, in one query: everything before the Indian hour the drop opens in (hour -1),
+ * from the products' days before the day it opens (stock_day_stats) and their hours of that day before it; and each
+ * of its hours from then up to its close (stock_hour_stats). A product has a row per day and per hour it moved in, so
+ * this reads a row per day of its history and per hour of the drop's day and hours, never its moves.
  */
 export async function dropHourSums(db: Kysely<AdminDb>, productIds: string[], window: { opensAt: Date; closesAt: Date }) {
   if (productIds.length === 0) return [];
   const { opensAt, closesAt } = window;
+  const ids = sql.join(productIds);
+  const opens = sql`${opensAt}::timestamptz`;
   const { rows } = await sql<{ product_id: string; hour: number; on_hand: string; received: string; sold: string }>`
-    select product_id, greatest(-1, floor(extract(epoch from (hour - indian_hour(${opensAt}::timestamptz))) / 3600))::int as hour,
-      sum(on_hand) as on_hand, sum(received) as received, sum(sold) as sold
+    select product_id, -1 as hour, sum(on_hand) as on_hand, 0 as received, sum(sold) as sold
+    from stock_day_stats where product_id in (${ids}) and day < indian_day(${opens})
+    group by 1
+    union all
+    select product_id, greatest(-1, floor(extract(epoch from (hour - indian_hour(${opens}))) / 3600))::int,
+      sum(on_hand), sum(received), sum(sold)
     from stock_hour_stats
-    where product_id in (${sql.join(productIds)}) and hour < ${closesAt}
+    where product_id in (${ids}) and hour >= (indian_day(${opens})::timestamp - interval '330 minutes') at time zone 'UTC'
+      and hour < ${closesAt}
     group by 1, 2`.execute(db);
   return rows.map(
     (row): DropHourSums => ({

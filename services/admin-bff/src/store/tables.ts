@@ -129,6 +129,7 @@ export interface AdminDb extends ContactMessagesTable {
   /** The Drops chart's: each stock move an event made, its sums per product and Indian hour, and the drops moved. */
   stock_moves: { event_id: string; product_id: string; at: Date; on_hand: number; sold: number };
   stock_hour_stats: { product_id: string; hour: Date; on_hand: string; received: string; sold: string };
+  stock_day_stats: { product_id: string; day: string; on_hand: string; sold: string };
   catalog_drops: { drop_id: string; opens_at: Date; closes_at: Date; label: string; cancelled: boolean };
   processed_events: { consumer: string; event_id: string; processed_at: Date };
 }
