@@ -87,9 +87,9 @@ describe('the back office charts', () => {
       // The last bucket, today's, with the same bucket of the period before beside it.
       await expect.poll(() => slider.getAttribute('aria-valuetext')).toMatch(new RegExp(`^${last}: ${chartPage.value.source}; `));
       await chart.getByText(new RegExp(`^${last}: ${chartPage.value.source}`)).waitFor();
-      const toggle = chart.getByRole('button', { name: 'View as table' });
-      await toggle.click();
-      expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+      await chart.getByRole('button', { name: 'View as table' }).click();
+      // A pressed toggle, which now offers the chart back.
+      expect(await chart.getByRole('button', { name: 'View as chart' }).getAttribute('aria-pressed')).toBe('true');
       const row = chart.getByRole('table').getByRole('row').filter({ hasText: last });
       await row.getByText(chartPage.cell).first().waitFor();
       expect(await widerThanWindow(page), `at ${viewport.width} px`).toEqual([]);
