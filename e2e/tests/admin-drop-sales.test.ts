@@ -45,7 +45,7 @@ beforeAll(async () => {
   const buyer = await subscriber({ base });
   await payOrder((await placeUnpaidOrder(buyer.token, kettle.id, base)).payment_link);
   await eventually('the sale reaching the drop', async () => {
-    const { body } = await adminCall(base, token, `/admin/drops/${dropId}/sales`);
+    const { body } = await adminCall(base, token, `/admin/charts/drops/${dropId}`);
     return body.data?.sold === 1 ? true : undefined;
   });
 });

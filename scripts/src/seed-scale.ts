@@ -34,6 +34,8 @@ const ADMIN_MIGRATIONS = fileURLToPath(new URL('../../services/admin-bff/migrati
 const DAY = 86_400_000;
 const SUBSCRIPTION_PAISE = 117_882;
 const OPEN_EVERY = 500;
+/** Units each product is created with: more than the orders will ever take. */
+const PRODUCT_STOCK = 1_000_000;
 
 const FIRST = ['Aarav', 'Asha', 'Vikram', 'Meera', 'Rahul', 'Priya', 'Arjun', 'Zoya', 'Kabir', 'Ananya', 'Rohan', 'Isha', 'Dev', 'Nisha'];
 const LAST = ['Rao', 'Shah', 'Iyer', 'Verma', 'Nair', 'Khan', 'Gupta', 'Reddy', 'Singh', 'Das', 'Menon', 'Patel', 'Joshi', 'Bose'];
@@ -109,6 +111,9 @@ function random(seed: number) {
 
 type Row = Record<string, unknown>;
 
+/** A seeded product's id, one per brand. */
+const productIdOf = (product: { brand: string }) => `PRD-${product.brand.toUpperCase().slice(0, 6).padEnd(6, 'X')}`;
+
 /** Rows waiting for one multi-row insert per table. */
 class BulkWriter {
   private readonly pending = new Map<string, Row[]>();
@@ -169,7 +174,7 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
   const rnd = random(options.seed ?? 20_261_122);
   const log = (message: string) => options.logger?.info(message);
   const dbs: Record<string, Kysely<any>> = {};
-  for (const schema of ['identity', 'payments', 'orders', 'admin_bff']) {
+  for (const schema of ['identity', 'payments', 'orders', 'catalog', 'admin_bff']) {
     dbs[schema] = database.forSchema(schema);
     const own = schema === 'admin_bff' ? await loadMigrations(ADMIN_MIGRATIONS) : [];
     await migrate(dbs[schema] as Kysely<any>, schema, [...(await platformMigrations()), ...own]);
@@ -181,6 +186,7 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
   const identity = new Streams(writer, 'identity', eventRegistries.identity);
   const payments = new Streams(writer, 'payments', eventRegistries.payments);
   const orders = new Streams(writer, 'orders', eventRegistries.orders);
+  const catalog = new Streams(writer, 'catalog', eventRegistries.catalog);
   const ago = (maxDays: number) => new Date(now.getTime() - rnd.next() * maxDays * DAY);
   const later = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
 
@@ -461,6 +467,38 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
   for (const member of members)
     await writer.add('admin_bff.users', { ...(member as { user?: Row }).user, subscription_status: member.status });
 
+  // The products ordered, created in the catalogue with their stock before the first order: the Drops chart's products
+  // (without a window of their own, each sells in every calendar drop) and units received (decision 0170).
+  const created = later(now, -200 * 24 * 60);
+  for (const product of new Map(PRODUCTS.map((product) => [productIdOf(product), product])).values()) {
+    const productId = productIdOf(product);
+    const eventId = randomUUID();
+    const data = {
+      name: product.name,
+      images: [],
+      pricePaise: product.price,
+      amazonPricePaise: null,
+      category: product.category,
+      brand: product.brand,
+      descriptions: [],
+      sku: productId,
+      variantGroup: null,
+      isVariantPrimary: false,
+      saleStartAt: null,
+      saleEndAt: null,
+      isEnabled: true,
+      exclusive: false,
+      dropId: null,
+      hsnCode: null,
+      gstRatePercent: null,
+    };
+    await catalog.record(`product-${productId}`, [
+      { type: 'ProductCreated', at: created, id: eventId, data: { productId, product: data, stock: PRODUCT_STOCK } },
+    ]);
+    await writer.add('admin_bff.catalog_products', { product_id: productId, product: JSON.stringify(data) });
+    await writer.add('admin_bff.stock_moves', { event_id: eventId, product_id: productId, at: created, on_hand: PRODUCT_STOCK, sold: 0 });
+  }
+
   // Product orders, each with its payment ---------------------------------------------------------------------------
   for (let n = 1; n <= options.orders; n++) {
     const member = rnd.pick(members);
@@ -486,9 +524,9 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
       pincode: '560001',
     };
     const paymentId = `PAY-${orderId}`;
-    const productId = `PRD-${product.brand.toUpperCase().slice(0, 6).padEnd(6, 'X')}`;
+    const productId = productIdOf(product);
     const snapshot = { name: product.name, brand: product.brand, category: product.category, images: [] as string[] };
-    const events: { type: string; data: unknown; at: Date }[] = [
+    const events: { type: string; data: unknown; at: Date; id?: string }[] = [
       {
         type: 'OrderPlaced',
         at,
@@ -509,10 +547,14 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
       { type: 'OrderPaymentStarted', at, data: { orderId, memberId: member.id, paymentId } },
     ];
     const done = later(at, 15);
-    if (status === 'completed' || status === 'cancelled')
+    const completed = randomUUID();
+    if (status === 'completed' || status === 'cancelled') {
+      // Its unit sold, as admin-bff's orders consumer keeps it for the Drops chart.
+      await writer.add('admin_bff.stock_moves', { event_id: completed, product_id: productId, at: done, on_hand: 0, sold: 1 });
       events.push({
         type: 'OrderCompleted',
         at: done,
+        id: completed,
         data: {
           orderId,
           memberId: member.id,
@@ -524,6 +566,7 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
           method: 'upi',
         },
       });
+    }
     if (status === 'cancelled')
       events.push({
         type: 'OrderRefunded',
@@ -591,8 +634,8 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
     ['admin-bff.payments', 'payments'],
     ['admin-bff.orders', 'orders'],
     ['admin-bff.exchange-audit', 'orders'],
+    ['admin-bff.catalog-audit', 'catalog'],
   ] as const;
-  // admin-bff.catalog-audit keeps its place: the data set has no catalog history.
   for (const [group, source] of checkpoints) {
     const last = await sql<{ p: number | null }>`select max(position) as p from events`.execute(dbs[source] as Kysely<any>);
     await sql`insert into bus_checkpoints (group_name, source, position) values (${group}, ${source}, ${Number(last.rows[0]?.p ?? 0)})

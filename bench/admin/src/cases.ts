@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { calendarDropId, dropAnchorSetting, dropFriday, dropIndexOn } from '@elts/contracts';
 
 export interface Case {
   name: string;
@@ -54,7 +55,18 @@ function chartCases(now = new Date()): Case[] {
     { name: 'charts: payments, a year by week', path: over('payments', 364, 'week') },
     { name: 'charts: orders, 30 days by day', path: over('orders', 29, 'day') },
     { name: 'charts: members, a year by month', path: over('members', 364, 'month') },
+    // The Drops chart (decision 0170): the last calendar drop that closed, whose products (seed:scale's, without a
+    // window of their own) sold in it, from their sums per hour since they were created.
+    { name: 'charts: drops, the last calendar drop', path: `/admin/charts/drops/${lastCalendarDrop(now)}` },
   ];
+}
+
+/** The id of the calendar's last drop to have closed before `now` (the anchor's default: the bench sets none). */
+function lastCalendarDrop(now: Date): string {
+  const anchor = dropAnchorSetting.parse(undefined);
+  const today = new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  // The Friday of this fortnight's drop may still be running or ahead: the one before it has closed.
+  return calendarDropId(dropFriday(anchor, dropIndexOn(anchor, today) - 1));
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;

@@ -199,6 +199,8 @@ export const ACCESS: Record<string, RouteAccess> = {
   'PUT /product/toggle-status/:id': { path: '/product/toggle-status/{spareProductId}', body: {} },
   'GET /admin/drops': {},
   'GET /admin/charts/:page': { path: '/admin/charts/payments?startDate=2026-11-01&endDate=2026-11-28' },
+  // The Drops chart from admin-bff's read model (decision 0170).
+  'GET /admin/charts/drops/:id': { path: '/admin/charts/drops/{dropId}' },
   'POST /admin/drops': { body: { opensAt: inDays(20), closesAt: inDays(21), label: 'Matrix drop' } },
   'PUT /admin/drops/:id': { path: '/admin/drops/{dropId}', body: { opensAt: inDays(22), closesAt: inDays(23) } },
   'DELETE /admin/drops/:id': { path: '/admin/drops/{dropId}' },

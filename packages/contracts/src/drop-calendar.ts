@@ -1,4 +1,5 @@
-import { addDays, daysBetween, formatIndianDay, indianDayOf, indianMidnight } from './india-time.js';
+import { z } from 'zod';
+import { addDays, daysBetween, formatIndianDay, indianDayOf, indianMidnight, isCalendarDate, isFriday } from './india-time.js';
 
 /**
  * The deal drops' calendar (docs/decisions/0020 and 0087). The spec's "Friday midnight" is the midnight that ends
@@ -53,4 +54,77 @@ export function offCalendarWarning(anchor: string, window: DropWindow): string |
     'Off the drop calendar: members are promised drops from Friday midnight to Sunday midnight, India time, every ' +
     `other week (the nearest on Fridays ${formatIndianDay(before)} and ${formatIndianDay(after)}).`
   );
+}
+
+/** The setting the calendar counts from (the Friday, in India, of its first drop), parsed alike by every service. */
+export const dropAnchorSetting = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine(isFriday, 'must be a Friday')
+  .default('2025-01-03');
+
+/** A drop as its events left it (an operator's own, or a calendar drop an operator moved or cancelled). */
+export interface KnownDrop extends DropWindow {
+  id: string;
+  label: string;
+  cancelled: boolean;
+}
+
+/** A calendar drop's id names its Friday. */
+export const calendarDropId = (friday: string) => `DROP-${friday}`;
+const CALENDAR_DROP_ID = /^DROP-(\d{4}-\d{2}-\d{2})$/;
+
+/** A drop named for the day its opening belongs to (a Friday, for the calendar's): 'Deal drop of 17/01/2025'. */
+export const dropLabel = (opensAt: Date): string => `Deal drop of ${formatIndianDay(openingDayOf(opensAt))}`;
+
+/**
+ * The drops a reader of the catalogue's events knows: the calendar's, computed from the anchor, with the operators'
+ * changes and own drops over them. `byId` and `currentOrNext` answer as the catalogue's DropCalendar does
+ * (services/catalog/src/domain/drops.ts), so a product is counted in the drop the catalogue sells it in.
+ */
+export function knownDrops(anchor: string, stored: readonly KnownDrop[]) {
+  const changed = new Map(stored.map((drop) => [drop.id, drop]));
+  const occurrence = (k: number): KnownDrop => {
+    const friday = dropFriday(anchor, k);
+    const id = calendarDropId(friday);
+    const window = fridayDropWindow(friday);
+    return changed.get(id) ?? { id, ...window, label: dropLabel(window.opensAt), cancelled: false };
+  };
+  return {
+    byId(id: string): KnownDrop | undefined {
+      const known = changed.get(id);
+      if (known) return known;
+      const friday = CALENDAR_DROP_ID.exec(id)?.[1];
+      if (!friday || !isCalendarDate(friday) || !isDropFriday(anchor, friday)) return undefined;
+      return occurrence(daysBetween(anchor, friday) / DROP_EVERY_DAYS);
+    },
+    /** The drop open at `now` (the earliest opened, if several), else the next to open; cancelled ones skipped. */
+    currentOrNext(now: Date): KnownDrop | undefined {
+      const k = dropIndexOn(anchor, indianDayOf(now));
+      const candidates = new Map<string, KnownDrop>();
+      for (let i = k - 1; i <= k + 27; i++) {
+        const drop = occurrence(i);
+        candidates.set(drop.id, drop);
+      }
+      for (const drop of stored) candidates.set(drop.id, drop);
+      const live = [...candidates.values()].filter((drop) => !drop.cancelled && drop.closesAt > now);
+      const open = live.filter((drop) => drop.opensAt <= now);
+      return (open.length > 0 ? open : live).sort((a, b) => a.opensAt.getTime() - b.opensAt.getTime())[0];
+    },
+  };
+}
+
+/**
+ * The drop a product is sold in at `at`, as the catalogue's applicableWindow decides it: none for a product with
+ * dates of its own; the drop it was given while that drop stands; else the calendar's drop open then, or next.
+ */
+export function saleDropOf(
+  product: { saleStartAt: string | null; saleEndAt: string | null; dropId: string | null },
+  drops: ReturnType<typeof knownDrops>,
+  at: Date,
+): string | undefined {
+  if (product.saleStartAt || product.saleEndAt) return undefined;
+  const given = product.dropId ? drops.byId(product.dropId) : undefined;
+  if (given && !given.cancelled) return given.id;
+  return drops.currentOrNext(at)?.id;
 }

@@ -118,15 +118,21 @@ export { brandNameFrom, COPYRIGHT_YEAR, DEFAULT_BRAND_NAME, socialHandleOf, soci
 export { COPY } from './copy.js';
 export { DELIVERY_AREA_COPY } from './delivery-area.js';
 export {
+  calendarDropId,
   DROP_EVERY_DAYS,
   type DropWindow,
+  dropAnchorSetting,
   dropFriday,
   dropIndexOn,
+  dropLabel,
   fridayDropWindow,
   isDropFriday,
+  type KnownDrop,
+  knownDrops,
   offCalendarWarning,
   onDropCalendar,
   openingDayOf,
+  saleDropOf,
 } from './drop-calendar.js';
 export {
   catalogEvents,

@@ -14,6 +14,8 @@ export interface AdminBffContext {
   identity: () => InternalClient;
   /** The thresholds payments times payments out by, for the timeout analysis and the at-risk list. */
   timeouts: PaymentTimeouts;
+  /** The catalogue's drop calendar anchor (the same variable, parsed alike): the Drops chart's calendar drops. */
+  dropAnchor: string;
   logger: Logger;
   clock: Clock;
 }

@@ -14,6 +14,9 @@ const REBUILT_TABLES = [
   'product_order_refunds',
   'subscriptions',
   'membership_changes',
+  'payment_refunds',
+  'stock_moves',
+  'catalog_drops',
   'contact_messages',
   // Emptied after the read models, whose deletion has brought them to zero through their triggers.
   'payment_day_stats',
@@ -22,6 +25,9 @@ const REBUILT_TABLES = [
   'user_day_stats',
   'membership_day_stats',
   'fulfilment_day_stats',
+  'refund_day_stats',
+  'stock_hour_stats',
+  'stock_day_stats',
   'user_facets',
 ] as const;
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { atRiskBeforeTimeout, eventRegistries, paymentTimeoutSettings, paymentTimeoutsOf } from '@elts/contracts';
+import { atRiskBeforeTimeout, dropAnchorSetting, eventRegistries, paymentTimeoutSettings, paymentTimeoutsOf } from '@elts/contracts';
 import { adminsOnly, defineService, type ServiceInstance } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -29,8 +29,9 @@ export interface AdminBffInstance extends ServiceInstance {
 export const adminBffService = defineService({
   name: 'admin-bff',
   // The payments service's timeout settings (the same variables, parsed alike): the back office reports "at risk" by
-  // the thresholds payments times payments out by.
-  configSchema: z.object(paymentTimeoutSettings).refine(...atRiskBeforeTimeout),
+  // the thresholds payments times payments out by. The catalogue's drop calendar anchor likewise: the Drops chart
+  // counts a product in the calendar's drop the catalogue sells it in (decision 0170).
+  configSchema: z.object({ ...paymentTimeoutSettings, DROP_ANCHOR_DATE: dropAnchorSetting }).refine(...atRiskBeforeTimeout),
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   registry: eventRegistries['admin-bff'],
   async create(runtime) {
@@ -63,6 +64,7 @@ export const adminBffService = defineService({
       },
       identity: () => runtime.client('identity'),
       timeouts: paymentTimeoutsOf(runtime.config),
+      dropAnchor: runtime.config.DROP_ANCHOR_DATE,
       logger: runtime.logger,
       clock: runtime.clock,
     };

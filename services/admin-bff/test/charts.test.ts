@@ -2,6 +2,7 @@ import { fromIndianWallClock } from '@elts/contracts';
 import {
   orderDeliveredEvent,
   orderShippedEvent,
+  paymentRefundedEvent,
   subscriptionActivatedEvent,
   subscriptionCancelledEvent,
   subscriptionExpiredEvent,
@@ -67,6 +68,15 @@ describe.each(DATABASE_KINDS)('the back office charts on %s', (kind) => {
     await pay('P7', 'ORD-7', 30_000, ist('2026-10-02T11:00'), 'success');
     // The period before: 30 September.
     await pay('P6', 'ORD-6', 40_000, ist('2026-09-30T12:00'), 'success');
+    // ₹100 of it refunded at 00:30 on 2 October in India (still 1 October in UTC): the refund's day loses it, not the
+    // payment's (decision 0170).
+    await record(
+      harness,
+      'payments',
+      'payment-P6',
+      [paymentRefundedEvent('P6', { orderId: 'ORD-6', memberId: asha, refundId: 'R6', amountPaise: 10_000 })],
+      ist('2026-10-02T00:30'),
+    );
 
     const order = (orderId: string, amountPaise: number, at: Date, outcome: 'completed' | 'cancelled' | 'pending') =>
       recordOrder(harness, { orderId, memberId: asha, amountPaise, outcome, at });
@@ -114,15 +124,20 @@ describe.each(DATABASE_KINDS)('the back office charts on %s', (kind) => {
     expect(answer.previous).toEqual({ from: '2026-09-29', to: '2026-09-30' });
     const revenue = chart(answer, 'revenue');
     expect(revenue.unit).toBe('paise');
-    // ₹1,000 less ₹300 refunded; on the 2nd ₹500 + ₹300, the payment refunded in full kept nothing.
+    // ₹1,000 less ₹300 refunded that day; on the 2nd ₹500 + ₹300 (the payment refunded in full the same day kept
+    // nothing), less the ₹100 refunded that day of 30 September's payment, which keeps its ₹400.
     expect(values(revenue)).toEqual([
       ['2026-10-01', 70_000],
-      ['2026-10-02', 80_000],
+      ['2026-10-02', 70_000],
     ]);
     expect(before(revenue)).toEqual([
       ['2026-09-29', 0],
       ['2026-09-30', 40_000],
     ]);
+    // A week: ₹1,500 taken less ₹400 refunded in it; the week before, 30 September's ₹400 as it was.
+    const week = await charts('payments', { startDate: '2026-10-01', endDate: '2026-10-07', bucket: 'week' });
+    expect(values(chart(week, 'revenue'))).toEqual([['2026-10-01', 140_000]]);
+    expect(before(chart(week, 'revenue'))).toEqual([['2026-09-24', 40_000]]);
     const status = chart(answer, 'status');
     expect(status.series).toEqual(['success', 'pending', 'failed', 'refunded']);
     expect(values(status)).toEqual([

@@ -357,6 +357,13 @@ export async function snapshot(db: Kysely<any>) {
     signupStats: await rows(sql`select * from user_day_stats where users <> 0 order by day`),
     membershipStats: await rows(sql`select * from membership_day_stats where memberships <> 0 order by day, kind`),
     fulfilmentStats: await rows(sql`select * from fulfilment_day_stats where shipped <> 0 or delivered <> 0 order by day`),
+    // Decision 0170's: refunds on their days, the Drops chart's stock moves, their hours and the drops.
+    refunds: await rows(sql`select * from payment_refunds order by refund_id`),
+    refundStats: await rows(sql`select * from refund_day_stats where refunds <> 0 order by day`),
+    stockMoves: await rows(sql`select * from stock_moves order by event_id`),
+    stockHours: await rows(sql`select * from stock_hour_stats where on_hand <> 0 or received <> 0 or sold <> 0 order by product_id, hour`),
+    stockDays: await rows(sql`select * from stock_day_stats where on_hand <> 0 or sold <> 0 order by product_id, day`),
+    drops: await rows(sql`select * from catalog_drops order by drop_id`),
   };
 }
 

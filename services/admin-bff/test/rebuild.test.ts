@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { indianDayOf } from '@elts/contracts';
 import {
   contactMessageReceivedEvent,
   invitationCreatedEvent,
@@ -73,15 +74,31 @@ async function recordHistory(harness: ServiceHarness, admin: { token: string; ad
     ]);
   }
   const actor = { actor: `admin:${admin.adminId}` };
-  await record(harness, 'catalog', 'product-PRD-REBLD1', [
-    { type: 'ProductCreated', data: { productId: 'PRD-REBLD1', product: catalogProduct(), stock: 3 }, metadata: actor },
+  // A drop that ran from two days ago to yesterday, and its product's units received while it ran.
+  await record(harness, 'catalog', 'drop-DRP-REBLD', [
     {
-      type: 'ProductUpdated',
-      data: { productId: 'PRD-REBLD1', product: catalogProduct({ brand: 'Sony India' }), changed: ['brand'] },
+      type: 'DropScheduled',
+      data: { dropId: 'DRP-REBLD', opensAt: daysAgo(2).toISOString(), closesAt: daysAgo(1).toISOString(), label: 'Rebuilt drop' },
       metadata: actor,
     },
-    { type: 'ProductEnabled', data: { productId: 'PRD-REBLD1' }, metadata: actor },
   ]);
+  const inDrop = { dropId: 'DRP-REBLD' };
+  await record(
+    harness,
+    'catalog',
+    'product-PRD-REBLD1',
+    [
+      { type: 'ProductCreated', data: { productId: 'PRD-REBLD1', product: catalogProduct(inDrop), stock: 3 }, metadata: actor },
+      {
+        type: 'ProductUpdated',
+        data: { productId: 'PRD-REBLD1', product: catalogProduct({ ...inDrop, brand: 'Sony India' }), changed: ['brand'] },
+        metadata: actor,
+      },
+      { type: 'ProductEnabled', data: { productId: 'PRD-REBLD1' }, metadata: actor },
+      { type: 'StockAdjusted', data: { productId: 'PRD-REBLD1', available: 7, previousAvailable: 3 }, metadata: actor },
+    ],
+    minutesAgo(36 * 60),
+  );
   const messageId = randomUUID();
   await record(harness, 'identity', `contact-${messageId}`, [contactMessageReceivedEvent(messageId)]);
   await record(harness, 'identity', 'invitation-ELTS-1', [
@@ -125,6 +142,13 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
       'started',
     ]);
     expect(live.signupStats.reduce((sum, row) => sum + Number(row.users), 0)).toBe(8);
+    // Decision 0170's read models: four refunds of 5,000 paise, the product's received units, the paid orders' units.
+    expect(live.refunds.map((row) => Number(row.amount_paise))).toEqual([5_000, 5_000, 5_000, 5_000]);
+    expect(live.stockMoves.filter((row) => row.product_id === 'PRD-REBLD1').map((row) => Number(row.on_hand))).toEqual(
+      expect.arrayContaining([3, 4]),
+    );
+    expect(live.stockMoves.filter((row) => Number(row.sold) > 0)).toHaveLength(16);
+    expect(live.drops).toHaveLength(1);
   });
 
   it.runIf(available)('keeps every aggregate equal to counting its read model', async () => {
@@ -139,6 +163,10 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
           sum((select coalesce(sum(p.amount_paise - p.refunded_paise), 0) from payments p
                where p.order_id = s.subscription_id and p.payment_type = 'subscription' and p.status = 'success'))
           from subscriptions s group by 1, 2, 3`,
+      refund_day_stats: sql`select indian_day(refunded_at), count(*), sum(amount_paise) from payment_refunds group by 1`,
+      stock_hour_stats: sql`select product_id, indian_hour(at), sum(on_hand), sum(greatest(on_hand, 0)), sum(sold)
+          from stock_moves group by 1, 2`,
+      stock_day_stats: sql`select product_id, indian_day(at), sum(on_hand), sum(sold) from stock_moves group by 1, 2`,
       user_facets: sql`select coalesce(profession, ''), coalesce(persona, ''), 'all', '', count(*) from users group by 1, 2
           union all select coalesce(profession, ''), coalesce(persona, ''), 'pincode', pincode, count(*) from users
             where pincode is not null group by 1, 2, 4
@@ -151,6 +179,9 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
       product_order_day_stats: sql`select day, status, orders, amount_paise from product_order_day_stats where orders <> 0`,
       subscription_day_stats: sql`select day, status, started, subscriptions, paid_paise from subscription_day_stats
           where subscriptions <> 0`,
+      refund_day_stats: sql`select day, refunds, amount_paise from refund_day_stats where refunds <> 0`,
+      stock_hour_stats: sql`select product_id, hour, on_hand, received, sold from stock_hour_stats`,
+      stock_day_stats: sql`select product_id, day, on_hand, sold from stock_day_stats`,
       user_facets: sql`select profession, persona, kind, value, members from user_facets where members <> 0`,
     };
     for (const table of Object.keys(counted) as (keyof typeof counted)[]) {
@@ -164,6 +195,19 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
   });
 
   it.runIf(available)('POST /admin/projections/rebuild gives exactly what was built live', async () => {
+    // The charts read from those read models: a rebuild draws them again the same (decision 0170).
+    const charts = async () => {
+      const read = async (path: string) => (await harness.json(path, { token: admin.token })).body.data;
+      const days = { startDate: indianDayOf(daysAgo(30)), endDate: indianDayOf(new Date()) };
+      return {
+        payments: await read(`/admin/charts/payments?startDate=${days.startDate}&endDate=${days.endDate}`),
+        orders: await read(`/admin/charts/orders?startDate=${days.startDate}&endDate=${days.endDate}`),
+        members: await read(`/admin/charts/members?startDate=${days.startDate}&endDate=${days.endDate}&bucket=month`),
+        drop: await read('/admin/charts/drops/DRP-REBLD'),
+      };
+    };
+    const drawn = await charts();
+    expect(drawn.drop.products).toEqual([expect.objectContaining({ id: 'PRD-REBLD1', offered: 7 })]);
     await sql`update users set firstname = 'Tampered'`.execute(harness.db);
     const { status, body } = await harness.json('/admin/projections/rebuild', { method: 'POST', token: admin.token });
     expect(status).toBe(200);
@@ -173,6 +217,7 @@ describe.each(DATABASE_KINDS)('rebuilding the read models from the event history
     const rebuildAudit = rebuilt.audit.filter((row) => row.action === 'projections.rebuild');
     expect(rebuildAudit).toHaveLength(1);
     expect({ ...rebuilt, audit: rebuilt.audit.filter((row) => row.action !== 'projections.rebuild') }).toEqual(live);
+    expect(await charts()).toEqual(drawn);
     live = rebuilt;
   });
 

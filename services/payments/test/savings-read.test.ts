@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { SUBSCRIPTION_PRICE } from '@elts/contracts';
+import { indianDayOf, SUBSCRIPTION_PRICE } from '@elts/contracts';
 import { DATABASE_KINDS, databaseAvailable, eventually, type ServiceHarness } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { project } from '../src/store/projections.js';
 import { current, decideMandate, internalCall, registerMember, startPayments, subscribe, type TestMember } from './helpers.js';
 
 // `GET /subscription/savings` (issue 39 item 2, decision 0156): the member's own paid orders of the membership year
@@ -94,6 +95,81 @@ describe.each(DATABASE_KINDS)('a member’s savings read on %s', (kind) => {
     const sub = (await current(payments, buyer)).subscription;
     expect(body.data.credit_expires_at).toBe(sub.end_date);
     expect(body.data.credit_balance_paise).toBe((await current(payments, buyer)).credit_balance_paise);
+  });
+
+  it.runIf(available)('counts only the renewed year: an order paid before its first Indian day belongs to the year before', async () => {
+    const buyer = await member();
+    const lastYear = await paid(buyer, { pricePaise: 300_000, creditPaise: 0, retailUnitPaise: 500_000 });
+    const firstDay = await paid(buyer, { pricePaise: 200_000, creditPaise: 0, retailUnitPaise: 250_000 });
+    await paid(buyer, { pricePaise: 100_000, creditPaise: 0, retailUnitPaise: 180_000 });
+    // The membership renewed at 10:00 in India three days ago (as its SubscriptionRenewed is projected): its new year's
+    // first day begins at that day's Indian midnight, 18:30 UTC the evening before.
+    const renewedAt = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - 3, 4, 30));
+    const midnight = new Date(renewedAt.getTime() - 10 * 3_600_000);
+    const { subscription } = await current(payments, buyer);
+    await payments.db.transaction().execute((trx) =>
+      project(trx, {
+        service: 'payments',
+        position: 0,
+        eventId: randomUUID(),
+        streamId: `subscription-${subscription.subscription_id}`,
+        streamVersion: 2,
+        type: 'SubscriptionRenewed',
+        schemaVersion: 1,
+        data: {
+          subscriptionId: subscription.subscription_id,
+          memberId: buyer.memberId,
+          cycle: 2,
+          paymentId: `PAY-RENEW-${subscription.subscription_id}`,
+          startDate: renewedAt.toISOString(),
+          endDate: new Date(renewedAt.getTime() + 365 * 86_400_000).toISOString(),
+        },
+        metadata: {},
+        recordedAt: renewedAt,
+      }),
+    );
+    // Paid a minute before that midnight (the year before), at it, and today.
+    const paidAt = (orderId: string, at: Date) =>
+      payments.db
+        .updateTable('payments')
+        .set({ processed_at: at })
+        .where('order_id', '=', orderId)
+        .where('payment_type', '=', 'product_order')
+        .execute();
+    await paidAt(lastYear, new Date(midnight.getTime() - 60_000));
+    await paidAt(firstDay, midnight);
+
+    const { body } = await savings(buyer);
+    expect(body.data.year).toMatchObject({
+      first_day: indianDayOf(renewedAt),
+      orders_counted: 2,
+      retail_paise: 430_000,
+      paid_paise: 300_000,
+      saving_paise: 130_000,
+      // The last year's order is neither counted nor left out: it is not this year's.
+      orders_without_retail: 0,
+      orders_refunded: 0,
+    });
+  });
+
+  it.runIf(available)('leaves out an order whose money came back as membership credit instead of a refund', async () => {
+    const buyer = await member();
+    await paid(buyer, { pricePaise: 400_000, creditPaise: 0, retailUnitPaise: 600_000 });
+    const credited = await paid(buyer, { pricePaise: 800_000, creditPaise: 0, retailUnitPaise: 1_200_000 });
+    const granted = await internal('/internal/credit/refund', { memberId: buyer.memberId, orderId: credited, amountPaise: 800_000 });
+    expect(granted.status).toBe(200);
+
+    const { body } = await savings(buyer);
+    expect(body.data.year).toMatchObject({
+      orders_counted: 1,
+      retail_paise: 600_000,
+      paid_paise: 400_000,
+      saving_paise: 200_000,
+      orders_refunded: 1,
+    });
+    // The credit given back is the member's to spend: the fee's credit and the order's amount.
+    expect(body.data.credit_balance_paise).toBe((await current(payments, buyer)).credit_balance_paise);
+    expect(body.data.credit_balance_paise).toBeGreaterThanOrEqual(800_000);
   });
 
   it.runIf(available)('has no year without an active membership, and answers only a signed-in member', async () => {

@@ -11,6 +11,7 @@ import { REFUND_CHOICES } from '../refund-choices.js';
 import { dateRangeQuerySchema } from '../validation/dates.js';
 import { wholeNumber } from '../validation/numbers.js';
 import { answer, pagination, specPagination } from './answers.js';
+import { dropSalesAnswer } from './catalog.js';
 import { operation } from './operation.js';
 import { paymentsOperations } from './payments.js';
 import { failingStepSchema } from './steps.js';
@@ -598,5 +599,17 @@ export const adminBffOperations = {
     params: z.object({ page: z.enum(CHART_PAGES, { error: `Page must be one of: ${CHART_PAGES.join(', ')}.` }) }),
     query: adminChartsQuery,
     response: answer(adminChartsAnswer),
+  }),
+
+  adminDropSales: operation({
+    id: 'adminDropSales',
+    method: 'GET',
+    path: '/admin/charts/drops/:id',
+    owner: 'admin-bff',
+    access: 'admin',
+    summary:
+      "How a deal drop sold, from the read model the catalogue's and orders' events keep: units sold in each of its hours and so far against the units it offered, and each product's sell-through",
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: answer(dropSalesAnswer),
   }),
 };

@@ -13,6 +13,7 @@ export const API: OperationRoutes = {
   adminCronStepRetry: { id: 'adminCronStepRetry', method: 'POST', path: '/admin/cron/steps/retry' },
   adminCronTrigger: { id: 'adminCronTrigger', method: 'POST', path: '/admin/cron/trigger' },
   adminDropAlertFigures: { id: 'adminDropAlertFigures', method: 'GET', path: '/admin/drops/:id/alert-figures' },
+  adminDropSales: { id: 'adminDropSales', method: 'GET', path: '/admin/charts/drops/:id' },
   adminEInvoiceProblems: { id: 'adminEInvoiceProblems', method: 'GET', path: '/admin/gst/e-invoices' },
   adminEInvoiceRetry: { id: 'adminEInvoiceRetry', method: 'POST', path: '/admin/gst/e-invoices/retry' },
   adminGiveaway: { id: 'adminGiveaway', method: 'GET', path: '/admin/giveaway' },

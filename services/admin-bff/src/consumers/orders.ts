@@ -1,4 +1,5 @@
 import {
+  ExchangeApproved,
   ExchangeRefunded,
   OrderCancelledOutOfStock,
   OrderCompleted,
@@ -19,6 +20,7 @@ import {
 import { EventConsumer, type StoredEvent } from '@elts/platform';
 import type { Kysely, Transaction } from 'kysely';
 import { auditAdminEvent } from '../store/audit-log.js';
+import { orderQuantity, recordStockMove } from '../store/drop-stock.js';
 import { applyOrderRefund } from '../store/order-refunds-projection.js';
 import { addProductOrder, type Fulfilment, productOrderFulfilment, setProductOrder } from '../store/orders-projection.js';
 import { cancelledOutOfStock, orderRefunded, refundChosen, refundRetried, refundSettled } from '../store/out-of-stock-projection.js';
@@ -50,6 +52,13 @@ const refundLine = async (trx: Transaction<AdminDb>, event: StoredEvent) => {
   if (change) await applyOrderRefund(trx, change, event.recordedAt);
 };
 
+/**
+ * Units sold, for the Drops chart (decision 0170): the catalogue commits a paid order's units just before its
+ * OrderCompleted is recorded, as its 'commit' movement.
+ */
+const unitsSold = (trx: Kysely<AdminDb>, event: StoredEvent, productId: string, quantity: number) =>
+  recordStockMove(trx, { event_id: event.eventId, product_id: productId, at: event.recordedAt, on_hand: 0, sold: quantity });
+
 /** Product orders as the back office lists them, each with the product as it was when ordered. */
 export function ordersProjection(db: Kysely<AdminDb>) {
   const setStatus = (trx: Kysely<AdminDb>, orderId: string, status: string) => setProductOrder(trx, orderId, { status });
@@ -77,6 +86,13 @@ export function ordersProjection(db: Kysely<AdminDb>) {
       // Paid: the order now waits to be processed.
       .on(OrderCompleted, async (data, event, trx) => {
         await setProductOrder(trx, data.orderId, { status: 'completed', fulfilment_step: 'paid', paid_at: event.recordedAt });
+        await unitsSold(trx, event, data.productId, data.quantity);
+      })
+      // An exchange's replacement (as many units as the order) was taken from stock just before its approval was
+      // recorded. The order's OrderPlaced, earlier on the same stream, has been applied.
+      .on(ExchangeApproved, async (data, event, trx) => {
+        const quantity = await orderQuantity(trx, data.orderId);
+        if (quantity) await unitsSold(trx, event, data.productId, quantity);
       })
       // The shopper calling the payment off at checkout is the spec's cancelled, not a failure.
       .on(OrderFailed, async (data, _event, trx) => setStatus(trx, data.orderId, data.stage === 'cancelled' ? 'cancelled' : 'failed'))

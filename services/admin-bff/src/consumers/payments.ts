@@ -25,6 +25,7 @@ import {
   addSubscription,
   recordMemberSubscriptionStatus,
   recordMembershipChange,
+  recordRefund,
   setPayment,
   setSubscription,
 } from '../store/payments-projection.js';
@@ -95,6 +96,8 @@ export function paymentsProjection(db: Kysely<AdminDb>) {
         // 'refunded'. Its auto_failed flag stays, so a late success refunded after its timeout still shows why. A part
         // refund stays a success whose revenue is what was kept. Each refund adds to what was given back.
         await addRefundToPayment(trx, data.paymentId, data.amountPaise);
+        // The revenue chart nets it on the day it was made (decision 0170).
+        await recordRefund(trx, { refund_id: data.refundId, amount_paise: data.amountPaise, refunded_at: event.recordedAt });
         // The refund's own row, from its RefundRequested (a refund recorded before refunds had records has none).
         await setPayment(trx, data.refundId, { status: 'success', failure_reason: null, processed_at: event.recordedAt });
       })

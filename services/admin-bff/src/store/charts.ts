@@ -9,8 +9,10 @@ type DailyRows = { day: string; values: number[] }[];
 /** A sum of an aggregate's measure over the rows that match, zero where none do. */
 const total = (measure: string, where: RawBuilder<unknown>) => sql`coalesce(sum(${sql.ref(measure)}) filter (where ${where}), 0)`;
 
-// Money kept by payments: a refund is money going back, counted on the payment it gave back from (its net_paise).
+// Money taken by payments: a refund's own row is money going back, netted on the day it was made (refund_day_stats).
 const PAYMENT = sql`payment_type <> 'refund'`;
+// A payment that took money: a success, or one since refunded in full (its refund is netted on the refund's day).
+const TOOK_MONEY = sql`status in ('success', 'refunded') and ${PAYMENT}`;
 // An order is counted once paid ('completed', whatever its fulfilment step) and not cancelled (its money went back).
 const PAID_ORDER = sql`status = 'completed'`;
 
@@ -28,7 +30,7 @@ const PARTS: Record<ChartPage, Part[]> = {
       table: 'payment_day_stats',
       offset: 0,
       measures: [
-        total('net_paise', sql`status = 'success' and ${PAYMENT}`),
+        total('amount_paise', TOOK_MONEY),
         total('payments', sql`status = 'success' and ${PAYMENT}`),
         total('payments', sql`status in ('pending', 'processing') and ${PAYMENT}`),
         total('payments', sql`status = 'failed' and ${PAYMENT}`),
@@ -36,6 +38,7 @@ const PARTS: Record<ChartPage, Part[]> = {
         total('payments', sql`timed_out and ${PAYMENT}`),
       ],
     },
+    { table: 'refund_day_stats', offset: 6, measures: [total('amount_paise', sql`true`)] },
   ],
   orders: [
     { table: 'product_order_day_stats', offset: 0, measures: [total('orders', PAID_ORDER), total('net_paise', PAID_ORDER)] },
@@ -54,7 +57,7 @@ const PARTS: Record<ChartPage, Part[]> = {
     },
   ],
 };
-const WIDTHS: Record<ChartPage, number> = { payments: 6, orders: 6, members: 5 };
+const WIDTHS: Record<ChartPage, number> = { payments: 7, orders: 6, members: 5 };
 
 /** Each Indian day's columns of one page's aggregates, from `from` to `to`: a few hundred rows at most. */
 async function dailyRows(db: Kysely<AdminDb>, page: ChartPage, from: string, to: string): Promise<DailyRows> {
@@ -77,8 +80,9 @@ async function dailyRows(db: Kysely<AdminDb>, page: ChartPage, from: string, to:
 function chartValues(page: ChartPage, sums: number[]): Record<string, number[]> {
   switch (page) {
     case 'payments': {
-      const [net = 0, success = 0, pending = 0, failed = 0, refunded = 0, timedOut = 0] = sums;
-      return { revenue: [net], status: [success, pending, failed, refunded], timeouts: [timedOut] };
+      // Revenue net of refunds: what the bucket's payments took, less what was refunded in it (decision 0170).
+      const [took = 0, success = 0, pending = 0, failed = 0, refunded = 0, timedOut = 0, refundedPaise = 0] = sums;
+      return { revenue: [took - refundedPaise], status: [success, pending, failed, refunded], timeouts: [timedOut] };
     }
     case 'orders': {
       const [orders = 0, net = 0, shipped = 0, shipSeconds = 0, delivered = 0, deliverDays = 0] = sums;

@@ -54,6 +54,18 @@ export async function addRefundToPayment(db: Kysely<AdminDb>, paymentId: string,
     .execute();
 }
 
+/**
+ * A refund settled, dated when it was (decision 0170): the Payments chart takes it off that day's revenue. Once per
+ * refund id (a redelivered event adds nothing).
+ */
+export async function recordRefund(db: Kysely<AdminDb>, row: Insertable<AdminDb['payment_refunds']>): Promise<void> {
+  await db
+    .insertInto('payment_refunds')
+    .values(row)
+    .onConflict((oc) => oc.column('refund_id').doNothing())
+    .execute();
+}
+
 /** A membership as first requested: pending, not started. Once per subscription id. */
 export async function addSubscription(
   db: Kysely<AdminDb>,

@@ -123,5 +123,13 @@ export interface AdminDb extends ContactMessagesTable {
   membership_day_stats: { day: string; kind: string; memberships: string };
   fulfilment_day_stats: { day: string; shipped: string; ship_seconds: string; delivered: string; deliver_days: string };
   user_facets: { profession: string; persona: string; kind: 'all' | 'pincode' | 'need' | 'greed'; value: string; members: string };
+  /** Migration 0013 (decision 0170): each refund settled, and the refunds of each Indian day. */
+  payment_refunds: { refund_id: string; amount_paise: number; refunded_at: Date };
+  refund_day_stats: { day: string; refunds: string; amount_paise: string };
+  /** The Drops chart's: each stock move an event made, its sums per product and Indian hour, and the drops moved. */
+  stock_moves: { event_id: string; product_id: string; at: Date; on_hand: number; sold: number };
+  stock_hour_stats: { product_id: string; hour: Date; on_hand: string; received: string; sold: string };
+  stock_day_stats: { product_id: string; day: string; on_hand: string; sold: string };
+  catalog_drops: { drop_id: string; opens_at: Date; closes_at: Date; label: string; cancelled: boolean };
   processed_events: { consumer: string; event_id: string; processed_at: Date };
 }

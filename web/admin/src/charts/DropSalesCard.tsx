@@ -21,7 +21,7 @@ type Product = DropSalesAnswer['products'][number];
  * a slider over its hours for the keyboard, and an empty drop says why there is nothing to draw.
  */
 export function DropSalesCard({ dropId }: { dropId: string }) {
-  const sales = useAdminOperation(API.dropSales, { params: { id: dropId } });
+  const sales = useAdminOperation(API.adminDropSales, { params: { id: dropId } });
   return (
     <ListStates
       isLoading={sales.isLoading}
