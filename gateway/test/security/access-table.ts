@@ -204,7 +204,6 @@ export const ACCESS: Record<string, RouteAccess> = {
   'POST /admin/drops': { body: { opensAt: inDays(20), closesAt: inDays(21), label: 'Matrix drop' } },
   'PUT /admin/drops/:id': { path: '/admin/drops/{dropId}', body: { opensAt: inDays(22), closesAt: inDays(23) } },
   'DELETE /admin/drops/:id': { path: '/admin/drops/{dropId}' },
-  'GET /admin/drops/:id/sales': { path: '/admin/drops/{dropId}/sales' },
   // Operators' figures of a drop's alerts (issue 37 item 5, decision 0164), read from identity.
   'GET /admin/drops/:id/alert-figures': { path: '/admin/drops/{dropId}/alert-figures' },
   'GET /admin/early-access': {},

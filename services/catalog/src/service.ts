@@ -5,7 +5,6 @@ import { DEFAULT_FAILING_AFTER_ATTEMPTS, type JobScheduler, schedulerStepControl
 import type { Kysely } from 'kysely';
 import { dropAlertSchedule, planComingDrops, registerDropAlertJobs } from './alerts/drop-alert-jobs.js';
 import { dropRoutes } from './api/drop-routes.js';
-import { dropSalesRoutes } from './api/drop-sales-routes.js';
 import { earlyAccessRoutes } from './api/early-access-routes.js';
 import { imageRoutes } from './api/image-routes.js';
 import { productRoutes } from './api/product-routes.js';
@@ -83,7 +82,6 @@ export const catalogService = defineService({
     app.route('/', imageRoutes());
     app.route('/', productRoutes(context));
     app.route('/', dropRoutes(context));
-    app.route('/', dropSalesRoutes(context));
     app.route('/', earlyAccessRoutes(context));
     // Its hold-expiry steps that keep failing, for the back office's Cron page.
     app.route('/', failingStepRoutes(schedulerStepControl(scheduler, DEFAULT_FAILING_AFTER_ATTEMPTS), stepOperations('catalog')));

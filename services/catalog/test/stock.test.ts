@@ -355,41 +355,4 @@ describe.each(DATABASE_KINDS)('stock on %s', (kind) => {
     expect(again.body.data.products.map((p: { id: string }) => p.id)).not.toContain(later);
     expect((await catalog.json('/admin/drops/live', { token: catalog.memberSession().token })).status).toBe(401);
   });
-
-  // The Drops chart's figures (issue 39 item 1): units sold per hour of the drop and so far, against units offered.
-  it.runIf(available)('tells how a drop sold: each hour against the units offered, and each product’s sell-through', async () => {
-    const opened = new Date(Date.now() - 150 * 60_000);
-    const created = await catalog.json('/admin/drops', {
-      method: 'POST',
-      token: admin.token,
-      body: { opensAt: opened.toISOString(), closesAt: new Date(opened.getTime() + 24 * 3_600_000).toISOString(), label: 'Chart drop' },
-    });
-    const dropId = created.body.data.id as string;
-    const inDrop = await product(4, { saleStartAt: null, saleEndAt: null, dropId, name: 'Chart drop kettle' });
-    const alsoInDrop = await product(2, { saleStartAt: null, saleEndAt: null, dropId, name: 'Chart drop flask' });
-    await product(9, { name: 'A product with its own window' });
-    for (const orderId of [nextOrder(), nextOrder(), nextOrder()]) {
-      expect((await hold(inDrop.id, orderId)).body.data.held).toBe(true);
-      await commit(orderId);
-    }
-    // Held, not paid: not sold.
-    await hold(alsoInDrop.id);
-
-    const { status, body } = await catalog.json(`/admin/drops/${dropId}/sales`, { token: admin.token });
-    expect(status).toBe(200);
-    expect(body.data).toMatchObject({ drop: { id: dropId, label: 'Chart drop', opensAt: opened.toISOString() }, offered: 6, sold: 3 });
-    // Two and a half hours in: three hours so far, all the sales in the third.
-    expect(body.data.hours.map((hour: { sold: number; soldSoFar: number }) => [hour.sold, hour.soldSoFar])).toEqual([
-      [0, 0],
-      [0, 0],
-      [3, 3],
-    ]);
-    // The best seller first.
-    expect(body.data.products).toEqual([
-      { id: inDrop.id, name: 'Chart drop kettle', offered: 4, sold: 3, sellThroughPercent: 75 },
-      { id: alsoInDrop.id, name: 'Chart drop flask', offered: 2, sold: 0, sellThroughPercent: 0 },
-    ]);
-    expect((await catalog.json('/admin/drops/NO-SUCH-DROP/sales', { token: admin.token })).status).toBe(404);
-    expect((await catalog.json(`/admin/drops/${dropId}/sales`, { token: catalog.memberSession().token })).status).toBe(401);
-  });
 });

@@ -11,7 +11,6 @@ import { REFUND_CHOICES } from '../refund-choices.js';
 import { dateRangeQuerySchema } from '../validation/dates.js';
 import { wholeNumber } from '../validation/numbers.js';
 import { answer, pagination, specPagination } from './answers.js';
-import { dropSalesAnswer } from './catalog.js';
 import { operation } from './operation.js';
 import { paymentsOperations } from './payments.js';
 import { failingStepSchema } from './steps.js';
@@ -261,6 +260,25 @@ const projectionsStatus = z.object({
   rebuilding: z.boolean(),
   /** Events each read model's consumer has still to apply, by its group. */
   pending: z.record(z.string(), z.number().int()),
+});
+
+/** How a deal drop sold (the Drops chart), from admin-bff's read model (decision 0170). */
+export const dropSalesAnswer = z.object({
+  drop: z.object({ id: z.string(), label: z.string(), opensAt: z.string(), closesAt: z.string() }),
+  offered: z.number().int(),
+  sold: z.number().int(),
+  /** From the opening to the close (to now while it runs); none before it opens. */
+  hours: z.array(z.object({ start: z.string(), sold: z.number().int(), soldSoFar: z.number().int() })),
+  products: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      offered: z.number().int(),
+      sold: z.number().int(),
+      /** Whole percent, rounded down; null when nothing was offered. */
+      sellThroughPercent: z.number().int().nullable(),
+    }),
+  ),
 });
 
 /** The back office's API (admin-bff): its lists and stat cards, the Cron page's controls, the audit log and messages. */

@@ -20,24 +20,6 @@ import { stepOperations } from './steps.js';
 const productId = z.object({ id: z.string().min(1).max(64) });
 const dropId = productId;
 
-/** How a deal drop sold (the Drops chart): the catalogue's answer, and admin-bff's from its read model (decision 0170). */
-export const dropSalesAnswer = z.object({
-  drop: z.object({ id: z.string(), label: z.string(), opensAt: z.string(), closesAt: z.string() }),
-  offered: z.number().int(),
-  sold: z.number().int(),
-  /** From the opening to the close (to now while it runs); none before it opens. */
-  hours: z.array(z.object({ start: z.string(), sold: z.number().int(), soldSoFar: z.number().int() })),
-  products: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      offered: z.number().int(),
-      sold: z.number().int(),
-      /** Whole percent, rounded down; null when nothing was offered. */
-      sellThroughPercent: z.number().int().nullable(),
-    }),
-  ),
-});
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** The deals board as `GET /product/list` answers it to shoppers: at most 15 products in their sections. */
@@ -270,17 +252,6 @@ export const catalogOperations = {
         ),
       }),
     ),
-  }),
-  dropSales: operation({
-    id: 'dropSales',
-    method: 'GET',
-    path: '/admin/drops/:id/sales',
-    owner: 'catalog',
-    access: 'admin',
-    summary:
-      "How a deal drop sold: units sold in each of its hours and so far against the units it offered, and each product's sell-through",
-    params: dropId,
-    response: answer(dropSalesAnswer),
   }),
   createDrop: operation({
     id: 'createDrop',

@@ -72,7 +72,6 @@ export const API: OperationRoutes = {
   devTextMessages: { id: 'devTextMessages', method: 'GET', path: '/dev/sms' },
   drawGiveaway: { id: 'drawGiveaway', method: 'POST', path: '/admin/giveaway/draw' },
   dropDraw: { id: 'dropDraw', method: 'GET', path: '/drop/:id/draw' },
-  dropSales: { id: 'dropSales', method: 'GET', path: '/admin/drops/:id/sales' },
   earlyAccessList: { id: 'earlyAccessList', method: 'GET', path: '/admin/early-access' },
   enterGiveaway: { id: 'enterGiveaway', method: 'POST', path: '/user/giveaway' },
   exchangeQueue: { id: 'exchangeQueue', method: 'GET', path: '/admin/exchanges' },

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { dropSales, type StockMove, sellThrough } from '../src/domain/drop-sales.js';
+import { type DropHourSums, dropSales, sellThrough } from '../src/domain/drop-sales.js';
 
-// How a drop sold, from the stock movement log (issue 39 item 1, the Drops chart).
+// How a drop sold, from the read model's sums per product and hour (issue 39 item 1, the Drops chart; decision 0170).
+// The rules the catalogue's movement log was first read with (decision 0166), kept over the sums that replaced it.
 const HOUR = 3_600_000;
 const opensAt = new Date('2026-11-27T18:30:00Z'); // Friday midnight in India
 const closesAt = new Date(opensAt.getTime() + 48 * HOUR);
 const at = (hours: number) => new Date(opensAt.getTime() + hours * HOUR);
-const move = (productId: string, hours: number, onHandDelta: number, soldDelta = 0): StockMove => ({
+/** One product's sums in one hour of the drop (-1: everything before it opened). */
+const sums = (productId: string, hour: number, onHand: number, sold = 0, received = Math.max(0, onHand)): DropHourSums => ({
   productId,
-  at: at(hours),
-  onHandDelta,
-  soldDelta,
+  hour,
+  onHand,
+  received,
+  sold,
 });
 const products = [
   { id: 'FLASK', name: 'Flask' },
@@ -24,16 +27,13 @@ describe('how a drop sold', () => {
       closesAt,
       products,
       now: at(60),
-      moves: [
-        move('KETTLE', -30, 10), // received before
-        move('KETTLE', -2, 0, 4), // sold before the drop (an earlier sale): not offered in this one
-        move('KETTLE', 0.5, 0, 2),
-        move('KETTLE', 5, 3), // a restock during the drop
-        move('KETTLE', 5.5, -1), // an adjustment down during it is not counted off what was offered
-        move('KETTLE', 47.99, 0, 1),
-        move('KETTLE', 48, 0, 5), // at the close: after it
-        move('FLASK', -1, 5),
-        move('OTHER', 1, 0, 9), // not one of the drop's products
+      sums: [
+        sums('KETTLE', -1, 10, 4), // received before, and 4 sold before the drop (an earlier sale): not offered in this one
+        sums('KETTLE', 0, 0, 2),
+        sums('KETTLE', 5, 2, 0, 3), // a restock of 3 and an adjustment of 1 down in one hour: the 3 are offered
+        sums('KETTLE', 47, 0, 1),
+        sums('FLASK', -1, 5),
+        sums('OTHER', 1, 0, 9), // not one of the drop's products
       ],
     });
     expect(sales.hours).toHaveLength(48);
@@ -48,8 +48,8 @@ describe('how a drop sold', () => {
   });
 
   it('counts hours only to now while it runs, and none before it opens', () => {
-    expect(dropSales({ opensAt, closesAt, products, now: at(2.2), moves: [move('FLASK', 2.1, 0, 1)] }).hours).toHaveLength(3);
-    const before = dropSales({ opensAt, closesAt, products, now: at(-1), moves: [move('FLASK', -3, 5)] });
+    expect(dropSales({ opensAt, closesAt, products, now: at(2.2), sums: [sums('FLASK', 2, 0, 1)] }).hours).toHaveLength(3);
+    const before = dropSales({ opensAt, closesAt, products, now: at(-1), sums: [sums('FLASK', -1, 5)] });
     expect(before.hours).toEqual([]);
     expect(before).toMatchObject({ offered: 5, sold: 0 });
   });
