@@ -20,8 +20,8 @@ export type Recorded<E extends DomainEvent> = E extends unknown ? E & Omit<Store
 
 /**
  * Events with what else the decision calls for outside its own stream (a row in another table, a timer, a call to a
- * provider once committed): pure data, which `handle` hands to `alongside` and answers with the events. For an
- * aggregate whose follow-ups are not yet a process manager's (payments' membership cycle, docs/decisions/0163).
+ * provider once committed): pure data, which `handle` hands to `alongside` and answers with the events. The caller
+ * carries them out: for payments' membership, its process manager (docs/decisions/0163, 0167).
  */
 export interface Decided<E extends DomainEvent, X> {
   events: readonly E[];

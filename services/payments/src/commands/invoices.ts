@@ -3,7 +3,7 @@ import { InternalCallError, type UnitOfWork } from '@elts/platform';
 import { CREDIT_NOTE_SERIES, creditNoteSplit, financialYear, GST_PERCENT, invoiceNumber, splitGst } from '../domain/invoice.js';
 import type { PaymentState } from '../domain/payment.js';
 import type { RefundState } from '../domain/refund.js';
-import { loadPayment } from '../flows/payment.js';
+import { loadPayment } from '../processes/payment-timeout/payment-flow.js';
 import type { InvoiceRecord } from '../invoices/invoice-document.js';
 import { findInvoiceOfPayment, paymentsOwedInvoices, takeCreditNoteNumber, takeInvoiceNumber } from '../store/invoices.js';
 import { findMemberProfile } from '../store/member-profiles.js';

@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { UnitOfWork } from '@elts/platform';
 import { asksGateway, type PaymentTrigger, paymentDeadline, type SettlementOutcome, timeoutMinutes } from '@elts/workflows';
-import { type PaymentsContext, record } from '../commands/context.js';
-import { type GatewayReading, readGateway } from '../commands/gateway-reading.js';
-import { onPayment } from '../commands/on-payment.js';
-import { type Failure, foldPayment, type PaymentState, type Purpose, paymentStream } from '../domain/payment.js';
-import type { PaymentsDb } from '../store/tables.js';
-import { advanceMembership } from './membership-cycle.js';
+import { type PaymentsContext, record } from '../../commands/context.js';
+import { type GatewayReading, readGateway } from '../../commands/gateway-reading.js';
+import { onPayment } from '../../commands/on-payment.js';
+import { type Failure, foldPayment, type PaymentState, type Purpose, paymentStream } from '../../domain/payment.js';
+import type { PaymentsDb } from '../../store/tables.js';
 
 /**
- * The payment flow on the service side: a payment starts here, and every later move (a webhook, the member's status
- * poll, reconciliation, its timer) goes through `advancePayment`, which re-reads the payment and applies the pure
- * decisions of `@elts/workflows` flows/payment-timeout.ts (where the 15-minute timeout is). Its timers follow from
- * the signals sent here, in the same transaction as the events.
+ * The payment and its timeout on the service side: a payment starts here, and every later move (a webhook, the
+ * member's status poll, reconciliation, its timer) goes through `advancePayment`, which re-reads the payment and
+ * applies the pure decisions of `@elts/workflows` flows/payment-timeout.ts (where the 15-minute timeout is). Its
+ * timers follow from the signals sent here, in the same transaction as the events. This decides on the payment
+ * alone: what follows a settled membership payment or renewal charge is the membership's process manager
+ * (processes/membership/process-manager.ts, `movePayment`), which reacts to the move's outcome.
  */
 
 export const newPaymentId = () => `PAY-${randomBytes(8).toString('hex').toUpperCase()}`;
@@ -53,15 +54,21 @@ export async function failPayment(context: PaymentsContext, paymentId: string, f
   return !outcome.refusal && outcome.events.length > 0;
 }
 
+/** How a move left a payment: settled by it (`outcome`), and the payment as it is now. */
+export interface PaymentMove {
+  outcome: SettlementOutcome;
+  payment: PaymentState | undefined;
+}
+
 /**
  * Moves a payment on, whatever asked: `gateway` (a webhook, which is only a hint to ask; the member's status poll;
  * reconciliation; a renewal charge's check) or `deadline` (its timer, or reconciliation finding it passed).
  * Re-reads the payment and decides with the flow's pure decisions, so any trigger may come twice, late, or out of
- * order. A settled membership payment or renewal charge then moves its membership on.
+ * order.
  */
-export async function advancePayment(context: PaymentsContext, paymentId: string, trigger: PaymentTrigger): Promise<SettlementOutcome> {
+export async function advancePayment(context: PaymentsContext, paymentId: string, trigger: PaymentTrigger): Promise<PaymentMove> {
   const payment = await loadPayment(context, paymentId);
-  if (!payment || !asksGateway(payment.phase, trigger)) return 'unchanged';
+  if (!payment || !asksGateway(payment.phase, trigger)) return { outcome: 'unchanged', payment };
   const reading = await ask(context, payment, trigger);
   const moved = await onPayment(context, paymentId, {
     kind: 'advance',
@@ -79,8 +86,7 @@ export async function advancePayment(context: PaymentsContext, paymentId: string
     : stored.some((event) => event.type === 'PaymentFailed')
       ? 'failed'
       : 'unchanged';
-  if (outcome !== 'unchanged') await afterSettlement(context, payment);
-  return outcome;
+  return { outcome, payment: moved.refusal ? payment : moved.state.payment };
 }
 
 /** The gateway's word. At the deadline an unreachable gateway counts as silence: the deadline still holds. */
@@ -93,11 +99,4 @@ async function ask(context: PaymentsContext, payment: PaymentState, trigger: Pay
     context.logger.warn({ err: error, paymentId: payment.paymentId }, 'gateway unreachable at the payment deadline');
     return { verdict: 'unsettled', attempted: false };
   }
-}
-
-/** A product payment's order learns from the event; a membership payment or renewal charge moves its membership. */
-async function afterSettlement(context: PaymentsContext, before: PaymentState): Promise<void> {
-  if (!before.subscriptionId || (before.purpose !== 'membership' && before.purpose !== 'renewal')) return;
-  const payment = await loadPayment(context, before.paymentId);
-  if (payment) await advanceMembership(context, before.subscriptionId, { on: 'payment-settled', payment });
 }
