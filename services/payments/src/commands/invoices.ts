@@ -3,12 +3,12 @@ import { InternalCallError, type UnitOfWork } from '@elts/platform';
 import { CREDIT_NOTE_SERIES, creditNoteSplit, financialYear, GST_PERCENT, invoiceNumber, splitGst } from '../domain/invoice.js';
 import type { PaymentState } from '../domain/payment.js';
 import type { RefundState } from '../domain/refund.js';
-import { loadPayment } from '../processes/payment-timeout/payment-flow.js';
 import type { InvoiceRecord } from '../invoices/invoice-document.js';
+import { loadPayment } from '../processes/payment-timeout/payment-flow.js';
 import { findInvoiceOfPayment, paymentsOwedInvoices, takeCreditNoteNumber, takeInvoiceNumber } from '../store/invoices.js';
 import { findMemberProfile } from '../store/member-profiles.js';
 import type { PaymentsDb } from '../store/tables.js';
-import { type PaymentsContext, record } from './context.js';
+import { createStream, type PaymentsContext } from './context.js';
 
 export interface Recipient {
   name: string;
@@ -94,32 +94,35 @@ export async function issueInvoiceFor(
   recipient: Recipient,
   description: string,
 ) {
-  const stream = `invoice-${payment.paymentId}`;
-  if ((await unit.readStream(stream)).length > 0) return;
   const { settings } = context;
-  const issuedAt = context.clock.now();
-  const year = financialYear(issuedAt);
-  const number = await takeInvoiceNumber(unit.db, year);
-  const { intraState, ...supply } = supplyOf(settings, recipient.state);
-  const split = splitGst(payment.amountPaise, intraState);
-  await record(unit, stream, 0, [
-    {
-      type: 'InvoiceIssued',
-      data: {
-        invoiceNumber: invoiceNumber(settings.INVOICE_SERIES, year, number),
-        paymentId: payment.paymentId,
-        memberId: payment.memberId,
-        financialYear: year,
-        issuedAt: issuedAt.toISOString(),
-        description,
-        sac: settings.SAC_CODE,
-        ...split,
-        placeOfSupply: supply.placeOfSupply,
-        recipient,
-        supplier: supply.supplier,
+  // The number is taken only while the payment has no invoice.
+  await createStream(unit, `invoice-${payment.paymentId}`, async () => {
+    const issuedAt = context.clock.now();
+    const year = financialYear(issuedAt);
+    const number = await takeInvoiceNumber(unit.db, year);
+    const { intraState, ...supply } = supplyOf(settings, recipient.state);
+    const split = splitGst(payment.amountPaise, intraState);
+    return [
+      {
+        type: 'InvoiceIssued',
+        data: {
+          invoiceNumber: invoiceNumber(settings.INVOICE_SERIES, year, number),
+          paymentId: payment.paymentId,
+          memberId: payment.memberId,
+          financialYear: year,
+          issuedAt: issuedAt.toISOString(),
+          description,
+          sac: settings.SAC_CODE,
+          ...split,
+          // The schema's default, written out now that the event is typed: a membership is taxed at the one rate.
+          ratePercent: GST_PERCENT,
+          placeOfSupply: supply.placeOfSupply,
+          recipient,
+          supplier: supply.supplier,
+        },
       },
-    },
-  ]);
+    ];
+  });
 }
 
 /** A goods credit note's line: the invoice's goods, valued at what the refund takes back (no discount on it). */
@@ -137,34 +140,35 @@ function goodsTakenBack(goods: NonNullable<InvoiceRecord['goods']>, taxablePaise
 export async function issueCreditNoteFor(unit: UnitOfWork<PaymentsDb>, refund: RefundState, issuedAt: Date) {
   const invoice = await findInvoiceOfPayment(unit.db, refund.paymentId);
   if (!invoice) return;
-  const stream = `credit-note-${refund.refundId}`;
-  if ((await unit.readStream(stream)).length > 0) return;
   const original = (typeof invoice.document === 'string' ? JSON.parse(invoice.document) : invoice.document) as InvoiceRecord & {
     memberId: string;
   };
-  const year = financialYear(issuedAt);
-  const number = await takeCreditNoteNumber(unit.db, year);
-  const split = creditNoteSplit(original, refund.amountPaise);
-  await record(unit, stream, 0, [
-    {
-      type: 'CreditNoteIssued',
-      data: {
-        invoiceNumber: invoiceNumber(CREDIT_NOTE_SERIES, year, number),
-        paymentId: refund.paymentId,
-        refundId: refund.refundId,
-        memberId: refund.memberId,
-        financialYear: year,
-        issuedAt: issuedAt.toISOString(),
-        description: original.description,
-        sac: original.sac,
-        ...split,
-        ratePercent: original.ratePercent ?? GST_PERCENT,
-        ...(original.goods ? { goods: goodsTakenBack(original.goods, split.taxablePaise) } : {}),
-        placeOfSupply: original.placeOfSupply,
-        recipient: original.recipient,
-        supplier: original.supplier,
-        against: { invoiceNumber: original.invoiceNumber, issuedAt: original.issuedAt, reason: refund.reason },
+  // The serial is taken only while the refund has no credit note.
+  await createStream(unit, `credit-note-${refund.refundId}`, async () => {
+    const year = financialYear(issuedAt);
+    const number = await takeCreditNoteNumber(unit.db, year);
+    const split = creditNoteSplit(original, refund.amountPaise);
+    return [
+      {
+        type: 'CreditNoteIssued',
+        data: {
+          invoiceNumber: invoiceNumber(CREDIT_NOTE_SERIES, year, number),
+          paymentId: refund.paymentId,
+          refundId: refund.refundId,
+          memberId: refund.memberId,
+          financialYear: year,
+          issuedAt: issuedAt.toISOString(),
+          description: original.description,
+          sac: original.sac,
+          ...split,
+          ratePercent: original.ratePercent ?? GST_PERCENT,
+          ...(original.goods ? { goods: goodsTakenBack(original.goods, split.taxablePaise) } : {}),
+          placeOfSupply: original.placeOfSupply,
+          recipient: original.recipient,
+          supplier: original.supplier,
+          against: { invoiceNumber: original.invoiceNumber, issuedAt: original.issuedAt, reason: refund.reason },
+        },
       },
-    },
-  ]);
+    ];
+  });
 }

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { ORDER_ID_PREFIXES, SUBSCRIPTION_PRICE } from '@elts/contracts';
 import { type Refusal, refusal } from '@elts/platform';
 import { subscriptionStream } from '../domain/subscription.js';
+import { GatewayError } from '../gateway/payment-gateway.js';
 import { advanceMembership, MEMBERSHIP_PLAN } from '../processes/membership/process-manager.js';
 import { newPaymentId, startPayment } from '../processes/payment-timeout/payment-flow.js';
-import { GatewayError } from '../gateway/payment-gateway.js';
 import { findPaymentStatus } from '../store/payment-reads.js';
 import { findMemberSubscription } from '../store/subscriptions.js';
-import { type PaymentsContext, record } from './context.js';
+import { createStream, type PaymentsContext } from './context.js';
 
 /**
  * What a member asks of their membership: start one, turn auto-renewal on or off, cancel it or revoke its mandate.
@@ -96,29 +96,33 @@ export async function startMembership(
     subscriptionId,
   );
   await context.events.transact(async (unit) => {
-    await record(unit, subscriptionStream(subscriptionId), 0, [
-      {
-        type: 'SubscriptionRequested',
-        data: {
-          subscriptionId,
-          memberId,
-          planType: 'annual',
-          frequency: 'yearly',
-          amountPaise: SUBSCRIPTION_PRICE.totalPaise,
-          currency: 'INR',
-          autoRenewal: true,
-          paymentId,
-          gateway: gateway.kind,
-          sessionId: mandate.sessionId,
-          authorizationLink: mandate.authorizationLink ?? null,
+    await createStream(
+      unit,
+      subscriptionStream(subscriptionId),
+      () => [
+        {
+          type: 'SubscriptionRequested',
+          data: {
+            subscriptionId,
+            memberId,
+            planType: 'annual',
+            frequency: 'yearly',
+            amountPaise: SUBSCRIPTION_PRICE.totalPaise,
+            currency: 'INR',
+            autoRenewal: true,
+            paymentId,
+            gateway: gateway.kind,
+            sessionId: mandate.sessionId,
+            authorizationLink: mandate.authorizationLink ?? null,
+          },
         },
-        metadata: { actor: `member:${memberId}` },
-      },
-      {
-        type: 'SubscriptionStatusChanged',
-        data: { subscriptionId, memberId, status: 'pending', validUntil: null },
-      },
-    ]);
+        {
+          type: 'SubscriptionStatusChanged',
+          data: { subscriptionId, memberId, status: 'pending', validUntil: null },
+        },
+      ],
+      { actor: `member:${memberId}` },
+    );
     await startPayment(context, unit, {
       paymentId,
       orderId: subscriptionId,

@@ -6,8 +6,8 @@ import { issueInvoiceFor, membershipInvoiceDescription, type Recipient, resolveR
 import { refundPayment } from '../../commands/refunds.js';
 import { foldPayment, type PaymentState, paymentStream } from '../../domain/payment.js';
 import type { PaymentsEvent } from '../../domain/payments-events.js';
-import { GatewayError } from '../../gateway/payment-gateway.js';
 import { subscriptionStream } from '../../domain/subscription.js';
+import { GatewayError } from '../../gateway/payment-gateway.js';
 import { cycleRenewalCharges, findGatewayPaymentId, renewalCharges } from '../../store/payment-reads.js';
 import { project } from '../../store/projections.js';
 import { hasOtherActiveSubscription, lockMemberActivations } from '../../store/subscriptions.js';
