@@ -34,13 +34,15 @@ export interface NewPayment {
 export async function startPayment(context: PaymentsContext, unit: UnitOfWork<PaymentsDb>, payment: NewPayment, now = context.clock.now()) {
   const timeoutAt = payment.withTimeout ? paymentDeadline(now, context.timeouts).toISOString() : null;
   const { withTimeout: _, ...data } = payment;
-  await createStream(
+  const started = await createStream(
     unit,
     paymentStream(payment.paymentId),
     () => [{ type: 'PaymentInitiated', data: { ...data, currency: 'INR', gateway: context.gateway.kind, timeoutAt } }],
     { actor: `member:${payment.memberId}` },
   );
-  if (timeoutAt) await context.workflows.send(unit.db, { kind: 'paymentStarted', paymentId: payment.paymentId, timeoutAt });
+  // A payment already there keeps the timeout it started with.
+  const recorded = !started.refusal && started.events.length > 0;
+  if (timeoutAt && recorded) await context.workflows.send(unit.db, { kind: 'paymentStarted', paymentId: payment.paymentId, timeoutAt });
 }
 
 export async function loadPayment(context: Pick<PaymentsContext, 'events'>, paymentId: string): Promise<PaymentState | undefined> {
