@@ -26,6 +26,8 @@ export {
   type Accepted,
   acceptedOf,
   type CommandSource,
+  type CreateOnce,
+  createOnce,
   type Decided,
   type Decider,
   type Decision,
@@ -35,6 +37,7 @@ export {
   type Handled,
   type HandleOptions,
   handle,
+  handleIn,
   isRefusal,
   type Recorded,
 } from './events/decider.js';

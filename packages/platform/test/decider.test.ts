@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ConcurrencyError,
+  createOnce,
   type Database,
   type Decider,
   EventStore,
   handle,
+  handleIn,
   migrate,
   platformMigrations,
   type Refusal,
@@ -263,6 +265,56 @@ describe('handle', () => {
     };
     await expect(handle(store, wallet, stream, failing)).rejects.toThrow('Product not found');
     expect(reads).toBe(1);
+  });
+});
+
+describe('a stream written once', () => {
+  const once = deciderSpec(createOnce<WalletEvent>());
+
+  it('records its first events when it has none, and nothing on a repeat', () => {
+    once
+      .given([])
+      .when({ create: [opened] })
+      .thenEvents([opened]);
+    once
+      .given([opened])
+      .when({ create: [opened] })
+      .thenEvents([]);
+  });
+});
+
+describe('handleIn', () => {
+  let database: Database;
+  let store: EventStore<Record<string, never>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    const schema = uniqueName('decider_in_');
+    const db = database.forSchema(schema);
+    await migrate(db, schema, await platformMigrations());
+    store = new EventStore(db as never, registry);
+  });
+  afterAll(async () => database?.close());
+
+  it("decides in the caller's transaction: its events commit or roll back with the caller's work", async () => {
+    const kept = uniqueName('wallet-');
+    const lost = uniqueName('wallet-');
+    await store.transact(async (unit) => {
+      const created = await handleIn(unit, createOnce<WalletEvent>(), kept, { create: [opened] }, { metadata: { actor: 'member:7' } });
+      expect(created).toMatchObject({ version: 1, state: { created: true } });
+      const again = await handleIn(unit, createOnce<WalletEvent>(), kept, async (_unit, { created }) => ({
+        create: created ? [] : [opened],
+      }));
+      expect(again).toMatchObject({ events: [], version: 1 });
+    });
+    await expect(
+      store.transact(async (unit) => {
+        await handleIn(unit, createOnce<WalletEvent>(), lost, { create: [opened] });
+        throw new Error('the caller failed');
+      }),
+    ).rejects.toThrow('the caller failed');
+    expect((await store.readStream(kept)).map((event) => event.metadata.actor)).toEqual(['member:7']);
+    expect(await store.readStream(lost)).toEqual([]);
   });
 });
 

@@ -13,7 +13,7 @@ import {
   type MembershipView,
   membershipDecider,
   type RenewalCharge,
-} from '../src/flows/membership-decision.js';
+} from '../src/processes/membership/decider.js';
 
 /**
  * The membership cycle's one decision, as a table: every trigger, on the states that matter to it, with the money

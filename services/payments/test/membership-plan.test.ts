@@ -2,7 +2,7 @@ import { sql } from '@elts/platform';
 import { DATABASE_KINDS } from '@elts/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { PLAN_CONFLICT_MESSAGE } from '../src/commands/memberships.js';
-import { MEMBERSHIP_PLAN } from '../src/flows/membership-cycle.js';
+import { MEMBERSHIP_PLAN } from '../src/processes/membership/process-manager.js';
 import { registerMember } from './helpers.js';
 import { usePaymentsOnCashfreeEmulator } from './on-cashfree-emulator.js';
 

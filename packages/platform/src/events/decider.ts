@@ -20,8 +20,8 @@ export type Recorded<E extends DomainEvent> = E extends unknown ? E & Omit<Store
 
 /**
  * Events with what else the decision calls for outside its own stream (a row in another table, a timer, a call to a
- * provider once committed): pure data, which `handle` hands to `alongside` and answers with the events. For an
- * aggregate whose follow-ups are not yet a process manager's (payments' membership cycle, docs/decisions/0163).
+ * provider once committed): pure data, which `handle` hands to `alongside` and answers with the events. The caller
+ * carries them out: for payments' membership, its process manager (docs/decisions/0163, 0167).
  */
 export interface Decided<E extends DomainEvent, X> {
   events: readonly E[];
@@ -132,6 +132,36 @@ export async function handle<DB, State, Command, E extends DomainEvent, R extend
     }
   }
 }
+
+/**
+ * `handle` in a transaction the caller already holds, for a stream written with others (a renewal charge's payment
+ * started with the notice that names it, an invoice with the settlement it bills): decided once, with no retry of
+ * its own. Another writer's append fails the caller's transaction, and the caller's own `handle` decides again.
+ */
+export function handleIn<DB, State, Command, E extends DomainEvent, R extends Refusal = Refusal, X = never>(
+  unit: UnitOfWork<DB>,
+  decider: Decider<State, Command, E, R, X>,
+  streamId: string,
+  command: CommandSource<DB, State, Command>,
+  options: Omit<HandleOptions<DB, State, E, X>, 'attempts' | 'exhausted'> = {},
+): Promise<Handled<State, E, R, X>> {
+  return handleOnce(unit, decider, streamId, command, options);
+}
+
+/** What a stream written once is created with: its first events (none, for a caller that found it already there). */
+export interface CreateOnce<E extends DomainEvent> {
+  create: readonly E[];
+}
+
+/**
+ * The decider of a stream written once (a payment's start, a membership's request, an invoice, a credit note): its
+ * first events when it has none, nothing on a repeat. Its state is whether the stream exists.
+ */
+export const createOnce = <E extends DomainEvent>(): Decider<{ created: boolean }, CreateOnce<E>, E> => ({
+  initialState: () => ({ created: false }),
+  evolve: () => ({ created: true }),
+  decide: ({ create }, { created }) => (created ? [] : create),
+});
 
 async function handleOnce<DB, State, Command, E extends DomainEvent, R extends Refusal, X>(
   unit: UnitOfWork<DB>,

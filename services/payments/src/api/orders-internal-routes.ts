@@ -21,13 +21,13 @@ export function ordersInternalRoutes(context: PaymentsContext) {
   const withWindow = (row: PaymentsTable) => ({ ...paymentOfOrderView(row), ...paymentWindow(row, context.timeouts) });
   const app = new Hono<AppEnv>();
   mount(app, paymentsOperations.startProductCheckout, async (c) =>
-    c.json({ is_success: true, data: await startProductCheckout(context, c.req.valid('json')) }),
+    c.json({ is_success: true, data: unlessRefused(await startProductCheckout(context, c.req.valid('json'))) }),
   );
   mount(app, paymentsOperations.orderPayment, async (c) =>
-    c.json({ is_success: true, data: withWindow(await paymentOfOrder(context, c.req.valid('param').orderId)) }),
+    c.json({ is_success: true, data: withWindow(unlessRefused(await paymentOfOrder(context, c.req.valid('param').orderId))) }),
   );
   mount(app, paymentsOperations.refreshOrderPayment, async (c) =>
-    c.json({ is_success: true, data: withWindow(await refreshOrderPayment(context, c.req.valid('param').orderId)) }),
+    c.json({ is_success: true, data: withWindow(unlessRefused(await refreshOrderPayment(context, c.req.valid('param').orderId))) }),
   );
   mount(app, paymentsOperations.refundOrderPayment, async (c) =>
     c.json({

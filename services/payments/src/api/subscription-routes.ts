@@ -7,12 +7,12 @@ import {
   paymentsOperations,
   rupeesOf,
 } from '@elts/contracts';
-import { type AppEnv, badRequest, mount, notFound, requireMember } from '@elts/platform';
+import { type AppEnv, badRequest, mount, notFound, requireMember, unlessRefused } from '@elts/platform';
 import { Hono } from 'hono';
 import { cashfreeModeOf, type PaymentsContext } from '../commands/context.js';
-import { PROFILE_INCOMPLETE, requireMembershipEligibility } from '../commands/membership-eligibility.js';
+import { membershipEligibility, PROFILE_INCOMPLETE } from '../commands/membership-eligibility.js';
 import { type CustomerDetails, endMembership, setAutoRenewal, startMembership } from '../commands/memberships.js';
-import { advancePayment } from '../flows/payment.js';
+import { movePayment } from '../processes/membership/process-manager.js';
 import { findMemberProfile } from '../store/member-profiles.js';
 import { findPayment } from '../store/payment-reads.js';
 import { paymentWindow } from '../store/payment-window.js';
@@ -29,7 +29,7 @@ export function subscriptionRoutes(context: PaymentsContext) {
 
   async function customerFor(memberId: string, body: BodyOf<typeof paymentsOperations.createUpiMandate>): Promise<CustomerDetails> {
     const profile = await findMemberProfile(context.db, memberId);
-    await requireMembershipEligibility(context, profile);
+    unlessRefused(await membershipEligibility(context, profile));
     const first = body.first_name ?? profile?.firstname ?? '';
     const last = body.last_name ?? profile?.lastname ?? '';
     const phone = body.customer_phone ?? (profile?.mobile ? normaliseIndianMobile(profile.mobile) : undefined);
@@ -43,7 +43,7 @@ export function subscriptionRoutes(context: PaymentsContext) {
   }
 
   async function startFor(memberId: string, body: BodyOf<typeof paymentsOperations.createUpiMandate>) {
-    const started = await startMembership(context, memberId, await customerFor(memberId, body));
+    const started = unlessRefused(await startMembership(context, memberId, await customerFor(memberId, body)));
     return {
       order_id: started.subscriptionId,
       subscription_id: started.subscriptionId,
@@ -83,11 +83,13 @@ export function subscriptionRoutes(context: PaymentsContext) {
   });
   mount(app, paymentsOperations.revokeMandate, async (c) => {
     const member = requireMember(c);
-    await endMembership(context, member.id, {
-      reason: 'Mandate revoked by the member',
-      revoke: true,
-      mandateId: c.req.valid('param').mandate_id,
-    });
+    unlessRefused(
+      await endMembership(context, member.id, {
+        reason: 'Mandate revoked by the member',
+        revoke: true,
+        mandateId: c.req.valid('param').mandate_id,
+      }),
+    );
     return c.json({ is_success: true, message: 'Mandate revoked successfully. Your subscription has been cancelled.' });
   });
   mount(app, paymentsOperations.mandateStatus, async (c) => {
@@ -97,7 +99,7 @@ export function subscriptionRoutes(context: PaymentsContext) {
     if (!row) throw notFound('No order information found. Please try initiating the payment again.');
     // Webhooks may be late or lost: a poll of a pending mandate also asks the gateway, a few seconds apart at most.
     if (row.status === 'pending' && row.latest_payment_id && context.gatewayChecks.tryCheck(row.latest_payment_id)) {
-      await advancePayment(context, row.latest_payment_id, 'gateway').catch((error) =>
+      await movePayment(context, row.latest_payment_id, 'gateway').catch((error) =>
         context.logger.warn({ err: error }, 'mandate status check failed'),
       );
       row = await subscriptionRow(context.db, orderId);
@@ -133,12 +135,14 @@ export function subscriptionRoutes(context: PaymentsContext) {
   });
   mount(app, paymentsOperations.toggleAutoRenewal, async (c) => {
     const member = requireMember(c);
-    await setAutoRenewal(context, member.id, c.req.valid('json').autoRenewal);
+    unlessRefused(await setAutoRenewal(context, member.id, c.req.valid('json').autoRenewal));
     return c.json({ is_success: true, message: 'Auto-renewal updated', data: await detailsOf(member.id) });
   });
   mount(app, paymentsOperations.cancelSubscription, async (c) => {
     const member = requireMember(c);
-    await endMembership(context, member.id, { reason: c.req.valid('json').reason || 'Cancelled by the member', revoke: false });
+    unlessRefused(
+      await endMembership(context, member.id, { reason: c.req.valid('json').reason || 'Cancelled by the member', revoke: false }),
+    );
     return c.json({ is_success: true, message: 'Subscription cancelled', data: await detailsOf(member.id) });
   });
   return app;

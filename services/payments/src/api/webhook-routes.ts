@@ -3,8 +3,8 @@ import { type AppEnv, failureBody, mount } from '@elts/platform';
 import { Hono } from 'hono';
 import type { PaymentsContext } from '../commands/context.js';
 import { advanceRefund } from '../commands/refunds.js';
-import { advancePayment } from '../flows/payment.js';
 import { WebhookRejected } from '../gateway/payment-gateway.js';
+import { movePayment } from '../processes/membership/process-manager.js';
 import { findPaymentId, findPaymentIdOfGatewayOrder, findRefundPayment } from '../store/payment-reads.js';
 import { findLatestPaymentIdOfSubscription } from '../store/subscriptions.js';
 import { forgetWebhookReceipt, recordWebhookReceipt } from '../store/webhook-receipts.js';
@@ -40,7 +40,7 @@ export function webhookRoutes(context: PaymentsContext) {
       return c.json({ is_success: true, message: 'Acknowledged' });
     }
     try {
-      const outcome = await advancePayment(context, paymentId, 'gateway');
+      const outcome = await movePayment(context, paymentId, 'gateway');
       return c.json({ is_success: true, message: 'Processed', data: { outcome } });
     } catch (error) {
       // Let the gateway deliver again later rather than lose the hint.

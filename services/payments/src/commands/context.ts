@@ -1,7 +1,18 @@
 import type { PaymentTimeouts } from '@elts/contracts';
-import type { Clock, EventStore, InternalClient, Logger, NewEvent, UnitOfWork } from '@elts/platform';
+import {
+  type Clock,
+  createOnce,
+  type EventMetadata,
+  type EventStore,
+  handleIn,
+  type InternalClient,
+  type Logger,
+  type NewEvent,
+  type UnitOfWork,
+} from '@elts/platform';
 import type { MembershipPlan, SignalSender } from '@elts/workflows';
 import type { Kysely } from 'kysely';
+import type { PaymentsEvent } from '../domain/payments-events.js';
 import type { PaymentGateway } from '../gateway/payment-gateway.js';
 import type { PaymentsSettings } from '../settings.js';
 import { project } from '../store/projections.js';
@@ -30,7 +41,6 @@ export interface PaymentsContext {
   clock: Clock;
 }
 
-/** Appends to a stream at the version read and projects each stored event in the same transaction. */
 /**
  * Cashfree's environment when the payment is at Cashfree itself (not the emulator's pages): the shop opens Cashfree's
  * checkout in it, for a mandate and an order alike.
@@ -38,6 +48,26 @@ export interface PaymentsContext {
 export const cashfreeModeOf = (context: Pick<PaymentsContext, 'gateway' | 'settings'>) =>
   context.gateway.kind === 'cashfree' ? context.settings.CASHFREE_ENVIRONMENT : undefined;
 
+const writtenOnce = createOnce<PaymentsEvent>();
+
+/**
+ * Creates a stream in the caller's unit, once (a payment, a membership's request, an invoice, a credit note;
+ * docs/decisions/0167): `first` is drawn only while the stream has no events (an invoice takes its number then), and
+ * a repeat records nothing. Its events are projected in the same transaction.
+ */
+export function createStream(
+  unit: UnitOfWork<PaymentsDb>,
+  streamId: string,
+  first: () => PaymentsEvent[] | Promise<PaymentsEvent[]>,
+  metadata?: EventMetadata,
+) {
+  return handleIn(unit, writtenOnce, streamId, async (_, { created }) => ({ create: created ? [] : await first() }), {
+    project,
+    ...(metadata ? { metadata } : {}),
+  });
+}
+
+/** Appends to a stream at the version given (the credit ledger's, at 'any' under its member's lock) and projects each stored event in the same transaction. */
 export async function record(unit: UnitOfWork<PaymentsDb>, streamId: string, expected: number | 'any', events: NewEvent[]) {
   if (events.length === 0) return [];
   const stored = await unit.append(streamId, expected, events);

@@ -11,8 +11,8 @@ import {
 } from '../domain/invoice.js';
 import type { PaymentState } from '../domain/payment.js';
 import type { RefundState } from '../domain/refund.js';
-import { loadPayment } from '../flows/payment.js';
 import type { InvoiceRecord } from '../invoices/invoice-document.js';
+import { loadPayment } from '../processes/payment-timeout/payment-flow.js';
 import {
   creditedOfPayment,
   findInvoiceOfPayment,
@@ -22,7 +22,7 @@ import {
 } from '../store/invoices.js';
 import { findMemberProfile } from '../store/member-profiles.js';
 import type { PaymentsDb } from '../store/tables.js';
-import { type PaymentsContext, record } from './context.js';
+import { createStream, type PaymentsContext } from './context.js';
 
 export interface Recipient {
   name: string;
@@ -108,32 +108,35 @@ export async function issueInvoiceFor(
   recipient: Recipient,
   description: string,
 ) {
-  const stream = `invoice-${payment.paymentId}`;
-  if ((await unit.readStream(stream)).length > 0) return;
   const { settings } = context;
-  const issuedAt = context.clock.now();
-  const year = financialYear(issuedAt);
-  const number = await takeInvoiceNumber(unit.db, year);
-  const { intraState, ...supply } = supplyOf(settings, recipient.state);
-  const split = splitGst(payment.amountPaise, intraState);
-  await record(unit, stream, 0, [
-    {
-      type: 'InvoiceIssued',
-      data: {
-        invoiceNumber: invoiceNumber(settings.INVOICE_SERIES, year, number),
-        paymentId: payment.paymentId,
-        memberId: payment.memberId,
-        financialYear: year,
-        issuedAt: issuedAt.toISOString(),
-        description,
-        sac: settings.SAC_CODE,
-        ...split,
-        placeOfSupply: supply.placeOfSupply,
-        recipient,
-        supplier: supply.supplier,
+  // The number is taken only while the payment has no invoice.
+  await createStream(unit, `invoice-${payment.paymentId}`, async () => {
+    const issuedAt = context.clock.now();
+    const year = financialYear(issuedAt);
+    const number = await takeInvoiceNumber(unit.db, year);
+    const { intraState, ...supply } = supplyOf(settings, recipient.state);
+    const split = splitGst(payment.amountPaise, intraState);
+    return [
+      {
+        type: 'InvoiceIssued',
+        data: {
+          invoiceNumber: invoiceNumber(settings.INVOICE_SERIES, year, number),
+          paymentId: payment.paymentId,
+          memberId: payment.memberId,
+          financialYear: year,
+          issuedAt: issuedAt.toISOString(),
+          description,
+          sac: settings.SAC_CODE,
+          ...split,
+          // The schema's default, written out now that the event is typed: a membership is taxed at the one rate.
+          ratePercent: GST_PERCENT,
+          placeOfSupply: supply.placeOfSupply,
+          recipient,
+          supplier: supply.supplier,
+        },
       },
-    },
-  ]);
+    ];
+  });
 }
 
 /**
@@ -165,36 +168,37 @@ function goodsTakenBack(
 export async function issueCreditNoteFor(unit: UnitOfWork<PaymentsDb>, refund: RefundState, issuedAt: Date) {
   const invoice = await findInvoiceOfPayment(unit.db, refund.paymentId);
   if (!invoice) return;
-  const stream = `credit-note-${refund.refundId}`;
-  if ((await unit.readStream(stream)).length > 0) return;
   const original = (typeof invoice.document === 'string' ? JSON.parse(invoice.document) : invoice.document) as InvoiceRecord & {
     memberId: string;
   };
-  const year = financialYear(issuedAt);
-  const number = await takeCreditNoteNumber(unit.db, year);
-  const earlier = await creditedOfPayment(unit.db, refund.paymentId);
-  const split = creditNoteSplit(original, refund.amountPaise, earlier);
-  const unitsOf = (quantity: number) => unitsTakenBack(quantity, original.totalPaise, refund.amountPaise, earlier);
-  await record(unit, stream, 0, [
-    {
-      type: 'CreditNoteIssued',
-      data: {
-        invoiceNumber: invoiceNumber(CREDIT_NOTE_SERIES, year, number),
-        paymentId: refund.paymentId,
-        refundId: refund.refundId,
-        memberId: refund.memberId,
-        financialYear: year,
-        issuedAt: issuedAt.toISOString(),
-        description: original.description,
-        sac: original.sac,
-        ...split,
-        ratePercent: original.ratePercent ?? GST_PERCENT,
-        ...(original.goods ? { goods: goodsTakenBack(original.goods, split.taxablePaise, unitsOf) } : {}),
-        placeOfSupply: original.placeOfSupply,
-        recipient: original.recipient,
-        supplier: original.supplier,
-        against: { invoiceNumber: original.invoiceNumber, issuedAt: original.issuedAt, reason: refund.reason },
+  // The serial is taken only while the refund has no credit note.
+  await createStream(unit, `credit-note-${refund.refundId}`, async () => {
+    const year = financialYear(issuedAt);
+    const number = await takeCreditNoteNumber(unit.db, year);
+    const earlier = await creditedOfPayment(unit.db, refund.paymentId);
+    const split = creditNoteSplit(original, refund.amountPaise, earlier);
+    const unitsOf = (quantity: number) => unitsTakenBack(quantity, original.totalPaise, refund.amountPaise, earlier);
+    return [
+      {
+        type: 'CreditNoteIssued',
+        data: {
+          invoiceNumber: invoiceNumber(CREDIT_NOTE_SERIES, year, number),
+          paymentId: refund.paymentId,
+          refundId: refund.refundId,
+          memberId: refund.memberId,
+          financialYear: year,
+          issuedAt: issuedAt.toISOString(),
+          description: original.description,
+          sac: original.sac,
+          ...split,
+          ratePercent: original.ratePercent ?? GST_PERCENT,
+          ...(original.goods ? { goods: goodsTakenBack(original.goods, split.taxablePaise, unitsOf) } : {}),
+          placeOfSupply: original.placeOfSupply,
+          recipient: original.recipient,
+          supplier: original.supplier,
+          against: { invoiceNumber: original.invoiceNumber, issuedAt: original.issuedAt, reason: refund.reason },
+        },
       },
-    },
-  ]);
+    ];
+  });
 }

@@ -1,5 +1,5 @@
 import { DELIVERY_AREA_COPY, ordersOperations } from '@elts/contracts';
-import { badRequest, InternalCallError, serviceUnavailable } from '@elts/platform';
+import { InternalCallError, type Refusal, refusal, serviceUnavailable } from '@elts/platform';
 import type { MemberProfilesTable } from '../store/tables.js';
 import type { PaymentsContext } from './context.js';
 
@@ -10,11 +10,15 @@ export const PROFILE_INCOMPLETE = 'Please complete your profile information befo
  * skip): a first and last name on their own profile (spec section 5; names in the request body do not stand in for
  * them), and a pincode the courier serves, since a membership is a year of deliveries. The pincode is asked of the
  * orders service's directory, as invoices ask it for the place of supply; when that cannot answer now, the member is
- * asked to try again rather than let through or turned away for good.
+ * asked to try again rather than let through or turned away for good (a 503, thrown: a dependency away is not a
+ * refusal). Answers the refusal when the member may not start one yet.
  */
-export async function requireMembershipEligibility(context: PaymentsContext, profile: MemberProfilesTable | undefined): Promise<void> {
-  if (!profile?.firstname.trim() || !profile.lastname.trim()) throw badRequest(PROFILE_INCOMPLETE);
-  if (!profile.pincode) throw badRequest(DELIVERY_AREA_COPY.noPincode, [{ path: 'pincode', message: DELIVERY_AREA_COPY.noPincode }]);
+export async function membershipEligibility(
+  context: PaymentsContext,
+  profile: MemberProfilesTable | undefined,
+): Promise<{ refusal: Refusal } | undefined> {
+  if (!profile?.firstname.trim() || !profile.lastname.trim()) return { refusal: refusal('invalid', PROFILE_INCOMPLETE) };
+  if (!profile.pincode) return notServed(DELIVERY_AREA_COPY.noPincode);
   let serviceable: boolean;
   try {
     const place = await context.orders().operation(ordersOperations.checkPincode, { params: { pincode: profile.pincode } });
@@ -27,8 +31,8 @@ export async function requireMembershipEligibility(context: PaymentsContext, pro
     }
     serviceable = false;
   }
-  if (!serviceable) {
-    const message = DELIVERY_AREA_COPY.notYet(profile.pincode);
-    throw badRequest(message, [{ path: 'pincode', message }]);
-  }
+  return serviceable ? undefined : notServed(DELIVERY_AREA_COPY.notYet(profile.pincode));
 }
+
+/** A pincode we cannot deliver to, said of the form's pincode field. */
+const notServed = (message: string) => ({ refusal: refusal('invalid', message, [{ path: 'pincode', message }]) });

@@ -1,6 +1,6 @@
 import { type BodyOf, creditForOrder, formatRupees, MINIMUM_PAYMENT_PAISE, type paymentsOperations, REFUND_CREDIT } from '@elts/contracts';
-import { badRequest, notFound } from '@elts/platform';
-import { advancePayment, newPaymentId, startPayment } from '../flows/payment.js';
+import { type Refusal, refusal } from '@elts/platform';
+import { advancePayment, newPaymentId, startPayment } from '../processes/payment-timeout/payment-flow.js';
 import { findCreditSpend, findRefundCreditGrant, lockMemberCredit, orderCreditMoves } from '../store/credit-ledger.js';
 import { findProductOrderPayment } from '../store/payment-reads.js';
 import { memberCredit } from '../store/subscription-views.js';
@@ -14,7 +14,8 @@ const GATEWAY_ORDER_MINUTES = 16;
 /** A product order's payment at the gateway, one per order id: a repeated call returns the first. */
 export async function startProductCheckout(context: PaymentsContext, checkout: BodyOf<typeof paymentsOperations.startProductCheckout>) {
   // Orders refuses such an order before anything is held; this guards the gateway from any other caller.
-  if (checkout.amountPaise < MINIMUM_PAYMENT_PAISE) throw badRequest(`An order must cost at least ${formatRupees(MINIMUM_PAYMENT_PAISE)}.`);
+  if (checkout.amountPaise < MINIMUM_PAYMENT_PAISE)
+    return { refusal: refusal('invalid', `An order must cost at least ${formatRupees(MINIMUM_PAYMENT_PAISE)}.`) };
   const existing = await findProductOrderPayment(context.db, checkout.orderId);
   const paymentId = existing?.payment_id ?? newPaymentId();
   const base = context.settings.PUBLIC_URL.replace(/\/$/, '');
@@ -75,10 +76,9 @@ export function paymentOfOrderView(row: PaymentsTable) {
   };
 }
 
-export async function paymentOfOrder(context: PaymentsContext, orderId: string) {
-  const row = await findProductOrderPayment(context.db, orderId);
-  if (!row) throw notFound('No payment for this order');
-  return row;
+/** An order's payment, or the refusal that there is none. */
+export async function paymentOfOrder(context: PaymentsContext, orderId: string): Promise<PaymentsTable | { refusal: Refusal }> {
+  return (await findProductOrderPayment(context.db, orderId)) ?? { refusal: refusal('not_found', 'No payment for this order') };
 }
 
 /**
@@ -87,7 +87,7 @@ export async function paymentOfOrder(context: PaymentsContext, orderId: string) 
  */
 export async function refreshOrderPayment(context: PaymentsContext, orderId: string) {
   const row = await paymentOfOrder(context, orderId);
-  if (!context.gatewayChecks.tryCheck(row.payment_id)) return row;
+  if ('refusal' in row || !context.gatewayChecks.tryCheck(row.payment_id)) return row;
   await advancePayment(context, row.payment_id, 'gateway');
   return paymentOfOrder(context, orderId);
 }
@@ -95,6 +95,7 @@ export async function refreshOrderPayment(context: PaymentsContext, orderId: str
 /** Gives the money back in full for an order we could not fulfil (its stock was gone when a late payment arrived). */
 export async function refundOrderPayment(context: PaymentsContext, orderId: string, reason: string) {
   const row = await paymentOfOrder(context, orderId);
+  if ('refusal' in row) return row;
   return refundPayment(context, row.payment_id, { refundId: `RF-${orderId}`.slice(0, 40), amountPaise: Number(row.amount_paise), reason });
 }
 
@@ -108,6 +109,7 @@ export async function refundOrder(
   request: { key: string; amountPaise: number; reason: string },
 ) {
   const row = await paymentOfOrder(context, orderId);
+  if ('refusal' in row) return row;
   return refundPayment(context, row.payment_id, {
     refundId: refundIdFor(orderId, request.key),
     amountPaise: request.amountPaise,

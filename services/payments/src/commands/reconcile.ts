@@ -1,5 +1,5 @@
-import { advanceMembership } from '../flows/membership-cycle.js';
-import { advancePayment, loadPayment } from '../flows/payment.js';
+import { advanceMembership, movePayment } from '../processes/membership/process-manager.js';
+import { loadPayment } from '../processes/payment-timeout/payment-flow.js';
 import { overduePayments, pendingRefundsBefore, unfinishedMembershipPayments, unsettledPaymentsBefore } from '../store/payment-reads.js';
 import type { PaymentsContext } from './context.js';
 import { issueOwedInvoices } from './invoices.js';
@@ -16,7 +16,7 @@ export type ReconcileMode = 'normal' | 'light';
 export async function reconcile(context: PaymentsContext, mode: ReconcileMode, batch = 200): Promise<{ checked: number; settled: number }> {
   const overdue = await overduePayments(context.db, context.clock.now(), batch);
   let settled = 0;
-  for (const { payment_id } of overdue) if ((await advancePayment(context, payment_id, 'deadline')) !== 'unchanged') settled++;
+  for (const { payment_id } of overdue) if ((await movePayment(context, payment_id, 'deadline')) !== 'unchanged') settled++;
   let checked = overdue.length;
   if (mode === 'normal') {
     const pending = await unsettledPaymentsBefore(
@@ -26,7 +26,7 @@ export async function reconcile(context: PaymentsContext, mode: ReconcileMode, b
     );
     for (const { payment_id } of pending) {
       try {
-        if ((await advancePayment(context, payment_id, 'gateway')) !== 'unchanged') settled++;
+        if ((await movePayment(context, payment_id, 'gateway')) !== 'unchanged') settled++;
       } catch (error) {
         context.logger.warn({ err: error, paymentId: payment_id }, 'reconciliation could not ask the gateway');
       }

@@ -52,7 +52,7 @@ export function evolvePayment(state: PaymentState | undefined, event: Recorded<P
   return state;
 }
 
-/** What the gateway says about a payment now (commands/gateway-reading.ts asks it). */
+/** What the gateway says about a payment now (`readGateway`, processes/payment-timeout/payment-flow.ts, asks it). */
 export type GatewayReading =
   | { verdict: 'paid'; settlement: Settlement }
   /** `cancelled`: the payer called the payment off at checkout (USER_DROPPED), rather than it being refused. */

@@ -24,7 +24,7 @@ export function foldSubscription(events: readonly StoredEvent[]): SubscriptionSt
 
 /**
  * One event's change to a membership. Also applied to events not yet recorded, so the cycle's decisions see the
- * membership as their own events leave it (flows/membership-decision.ts).
+ * membership as their own events leave it (processes/membership/decider.ts).
  */
 export function evolveSubscription(state: SubscriptionState | undefined, event: PaymentsEvent): SubscriptionState | undefined {
   if (event.type === 'SubscriptionRequested') {
@@ -120,7 +120,7 @@ export function renewedBy(history: readonly StoredEvent[], paymentId: string): b
   return asPaymentsEvents(history).some((event) => event.type === 'SubscriptionRenewed' && event.data.paymentId === paymentId);
 }
 
-/** A renewal charge went through: the next cycle runs from the end of this one (see `renewalVerdict`, flows/membership-cycle.ts). */
+/** A renewal charge went through: the next cycle runs from the end of this one (see `renewalVerdict`, `@elts/workflows` flows/membership-cycle.ts). */
 export function decideRenewal(state: SubscriptionState, forCycle: number, paymentId: string, plan: MembershipPlan): PaymentsEvent[] {
   if (renewalVerdict(state, forCycle, false) !== 'renew' || !state.endDate) return [];
   const start = state.endDate;

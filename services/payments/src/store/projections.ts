@@ -138,7 +138,7 @@ export async function project(trx: Transaction<PaymentsDb>, event: StoredEvent):
       await subscription({ status: 'failed', mandate_status: 'failed', failure_reason: data.reason });
       return;
     case 'SubscriptionExpired':
-      // The mandate of an expired membership is cancelled at the gateway (flows/membership-decision.ts, cycleEnded).
+      // The mandate of an expired membership is cancelled at the gateway (processes/membership/decider.ts, cycleEnded).
       await subscription({ status: 'expired', mandate_status: 'cancelled', next_execution_date: null });
       return;
     case 'SubscriptionCancelled':

@@ -2,8 +2,7 @@ import { renewalChargeOf, STEP, type StepType } from '@elts/workflows';
 import { z } from 'zod';
 import type { PaymentsContext } from '../commands/context.js';
 import { reconcile } from '../commands/reconcile.js';
-import { advanceMembership } from '../flows/membership-cycle.js';
-import { advancePayment } from '../flows/payment.js';
+import { advanceMembership, movePayment } from '../processes/membership/process-manager.js';
 
 const paymentStep = z.object({ paymentId: z.string().min(1) });
 const cycleStep = z.object({ subscriptionId: z.string().min(1), cycle: z.number().int().min(0) });
@@ -27,7 +26,7 @@ export const stepPayloads = {
 export async function runStep(context: PaymentsContext, type: StepType, payload: unknown): Promise<unknown> {
   switch (type) {
     case STEP.timeout:
-      return advancePayment(context, stepPayloads[type].parse(payload).paymentId, 'deadline');
+      return movePayment(context, stepPayloads[type].parse(payload).paymentId, 'deadline');
     case STEP.renewal: {
       const { subscriptionId, cycle, attempt } = stepPayloads[type].parse(payload);
       return advanceMembership(context, subscriptionId, { on: 'renewal-due', cycle, attempt });

@@ -13,7 +13,7 @@ import {
   type WorkflowSignal,
   wantsRenewal,
 } from '@elts/workflows';
-import type { PaymentsEvent, PaymentsEventOf } from '../domain/payments-events.js';
+import type { PaymentsEvent, PaymentsEventOf } from '../../domain/payments-events.js';
 import {
   activationVerdict,
   decideActivation,
@@ -24,15 +24,15 @@ import {
   decideRenewal,
   evolveSubscription,
   type SubscriptionState,
-} from '../domain/subscription.js';
+} from '../../domain/subscription.js';
 
 /**
  * Every decision of the membership cycle, in one pure function: `decideMembership(view, input, now, plan)` answers
  * what a trigger does to a membership (the events to record, the renewal charge and notice to start, the year's
  * credit, the timers to change, the gateway calls to make) from the membership as our records have it. The timing
  * and the money rules it applies are `@elts/workflows` flows/membership-cycle.ts (docs/decisions/0032); the
- * payments service's `advanceMembership` (membership-cycle.ts beside this file) reads what the input needs, calls
- * this inside its transaction, and applies the answer. Nothing here reads a clock, a table or the gateway.
+ * membership's process manager (process-manager.ts beside this file) reads what the input needs, has it decided
+ * inside the membership's transaction, and carries the answer out. Nothing here reads a clock, a table or the gateway.
  */
 
 /** A renewal charge of the membership, as our records have it. */
@@ -509,7 +509,9 @@ const NO_MEMBERSHIP = refusal('not_found', 'No such membership');
 /**
  * The membership's stream as a decider (docs/decisions/0163): `decideMembership` on its folded state, its events
  * recorded by `handle`, and the rest of the decision (a charge to start, the credit, signals, calls) its effects,
- * which the cycle (membership-cycle.ts) records in the same transaction or makes once committed.
+ * which its process manager (process-manager.ts, docs/decisions/0167) carries out: the renewal charge, the credit, the
+ * invoice and the signals in the same transaction, the gateway calls and the commands that follow them once
+ * committed.
  */
 export const membershipDecider: Decider<MembershipStreamState, MembershipCommand, PaymentsEvent, Refusal, MembershipEffects> = {
   initialState: () => ({ subscription: undefined, charges: {} }),

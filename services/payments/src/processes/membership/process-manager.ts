@@ -1,17 +1,18 @@
 import { SUBSCRIPTION_PRICE } from '@elts/contracts';
 import { type Accepted, handle, Refused, type UnitOfWork } from '@elts/platform';
-import { renewalChargeOf, type SettlementOutcome } from '@elts/workflows';
-import { type PaymentsContext, record } from '../commands/context.js';
-import { issueInvoiceFor, membershipInvoiceDescription, type Recipient, resolveRecipient } from '../commands/invoices.js';
-import { refundPayment } from '../commands/refunds.js';
-import { foldPayment, type PaymentState, paymentStream } from '../domain/payment.js';
-import type { PaymentsEvent } from '../domain/payments-events.js';
-import { subscriptionStream } from '../domain/subscription.js';
-import { GatewayError } from '../gateway/payment-gateway.js';
-import { cycleRenewalCharges, findGatewayPaymentId, renewalCharges } from '../store/payment-reads.js';
-import { project } from '../store/projections.js';
-import { hasOtherActiveSubscription, lockMemberActivations } from '../store/subscriptions.js';
-import type { PaymentsDb } from '../store/tables.js';
+import { type PaymentTrigger, renewalChargeOf, type SettlementOutcome } from '@elts/workflows';
+import { type PaymentsContext, record } from '../../commands/context.js';
+import { issueInvoiceFor, membershipInvoiceDescription, type Recipient, resolveRecipient } from '../../commands/invoices.js';
+import { refundPayment } from '../../commands/refunds.js';
+import { foldPayment, type PaymentState, paymentStream } from '../../domain/payment.js';
+import type { PaymentsEvent } from '../../domain/payments-events.js';
+import { subscriptionStream } from '../../domain/subscription.js';
+import { GatewayError } from '../../gateway/payment-gateway.js';
+import { cycleRenewalCharges, findGatewayPaymentId, renewalCharges } from '../../store/payment-reads.js';
+import { project } from '../../store/projections.js';
+import { hasOtherActiveSubscription, lockMemberActivations } from '../../store/subscriptions.js';
+import type { PaymentsDb } from '../../store/tables.js';
+import { advancePayment, failPayment, type PaymentMove, startPayment } from '../payment-timeout/payment-flow.js';
 import {
   type CycleInput,
   callsBeforeEvents,
@@ -22,19 +23,47 @@ import {
   type MembershipStreamState,
   membershipDecider,
   type RenewalCharge,
-} from './membership-decision.js';
-import { advancePayment, failPayment, startPayment } from './payment.js';
+} from './decider.js';
 
 /**
- * The membership cycle on the service side: every move of a membership after it was asked for goes through
- * `advanceMembership`, which reads what the trigger needs from the gateway, decides with the one pure function of
- * membership-decision.ts inside a transaction that re-reads the membership, records what it decided (events, a
- * renewal charge, the year's credit and invoice, the timers' signals) and then makes the gateway calls it decided.
+ * The membership's process manager (issue 36, docs/decisions/0167): what follows what between a membership and its
+ * payments. The membership (its decider, decider.ts, through `handle` here) and a payment
+ * (payment-timeout/payment-flow.ts) each decide on their own stream and never call each other. This reacts to what one of them decided, to the
+ * membership's timers and to the member's requests, and sends the next command:
+ * - a membership's first payment or renewal charge settled (`movePayment`): the membership hears of it;
+ * - the renewal timer: the membership sends its pre-debit notice; the renewal charge it names is started as a payment
+ *   in the same transaction, raised at the gateway once committed, then the membership hears `charge-raised` (or the
+ *   payment fails and the membership hears `charge-settled`);
+ * - the charge-check timer: the charge's payment is moved first (and the membership follows it), then the membership
+ *   hears how the charge stands, which plans the next check;
+ * - the cycle's end: its open charges are moved first, then the membership renews or expires;
+ * - what else a decision calls for: the year's credit and invoice and the timers' signals (in its transaction), the
+ *   mandate's and the charges' gateway calls and refunds (once committed).
+ * Every command re-reads its stream and is idempotent, so a timer that runs twice, a settlement applied again by
+ * reconciliation or a toggle repeated changes nothing more.
  */
+
+/**
+ * Moves a payment on (its own decision, payment-flow.ts), then reacts to the outcome: whatever asked (a webhook, the
+ * member's status poll, the payment's timeout, reconciliation) goes through here, so a settled membership payment
+ * never waits for reconciliation to move its membership.
+ */
+export async function movePayment(context: PaymentsContext, paymentId: string, trigger: PaymentTrigger): Promise<SettlementOutcome> {
+  const moved = await advancePayment(context, paymentId, trigger);
+  await afterPayment(context, moved);
+  return moved.outcome;
+}
+
+/** A membership's first payment or renewal charge that settled moves its membership; a product payment's order learns from the event. */
+async function afterPayment(context: PaymentsContext, { outcome, payment }: PaymentMove): Promise<void> {
+  if (outcome === 'unchanged' || !payment?.subscriptionId) return;
+  if (payment.purpose !== 'membership' && payment.purpose !== 'renewal') return;
+  await advanceMembership(context, payment.subscriptionId, { on: 'payment-settled', payment });
+}
 
 /** What moves a membership on. */
 export type MembershipTrigger =
-  /** Its first payment or a renewal charge settled (the payment flow, or reconciliation's net). */
+  /** Its first payment or a renewal charge settled (`movePayment`, or reconciliation's net). */
   | { on: 'payment-settled'; payment: PaymentState }
   /** The renewal timer: attempt `attempt` of the cycle's renewal is due. */
   | { on: 'renewal-due'; cycle: number; attempt: number }
@@ -48,9 +77,9 @@ export type MembershipTrigger =
   | { on: 'ended'; reason: string; revoke: boolean };
 
 /**
- * Moves a membership on, whatever asked. Each move re-reads what it needs and is idempotent, so a timer that runs
- * twice, a settlement applied again by reconciliation or a toggle repeated changes nothing more. A charge check
- * answers how the charge stands, which plans its next check.
+ * Reacts to a trigger of the membership: asks what it needs first (the gateway, identity, or the charge's own
+ * payment), has the membership decide, then carries the decision out. A charge check answers how the charge stands,
+ * which plans its next check.
  */
 export async function advanceMembership(
   context: PaymentsContext,
@@ -82,7 +111,8 @@ async function observe(context: PaymentsContext, subscriptionId: string, trigger
     case 'renewal-due':
       return { input: { ...trigger, chargeWindow: (notBefore) => context.gateway.chargeWindow(notBefore) } };
     case 'charge-check':
-      return { input: { ...trigger, outcome: await advancePayment(context, trigger.paymentId, 'gateway') } };
+      // The charge's payment first (its membership follows it), then the membership hears how the charge stands.
+      return { input: { ...trigger, outcome: await movePayment(context, trigger.paymentId, 'gateway') } };
     case 'cycle-end':
       return { input: trigger, recipient: await askAboutCycleCharges(context, subscriptionId, trigger.cycle) };
     case 'auto-renewal':
@@ -112,7 +142,7 @@ async function askAboutCycleCharges(context: PaymentsContext, subscriptionId: st
     let outcome: SettlementOutcome = charge.status === 'success' ? 'succeeded' : 'unchanged';
     if (charge.status === 'pending' || charge.status === 'processing') {
       try {
-        outcome = await advancePayment(context, charge.payment_id, 'gateway');
+        outcome = await movePayment(context, charge.payment_id, 'gateway');
       } catch (error) {
         // The cycle still ends on time; a debit that lands later is refunded.
         context.logger.warn({ err: error, paymentId: charge.payment_id }, 'could not ask about a renewal charge at the end of its cycle');
@@ -123,10 +153,11 @@ async function askAboutCycleCharges(context: PaymentsContext, subscriptionId: st
   return paidBy ? resolveRecipient(context, paidBy) : undefined;
 }
 
-/** Decides on the membership as it is inside the transaction, records the decision, then makes its gateway calls. */
+/** Has the membership decide in its transaction, records what the decision calls for with it, then makes its gateway calls. */
 async function apply(context: PaymentsContext, subscriptionId: string, observed: Observed): Promise<SettlementOutcome | undefined> {
   const { input } = observed;
   for (const call of callsBeforeEvents(input)) await perform(context, subscriptionId, call);
+  // The membership decides on its own stream; what its decision calls for is recorded with it (`recordEffects`).
   const decided = await handle(
     context.events,
     membershipDecider,
@@ -186,7 +217,10 @@ async function readCommand(
   return { ...command, charges, otherActiveMembership };
 }
 
-/** Records what was decided besides the membership's events, in their unit: a renewal charge, the year's credit and invoice, the signals. */
+/**
+ * Records what the membership's decision calls for besides its events, in their unit: the renewal charge its notice
+ * names (a payment of its own, started once: its id is the charge's key), the year's credit and invoice, the signals.
+ */
 async function recordEffects(
   context: PaymentsContext,
   unit: UnitOfWork<PaymentsDb>,
