@@ -21,6 +21,12 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
   afterAll(async () => payments?.close());
 
   const { product, paidOrder, ship, invoicesOf } = productOrderSteps(() => payments);
+  /** The credit notes against an order's payment, as issued. */
+  const notesOf = async (orderId: string) =>
+    (
+      await sql<{ document: any }>`select n.document from credit_notes n join payments p on p.payment_id = n.payment_id
+        where p.order_id = ${orderId} and p.refund_of is null`.execute(payments.db)
+    ).rows.map((row) => (typeof row.document === 'string' ? JSON.parse(row.document) : row.document));
 
   it.runIf(available)('issues one invoice when the goods ship, with IGST to another state and the credit as a discount', async () => {
     const member = await registerMember(payments);
@@ -133,11 +139,6 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
   it.runIf(available)('credits each refund of a shipped order, in parts adding up to its invoice and never above it', async () => {
     const member = await registerMember(payments);
     const productId = await product('85171300', 18);
-    const notesOf = async (orderId: string) =>
-      (
-        await sql<{ document: any }>`select n.document from credit_notes n join payments p on p.payment_id = n.payment_id
-          where p.order_id = ${orderId} and p.refund_of is null`.execute(payments.db)
-      ).rows.map((row) => (typeof row.document === 'string' ? JSON.parse(row.document) : row.document));
     const refunded = async (orderId: string, path: 'refund' | 'refunds', body: object) => {
       const answer = await internal(`/internal/payments/orders/${orderId}/${path}`, body);
       expect(answer.status).toBe(200);
@@ -179,6 +180,40 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     const more = await internal(`/internal/payments/orders/${orderId}/refunds`, { key: 'one-more', amountPaise: 100, reason: 'Again' });
     expect(more.status).toBe(409);
     expect(await notesOf(orderId)).toHaveLength(2);
+  });
+
+  it.runIf(available)('credits an invoiced order given back as membership credit, once, and none for one not invoiced', async () => {
+    const member = await registerMember(payments);
+    const productId = await product('85171300', 18);
+    const credited = async (orderId: string, amountPaise: number) => {
+      const answer = await internal('/internal/credit/refund', { memberId: member.memberId, orderId, amountPaise });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    };
+
+    // Not shipped, so not invoiced: the credit needs no credit note.
+    const unshipped = await paidOrder(member, productId, 'Goa', '403001');
+    await credited(unshipped, 50_000);
+    expect(await notesOf(unshipped)).toEqual([]);
+
+    // Shipped and invoiced, then an exchange that could not be sent is given back as credit: one credit note against
+    // the invoice, at its rate, for the amount credited; asked again, the same grant and no second note.
+    const orderId = await paidOrder(member, productId, 'Goa', '403001');
+    await ship(member, orderId);
+    await eventually(async () => (await invoicesOf(orderId)).length === 1);
+    const invoice = (await invoicesOf(orderId))[0]!.document;
+    await credited(orderId, invoice.totalPaise);
+    await credited(orderId, invoice.totalPaise);
+    const notes = await notesOf(orderId);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      refundId: `CR-${orderId}`,
+      ratePercent: 18,
+      taxablePaise: invoice.taxablePaise,
+      cgstPaise: invoice.cgstPaise,
+      sgstPaise: invoice.sgstPaise,
+      totalPaise: invoice.totalPaise,
+      against: { invoiceNumber: invoice.invoiceNumber, reason: 'Given back as membership credit instead of a refund' },
+    });
   });
 
   it.runIf(available)('lets a member name their business on an order until it ships, and the invoice names it', async () => {
@@ -238,14 +273,19 @@ describe.each(DATABASE_KINDS)('tax invoices of product orders on %s', (kind) => 
     const data = body.data;
     expect(data.b2b.map((row: { number: string }) => row.number)).toContain((await invoicesOf(orderId))[0]!.invoice_number);
     // The payments ledger of the month: what the invoiced payments took, and what the refunds of invoiced payments
-    // settled in the month gave back (the refunds' own payment rows, not the credit notes). The return's invoices
-    // add up to the first and its credit notes to the second, to the paisa.
+    // settled in the month gave back (the refunds' own payment rows, not the credit notes) with the membership credit
+    // given back instead for invoiced orders (the credit ledger's grants). The return's invoices add up to the first
+    // and its credit notes to the second, to the paisa.
     const [year, number] = month.split('-').map(Number) as [number, number];
     const [from, to] = [indianMidnightOf(year, number, 1), indianMidnightOf(year, number + 1, 1)];
     const ledger = await sql<{ paid: string; refunded: string; count: number }>`
       select coalesce(sum(p.amount_paise), 0) as paid, count(*)::int as count,
         (select coalesce(sum(r.amount_paise), 0) from payments r join invoices ri on ri.payment_id = r.refund_of
-          where r.status = 'success' and r.processed_at >= ${from} and r.processed_at < ${to}) as refunded
+          where r.status = 'success' and r.processed_at >= ${from} and r.processed_at < ${to})
+        + (select coalesce(sum(g.amount_paise), 0) from credit_ledger g
+          join payments gp on gp.order_id = g.order_id and gp.purpose = 'product_order'
+          join invoices gi on gi.payment_id = gp.payment_id
+          where g.kind = 'grant' and g.created_at >= ${from} and g.created_at < ${to}) as refunded
       from invoices i join payments p on p.payment_id = i.payment_id
       where i.issued_at >= ${from} and i.issued_at < ${to}`.execute(payments.db);
     expect(Number(ledger.rows[0]!.refunded)).toBeGreaterThan(0);

@@ -164,8 +164,13 @@ function goodsTakenBack(
  * and the tax of the amount refunded at the invoice's rate, never above the invoice, even over several refunds (each
  * takes back what its refund adds to the earlier credit notes, docs/decisions/0169). A payment without an invoice
  * (a product order refunded before it shipped) needs none. Memberships and goods share the one credit note series.
+ * Membership credit given instead of a refund (`CR-<orderId>`) is credited the same way.
  */
-export async function issueCreditNoteFor(unit: UnitOfWork<PaymentsDb>, refund: RefundState, issuedAt: Date) {
+export async function issueCreditNoteFor(
+  unit: UnitOfWork<PaymentsDb>,
+  refund: Pick<RefundState, 'refundId' | 'paymentId' | 'memberId' | 'amountPaise' | 'reason'>,
+  issuedAt: Date,
+) {
   const invoice = await findInvoiceOfPayment(unit.db, refund.paymentId);
   if (!invoice) return;
   const original = (typeof invoice.document === 'string' ? JSON.parse(invoice.document) : invoice.document) as InvoiceRecord & {

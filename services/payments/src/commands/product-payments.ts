@@ -6,6 +6,7 @@ import { findProductOrderPayment } from '../store/payment-reads.js';
 import { memberCredit } from '../store/subscription-views.js';
 import type { PaymentsTable } from '../store/tables.js';
 import { cashfreeModeOf, type PaymentsContext, record } from './context.js';
+import { issueCreditNoteFor } from './invoices.js';
 import { refundIdFor, refundPayment } from './refunds.js';
 
 // Cashfree refuses orders that expire in 15 minutes or less; the payment's own timeout (15 minutes) ends it first.
@@ -166,6 +167,13 @@ export async function grantRefundCredit(
     // Spendable for a year, as long as a membership year's credit (the member's page names the same day).
     const expiresAt = new Date(now.getTime() + REFUND_CREDIT.validDays * 24 * 3600_000).toISOString();
     await record(unit, `credit-${memberId}`, 'any', [{ type: 'RefundCreditGranted', data: { memberId, orderId, amountPaise, expiresAt } }]);
+    // Credit instead of money still lowers what was paid for goods already invoiced (shipped): a credit note, as a
+    // refund's, in the same transaction (rule 53; docs/decisions/0169). An order not invoiced yet needs none.
+    const payment = await findProductOrderPayment(unit.db, orderId);
+    if (payment) {
+      const reason = 'Given back as membership credit instead of a refund';
+      await issueCreditNoteFor(unit, { refundId: `CR-${orderId}`, paymentId: payment.payment_id, memberId, amountPaise, reason }, now);
+    }
     return { creditId: `CR-${orderId}`, amountPaise };
   });
 }
