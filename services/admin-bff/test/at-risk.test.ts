@@ -75,6 +75,8 @@ describe('the at-risk settings of admin-bff', () => {
     expect(loadConfig('admin-bff', adminBffService.configSchema, {})).toEqual({
       PAYMENT_AT_RISK_SECONDS: 720,
       PAYMENT_TIMEOUT_SECONDS: 900,
+      // The Drops chart's calendar, as the catalog's (decision 0170).
+      DROP_ANCHOR_DATE: '2025-01-03',
     });
     expect(() =>
       loadConfig('admin-bff', adminBffService.configSchema, { PAYMENT_AT_RISK_SECONDS: '900', PAYMENT_TIMEOUT_SECONDS: '900' }),
