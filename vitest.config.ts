@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TemporalLastSequencer } from './scripts/src/testing/temporal-last-sequencer.js';
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
@@ -9,6 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    sequence: { sequencer: TemporalLastSequencer },
     projects: [
       {
         extends: true,

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { closedPort } from '@elts/platform/testing';
+// The one helper this needs, from its own module: the testing index would load the whole platform (seconds per file).
+import { closedPort } from '@elts/platform/testing/tcp-proxy';
 
 export const WEB_DIR = resolve(import.meta.dirname, '../../web');
 // A cold start on a loaded two-core machine (tsx, PGlite, migrations, the demo seed) can take well over a minute.

@@ -8,7 +8,7 @@ import { startDurableTestTemporal, temporalAvailability } from '../src/testing/i
  * The Temporal server the fault suite crashes: on PostgreSQL, so a workflow it had accepted is still there after a
  * kill -9 and a restart on the same ports and store; stopping it drops its databases.
  */
-const temporal = temporalAvailability();
+const temporal = await temporalAvailability();
 if (!temporal.available) console.log(`[temporal] durable Temporal server test skipped: ${temporal.why}`);
 
 describe.runIf(databaseAvailable('postgres') && temporal.available)('a Temporal server on PostgreSQL, killed and restarted', () => {

@@ -21,7 +21,7 @@ import { CONTRACT_PLANS, describeWorkflowPortContract, StepRecorder, timersDatab
  * Temporal cannot be reached. Where the server cannot be built (no Go) the suites are skipped and say why; CI sets
  * TEMPORAL_REQUIRED=1, which turns that into a failed run.
  */
-const temporal = temporalAvailability();
+const temporal = await temporalAvailability();
 if (!temporal.available) console.log(`[temporal] Temporal suites skipped: ${temporal.why}`);
 
 const namespace = 'default';

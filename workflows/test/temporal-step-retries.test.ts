@@ -14,7 +14,7 @@ import { fastStepRetriesModule, workflowsPath } from '../src/temporal/workflows-
  * an outage longer than the 8 attempts after which steps used to be dropped loses nothing. The worker shortens the
  * waits between attempts (the test interceptor); the rule that there is no last attempt is the workflows' own.
  */
-const temporal = temporalAvailability();
+const temporal = await temporalAvailability();
 if (!temporal.available) console.log(`[temporal] step retries on Temporal skipped: ${temporal.why}`);
 
 describe.skipIf(!temporal.available)('a failing step on Temporal', () => {

@@ -29,7 +29,7 @@ import { FAULT_SETTINGS, startTopology, TIMEOUT_SECONDS, type Topology } from '.
  */
 
 const available = databaseAvailable('postgres') && busAvailable('nats');
-const temporal = temporalAvailability();
+const temporal = await temporalAvailability();
 if (!temporal.available) console.log(`[temporal] the Temporal fault suite is skipped: ${temporal.why}`);
 
 /**

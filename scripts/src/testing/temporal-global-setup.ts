@@ -1,25 +1,18 @@
-import type { TestProject } from 'vitest/node';
-import { TemporalUnavailable, temporalBinaries } from '../temporal/temporal-server.js';
-import './temporal-context.js';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BUILD_SCRIPT = fileURLToPath(new URL('../../temporal/build.sh', import.meta.url));
 
 /**
- * Runs once per test run: makes sure the Temporal binaries are built (minutes on a machine's first run, then
- * nothing) and tells the Temporal suites where they are; each suite starts a server of its own from them. Where they
- * cannot be had (no Go) the suites skip and say why, unless TEMPORAL_REQUIRED=1 (CI), which fails the run instead.
+ * Runs once per test run: starts building the Temporal binaries in the background (minutes on a machine's first run,
+ * then nothing) at the lowest CPU priority, and returns at once. Every other suite runs meanwhile on what the build
+ * leaves idle; the few that need the server wait for it themselves (temporalAvailability) and are run last. build.sh
+ * holds a lock, so this start and CI's own (.ci/run) make one build between them.
  */
-export default async function setup(project: TestProject) {
-  let server = '';
-  let why = '';
-  try {
-    server = (await temporalBinaries()).server;
-  } catch (error) {
-    if (!(error instanceof TemporalUnavailable)) throw error;
-    why = error.message;
-  }
-  if (!server && process.env.TEMPORAL_REQUIRED === '1') throw new Error(`TEMPORAL_REQUIRED=1 but the Temporal suites cannot run: ${why}`);
-  project.provide('temporalServerBinary', server);
-  project.provide('temporalUnavailable', why);
-  console.log(
-    `[test infrastructure] Temporal: ${server ? `server built from Go modules (${server})` : `NOT AVAILABLE, its suites are skipped: ${why}`}\n`,
-  );
+export default function setup() {
+  const build = spawn('nice', ['-n', '19', 'bash', BUILD_SCRIPT], { detached: true, stdio: 'ignore' });
+  build.on('error', () => {
+    // No `nice` (or no bash): the suites' own call of build.sh then builds, or says why it cannot.
+  });
+  build.unref();
 }

@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import { dirname } from 'node:path';
 import { dropTestPostgresDatabase } from '@elts/platform/testing';
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
-import { inject } from 'vitest';
 import {
   freeTemporalPorts,
   postgresStorage,
@@ -10,21 +9,32 @@ import {
   type RunningTemporal,
   SMALLINT_PORTS,
   startTemporalServer,
+  TemporalUnavailable,
+  temporalBinaries,
   temporalBinariesIn,
   temporalDatabases,
 } from '../temporal/temporal-server.js';
-import './temporal-context.js';
 
-/** Whether this run has a Temporal server binary, and if not, why (for describe.skipIf and its message). */
-export function temporalAvailability(): { available: boolean; why: string } {
-  const binary = inject('temporalServerBinary');
-  return { available: binary !== '', why: inject('temporalUnavailable') };
+/**
+ * Whether this run can have a Temporal server, and if not, why (for describe.skipIf and its message). It waits for the
+ * binaries: on a machine's first run their build (started in the background by the global setup, or by CI) can take
+ * minutes, so a suite awaits this at its top level, where no hook's time limit applies, and the suites that need it run
+ * last (temporal-last-sequencer.ts). Where they cannot be had (no Go) the suites skip and say why, unless
+ * TEMPORAL_REQUIRED=1 (CI), which fails them instead.
+ */
+export async function temporalAvailability(): Promise<{ available: boolean; why: string }> {
+  try {
+    await temporalBinaries();
+    return { available: true, why: '' };
+  } catch (error) {
+    if (!(error instanceof TemporalUnavailable)) throw error;
+    if (process.env.TEMPORAL_REQUIRED === '1') throw new Error(`TEMPORAL_REQUIRED=1 but the Temporal suites cannot run: ${error.message}`);
+    return { available: false, why: error.message };
+  }
 }
 
-function serverBinary(): string {
-  const server = inject('temporalServerBinary');
-  if (!server) throw new Error(`no Temporal server binary: ${inject('temporalUnavailable')}`);
-  return server;
+async function serverBinary(): Promise<string> {
+  return (await temporalBinaries()).server;
 }
 
 /**
@@ -32,7 +42,7 @@ function serverBinary(): string {
  * with it, so files cannot see each other's workflows.
  */
 export async function startTestTemporal(namespace = 'default'): Promise<RunningTemporal> {
-  return startTemporalServer({ server: serverBinary(), storage: { kind: 'memory' }, ports: await freeTemporalPorts(), namespace });
+  return startTemporalServer({ server: await serverBinary(), storage: { kind: 'memory' }, ports: await freeTemporalPorts(), namespace });
 }
 
 /** A Temporal server a suite may crash and start again; what it had accepted lives on in PostgreSQL. */
@@ -62,7 +72,7 @@ export async function startDurableTestTemporal(
   databasePrefix: string,
   namespace = 'default',
 ): Promise<DurableTestTemporal> {
-  const server = serverBinary();
+  const server = await serverBinary();
   // Few connections: the machine's PostgreSQL (100 by default) also carries the processes of the topology under test.
   const storage = { ...postgresStorage(postgresUrl, databasePrefix), maxConnections: 5 };
   const dropDatabases = async () => {

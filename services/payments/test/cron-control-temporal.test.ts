@@ -16,7 +16,7 @@ import { workerBeside } from './temporal-worker.js';
  * and is counted; a step that keeps failing is retried by Temporal without end and listed from its 8th attempt.
  * The worker shortens the waits between attempts (50 ms to 200 ms) so that takes a few seconds.
  */
-const temporal = temporalAvailability();
+const temporal = await temporalAvailability();
 if (!temporal.available) console.log(`[temporal] the Cron page on Temporal is skipped: ${temporal.why}`);
 
 describe.skipIf(!temporal.available)('the Cron page on Temporal', () => {

@@ -32,7 +32,7 @@ const PERIOD_MS = 40_000;
 const EXPIRY_MARGIN_MS = 20_000;
 const FEE_PAISE = 117_882;
 
-const temporal = temporalAvailability();
+const temporal = await temporalAvailability();
 if (!temporal.available) console.log(`[temporal] the Temporal half of the renewal money rules is skipped: ${temporal.why}`);
 
 interface Rig {

@@ -13,7 +13,7 @@ import { workerBeside } from './temporal-worker.js';
  * Temporal is back the signal goes through and the payment's timeout happens. A real server and a worker whose
  * activities call this service's step endpoint, as `npm run worker` does.
  */
-const temporal = temporalAvailability();
+const temporal = await temporalAvailability();
 if (!temporal.available) console.log(`[temporal] the signals-while-Temporal-is-down suite is skipped: ${temporal.why}`);
 
 describe.skipIf(!temporal.available)('workflow signals while Temporal cannot be reached', () => {
