@@ -25,16 +25,28 @@ export interface TemporalBinaries {
 /** Why there are no binaries, when there are none (Go missing or the build failing). */
 export class TemporalUnavailable extends Error {}
 
+const BUILD_SCRIPT = join(repositoryRoot, 'scripts/temporal/build.sh');
+
 /** Builds the binaries if they are not there yet (minutes, once per machine) and says where they are. */
 export async function temporalBinaries(): Promise<TemporalBinaries> {
   try {
-    const { stdout } = await run('bash', [join(repositoryRoot, 'scripts/temporal/build.sh')], { maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run('bash', [BUILD_SCRIPT], { maxBuffer: 16 * 1024 * 1024 });
     return temporalBinariesIn(stdout.trim().split('\n').at(-1) ?? '');
   } catch (error) {
     const { code, stderr } = error as { code?: number; stderr?: string };
     const said = (stderr ?? '').trim().split('\n').slice(-5).join('\n');
     throw new TemporalUnavailable(code === 3 ? said : `building the Temporal server failed (exit ${code}): ${said}`);
   }
+}
+
+/**
+ * Starts the build detached, at the lowest CPU priority, without waiting: `temporalBinaries()` later waits for it under
+ * build.sh's lock. Where `nice` or bash is missing, that later call builds instead, or says why it cannot.
+ */
+export function startTemporalBuild(): void {
+  const build = spawn('nice', ['-n', '19', 'bash', BUILD_SCRIPT], { detached: true, stdio: 'ignore' });
+  build.on('error', () => {});
+  build.unref();
 }
 
 /** The three binaries, as build.sh leaves them side by side in one folder. */

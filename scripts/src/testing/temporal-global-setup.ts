@@ -1,7 +1,4 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const BUILD_SCRIPT = fileURLToPath(new URL('../../temporal/build.sh', import.meta.url));
+import { startTemporalBuild } from '../temporal/temporal-server.js';
 
 /**
  * Runs once per test run: starts building the Temporal binaries in the background (minutes on a machine's first run,
@@ -10,9 +7,5 @@ const BUILD_SCRIPT = fileURLToPath(new URL('../../temporal/build.sh', import.met
  * holds a lock, so this start and CI's own (.ci/run) make one build between them.
  */
 export default function setup() {
-  const build = spawn('nice', ['-n', '19', 'bash', BUILD_SCRIPT], { detached: true, stdio: 'ignore' });
-  build.on('error', () => {
-    // No `nice` (or no bash): the suites' own call of build.sh then builds, or says why it cannot.
-  });
-  build.unref();
+  startTemporalBuild();
 }
