@@ -9,7 +9,9 @@ export default defineProject({
     // Starts the all-in-one product from source on a random port, serving the web builds.
     globalSetup: ['./src/global-setup.ts'],
     pool: 'forks',
-    testTimeout: 60_000,
+    // Two minutes: a journey loads several pages, and on a busy two-core machine (three workers, the product and
+    // Chromium) one load can take seconds. Timing is measured in bench/, never here: this only catches a hang.
+    testTimeout: 120_000,
     hookTimeout: 200_000,
   },
 });

@@ -1,6 +1,6 @@
 import { addDays, DROP_EVERY_DAYS, dropFriday, dropIndexOn, fridayDropWindow, indianDayOf } from '@elts/contracts';
 import { describe, expect, it } from 'vitest';
-import { createProduct, placeUnpaidOrder, productNamed, waitForBoard } from '../src/admin.js';
+import { adminCall, adminSignIn, createProduct, placeUnpaidOrder, productNamed, waitForBoard } from '../src/admin.js';
 import { useBrowser } from '../src/browser.js';
 import { subscriber } from '../src/members.js';
 
@@ -14,6 +14,14 @@ function calendarDropAt(now: number) {
   const friday = dropFriday(anchor, dropIndexOn(anchor, indianDayOf(new Date(now))));
   const window = fridayDropWindow(friday);
   return now < window.closesAt.getTime() ? window : fridayDropWindow(addDays(friday, DROP_EVERY_DAYS));
+}
+
+interface ListedDrop {
+  id: string;
+  opensAt: string;
+  closesAt: string;
+  source: 'calendar' | 'admin';
+  moved: boolean;
 }
 
 /** A countdown's '1d 14h 3m' (seconds too, if shown) in milliseconds. */
@@ -90,27 +98,46 @@ describe('sale rules on the deals board', () => {
     await card.getByRole('button', { name: 'Out of Stock' }).waitFor();
   });
 
-  it("counts a demo deal down to its calendar drop's real opening or close, Friday midnight to Sunday midnight", async () => {
+  // The suite's product is shared: another journey may schedule a drop of its own that opens first (an admin's drop
+  // open now, or opening before the calendar's next), and a demo deal then rightly follows it. So the card is checked
+  // against the drop the product names open or next, and that drop's calendar against Friday midnight to Sunday
+  // midnight.
+  it("counts a demo deal down to the drop open or next: the calendar's, Friday midnight to Sunday midnight, unless an admin's comes first", async () => {
     // A seeded product with no drop of its own follows the calendar (docs/decisions/0087).
     const demo = await productNamed('Qubo Dashcam Pro 3K with GPS');
     expect(demo.dropId).toBeNull();
     const member = await subscriber({ profile: { needList: [demo.name, 'Headphones', 'Cooker'] } });
     await waitForBoard(member.token, [demo.id]);
+    const token = await adminSignIn();
+    const listed = () =>
+      adminCall<{ data: { current: ListedDrop; drops: ListedDrop[] } }>('/admin/drops', { token }).then((answer) => answer.data);
+
+    const calendar = calendarDropAt(Date.now());
+    const { drops } = await listed();
+    const friday = drops.find((drop) => drop.source === 'calendar' && Date.parse(drop.closesAt) === calendar.closesAt.getTime());
+    expect(friday && [friday.opensAt, friday.closesAt]).toEqual([calendar.opensAt.toISOString(), calendar.closesAt.toISOString()]);
+
     const { page, pageErrors } = await browser.open('/profile', { session: member.session });
     const card = page.getByRole('listitem', { name: demo.name });
-    await card.waitFor();
-    const now = Date.now();
-    const drop = calendarDropAt(now);
-    if (now < drop.opensAt.getTime()) {
-      const button = card.getByRole('button', { name: /^Sale starts in \d+d \d+h \d+m$/ });
-      const shown = countdownMs((await button.textContent()) ?? '');
-      expect(Math.abs(drop.opensAt.getTime() - now - shown)).toBeLessThan(2 * MINUTE_MS);
-      expect(await button.isDisabled()).toBe(true);
-    } else {
-      const timer = card.getByText(/^Sale ends in \d+d \d+h \d+m \d+s$/);
-      const shown = countdownMs((await timer.textContent()) ?? '');
-      expect(Math.abs(drop.closesAt.getTime() - now - shown)).toBeLessThan(2 * MINUTE_MS);
-      expect(shown).toBeLessThanOrEqual(48 * HOUR_MS);
+    // Read between two answers naming the same drop, so no drop scheduled meanwhile can tell them apart.
+    for (let attempt = 1; ; attempt++) {
+      const before = (await listed()).current;
+      await page.reload();
+      await card.waitFor();
+      const now = Date.now();
+      const [target, countdown] =
+        now < Date.parse(before.opensAt)
+          ? [before.opensAt, card.getByRole('button', { name: /^Sale starts in \d+d \d+h \d+m$/ })]
+          : [before.closesAt, card.getByText(/^Sale ends in \d+d \d+h \d+m \d+s$/)];
+      const shown = countdownMs((await countdown.textContent()) ?? '');
+      const after = (await listed()).current;
+      if (after.id !== before.id && attempt < 3) continue;
+      expect(after.id).toBe(before.id);
+      expect(Math.abs(Date.parse(target) - now - shown)).toBeLessThan(2 * MINUTE_MS);
+      if (now < Date.parse(before.opensAt)) expect(await countdown.isDisabled()).toBe(true);
+      if (before.source === 'calendar' && !before.moved)
+        expect([before.opensAt, before.closesAt]).toEqual([calendar.opensAt.toISOString(), calendar.closesAt.toISOString()]);
+      break;
     }
     expect(pageErrors).toEqual([]);
   });

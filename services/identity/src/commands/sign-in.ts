@@ -4,7 +4,7 @@ import type { VerifiedIdentity } from '../auth/id-token.js';
 import { invitationStream, registrationRefusal } from '../domain/invitations.js';
 import { memberStream, namesFromClaims } from '../domain/member.js';
 import { findUsableInvitation, redeemInvitation } from '../store/invitations.js';
-import { findMemberBySignInEmail, lockMemberNumbers, memberCountAndLastNumber } from '../store/member-registrations.js';
+import { findMemberBySignInEmail, lastMemberNumber, lockMemberNumbers } from '../store/member-registrations.js';
 import type { MembersView } from '../store/members-projection.js';
 import { projectMemberEvent } from '../store/members-projection.js';
 import type { IdentityDb, MembersTable } from '../store/tables.js';
@@ -56,12 +56,12 @@ async function register(deps: SignInDeps, identity: VerifiedIdentity, invitation
   await deps.events.transact(async ({ db, append }) => {
     // Member numbers are permanent and gapless, so registrations take their numbers one at a time.
     await lockMemberNumbers(db);
-    const { n, last } = await memberCountAndLastNumber(db);
+    const last = await lastMemberNumber(db);
     // Under the same lock, so two registrations of one address cannot both find it free.
     const holder = await findMemberBySignInEmail(db, identity.email);
     if (holder) throw conflict(SIGN_IN_EMAIL_HELD);
     const invitation = invitationCode ? await findUsableInvitation(db, invitationCode, deps.clock.now()) : undefined;
-    const refusal = registrationRefusal(Number(n), deps.registrationCap, invitation ? 'valid' : invitationCode ? 'unusable' : 'none');
+    const refusal = registrationRefusal(last, deps.registrationCap, invitation ? 'valid' : invitationCode ? 'unusable' : 'none');
     if (refusal) throw forbidden(refusal);
     const { firstname, lastname } = namesFromClaims(identity);
     const [registered] = await append(memberStream(memberId), 0, [
@@ -69,7 +69,7 @@ async function register(deps: SignInDeps, identity: VerifiedIdentity, invitation
         type: 'MemberRegistered',
         data: {
           memberId,
-          memberNumber: Number(last ?? 0) + 1,
+          memberNumber: last + 1,
           email: identity.email,
           firstname,
           lastname,

@@ -50,7 +50,15 @@ export async function claimDueRows<Row>(
   claimTimeout: string,
   now: Date,
 ): Promise<Row[]> {
-  const claimed = await sql<Row>`
+  return (await claimStatement<Row>(table, claimTimeout, now).execute(db)).rows;
+}
+
+/**
+ * The claim as one statement. Each outbox keeps an index of its waiting rows (pending or sending) in the claim's order,
+ * so a pass reads those rows, not every message the outbox ever held (a test asks the planner).
+ */
+export function claimStatement<Row>(table: 'mail_outbox' | AlertOutbox, claimTimeout: string, now: Date) {
+  return sql<Row>`
       update ${sql.table(table)} set status = 'sending', claimed_at = ${now}, attempts = attempts + 1
       where id in (
         select id from ${sql.table(table)}
@@ -58,8 +66,7 @@ export async function claimDueRows<Row>(
           or (status = 'sending' and claimed_at < ${now}::timestamptz - interval '${sql.raw(claimTimeout)}')
         order by created_at limit ${CLAIM_BATCH} for update skip locked
       )
-      returning *`.execute(db);
-  return claimed.rows;
+      returning *`;
 }
 
 /** Adds pending rows to a waiting message outbox in one statement, except those whose dedupe key is there. */
