@@ -187,7 +187,8 @@ export async function startWhatsAppCloudFake(options: {
 }) {
   const received: ReceivedTemplateMessage[] = [];
   const refused: { status: number; code: number; message: string }[] = [];
-  const state = { throttleNext: 0 };
+  // failNextBeforeAnswer: Meta's 'failed' for the next message reaches the webhook before the send's answer does.
+  const state = { throttleNext: 0, failNextBeforeAnswer: false };
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
@@ -213,7 +214,12 @@ export async function startWhatsAppCloudFake(options: {
       }
       const { to, template, parameters } = validateTemplateMessage(body, options.templates);
       const id = `wamid.${randomBytes(24).toString('base64url')}`;
-      received.push({ id, to, template: template.name, category: template.category, parameters, body });
+      const message = { id, to, template: template.name, category: template.category, parameters, body };
+      received.push(message);
+      if (state.failNextBeforeAnswer) {
+        state.failNextBeforeAnswer = false;
+        await notify(message, 'failed');
+      }
       response.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           messaging_product: 'whatsapp',
@@ -237,6 +243,19 @@ export async function startWhatsAppCloudFake(options: {
     return { ...options.webhook, fetch: options.webhook.fetch ?? fetch };
   };
 
+  async function notify(message: ReceivedTemplateMessage, status: FakeStatus, how: { at?: Date; signWith?: string } = {}) {
+    const { url, appSecret, fetch: send } = hook();
+    const body = JSON.stringify(statusNotification(message, status, how.at ?? new Date(), options.phoneNumberId));
+    const signature = createHmac('sha256', how.signWith ?? appSecret)
+      .update(body)
+      .digest('hex');
+    return send(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${signature}` },
+      body,
+    });
+  }
+
   const server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
@@ -253,18 +272,7 @@ export async function startWhatsAppCloudFake(options: {
       return { status: answer.status, echoed: (await answer.text()) === challenge };
     },
     /** Sends a message's status as Meta does, signed with the app secret (or `signWith`); the callback's answer. */
-    async sendStatus(message: ReceivedTemplateMessage, status: FakeStatus, how: { at?: Date; signWith?: string } = {}) {
-      const { url, appSecret, fetch: send } = hook();
-      const body = JSON.stringify(statusNotification(message, status, how.at ?? new Date(), options.phoneNumberId));
-      const signature = createHmac('sha256', how.signWith ?? appSecret)
-        .update(body)
-        .digest('hex');
-      return send(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${signature}` },
-        body,
-      });
-    },
+    sendStatus: notify,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

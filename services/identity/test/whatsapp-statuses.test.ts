@@ -93,6 +93,15 @@ describe("WhatsApp's delivery statuses", () => {
     return meta.received.at(-1) as ReceivedTemplateMessage;
   }
 
+  /** The WhatsApp outbox's rows of these messages, in the order named. */
+  async function outboxRows(ids: string[]) {
+    const rows = await sql<{ provider_message_id: string; status: string; last_error: string | null }>`
+      select provider_message_id, status, last_error from whatsapp_outbox where provider_message_id in (${sql.join(ids)})`.execute(
+      identity.db,
+    );
+    return ids.flatMap((id) => rows.rows.filter((row) => row.provider_message_id === id));
+  }
+
   const whatsappFigures = async (dropId: string) =>
     (await identity.json(`/admin/drops/${dropId}/alert-figures`, { token: admin })).body.data.channels.find(
       (row: { channel: string }) => row.channel === 'whatsapp',
@@ -169,10 +178,24 @@ describe("WhatsApp's delivery statuses", () => {
     const failure = await sql<{ error: string }>`
       select error from whatsapp_statuses where provider_message_id = ${failed.id} and status = 'failed'`.execute(identity.db);
     expect(failure.rows[0]?.error).toBe('131026: Message undeliverable');
+    expect(await outboxRows([read.id, failed.id, waiting.id])).toEqual([
+      { provider_message_id: read.id, status: 'sent', last_error: null },
+      { provider_message_id: failed.id, status: 'failed', last_error: '131026: Message undeliverable' },
+      { provider_message_id: waiting.id, status: 'sent', last_error: null },
+    ]);
     const cost = (await identity.json(`/admin/drops/${dropId}/alert-figures`, { token: admin })).body.data.whatsapp;
     // Meta charges what it delivered: two marketing messages, not the four it accepted.
     expect(cost.dropCostPaise).toBe(Math.round(2 * 86.31));
     expect(cost.monthMessages).toEqual({ MARKETING: 2, UTILITY: 0 });
+  });
+
+  it("marks a message failed when Meta's failure reaches the webhook before the send's answer is stored", async () => {
+    meta.state.failNextBeforeAnswer = true;
+    const failed = await alerted('DROP-S3', '+91 98555 66778');
+    await eventually(async () => (await outboxRows([failed.id])).length === 1);
+    expect(await outboxRows([failed.id])).toEqual([
+      { provider_message_id: failed.id, status: 'failed', last_error: '131026: Message undeliverable' },
+    ]);
   });
 
   it('never logs the app secret or the verify token', () => {

@@ -89,6 +89,12 @@ function lookAt(payments: ServiceHarness) {
         amount_paise: Math.round(refund.refund_amount * 100),
       })),
     gatewayMandate: async (subscriptionId: string): Promise<string | undefined> => atCashfree(subscriptionId)?.entity.subscription_status,
+    /** The membership ended without a renewal, and none of its charges kept money for nothing. */
+    async expectEndedUnrenewed(expect: ExpectStatic, member: TestMember, subscriptionId: string): Promise<void> {
+      expect(await this.status(member)).toBe('expired');
+      expect((await this.events(subscriptionId)).map((e) => e.type)).not.toContain('SubscriptionRenewed');
+      expect(await this.moneyKeptForNothing(subscriptionId)).toEqual([]);
+    },
     /**
      * Every renewal charge that took money either renewed the membership or was refunded in full, exactly once:
      * the list of those that did neither (money kept for nothing) or were refunded wrongly.
@@ -159,9 +165,7 @@ const scenarios: Scenario[] = [
       ]);
       expect(await look.gatewayRefunds(subscriptionId)).toEqual([{ refund_id: `RF-${paymentId}`, amount_paise: FEE_PAISE }]);
       await eventually(async () => (await look.status(member)) !== 'active', PERIOD_MS);
-      expect(await look.status(member)).toBe('expired');
-      expect((await look.events(subscriptionId)).map((e) => e.type)).not.toContain('SubscriptionRenewed');
-      expect(await look.moneyKeptForNothing(subscriptionId)).toEqual([]);
+      await look.expectEndedUnrenewed(expect, member, subscriptionId);
     },
   },
   {
@@ -252,9 +256,7 @@ const scenarios: Scenario[] = [
       expect(released.status).toBe(200);
       await eventually(async () => (await look.paymentEvents(paymentId)).some((e) => e.type === 'PaymentRefunded'), 10_000);
       expect(await look.gatewayRefunds(subscriptionId)).toEqual([{ refund_id: `RF-${paymentId}`, amount_paise: FEE_PAISE }]);
-      expect(await look.status(member)).toBe('expired');
-      expect((await look.events(subscriptionId)).map((e) => e.type)).not.toContain('SubscriptionRenewed');
-      expect(await look.moneyKeptForNothing(subscriptionId)).toEqual([]);
+      await look.expectEndedUnrenewed(expect, member, subscriptionId);
     },
   },
   {

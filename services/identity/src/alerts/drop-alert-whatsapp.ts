@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { WhatsAppRefused, type WhatsAppSender, type WhatsAppTemplate, whatsappNumber } from '../notify/whatsapp.js';
 import type { WaitlistHandover } from '../store/outbox-claims.js';
 import type { IdentityDb } from '../store/tables.js';
-import { currentOptIn, type OutboxWhatsApp, standingOptInMobiles } from '../store/whatsapp.js';
+import { currentOptIn, markFailedMessages, type OutboxWhatsApp, standingOptInMobiles } from '../store/whatsapp.js';
 import { dropAlertTitle } from './drop-alert-mail.js';
 import { type DropMessage, type WaitingContent, WaitingMessages } from './waiting-message.js';
 import { handoverTemplateParameters } from './waitlist-handover.js';
@@ -86,6 +86,8 @@ export class DropAlertWhatsApp extends WaitingMessages<OutboxWhatsApp> {
     if (!message) return this.mark(row.id, { status: 'cancelled' });
     const id = await this.sender.sendTemplate({ to, ...message });
     await this.mark(row.id, { status: 'sent', sent_at: now, provider_message_id: id, last_error: null });
+    // Meta's status webhook may have said 'failed' before this answer was stored.
+    await markFailedMessages(this.db, [id]);
   }
 
   protected isFinal(error: unknown): boolean {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { WaitingRowColumns } from './outbox-claims.js';
 import type { IdentityDb } from './tables.js';
 
@@ -80,7 +80,7 @@ export async function recordOptOut(db: Kysely<IdentityDb>, memberId: string, at:
 
 /**
  * Records what Meta's status webhook said of messages (docs/decisions/0168), one row per message and status: a status
- * delivered again records nothing more. How many were new.
+ * delivered again records nothing more. How many were new. A failure also marks its message's outbox row failed.
  */
 export async function recordWhatsAppStatuses(
   db: Kysely<IdentityDb>,
@@ -88,6 +88,8 @@ export async function recordWhatsAppStatuses(
   receivedAt: Date,
 ): Promise<number> {
   if (statuses.length === 0) return 0;
+  // Committed before the outbox is marked, never in one transaction with it: a send whose answer is stored meanwhile
+  // then finds this failure when it marks its own row (markFailedMessages, after its 'sent').
   const inserted = await db
     .insertInto('whatsapp_statuses')
     .values(
@@ -101,5 +103,20 @@ export async function recordWhatsAppStatuses(
     )
     .onConflict((oc) => oc.columns(['provider_message_id', 'status']).doNothing())
     .executeTakeFirst();
+  const failed = statuses.filter((status) => status.status === 'failed').map((status) => status.messageId);
+  await markFailedMessages(db, failed);
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n);
+}
+
+/**
+ * Meta took these messages and then said it could not deliver them: their outbox rows, sent, become failed with
+ * Meta's error. Run after a status is recorded and after a send's answer is stored, as either may come first.
+ */
+export async function markFailedMessages(db: Kysely<IdentityDb>, messageIds: string[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  await sql`
+    update whatsapp_outbox o set status = 'failed', last_error = coalesce(s.error, 'WhatsApp could not deliver the message')
+    from whatsapp_statuses s
+    where s.provider_message_id = o.provider_message_id and s.status = 'failed'
+      and o.status = 'sent' and o.provider_message_id in (${sql.join(messageIds)})`.execute(db);
 }
