@@ -51,11 +51,13 @@ describe("a month's GSTR-1 data", () => {
   });
 
   it('summarises by HSN or SAC and rate, and its totals reconcile with the documents', () => {
-    expect(data.hsn.map((row) => [row.hsn, row.ratePercent, row.quantity])).toEqual([
-      ['621142', 5, 1],
-      ['999599', 18, 1],
-      ['84713010', 18, 1],
-      ['85171300', 18, 0],
+    expect(data.hsn.map((row) => [row.hsn, row.ratePercent, row.uqc, row.quantity])).toEqual([
+      ['621142', 5, 'NOS', 1],
+      // A service: no unit, no quantity, however many memberships the month sold.
+      ['999599', 18, 'NA', 0],
+      ['84713010', 18, 'NOS', 1],
+      // Sold and taken back in the month (its credit note).
+      ['85171300', 18, 'NOS', 0],
     ]);
     const invoices = [membership, b2b, small, smallToo, large];
     const sum = (documents: InvoiceRecord[], key: 'taxablePaise' | 'igstPaise' | 'cgstPaise' | 'sgstPaise') =>
@@ -85,7 +87,7 @@ describe("a month's GSTR-1 data", () => {
       /^29AABCT1332L1ZA,Asha Rao,CN\/2627\/000002,25-Nov-2026,C,29-Karnataka,N,Regular B2B,24999.00,/,
     );
     expect(gstr1Csv('hsn', data).split('\r\n')[2]).toBe(
-      '999599,"Annual membership, first year",NOS-NUMBERS,1,1178.82,18,999.00,0.00,89.91,89.91,0.00',
+      '999599,"Annual membership, first year",NA,0,1178.82,18,999.00,0.00,89.91,89.91,0.00',
     );
   });
 });

@@ -35,7 +35,18 @@ export interface ReturnNote extends ReturnInvoice {
   invoiceDate: string;
 }
 
-export type HsnRow = TaxAmounts & { hsn: string; description: string; quantity: number; valuePaise: number; ratePercent: number };
+/**
+ * A line of Table 12, the HSN summary. Goods are counted in numbers (unit NOS); a service (a SAC of chapter 99: the
+ * membership) has no unit or quantity there, so its unit is NA and its quantity 0, as the portal takes a service.
+ */
+export type HsnRow = TaxAmounts & {
+  hsn: string;
+  description: string;
+  uqc: 'NOS' | 'NA';
+  quantity: number;
+  valuePaise: number;
+  ratePercent: number;
+};
 
 export interface MonthReturn {
   b2b: ReturnInvoice[];
@@ -119,6 +130,7 @@ export function monthReturn(
       hsn: key.split('|')[0] as string,
       ratePercent: Number(key.split('|')[1]),
       description: '',
+      uqc: 'NA',
       quantity: 0,
       valuePaise: 0,
     }));
@@ -152,7 +164,10 @@ export function monthReturn(
     const key = `${line?.hsnCode ?? document.sac}|${rate}`;
     for (const summary of [hsn.row(key), hsnOf[document.recipient.gstin ? 'b2b' : 'b2c'].row(key)]) {
       summary.description ||= line?.description ?? document.description;
-      summary.quantity += sign * (line?.quantity ?? 1);
+      if (line) {
+        summary.uqc = 'NOS';
+        summary.quantity += sign * line.quantity;
+      }
       summary.valuePaise += sign * document.totalPaise;
       add(summary, document, sign);
     }

@@ -75,7 +75,8 @@ const SECTIONS: { [S in Gstr1Section]: { header: string[]; rows: (data: MonthRet
       data.hsn.map((row) => [
         row.hsn,
         row.description,
-        'NOS-NUMBERS',
+        // The offline tool's list names a unit with its words; a service's NA has none.
+        row.uqc === 'NOS' ? 'NOS-NUMBERS' : 'NA',
         row.quantity,
         rupees(row.valuePaise),
         row.ratePercent,

@@ -117,19 +117,13 @@ const noteOf = (row: ReturnNote) => ({
   val: rupeesOfPaise(row.valuePaise),
 });
 
-/**
- * A SAC (a service: chapter 99, the membership's) has no unit or quantity in Table 12: its unit is NA and its
- * quantity 0, as the tool and the portal take a service; goods are counted in numbers (NOS).
- */
-const isService = (code: string) => code.startsWith('99');
-
 function hsnLines(rows: readonly HsnRow[]): HsnLine[] {
   return rows.map((row, index) => ({
     num: index + 1,
     hsn_sc: row.hsn,
     desc: row.description.slice(0, 30),
-    uqc: isService(row.hsn) ? 'NA' : 'NOS',
-    qty: isService(row.hsn) ? 0 : row.quantity,
+    uqc: row.uqc,
+    qty: row.quantity,
     rt: row.ratePercent,
     txval: rupeesOfPaise(row.taxablePaise),
     iamt: rupeesOfPaise(row.igstPaise),
