@@ -78,9 +78,10 @@ const CALENDAR_DROP_ID = /^DROP-(\d{4}-\d{2}-\d{2})$/;
 export const dropLabel = (opensAt: Date): string => `Deal drop of ${formatIndianDay(openingDayOf(opensAt))}`;
 
 /**
- * The drops a reader of the catalogue's events knows: the calendar's, computed from the anchor, with the operators'
- * changes and own drops over them. `byId` and `currentOrNext` answer as the catalogue's DropCalendar does
- * (services/catalog/src/domain/drops.ts), so a product is counted in the drop the catalogue sells it in.
+ * The drops: the calendar's, computed from the anchor, with the operators' changes and own drops over them. The one
+ * rule, for the catalogue that sells in them (its DropCalendar adds where each drop came from) and for readers of its
+ * events (the back office's charts), so a product is counted in the drop the catalogue sells it in. A handful of
+ * cancelled Fridays in a row is plausible, a year of them is not: `currentOrNext` looks 27 Fridays ahead.
  */
 export function knownDrops(anchor: string, stored: readonly KnownDrop[]) {
   const changed = new Map(stored.map((drop) => [drop.id, drop]));
@@ -97,6 +98,17 @@ export function knownDrops(anchor: string, stored: readonly KnownDrop[]) {
       const friday = CALENDAR_DROP_ID.exec(id)?.[1];
       if (!friday || !isCalendarDate(friday) || !isDropFriday(anchor, friday)) return undefined;
       return occurrence(daysBetween(anchor, friday) / DROP_EVERY_DAYS);
+    },
+    /** Every drop whose window meets [from, to), cancelled ones included, in opening order. */
+    between(from: Date, to: Date): KnownDrop[] {
+      const meets = (drop: KnownDrop) => drop.closesAt > from && drop.opensAt < to;
+      const found = new Map<string, KnownDrop>();
+      for (let k = dropIndexOn(anchor, indianDayOf(from)) - 1; k <= dropIndexOn(anchor, indianDayOf(to)) + 1; k++) {
+        const drop = occurrence(k);
+        if (meets(drop)) found.set(drop.id, drop);
+      }
+      for (const drop of stored) if (meets(drop)) found.set(drop.id, drop);
+      return [...found.values()].sort((a, b) => a.opensAt.getTime() - b.opensAt.getTime() || a.id.localeCompare(b.id));
     },
     /** The drop open at `now` (the earliest opened, if several), else the next to open; cancelled ones skipped. */
     currentOrNext(now: Date): KnownDrop | undefined {
