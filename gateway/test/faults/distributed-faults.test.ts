@@ -89,6 +89,56 @@ describe.runIf(available)('the distributed topology under faults', () => {
     }
   });
 
+  // Issue 33 item 6: whichever gateway (and so whichever orders and catalog instance) a member's request reaches, the
+  // drop's answers are the same, because each is decided in the shared database, never in one instance's memory.
+  it('gives the same drop answers through either gateway: a reservation and its repeat, sold out, the waitlist, the unit passed on', async () => {
+    const [first, second] = topology.gateways.map((port) => topology.through([port])) as [ProductClient, ProductClient];
+    const [buyer, waiting] = [members[2]!, members[3]!];
+    const productId = await createProduct('Twin Gateway Lamp', 1);
+    const place = (gateway: ProductClient, token: string, headers: Record<string, string> = {}) =>
+      untilAnswered<CallResult>(async () => {
+        const res = await gateway.call('/product/order', { token, body: orderBody(productId), headers });
+        return res.status < 500 ? res : undefined;
+      });
+    const key = randomUUID();
+    const reserved = await place(first, buyer, { 'idempotency-key': key });
+    expect(reserved.status, reserved.text).toBe(200);
+    const orderId = reserved.body.data.order_id as string;
+    const repeated = await place(second, buyer, { 'idempotency-key': key });
+    expect([repeated.status, repeated.body.data.order_id, repeated.body.data.status]).toEqual([200, orderId, 'reserved']);
+    const order = async (token: string, id: string) =>
+      Promise.all([first, second].map(async (gateway) => (await gateway.call(`/product/order/${id}`, { token })).body));
+    const [viaFirst, viaSecond] = await order(buyer, orderId);
+    // An order reserved and not paid yet: pending, with until when it may be paid.
+    expect([viaFirst.data.status, typeof viaFirst.data.pay_until]).toEqual(['pending', 'string']);
+    expect(viaSecond).toEqual(viaFirst);
+
+    for (const gateway of [first, second]) {
+      const refused = await place(gateway, waiting);
+      expect([refused.status, refused.body.message]).toEqual([409, 'Out of Stock']);
+    }
+    const joined = await first.call('/product/waitlist', { token: waiting, body: orderBody(productId) });
+    expect(joined.status, joined.text).toBe(200);
+    const places = await second.call('/product/waitlist', { token: waiting });
+    expect(places.body.data.places.filter((place: { product_id: string }) => place.product_id === productId)).toMatchObject([
+      { product_id: productId, position: 1 },
+    ]);
+
+    // Cancelled through the other gateway: the unit becomes the waiting member's reservation, the same through both.
+    expect((await second.call(`/product/order/${orderId}/cancel`, { token: buyer, body: {} })).status).toBe(200);
+    const handedId = await untilAnswered(async () => {
+      const history = await first.call('/product/orders/user', { token: waiting });
+      return history.body?.data?.orders?.find((row: { product: { id: string } }) => row.product.id === productId)?.order_id as
+        | string
+        | undefined;
+    }, 30_000);
+    const [handedFirst, handedSecond] = await order(waiting, handedId);
+    expect([handedFirst.data.status, typeof handedFirst.data.pay_until]).toEqual(['pending', 'string']);
+    expect(handedSecond).toEqual(handedFirst);
+    // Nothing left waiting to pay for the suites below.
+    expect((await first.call(`/product/order/${handedId}/cancel`, { token: waiting, body: {} })).status).toBe(200);
+  });
+
   it('loses and duplicates no order, payment or event when each service, then the gateways, are killed -9 during a stream of purchases', async () => {
     const productId = await createProduct('Stream Cooker', 1000);
     const purchases: Purchase[] = [];
