@@ -1,7 +1,7 @@
 import { EXCHANGE_POLICY, INDIAN_STATE_NAMES, indianStateNamed, LAUNCH_STATES } from '@elts/contracts';
 import { secret } from '@elts/platform';
 import { z } from 'zod';
-import { CHOICE_DAYS } from './flows/out-of-stock.js';
+import { CHOICE_DAYS } from './domain/out-of-stock.js';
 
 /** Orders' own settings. Blue Dart is used when all four of its credentials are set; else the offline directory. */
 export const ordersSettings = z.object({

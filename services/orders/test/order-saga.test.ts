@@ -1,8 +1,16 @@
 import { COPY } from '@elts/contracts';
 import { describe, expect, it } from 'vitest';
-import { backstopMove, failureOf, payUntil, REFUND_REASON, reservedUntil, saleRefusal, successMove } from '../src/flows/order-saga.js';
+import {
+  backstopMove,
+  failureOf,
+  payUntil,
+  REFUND_REASON,
+  reservedUntil,
+  saleRefusal,
+  successMove,
+} from '../src/processes/order-saga/decider.js';
 
-/** The order saga's decisions (flows/order-saga.ts), without a database or partners. */
+/** The order saga's decisions (processes/order-saga/decider.ts), without a database or partners. */
 describe('the order saga', () => {
   const now = new Date('2026-11-26T10:00:00Z');
 

@@ -1,6 +1,6 @@
 import { DATABASE_KINDS, databaseAvailable } from '@elts/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFUND_REASON } from '../src/flows/order-saga.js';
+import { REFUND_REASON } from '../src/processes/order-saga/decider.js';
 import { order, startTestbed } from './testbed.js';
 
 const ALREADY_ORDERED =

@@ -1,7 +1,7 @@
 import { COPY } from '@elts/contracts';
 import { ConcurrencyError, conflict, notFound } from '@elts/platform';
 import { foldOrder, orderStream } from '../domain/order.js';
-import { payUntil } from '../flows/order-saga.js';
+import { payUntil } from '../processes/order-saga/decider.js';
 import { findOwnOrder } from '../store/order-reads.js';
 import type { OrdersTable } from '../store/tables.js';
 import { type OrdersContext, recordOrder } from './context.js';

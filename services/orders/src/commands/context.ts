@@ -70,7 +70,7 @@ export interface OrdersContext {
   /** The end of a product's sale, when its waitlist's places still waiting close (waitlist/sale-end.ts). */
   waitlistClosesAt(productId: string, at: Date): Promise<void>;
   /**
-   * The out-of-stock refund's timer (flows/out-of-stock.ts): at `at`, the choice deadline or now once a choice is
+   * The out-of-stock refund's timer (domain/out-of-stock.ts): at `at`, the choice deadline or now once a choice is
    * made, the refund is made. Written in the transaction `db` that records the change calling for it.
    */
   refundDueAt(db: Kysely<any>, orderId: string, at: Date): Promise<void>;

@@ -3,7 +3,7 @@ import type { Recorded, Refusal } from '@elts/platform';
 import { foldOrder, orderStream } from '../domain/order.js';
 import type { OrderCommand } from '../domain/order-decider.js';
 import type { OrderEvent } from '../domain/order-events.js';
-import { foldOutOfStock, refundMove } from '../flows/out-of-stock.js';
+import { foldOutOfStock, refundMove } from '../domain/out-of-stock.js';
 import { membershipActive } from '../store/member-buyers.js';
 import { findOrderMemberAndStatus } from '../store/order-reads.js';
 import { orderRefund, refundView } from '../store/refund-view.js';
@@ -11,7 +11,7 @@ import type { OrdersContext } from './context.js';
 import { onOrder } from './on-order.js';
 
 /**
- * The out-of-stock cancellation's I/O (decisions in flows/out-of-stock.ts). Each change is decided on the order's
+ * The out-of-stock cancellation's I/O (decisions in domain/out-of-stock.ts). Each change is decided on the order's
  * stream inside the appending transaction, with its timer written in the same transaction: the deadline at the
  * cancellation, and "now" once a choice is made, so the refund is made by the timer even if the call below fails or
  * the process stops. The refund calls are keyed by the order, so making one twice gives back once.

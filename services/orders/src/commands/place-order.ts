@@ -10,7 +10,7 @@ import {
 } from '@elts/contracts';
 import { badRequest, conflict, forbidden, notFound } from '@elts/platform';
 import { maxQuantity, orderStream } from '../domain/order.js';
-import { reservedUntil, saleRefusal } from '../flows/order-saga.js';
+import { reservedUntil, saleRefusal } from '../processes/order-saga/decider.js';
 import { findBuyer } from '../store/member-buyers.js';
 import { orderRow } from '../store/order-reads.js';
 import { type OrdersContext, recordOrder } from './context.js';

@@ -11,7 +11,7 @@ import {
   failureOf,
   REFUND_REASON,
   successMove,
-} from '../flows/order-saga.js';
+} from '../processes/order-saga/decider.js';
 import { findOrderMemberAndStatus, findOrderStatusAndPayment } from '../store/order-reads.js';
 import { handOverUnits } from '../waitlist/hand-over.js';
 import { type OrderPayment, type OrdersContext, recordOrder } from './context.js';

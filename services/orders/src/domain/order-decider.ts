@@ -1,10 +1,10 @@
 import type { FulfilmentStepRequest, RefundChoice } from '@elts/contracts';
 import { type Decider, type Recorded, type Refusal, refusal } from '@elts/platform';
-import { decideCancellation, decideChoice, decideRefunded, foldOutOfStock } from '../flows/out-of-stock.js';
 import { decideApprovalStart, decideExchangeRequest, decisionApplies, type ExchangeAsk, foldExchanges } from './exchanges.js';
 import { decideFulfilment, foldShipments } from './fulfilment.js';
 import { foldOrder } from './order.js';
 import type { OrderEvent } from './order-events.js';
+import { decideCancellation, decideChoice, decideRefunded, foldOutOfStock } from './out-of-stock.js';
 import {
   decideRefundSettled,
   decideRetried,

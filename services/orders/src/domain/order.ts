@@ -46,7 +46,7 @@ export function foldOrder(events: readonly StoredEvent[]): OrderState | undefine
       if (event.type === 'OrderCompleted') state = { ...state, status: 'completed' };
       if (event.type === 'OrderFailed') state = { ...state, status: event.data.stage === 'cancelled' ? 'cancelled' : 'failed' };
       if (event.type === 'OrderRefunded') state = { ...state, refunded: true };
-      // Paid, then cancelled by an operator because it cannot be fulfilled (flows/out-of-stock.ts).
+      // Paid, then cancelled by an operator because it cannot be fulfilled (domain/out-of-stock.ts).
       if (event.type === 'OrderCancelledOutOfStock') state = { ...state, status: 'cancelled', cancelledAfterPayment: true };
     }
   }

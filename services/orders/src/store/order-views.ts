@@ -1,6 +1,6 @@
 import { rupeesOf } from '@elts/contracts';
 import type { OrderPayment } from '../commands/context.js';
-import { payUntil } from '../flows/order-saga.js';
+import { payUntil } from '../processes/order-saga/decider.js';
 import { fulfilmentView } from './fulfilment-view.js';
 import type { OrderShipmentsTable, OrdersTable } from './tables.js';
 

@@ -5,7 +5,7 @@ import { newOrderId } from '../commands/place-order.js';
 import { assertMayOrder, purchaseRulesOf } from '../commands/purchase-limits.js';
 import { reservationPlaced } from '../commands/reservation-placed.js';
 import { orderStream } from '../domain/order.js';
-import { reservedUntil } from '../flows/order-saga.js';
+import { reservedUntil } from '../processes/order-saga/decider.js';
 import { findBuyer } from '../store/member-buyers.js';
 import { chooseForUnit, settlePlace, type WaitlistPlace } from '../store/waitlist.js';
 

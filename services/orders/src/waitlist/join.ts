@@ -2,7 +2,7 @@ import { COPY, type OrderPayload } from '@elts/contracts';
 import { badRequest, conflict, forbidden, notFound } from '@elts/platform';
 import type { OrdersContext } from '../commands/context.js';
 import { assertMayOrder, NOT_A_SUBSCRIBER, purchaseRulesOf } from '../commands/purchase-limits.js';
-import { saleRefusal } from '../flows/order-saga.js';
+import { saleRefusal } from '../processes/order-saga/decider.js';
 import { findBuyer } from '../store/member-buyers.js';
 import { anyoneWaiting, joinWaitlist, placesOf, type WaitingPlace } from '../store/waitlist.js';
 

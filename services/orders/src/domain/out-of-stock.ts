@@ -1,9 +1,9 @@
 import { REFUND_CREDIT, type RefundChoice, type RefundChooser } from '@elts/contracts';
 import { type Refusal, type RefusalKind, refusal, type StoredEvent } from '@elts/platform';
-import { ORDER_SHIPMENT, type ShipmentState } from '../domain/fulfilment.js';
-import type { OrderState } from '../domain/order.js';
-import { asOrderEvents, type OrderEvent } from '../domain/order-events.js';
-import type { RefundStatus } from '../domain/refunds.js';
+import { ORDER_SHIPMENT, type ShipmentState } from './fulfilment.js';
+import type { OrderState } from './order.js';
+import { asOrderEvents, type OrderEvent } from './order-events.js';
+import type { RefundStatus } from './refunds.js';
 
 /**
  * The out-of-stock cancellation's decisions, free of I/O (docs/decisions/0024); its I/O is in

@@ -1,8 +1,8 @@
 import { COPY } from '@elts/contracts';
 import type { NewEvent } from '@elts/platform';
-import type { OrderPayment } from '../commands/context.js';
-import type { OrderState } from '../domain/order.js';
-import type { RefundStatus } from '../domain/refunds.js';
+import type { OrderPayment } from '../../commands/context.js';
+import type { OrderState } from '../../domain/order.js';
+import type { RefundStatus } from '../../domain/refunds.js';
 
 /**
  * The order saga's decisions, in one place and free of I/O. The saga itself runs in commands/: the decision
