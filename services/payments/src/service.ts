@@ -17,12 +17,12 @@ import { reconcile } from './commands/reconcile.js';
 import { memberProfilesConsumer } from './consumers/member-profiles.js';
 import { productOrdersConsumer, productTaxFactsConsumer } from './consumers/product-orders.js';
 import { cronForDriver } from './cron/cron-for-driver.js';
+import { workflowDriver } from './durable-steps/driver.js';
+import { workflowStepRoutes } from './durable-steps/step-routes.js';
 import { eInvoicing } from './e-invoicing/index.js';
 import { createGateway, rememberEmulator, usesCashfree } from './gateway/create-gateway.js';
 import { paymentsSettings, productionSettingsProblems } from './settings.js';
 import type { PaymentsDb } from './store/tables.js';
-import { workflowDriver } from './workflows/driver.js';
-import { workflowStepRoutes } from './workflows/step-routes.js';
 
 /** Payments, the gateway adapters, webhooks, subscriptions and mandates, GST invoices, membership credit. */
 export const paymentsService = defineService({

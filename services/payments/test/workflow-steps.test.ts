@@ -2,8 +2,8 @@ import { InternalClient, sql } from '@elts/platform';
 import { type ServiceHarness, silentLogger, TEST_SERVICE_TOKEN } from '@elts/platform/testing';
 import { stepActivities, stepsOverHttp } from '@elts/workflows/temporal-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workflowDriver } from '../src/durable-steps/driver.js';
 import { paymentsSettings } from '../src/settings.js';
-import { workflowDriver } from '../src/workflows/driver.js';
 import { current, paymentEvents, registerMember, startPayments, subscribe } from './helpers.js';
 
 describe('the workflow driver, chosen by configuration', () => {

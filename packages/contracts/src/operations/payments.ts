@@ -305,7 +305,7 @@ export const paymentsOperations = {
     access: 'internal',
     summary: "Runs one payments workflow step for the Temporal worker's activity, answering its outcome",
     params: z.object({ type: z.string() }),
-    // Each step's payload has its own schema (services/payments/src/workflows/steps.ts), which the handler applies.
+    // Each step's payload has its own schema (services/payments/src/durable-steps/steps.ts), which the handler applies.
     body: z.record(z.string(), z.unknown()),
     response: answer(
       z.object({
