@@ -28,6 +28,7 @@ export {
   type CommandSource,
   type CreateOnce,
   createOnce,
+  createStream,
   type Decided,
   type Decider,
   type Decision,

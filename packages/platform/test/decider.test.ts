@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   ConcurrencyError,
   createOnce,
+  createStream,
   type Database,
   type Decider,
   EventStore,
@@ -315,6 +316,20 @@ describe('handleIn', () => {
     ).rejects.toThrow('the caller failed');
     expect((await store.readStream(kept)).map((event) => event.metadata.actor)).toEqual(['member:7']);
     expect(await store.readStream(lost)).toEqual([]);
+  });
+
+  it('creates a stream once: its first events drawn only while it has none, nothing recorded on a repeat', async () => {
+    const stream = uniqueName('wallet-');
+    let drawn = 0;
+    const first = () => {
+      drawn++;
+      return [opened];
+    };
+    const created = await store.transact((unit) => createStream(unit, stream, first, { metadata: { actor: 'member:7' } }));
+    expect(created.map((event) => [event.type, event.streamVersion, event.metadata.actor])).toEqual([[opened.type, 1, 'member:7']]);
+    expect(await store.transact((unit) => createStream(unit, stream, first))).toEqual([]);
+    expect(drawn).toBe(1);
+    expect(await store.readStream(stream)).toHaveLength(1);
   });
 });
 

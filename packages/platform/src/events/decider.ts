@@ -163,6 +163,28 @@ export const createOnce = <E extends DomainEvent>(): Decider<{ created: boolean 
   decide: ({ create }, { created }) => (created ? [] : create),
 });
 
+/**
+ * Creates a stream in the caller's unit, once (a payment, an invoice, a member, an invitation; decision 0167): `first`
+ * is drawn only while the stream has no events (an invoice takes its number then), and a repeat records nothing.
+ * The events recorded, none on a repeat. Two creations at once: the later append fails with ConcurrencyError, as an
+ * append at version 0 does.
+ */
+export async function createStream<DB, E extends DomainEvent>(
+  unit: UnitOfWork<DB>,
+  streamId: string,
+  first: () => readonly E[] | Promise<readonly E[]>,
+  options: Pick<HandleOptions<DB, { created: boolean }, E>, 'metadata' | 'project'> = {},
+): Promise<Recorded<E>[]> {
+  const created = await handleOnce(
+    unit,
+    createOnce<E>(),
+    streamId,
+    async (_: UnitOfWork<DB>, { created }: { created: boolean }) => ({ create: created ? [] : await first() }),
+    options,
+  );
+  return created.refusal ? [] : created.events;
+}
+
 async function handleOnce<DB, State, Command, E extends DomainEvent, R extends Refusal, X>(
   unit: UnitOfWork<DB>,
   decider: Decider<State, Command, E, R, X>,

@@ -1,11 +1,14 @@
 import { COPY, type GiveawayEntryRequest, giveawayAnswersCorrect } from '@elts/contracts';
-import { ConcurrencyError, conflict, type EventStore, forbidden } from '@elts/platform';
+import { ConcurrencyError, conflict, createStream, type EventStore, forbidden } from '@elts/platform';
+import type { IdentityEvent } from '../domain/member.js';
 import { giveawayDraw, lockGiveawayRun, memberPrize } from '../store/giveaway-reads.js';
 import { insertGiveawayEntry } from '../store/giveaway-writes.js';
 import type { MembersView } from '../store/members-projection.js';
 import type { IdentityDb } from '../store/tables.js';
 
 export const giveawayStream = (memberId: string) => `giveaway-${memberId}`;
+
+const ALREADY_ENTERED = 'You have already entered the giveaway.';
 
 export const giveawayClosedMessage = (opensAtMembers: number) =>
   `The giveaway opens once the community reaches ${opensAtMembers.toLocaleString('en-IN')} members.`;
@@ -46,20 +49,19 @@ export async function enterGiveaway(rules: GiveawayRules, memberId: string, entr
   if (!status.eligible) throw forbidden('Only active subscribers can enter the giveaway.');
   const passed = giveawayAnswersCorrect(entry);
   try {
-    await rules.events.transact(async ({ db, append }) => {
-      await lockGiveawayRun(db);
-      if (await giveawayDraw(db)) throw forbidden(COPY.giveaway.closed);
-      const [event] = await append(giveawayStream(memberId), 0, [
-        {
-          type: 'GiveawayEntered',
-          data: { memberId, passed, answers: { q1: entry.q1, q2: entry.q2, q3: entry.q3 } },
-          metadata: { actor: `member:${memberId}` },
-        },
-      ]);
-      await insertGiveawayEntry(db, { memberId, passed, enteredAt: event!.recordedAt });
+    await rules.events.transact(async (unit) => {
+      await lockGiveawayRun(unit.db);
+      if (await giveawayDraw(unit.db)) throw forbidden(COPY.giveaway.closed);
+      const entered: IdentityEvent = {
+        type: 'GiveawayEntered',
+        data: { memberId, passed, answers: { q1: entry.q1, q2: entry.q2, q3: entry.q3 } },
+      };
+      const [event] = await createStream(unit, giveawayStream(memberId), () => [entered], { metadata: { actor: `member:${memberId}` } });
+      if (!event) throw conflict(ALREADY_ENTERED);
+      await insertGiveawayEntry(unit.db, { memberId, passed, enteredAt: event.recordedAt });
     });
   } catch (error) {
-    if (error instanceof ConcurrencyError) throw conflict('You have already entered the giveaway.');
+    if (error instanceof ConcurrencyError) throw conflict(ALREADY_ENTERED);
     throw error;
   }
   return passed;

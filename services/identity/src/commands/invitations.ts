@@ -1,6 +1,7 @@
-import { AppError, type Clock, type EventStore } from '@elts/platform';
+import { AppError, type Clock, createStream, type EventStore } from '@elts/platform';
 import type { Kysely } from 'kysely';
 import { invitationStream, newInvitationCode, startOfIndianMonth } from '../domain/invitations.js';
+import type { IdentityEvent } from '../domain/member.js';
 import { countMemberInvitationsSince, insertInvitation, lockMemberInvitations } from '../store/invitations.js';
 import type { IdentityDb } from '../store/tables.js';
 
@@ -21,7 +22,8 @@ export const invitationLink = (publicUrl: string, code: string) => `${publicUrl.
 export async function createInvitations(rules: InvitationRules, inviter: Inviter, count: number) {
   const now = rules.clock.now();
   const expiresAt = new Date(now.getTime() + rules.validDays * 24 * 60 * 60_000);
-  return rules.events.transact(async ({ db, append }) => {
+  return rules.events.transact(async (unit) => {
+    const { db } = unit;
     if (inviter.kind === 'member') {
       // One member's requests take turns, so two at once cannot both squeeze under the allowance.
       await lockMemberInvitations(db, inviter.id);
@@ -33,18 +35,17 @@ export async function createInvitations(rules: InvitationRules, inviter: Inviter
     const created = [];
     for (let i = 0; i < count; i++) {
       const code = newInvitationCode();
-      const [event] = await append(invitationStream(code), 0, [
-        {
-          type: 'InvitationCreated',
-          data: { code, createdBy: inviter, expiresAt: expiresAt.toISOString() },
-          metadata: { actor: `${inviter.kind}:${inviter.id}` },
-        },
-      ]);
+      const invited: IdentityEvent = { type: 'InvitationCreated', data: { code, createdBy: inviter, expiresAt: expiresAt.toISOString() } };
+      const [event] = await createStream(unit, invitationStream(code), () => [invited], {
+        metadata: { actor: `${inviter.kind}:${inviter.id}` },
+      });
+      // Two draws of one random code are all but impossible; should it happen, never hand out someone else's.
+      if (!event) throw new Error('an invitation code was drawn twice');
       await insertInvitation(db, {
         code,
         createdByKind: inviter.kind,
         createdBy: inviter.id,
-        createdAt: event!.recordedAt,
+        createdAt: event.recordedAt,
         expiresAt,
       });
       created.push({ code, link: invitationLink(rules.publicUrl, code), expires_at: expiresAt.toISOString() });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type Clock, ConcurrencyError, conflict, type EventStore, forbidden, Refused } from '@elts/platform';
+import { AppError, type Clock, ConcurrencyError, conflict, createStream, type EventStore, forbidden, Refused } from '@elts/platform';
 import type { VerifiedIdentity } from '../auth/id-token.js';
 import { invitationStream, registrationRefusal } from '../domain/invitations.js';
-import { memberStream, namesFromClaims } from '../domain/member.js';
+import { type IdentityEvent, memberStream, namesFromClaims } from '../domain/member.js';
 import { findUsableInvitation, redeemInvitation } from '../store/invitations.js';
 import { findMemberBySignInEmail, lastMemberNumber, lockMemberNumbers } from '../store/member-registrations.js';
 import type { MembersView } from '../store/members-projection.js';
@@ -53,7 +53,8 @@ export async function signIn(
 
 async function register(deps: SignInDeps, identity: VerifiedIdentity, invitationCode: string | undefined): Promise<MembersTable> {
   const memberId = randomUUID();
-  await deps.events.transact(async ({ db, append }) => {
+  await deps.events.transact(async (unit) => {
+    const { db } = unit;
     // Member numbers are permanent and gapless, so registrations take their numbers one at a time.
     await lockMemberNumbers(db);
     const last = await lastMemberNumber(db);
@@ -64,25 +65,25 @@ async function register(deps: SignInDeps, identity: VerifiedIdentity, invitation
     const refusal = registrationRefusal(last, deps.registrationCap, invitation ? 'valid' : invitationCode ? 'unusable' : 'none');
     if (refusal) throw forbidden(refusal);
     const { firstname, lastname } = namesFromClaims(identity);
-    const [registered] = await append(memberStream(memberId), 0, [
-      {
-        type: 'MemberRegistered',
-        data: {
-          memberId,
-          memberNumber: last + 1,
-          email: identity.email,
-          firstname,
-          lastname,
-          profileImage: identity.picture ?? null,
-          identityProvider: { issuer: identity.issuer, subject: identity.subject },
-          invitationCode: invitation ? invitationCode : null,
-        },
-        metadata: { actor: `member:${memberId}` },
+    const registered: IdentityEvent = {
+      type: 'MemberRegistered',
+      data: {
+        memberId,
+        memberNumber: last + 1,
+        email: identity.email,
+        firstname,
+        lastname,
+        profileImage: identity.picture ?? null,
+        identityProvider: { issuer: identity.issuer, subject: identity.subject },
+        invitationCode: invitation && invitationCode ? invitationCode : null,
       },
-    ]);
-    await projectMemberEvent(db, registered!);
+    };
+    await createStream(unit, memberStream(memberId), () => [registered], {
+      metadata: { actor: `member:${memberId}` },
+      project: projectMemberEvent,
+    });
     if (invitation && invitationCode) {
-      await append(invitationStream(invitationCode), 1, [{ type: 'InvitationRedeemed', data: { code: invitationCode, memberId } }]);
+      await unit.append(invitationStream(invitationCode), 1, [{ type: 'InvitationRedeemed', data: { code: invitationCode, memberId } }]);
       if (!(await redeemInvitation(db, invitationCode, memberId, deps.clock.now())))
         throw conflict('This invitation was just used by someone else.');
     }

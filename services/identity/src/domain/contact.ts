@@ -1,10 +1,7 @@
 import type { ContactRequest } from '@elts/contracts';
-import type { NewEvent } from '@elts/platform';
+import type { IdentityEvent } from './member.js';
 
 /** A message from the public contact form becomes a fact of its own stream, for the back office to read. */
-export function receiveContactMessage(messageId: string, request: ContactRequest): { streamId: string; event: NewEvent } {
-  return {
-    streamId: `contact-${messageId}`,
-    event: { type: 'ContactMessageReceived', data: { messageId, ...request }, metadata: { actor: 'visitor' } },
-  };
+export function receiveContactMessage(messageId: string, request: ContactRequest): { streamId: string; event: IdentityEvent } {
+  return { streamId: `contact-${messageId}`, event: { type: 'ContactMessageReceived', data: { messageId, ...request } } };
 }

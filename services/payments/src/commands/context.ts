@@ -1,10 +1,9 @@
 import type { PaymentTimeouts } from '@elts/contracts';
 import {
   type Clock,
-  createOnce,
+  createStream,
   type EventMetadata,
   type EventStore,
-  handleIn,
   type InternalClient,
   type Logger,
   type NewEvent,
@@ -48,23 +47,18 @@ export interface PaymentsContext {
 export const cashfreeModeOf = (context: Pick<PaymentsContext, 'gateway' | 'settings'>) =>
   context.gateway.kind === 'cashfree' ? context.settings.CASHFREE_ENVIRONMENT : undefined;
 
-const writtenOnce = createOnce<PaymentsEvent>();
-
 /**
- * Creates a stream in the caller's unit, once (a payment, a membership's request, an invoice, a credit note;
- * docs/decisions/0167): `first` is drawn only while the stream has no events (an invoice takes its number then), and
- * a repeat records nothing. Its events are projected in the same transaction.
+ * Creates a stream in the caller's unit, once (a payment, a membership's request, an invoice, a credit note; the
+ * platform's `createStream`, decision 0167), its events projected in the same transaction. The events recorded:
+ * none on a repeat.
  */
-export function createStream(
+export function createPaymentsStream(
   unit: UnitOfWork<PaymentsDb>,
   streamId: string,
   first: () => PaymentsEvent[] | Promise<PaymentsEvent[]>,
   metadata?: EventMetadata,
 ) {
-  return handleIn(unit, writtenOnce, streamId, async (_, { created }) => ({ create: created ? [] : await first() }), {
-    project,
-    ...(metadata ? { metadata } : {}),
-  });
+  return createStream(unit, streamId, first, { project, ...(metadata ? { metadata } : {}) });
 }
 
 /** Appends to a stream at the version given (the credit ledger's, at 'any' under its member's lock) and projects each stored event in the same transaction. */

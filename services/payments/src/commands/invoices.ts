@@ -22,7 +22,7 @@ import {
 } from '../store/invoices.js';
 import { findMemberProfile } from '../store/member-profiles.js';
 import type { PaymentsDb } from '../store/tables.js';
-import { createStream, type PaymentsContext } from './context.js';
+import { createPaymentsStream, type PaymentsContext } from './context.js';
 
 export interface Recipient {
   name: string;
@@ -110,7 +110,7 @@ export async function issueInvoiceFor(
 ) {
   const { settings } = context;
   // The number is taken only while the payment has no invoice.
-  await createStream(unit, `invoice-${payment.paymentId}`, async () => {
+  await createPaymentsStream(unit, `invoice-${payment.paymentId}`, async () => {
     const issuedAt = context.clock.now();
     const year = financialYear(issuedAt);
     const number = await takeInvoiceNumber(unit.db, year);
@@ -177,7 +177,7 @@ export async function issueCreditNoteFor(
     memberId: string;
   };
   // The serial is taken only while the refund has no credit note.
-  await createStream(unit, `credit-note-${refund.refundId}`, async () => {
+  await createPaymentsStream(unit, `credit-note-${refund.refundId}`, async () => {
     const year = financialYear(issuedAt);
     const number = await takeCreditNoteNumber(unit.db, year);
     const earlier = await creditedOfPayment(unit.db, refund.paymentId);

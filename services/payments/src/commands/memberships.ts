@@ -7,7 +7,7 @@ import { advanceMembership, MEMBERSHIP_PLAN } from '../processes/membership/proc
 import { newPaymentId, startPayment } from '../processes/payment-timeout/payment-flow.js';
 import { findPaymentStatus } from '../store/payment-reads.js';
 import { findMemberSubscription } from '../store/subscriptions.js';
-import { createStream, type PaymentsContext } from './context.js';
+import { createPaymentsStream, type PaymentsContext } from './context.js';
 
 /**
  * What a member asks of their membership: start one, turn auto-renewal on or off, cancel it or revoke its mandate.
@@ -96,7 +96,7 @@ export async function startMembership(
     subscriptionId,
   );
   await context.events.transact(async (unit) => {
-    await createStream(
+    await createPaymentsStream(
       unit,
       subscriptionStream(subscriptionId),
       () => [

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UnitOfWork } from '@elts/platform';
 import { asksGateway, type PaymentTrigger, paymentDeadline, type SettlementOutcome, timeoutMinutes } from '@elts/workflows';
-import { createStream, type PaymentsContext } from '../../commands/context.js';
+import { createPaymentsStream, type PaymentsContext } from '../../commands/context.js';
 import { onPayment } from '../../commands/on-payment.js';
 import { type Failure, foldPayment, type GatewayReading, type PaymentState, type Purpose, paymentStream } from '../../domain/payment.js';
 import type { GatewayPayment } from '../../gateway/payment-gateway.js';
@@ -34,15 +34,15 @@ export interface NewPayment {
 export async function startPayment(context: PaymentsContext, unit: UnitOfWork<PaymentsDb>, payment: NewPayment, now = context.clock.now()) {
   const timeoutAt = payment.withTimeout ? paymentDeadline(now, context.timeouts).toISOString() : null;
   const { withTimeout: _, ...data } = payment;
-  const started = await createStream(
+  const started = await createPaymentsStream(
     unit,
     paymentStream(payment.paymentId),
     () => [{ type: 'PaymentInitiated', data: { ...data, currency: 'INR', gateway: context.gateway.kind, timeoutAt } }],
     { actor: `member:${payment.memberId}` },
   );
   // A payment already there keeps the timeout it started with.
-  const recorded = !started.refusal && started.events.length > 0;
-  if (timeoutAt && recorded) await context.workflows.send(unit.db, { kind: 'paymentStarted', paymentId: payment.paymentId, timeoutAt });
+  if (timeoutAt && started.length > 0)
+    await context.workflows.send(unit.db, { kind: 'paymentStarted', paymentId: payment.paymentId, timeoutAt });
 }
 
 export async function loadPayment(context: Pick<PaymentsContext, 'events'>, paymentId: string): Promise<PaymentState | undefined> {
