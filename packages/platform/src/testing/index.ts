@@ -1,5 +1,6 @@
 export { type DeciderThen, deciderSpec, type GivenEvent, recorded } from './decider-spec.js';
 export { pdfContent, pdfText } from './pdf-text.js';
+export { planWithoutSequentialScans } from './query-plan.js';
 export { type RawExchange, rawHttp } from './raw-http.js';
 export {
   type HarnessOptions,
