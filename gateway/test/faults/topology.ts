@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES, type ServiceName } from '@elts/contracts';
 import { ensurePostgresDatabase } from '@elts/platform';
-import { allReady, closedPort, deleteNamespacedStreams, eventually, TcpProxy, uniqueName } from '@elts/platform/testing';
+import { allReady, closedPortRun, deleteNamespacedStreams, eventually, TcpProxy, uniqueName } from '@elts/platform/testing';
 import {
   CASHFREE_EMULATOR_LABEL,
   databaseUrlFor,
@@ -112,8 +112,10 @@ interface KeptSnapshot {
 export async function startTopology(postgresUrl: string, natsUrl: string, env: Record<string, string>): Promise<Topology> {
   const postgres = await TcpProxy.forUrl(postgresUrl).start();
   const nats = await TcpProxy.forUrl(natsUrl).start();
-  const gatewayPort = await closedPort();
-  const emulatorPort = await closedPort();
+  // The gateways listen on PORT and the next ports, the emulator on its own, and each is restarted after a kill -9:
+  // ports no outgoing connection can take meanwhile.
+  const gatewayPort = await closedPortRun(INSTANCES);
+  const emulatorPort = await closedPortRun(1);
   const namespace = uniqueName('faults');
   const prefix = `${uniqueName('faults_')}_`;
   const counts = Object.fromEntries(

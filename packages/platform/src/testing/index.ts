@@ -10,7 +10,7 @@ export {
   TEST_SERVICE_TOKEN,
 } from './service-harness.js';
 export { allReady, type ServiceProcess, startServiceProcess } from './service-process.js';
-export { closedPort, TcpProxy } from './tcp-proxy.js';
+export { closedPort, closedPortRun, TcpProxy } from './tcp-proxy.js';
 export {
   BUS_KINDS,
   type BusKind,

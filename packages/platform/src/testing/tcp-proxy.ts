@@ -39,9 +39,11 @@ export class TcpProxy {
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
+    // Restored on the same port after a cut: one below the ephemeral range, which no outgoing connection takes meanwhile.
+    const port = this.port || (await closedPortRun(1));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
+      server.listen(port, '127.0.0.1', () => resolve());
     });
     this.port = (server.address() as { port: number }).port;
     this.server = server;
@@ -79,4 +81,26 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/**
+ * `count` consecutive ports nothing listens on, below Linux's ephemeral range (32768 and up), for processes that
+ * listen on a port and the next ones (the distributed topology's gateways) and are restarted after a kill -9. A
+ * port from the ephemeral range, as `closedPort` gives, may meanwhile be taken by any outgoing connection's local
+ * end, and the restarted process then cannot listen (EADDRINUSE); below the range only another listener can take it.
+ */
+export async function closedPortRun(count: number): Promise<number> {
+  const bindable = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+    });
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const first = 20_000 + Math.floor(Math.random() * (12_000 - count));
+    let free = true;
+    for (let port = first; port < first + count && free; port++) free = await bindable(port);
+    if (free) return first;
+  }
+  throw new Error(`no ${count} consecutive free ports found between 20000 and 32000`);
 }
